@@ -1,0 +1,178 @@
+/**
+ * Conversions between values and explicit demands: `toDemand`/`fromDemand` for demands written
+ * as values with `thunk` in them (paper, section 4), and snapshots of values for printing.
+ * All conversions walk with an explicit stack, so a list of a million cells is fine.
+ * @module
+ */
+import { Lazy, isThunk, now, thunk, UnevaluatedError } from '../lazy/lazy.ts';
+import { Forced, unforced, type Demand } from './demand.ts';
+import { child, dynamic, type Ctor, type Path, type Shape } from './shape.ts';
+
+/** What to do at a lazy position while walking a value: the value inside, or a demand to put there instead. */
+type AtLazy = (l: Lazy<unknown>) => { value: unknown } | Demand;
+
+/** An atom printed as `…`: the part of a value not shown. */
+export const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
+
+/** An atom standing for a value whose evaluation threw. */
+export function errorAtom(err: unknown): Forced {
+  const msg = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return new Forced({ name: `⊥ (${msg.length > 60 ? msg.slice(0, 60) + '…' : msg})`, keys: [], style: 'atom', build: () => thunk }, [], undefined, true);
+}
+
+const NO_DEMANDS: readonly Demand[] = [];
+
+interface Task {
+  value: unknown;
+  shape: Shape<unknown>;
+  path: Path;
+  into: Demand[];
+  index: number;
+  atLazy: boolean;
+}
+
+/**
+ * Walks `value` top-down, building the demand that `atLazy` decides at every lazy position;
+ * stops descending once `budget` layers are built (the rest is {@link ELIDED}).
+ */
+export function walkValue(
+  value: unknown,
+  shape: Shape<unknown>,
+  path: Path,
+  atLazy: AtLazy,
+  budget = Infinity,
+  atFunction?: (f: unknown) => Demand | undefined,
+): Demand {
+  const root: Demand[] = [unforced];
+  const stack: Task[] = [{ value, shape, path, into: root, index: 0, atLazy: false }];
+  let left = budget;
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    let { value: v, shape: s, atLazy: isLazyPos } = t;
+    if (s.kind === 'lazy' || (s.kind === 'dynamic' && v instanceof Lazy)) {
+      if (!(v instanceof Lazy)) s.project(v, t.path); // throws the mismatch
+      const r = atLazy(v as Lazy<unknown>);
+      if (!('value' in r)) {
+        t.into[t.index] = r;
+        continue;
+      }
+      v = r.value;
+      s = s.kind === 'lazy' ? s.inner() : dynamic;
+      isLazyPos = true;
+      if (v instanceof Lazy && s.kind !== 'lazy' && s.kind !== 'dynamic') s.project(v, t.path);
+      if (v instanceof Lazy) {
+        stack.push({ value: v, shape: s, path: t.path, into: t.into, index: t.index, atLazy: true });
+        continue;
+      }
+    }
+    if (v === thunk) {
+      t.into[t.index] = unforced;
+      continue;
+    }
+    if (atFunction !== undefined && typeof v === 'function') {
+      const d = atFunction(v);
+      if (d !== undefined) {
+        t.into[t.index] = d;
+        continue;
+      }
+    }
+    if (left-- <= 0) {
+      t.into[t.index] = new Forced(ELIDED, [], undefined, isLazyPos);
+      continue;
+    }
+    const layer = s.project(v, t.path);
+    if (layer.fields.length === 0) {
+      t.into[t.index] = new Forced(layer.ctor, NO_DEMANDS, layer.value, isLazyPos);
+      continue;
+    }
+    const fields: Demand[] = new Array(layer.fields.length);
+    t.into[t.index] = new Forced(layer.ctor, fields, layer.value, isLazyPos);
+    for (let i = layer.fields.length - 1; i >= 0; i--) {
+      const p = t.path === null ? null : child(t.path, layer.ctor.keys[i]!);
+      stack.push({ value: layer.fields[i], shape: layer.shapes[i]!, path: p, into: fields, index: i, atLazy: false });
+    }
+  }
+  return root[0]!;
+}
+
+/**
+ * Converts a demand in value form (a value with {@link thunk} where nothing was evaluated) to
+ * an explicit demand. Every `Lazy` that is not `thunk` is forced, as Haskell's `toDemand` does.
+ *
+ * @example
+ * ```ts
+ * toDemand(cons(thunk, cons(2, thunk)), list(number)); // the demand _ : 2 : _
+ * ```
+ */
+export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, path: Path = 'demand'): Demand {
+  return walkValue(value, shape as Shape<unknown>, path, (l) => {
+    if (l === thunk) return unforced;
+    try {
+      return { value: l.force() };
+    } catch (err) {
+      if (err instanceof UnevaluatedError) return unforced;
+      throw err;
+    }
+  });
+}
+
+/** A snapshot of how far `value` is evaluated now, forcing nothing: unevaluated lazies are `_`. */
+export function evaluatedPart(value: unknown, shape: Shape<unknown> = dynamic): Demand {
+  return walkValue(value, shape, 'value', (l) => (l.isEvaluated ? { value: l.force() } : unforced));
+}
+
+/**
+ * The first `budget` layers of a value, forcing as it goes (for printing values that may be huge
+ * or infinite); a part whose forcing throws becomes an atom naming the error.
+ */
+export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, budget = 200): Demand {
+  return walkValue(
+    value,
+    shape,
+    'value',
+    (l) => {
+      if (isThunk(l)) return unforced;
+      try {
+        return { value: l.force() };
+      } catch (err) {
+        return errorAtom(err);
+      }
+    },
+    budget,
+  );
+}
+
+/**
+ * Converts an explicit demand to a value with {@link thunk} at every unevaluated position: the
+ * form in which specs receive and return demands.
+ */
+export function fromDemand<T = unknown>(demand: Demand): T {
+  // Pre-order, then build in reverse so that every node's fields exist before the node.
+  const nodes: Demand[] = [demand];
+  const parent: number[] = [-1];
+  const slot: number[] = [0];
+  const values: unknown[][] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const d = nodes[i]!;
+    values.push(d.forced ? new Array(d.fields.length) : []);
+    if (!d.forced) continue;
+    for (let j = 0; j < d.fields.length; j++) {
+      nodes.push(d.fields[j]!);
+      parent.push(i);
+      slot.push(j);
+    }
+  }
+  let result: unknown;
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const d = nodes[i]!;
+    let v: unknown;
+    if (!d.forced) v = thunk;
+    else {
+      v = d.ctor.build(values[i]!, d.value);
+      if (d.lazy) v = now(v);
+    }
+    if (parent[i]! < 0) result = v;
+    else values[parent[i]!]![slot[i]!] = v;
+  }
+  return result as T;
+}

@@ -1,0 +1,159 @@
+/**
+ * Printing demands in the paper's notation: `_` for unevaluated, lists infix (`1 : _ : []`),
+ * constructors applied to their fields (`Node _ 3 (Leaf)`), tuples, records and `<function>`.
+ * Printing walks with an explicit stack and elides long lists in the middle, so a demand on a
+ * million cells prints in bounded width.
+ * @module
+ */
+import { inspect } from 'node:util';
+import { Lazy } from '../lazy/lazy.ts';
+import { Forced, Unforced, type Demand } from './demand.ts';
+import { evaluatedPart, valuePrefix } from './convert.ts';
+import { DATA_PROTO, dynamic, type Shape } from './shape.ts';
+
+/** Options of the printers. */
+export interface PrintOptions {
+  /** Longest list printed in full; longer ones show their first and last elements around `…`. Default 40. */
+  readonly maxItems?: number;
+  /** Longest output in characters; longer output keeps its beginning and end around `…`. Default 4000. */
+  readonly maxWidth?: number;
+}
+
+const TOP = 0; // no parentheses needed
+const LEFT = 1; // left operand of `:`: lists need parentheses
+const ARG = 2; // argument of a constructor: lists and applied constructors need parentheses
+
+type Task = string | { d: Demand; ctx: number };
+
+/**
+ * Renders a demand in the paper's notation.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(cons(thunk, cons(2, thunk)))); // '_ : 2 : _'
+ * ```
+ */
+export function prettyDemand(demand: Demand, options: PrintOptions = {}): string {
+  const maxItems = options.maxItems ?? 40;
+  const maxWidth = options.maxWidth ?? 4000;
+  const out: string[] = [];
+  const stack: Task[] = [{ d: demand, ctx: TOP }];
+  const push = (...tasks: Task[]) => {
+    for (let i = tasks.length - 1; i >= 0; i--) stack.push(tasks[i]!);
+  };
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    if (typeof t === 'string') {
+      out.push(t);
+      continue;
+    }
+    const { d, ctx } = t;
+    if (!d.forced) {
+      out.push('_');
+      continue;
+    }
+    switch (d.ctor.style) {
+      case 'prim':
+        out.push(primText(d.value, ctx));
+        break;
+      case 'fn':
+        out.push('<function>');
+        break;
+      case 'atom':
+      case 'nil':
+        out.push(d.ctor.name);
+        break;
+      case 'cons': {
+        const items: Demand[] = [];
+        let rest: Demand = d;
+        while (rest.forced && rest.ctor.style === 'cons') {
+          items.push(rest.fields[0]!);
+          rest = rest.fields[1]!;
+        }
+        const tasks: Task[] = [];
+        const keep = items.length > maxItems ? Math.floor(maxItems / 2) : items.length;
+        for (let i = 0; i < keep; i++) tasks.push({ d: items[i]!, ctx: LEFT }, ' : ');
+        if (keep < items.length) {
+          tasks.push(`… (${items.length - 2 * keep} more) … : `);
+          for (let i = items.length - keep; i < items.length; i++) tasks.push({ d: items[i]!, ctx: LEFT }, ' : ');
+        }
+        tasks.push({ d: rest, ctx: LEFT });
+        if (ctx >= LEFT) push('(', ...tasks, ')');
+        else push(...tasks);
+        break;
+      }
+      case 'tuple':
+        push('(', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), ')');
+        break;
+      case 'record':
+        push('{ ', ...commaSeparated(d.fields.map((f, i) => [`${String(d.ctor.keys[i])}: `, { d: f, ctx: TOP }])), ' }');
+        break;
+      case 'data': {
+        if (d.fields.length === 0) {
+          out.push(d.ctor.name);
+          break;
+        }
+        const tasks: Task[] = [d.ctor.name];
+        for (const f of d.fields) tasks.push(' ', { d: f, ctx: ARG });
+        if (ctx === ARG) push('(', ...tasks, ')');
+        else push(...tasks);
+        break;
+      }
+    }
+  }
+  return elide(out.join(''), maxWidth);
+}
+
+function commaSeparated(items: (Task | Task[])[]): Task[] {
+  const out: Task[] = [];
+  items.forEach((item, i) => {
+    if (i > 0) out.push(', ');
+    if (Array.isArray(item)) out.push(...item);
+    else out.push(item);
+  });
+  return out;
+}
+
+function primText(v: unknown, ctx: number): string {
+  switch (typeof v) {
+    case 'string':
+      return JSON.stringify(v);
+    case 'bigint':
+      return `${v}n`;
+    case 'undefined':
+      return '()';
+    case 'number':
+      return ctx === ARG && (v < 0 || Object.is(v, -0)) ? `(${v})` : String(v);
+    default:
+      return String(v);
+  }
+}
+
+function elide(s: string, maxWidth: number): string {
+  if (s.length <= maxWidth) return s;
+  const half = Math.floor((maxWidth - 3) / 2);
+  return `${s.slice(0, half)} … ${s.slice(s.length - half)}`;
+}
+
+/** Prints a demand to standard output in the paper's notation (Haskell's `printDemand`). */
+export function printDemand(demand: Demand, options?: PrintOptions): void {
+  console.log(prettyDemand(demand, options));
+}
+
+/**
+ * Renders a value in the same notation, forcing at most `maxNodes` layers of it (default 200),
+ * so huge and infinite values print elided; a part whose evaluation throws shows the error.
+ */
+export function prettyValue(value: unknown, shape: Shape<unknown> = dynamic, options: PrintOptions & { maxNodes?: number } = {}): string {
+  return prettyDemand(valuePrefix(value, shape, options.maxNodes ?? 200), options);
+}
+
+// Demands print in demand notation in the REPL and through console.log; lazy and declared data
+// values print as far as they are evaluated, without forcing anything.
+const custom = inspect.custom;
+Object.defineProperty(Forced.prototype, custom, { value: function (this: Forced) { return prettyDemand(this); } });
+Object.defineProperty(Unforced.prototype, custom, { value: () => '_' });
+Object.defineProperty(Forced.prototype, 'toString', { value: function (this: Forced) { return prettyDemand(this); } });
+Object.defineProperty(Unforced.prototype, 'toString', { value: () => '_' });
+Object.defineProperty(DATA_PROTO, custom, { value: function (this: unknown) { return prettyDemand(evaluatedPart(this)); } });
+Object.defineProperty(Lazy.prototype, custom, { value: function (this: Lazy<unknown>) { return `Lazy(${prettyDemand(evaluatedPart(this))})`; } });

@@ -1,0 +1,465 @@
+/**
+ * Shapes: run-time descriptions of a type's structure, the TypeScript analogue of `Shaped`.
+ *
+ * TypeScript erases types, so a shape is a value. A shape projects a value into one layer (a
+ * constructor and its fields) and embeds a layer back into a value; every lazy field is a
+ * {@link lazyOf} shape, where a demand can say "not evaluated". Observation, printing, demand
+ * conversion, random generation, shrinking and enumeration are all derived from shapes.
+ * @module
+ */
+import { Lazy } from '../lazy/lazy.ts';
+import { Cons, Nil, NIL, type Cell, type List } from '../lazy/cell.ts';
+
+/** How a constructor prints: a primitive, a function, a tuple, a record, a named constructor, a list cell, or a bare atom. */
+export type CtorStyle = 'prim' | 'fn' | 'tuple' | 'record' | 'data' | 'cons' | 'nil' | 'atom';
+
+/** One constructor of a type: its name, field keys, how it prints, and how to rebuild a value from fields (embedding). */
+export interface Ctor {
+  readonly name: string;
+  readonly keys: readonly PropertyKey[];
+  readonly style: CtorStyle;
+  /** Embeds: rebuilds a value from its fields (for primitives and functions, returns the stored value). */
+  build(fields: readonly unknown[], value?: unknown): unknown;
+}
+
+/** One layer of a value: its constructor, its fields in order, their shapes, and for primitives the value itself. */
+export interface Layer {
+  readonly ctor: Ctor;
+  readonly fields: readonly unknown[];
+  readonly shapes: readonly Shape<unknown>[];
+  readonly value?: unknown;
+}
+
+/** An alternative of a data shape, for generation: a constructor with the shapes of its fields. */
+export interface Alternative {
+  readonly ctor: Ctor;
+  readonly shapes: readonly Shape<unknown>[];
+}
+
+/** Kinds of primitive. */
+export type PrimKind = 'number' | 'string' | 'boolean' | 'bigint' | 'unit';
+
+/** The part of a shape that each kind carries. */
+export type ShapeInfo =
+  | { readonly kind: 'prim'; readonly prim: PrimKind }
+  | { readonly kind: 'lazy'; readonly inner: () => Shape<unknown> }
+  | { readonly kind: 'data'; readonly alternatives: () => readonly Alternative[] }
+  | { readonly kind: 'fn'; readonly args: readonly Shape<unknown>[]; readonly result: Shape<unknown> }
+  | { readonly kind: 'dynamic' }
+  | { readonly kind: 'custom'; readonly arbitrary: unknown; readonly of: Shape<unknown> };
+
+/**
+ * The shape of values of type `T`: {@link ShapeInfo} for the derived operations, `project` and
+ * `name`. Build shapes with the combinators of this module ({@link number}, {@link list},
+ * {@link tuple}, {@link data}, …).
+ */
+export type Shape<T> = ShapeInfo & {
+  /** The type's name, as printed in messages: `number`, `List<number>`, `Tree`. */
+  readonly name: string;
+  /** Projects one layer of `value`; throws {@link ShapeMismatchError} if `value` is not of this shape. */
+  project(value: unknown, path: Path): Layer;
+  /** Phantom: the type described. */
+  readonly __type?: (x: T) => T;
+};
+
+/** The type a shape describes. */
+export type TypeOf<S> = S extends Shape<infer T> ? T : never;
+
+/** A path from an argument to a position inside it, for error messages (built only when needed). */
+export type Path = { readonly parent: Path; readonly key: PropertyKey } | null | string;
+
+/** Renders a path like `xs.tail.tail.head`. */
+export function showPath(path: Path): string {
+  const keys: string[] = [];
+  let p = path;
+  while (p !== null && typeof p !== 'string') {
+    keys.push(String(p.key));
+    p = p.parent;
+  }
+  keys.push(p ?? 'value');
+  return keys.reverse().join('.');
+}
+
+/** Appends a key to a path. */
+export function child(path: Path, key: PropertyKey): Path {
+  return { parent: path, key };
+}
+
+/** Thrown when a value does not match its declared shape; names the path to the mismatch. */
+export class ShapeMismatchError extends Error {
+  override name = 'ShapeMismatchError';
+  constructor(
+    readonly path: string,
+    readonly expected: string,
+    readonly actual: unknown,
+  ) {
+    super(`value does not match its shape at ${path}: expected ${expected}, got ${describeValue(actual)}`);
+  }
+}
+
+/** A short description of a value's run-time form, for messages. */
+export function describeValue(v: unknown): string {
+  if (v instanceof Lazy) return 'a Lazy';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return `an array of length ${v.length}`;
+  if (typeof v === 'object') {
+    const tag = (v as { tag?: unknown }).tag;
+    return typeof tag === 'string' ? `an object with tag '${tag}'` : 'an object';
+  }
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 20 ? v.slice(0, 20) + '…' : v)}`;
+  return `${typeof v} ${String(v)}`;
+}
+
+function mismatch(path: Path, expected: string, actual: unknown): never {
+  throw new ShapeMismatchError(showPath(path), expected, actual);
+}
+
+const NO_SHAPES: readonly Shape<unknown>[] = [];
+const NO_FIELDS: readonly unknown[] = [];
+
+// ---------------------------------------------------------------------------------------------
+// Primitives and functions
+
+function primCtor(name: string): Ctor {
+  return { name, keys: [], style: 'prim', build: (_f, value) => value };
+}
+
+function prim<T>(kind: PrimKind, test: (v: unknown) => boolean): Shape<T> {
+  const ctor = primCtor(kind);
+  return {
+    kind: 'prim',
+    prim: kind,
+    name: kind,
+    project(value, path) {
+      if (!test(value)) mismatch(path, kind, value);
+      return { ctor, fields: NO_FIELDS, shapes: NO_SHAPES, value };
+    },
+  };
+}
+
+/** Numbers (generated as small integers, like QuickCheck's `Int`). */
+export const number: Shape<number> = prim('number', (v) => typeof v === 'number');
+/** Strings (atomic; use `List<string>` from `fromString` for a string whose characters are lazy). */
+export const string: Shape<string> = prim('string', (v) => typeof v === 'string');
+/** Booleans. */
+export const boolean: Shape<boolean> = prim('boolean', (v) => typeof v === 'boolean');
+/** BigInts. */
+export const bigint: Shape<bigint> = prim('bigint', (v) => typeof v === 'bigint');
+/** The unit type, `undefined`: one value, no fields. */
+export const unit: Shape<undefined> = prim('unit', (v) => v === undefined);
+
+/** The constructor of every function: opaque, either demanded (called) or not. */
+export const FN_CTOR: Ctor = { name: '<function>', keys: [], style: 'fn', build: (_f, value) => value };
+
+/**
+ * Functions from `args` to `result`: opaque to demands (a function is demanded once it is
+ * called), but generated as random non-strict functions by the checker.
+ */
+export function fn<A extends readonly unknown[], R>(
+  args: { readonly [K in keyof A]: Shape<A[K]> },
+  result: Shape<R>,
+): Shape<(...args: A) => R> {
+  return {
+    kind: 'fn',
+    args: args as readonly Shape<unknown>[],
+    result: result as Shape<unknown>,
+    name: `(${(args as readonly Shape<unknown>[]).map((a) => a.name).join(', ')}) => ${result.name}`,
+    project(value, path) {
+      if (typeof value !== 'function') mismatch(path, 'a function', value);
+      return { ctor: FN_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES, value };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lazy positions
+
+/** A lazy position holding a value of shape `inner`: where a demand can say "not evaluated". */
+export function lazyOf<T>(inner: Shape<T> | (() => Shape<T>)): Shape<Lazy<T>> {
+  const get = typeof inner === 'function' ? (inner as () => Shape<T>) : () => inner;
+  let name: string | undefined;
+  return {
+    kind: 'lazy',
+    inner: get as () => Shape<unknown>,
+    get name() {
+      return (name ??= `Lazy<${get().name}>`);
+    },
+    project(value, path) {
+      // Lazy positions are handled by the walkers themselves; projecting one is a misuse.
+      if (!(value instanceof Lazy)) mismatch(path, 'a Lazy', value);
+      throw new TypeError('a lazy shape has no layer: force the Lazy and project its value');
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data types: one constructor per alternative, a shape per field
+
+/** Marks the objects made by a declared constructor, pointing at its `Ctor`. */
+export const CTOR = Symbol('strictcheck.ctor');
+
+function dataCtor(name: string, keys: readonly PropertyKey[], style: CtorStyle, proto: object | null): Ctor {
+  const ctor: Ctor = {
+    name,
+    keys,
+    style,
+    build(fields) {
+      const obj: Record<PropertyKey, unknown> = Object.create(proto);
+      if (style === 'data') obj.tag = name;
+      for (let i = 0; i < keys.length; i++) obj[keys[i]!] = fields[i];
+      return obj;
+    },
+  };
+  return ctor;
+}
+
+/** Field shapes of one constructor of a declared data type, keyed by field name. */
+type FieldsOf<T, K> = Omit<Extract<T, { tag: K }>, 'tag'>;
+/** A data declaration: for each tag of `T`, the shapes of that constructor's fields. */
+export type DataDecl<T extends { tag: string }> = {
+  readonly [K in T['tag']]: { readonly [F in keyof FieldsOf<T, K>]: Shape<FieldsOf<T, K>[F]> };
+};
+/** Constructor functions of a declared data type: `Tree.make.Node({ left, value, right })`. */
+export type Makers<T extends { tag: string }> = {
+  readonly [K in T['tag']]: keyof FieldsOf<T, K> extends never
+    ? () => Extract<T, { tag: K }>
+    : (fields: FieldsOf<T, K>) => Extract<T, { tag: K }>;
+};
+
+/** The shape of a declared data type, with its constructor functions. */
+export type DataShape<T extends { tag: string }> = Shape<T> & { readonly make: Makers<T> };
+
+/**
+ * Declares an algebraic data type: the one declaration from which observation, printing, demand
+ * conversion, random generation (`Produce`/`Consume`), shrinking and enumeration are derived, as
+ * `instance Shaped T` does in Haskell. Values are objects with a `tag` naming the constructor;
+ * fields that should be lazy are declared {@link lazyOf}.
+ *
+ * @example
+ * ```ts
+ * type Tree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<Tree>; value: number; right: Lazy<Tree> };
+ * const Tree: DataShape<Tree> = data<Tree>('Tree', (Tree) => ({
+ *   Leaf: {},
+ *   Node: { left: lazyOf(Tree), value: number, right: lazyOf(Tree) },
+ * }));
+ * const t = Tree.make.Node({ left: now(Tree.make.Leaf()), value: 1, right: now(Tree.make.Leaf()) });
+ * ```
+ */
+export function data<T extends { tag: string }>(name: string, declare: (self: Shape<T>) => DataDecl<T>): DataShape<T> {
+  let alts: Alternative[] | undefined;
+  const byName = new Map<string, Alternative>();
+  const make: Record<string, (fields?: Record<PropertyKey, unknown>) => unknown> = {};
+  const self = {
+    kind: 'data',
+    name,
+    alternatives: () => init(),
+    project(value: unknown, path: Path): Layer {
+      init();
+      const tag = value !== null && typeof value === 'object' ? (value as { tag?: unknown }).tag : undefined;
+      const alt = typeof tag === 'string' ? byName.get(tag) : undefined;
+      if (alt === undefined) mismatch(path, `${name} (${[...byName.keys()].join(' | ')})`, value);
+      const v = value as Record<PropertyKey, unknown>;
+      return { ctor: alt.ctor, fields: alt.ctor.keys.map((k) => v[k]), shapes: alt.shapes };
+    },
+  } as unknown as DataShape<T>;
+  // The declaration may mention shapes declared after this one: read it on first use.
+  Object.defineProperty(self, 'make', { get: () => (init(), make), enumerable: true });
+  function init(): Alternative[] {
+    if (alts) return alts;
+    alts = [];
+    const decl = declare(self) as Record<string, Record<string, Shape<unknown>>>;
+    for (const [tag, fields] of Object.entries(decl)) {
+      const proto = Object.create(DATA_PROTO);
+      const ctor = dataCtor(tag, Object.keys(fields), 'data', proto);
+      proto[CTOR] = { ctor, shape: self };
+      const alt = { ctor, shapes: Object.values(fields) };
+      alts.push(alt);
+      byName.set(tag, alt);
+      make[tag] = (given = {}) => ctor.build(ctor.keys.map((k) => given[k]));
+    }
+    return alts;
+  }
+  return self;
+}
+
+/** Prototype of declared data values: they print in demand notation in the REPL (set up by the printer). */
+export const DATA_PROTO: Record<PropertyKey, unknown> = {};
+
+// ---------------------------------------------------------------------------------------------
+// Lists, tuples, records, options, eithers
+
+/** The constructors of list cells. */
+export const NIL_CTOR: Ctor = { name: '[]', keys: [], style: 'nil', build: () => NIL };
+export const CONS_CTOR: Ctor = {
+  name: ':',
+  keys: ['head', 'tail'],
+  style: 'cons',
+  build: (f) => new Cons(f[0] as Lazy<unknown>, f[1] as List<unknown>),
+};
+
+const cellShapes = new WeakMap<Shape<unknown>, Shape<unknown>>();
+
+/** The shape of one list cell with elements of shape `elem`. */
+export function cell<T>(elem: Shape<T>): Shape<Cell<T>> {
+  const cached = cellShapes.get(elem as Shape<unknown>);
+  if (cached) return cached as Shape<Cell<T>>;
+  const consShapes: Shape<unknown>[] = [];
+  const alternatives: Alternative[] = [
+    { ctor: NIL_CTOR, shapes: NO_SHAPES },
+    { ctor: CONS_CTOR, shapes: consShapes },
+  ];
+  const s: Shape<Cell<T>> = {
+    kind: 'data',
+    name: `List<${elem.name}>`,
+    alternatives: () => alternatives,
+    project(value, path) {
+      if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: consShapes };
+      if (value instanceof Nil) return { ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES };
+      return mismatch(path, `a list cell of List<${elem.name}>`, value);
+    },
+  };
+  consShapes.push(lazyOf(elem) as Shape<unknown>, lazyOf(s) as Shape<unknown>);
+  cellShapes.set(elem as Shape<unknown>, s as Shape<unknown>);
+  return s;
+}
+
+/** Lazy lists of elements of shape `elem`: a lazy spine with lazy elements. */
+export function list<T>(elem: Shape<T>): Shape<List<T>> {
+  return lazyOf(cell(elem));
+}
+
+const tupleCtors: Ctor[] = [];
+/** The constructor of tuples of length `n`. */
+export function tupleCtor(n: number): Ctor {
+  return (tupleCtors[n] ??= {
+    name: `(${','.repeat(Math.max(0, n - 1))})`,
+    keys: Array.from({ length: n }, (_, i) => i),
+    style: 'tuple',
+    build: (f) => [...f],
+  });
+}
+
+/** Tuples (arrays of fixed length); components are strict unless their shape is {@link lazyOf}. */
+export function tuple<A extends readonly unknown[]>(...components: { readonly [K in keyof A]: Shape<A[K]> }): Shape<A> {
+  const shapes = components as readonly Shape<unknown>[];
+  const ctor = tupleCtor(shapes.length);
+  const alternatives = [{ ctor, shapes }];
+  return {
+    kind: 'data',
+    name: `[${shapes.map((s) => s.name).join(', ')}]`,
+    alternatives: () => alternatives,
+    project(value, path) {
+      if (!Array.isArray(value) || value.length !== shapes.length) mismatch(path, `a tuple of length ${shapes.length}`, value);
+      return { ctor, fields: value, shapes };
+    },
+  };
+}
+
+const recordCtors = new Map<string, Ctor>();
+/** The constructor of records with these keys. */
+export function recordCtor(keys: readonly string[]): Ctor {
+  const id = keys.join('\u0000');
+  let ctor = recordCtors.get(id);
+  if (!ctor) {
+    ctor = dataCtor(`{${keys.join(', ')}}`, keys, 'record', Object.prototype);
+    recordCtors.set(id, ctor);
+  }
+  return ctor;
+}
+
+/** Records (plain objects with these keys); fields are strict unless their shape is {@link lazyOf}. */
+export function record<R extends Record<string, unknown>>(fields: { readonly [K in keyof R]: Shape<R[K]> }): Shape<R> {
+  const keys = Object.keys(fields);
+  const shapes = Object.values(fields) as Shape<unknown>[];
+  const ctor = recordCtor(keys);
+  const alternatives = [{ ctor, shapes }];
+  return {
+    kind: 'data',
+    name: `{ ${keys.map((k, i) => `${k}: ${shapes[i]!.name}`).join('; ')} }`,
+    alternatives: () => alternatives,
+    project(value, path) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Lazy) {
+        mismatch(path, 'a record', value);
+      }
+      const v = value as Record<string, unknown>;
+      for (const k of keys) if (!(k in v)) mismatch(child(path, k), `field '${k}'`, undefined);
+      return { ctor, fields: keys.map((k) => v[k]), shapes };
+    },
+  };
+}
+
+/** An optional value: `{ tag: 'None' }` or `{ tag: 'Some', value }`. */
+export type Option<T> = { readonly tag: 'None' } | { readonly tag: 'Some'; readonly value: T };
+/** One of two values: `{ tag: 'Left', value }` or `{ tag: 'Right', value }`. */
+export type Either<A, B> = { readonly tag: 'Left'; readonly value: A } | { readonly tag: 'Right'; readonly value: B };
+
+/** Options of `T` (Haskell's `Maybe`); the field is strict unless its shape is {@link lazyOf}. */
+export function option<T>(inner: Shape<T>): DataShape<Option<T>> {
+  return data<Option<T>>(`Option<${inner.name}>`, () => ({ None: {}, Some: { value: inner } }) as DataDecl<Option<T>>);
+}
+
+/** Either `A` or `B`; the fields are strict unless their shapes are {@link lazyOf}. */
+export function either<A, B>(left: Shape<A>, right: Shape<B>): DataShape<Either<A, B>> {
+  return data<Either<A, B>>(
+    `Either<${left.name}, ${right.name}>`,
+    () => ({ Left: { value: left }, Right: { value: right } }) as DataDecl<Either<A, B>>,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dynamic shapes: read a value's structure from its run-time form
+
+/**
+ * The shape of "whatever the value is": list cells, declared data values, tuples (arrays),
+ * records (plain objects), functions and primitives are recognised at run time, and a `Lazy`
+ * anywhere is a lazy position. `observe` uses it when no shape is given.
+ */
+export const dynamic: Shape<unknown> = {
+  kind: 'dynamic',
+  name: 'unknown',
+  project(value, path): Layer {
+    switch (typeof value) {
+      case 'number':
+      case 'string':
+      case 'boolean':
+      case 'bigint':
+        return PRIMS[typeof value].project(value, path);
+      case 'undefined':
+        return unit.project(value, path);
+      case 'function':
+        return { ctor: FN_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES, value };
+    }
+    if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: DYN2 };
+    if (value instanceof Nil) return { ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES };
+    if (value === null) return mismatch(path, 'a value strictcheck can observe', value);
+    const declared = (value as { [CTOR]?: { ctor: Ctor } })[CTOR];
+    if (declared) {
+      const ctor = declared.ctor;
+      return { ctor, fields: ctor.keys.map((k) => (value as Record<PropertyKey, unknown>)[k]), shapes: dyn(ctor.keys.length) };
+    }
+    if (Array.isArray(value)) return { ctor: tupleCtor(value.length), fields: value, shapes: dyn(value.length) };
+    const obj = value as Record<string, unknown>;
+    const tag = obj.tag;
+    const keys = Object.keys(obj).filter((k) => k !== 'tag');
+    const ctor = typeof tag === 'string' ? taggedCtor(tag, keys) : recordCtor(keys);
+    return { ctor, fields: keys.map((k) => obj[k]), shapes: dyn(keys.length) };
+  },
+};
+
+const PRIMS: Record<string, Shape<unknown>> = { number, string, boolean, bigint } as Record<string, Shape<unknown>>;
+const DYN2: readonly Shape<unknown>[] = [dynamic, dynamic];
+const dynArrays: Shape<unknown>[][] = [];
+function dyn(n: number): readonly Shape<unknown>[] {
+  return (dynArrays[n] ??= Array.from({ length: n }, () => dynamic));
+}
+
+const taggedCtors = new Map<string, Ctor>();
+function taggedCtor(tag: string, keys: readonly string[]): Ctor {
+  const id = tag + '\u0000' + keys.join('\u0000');
+  let ctor = taggedCtors.get(id);
+  if (!ctor) {
+    ctor = dataCtor(tag, keys, 'data', Object.prototype);
+    taggedCtors.set(id, ctor);
+  }
+  return ctor;
+}

@@ -1,0 +1,25 @@
+/**
+ * strictcheck: property-based testing of the strictness of functions over explicitly lazy data,
+ * a TypeScript port of StrictCheck (Foner, Zhang, Lampropoulos, ICFP 2018).
+ *
+ * @example
+ * ```ts
+ * import { observe, normalize, fromArray, zipWith, prettyDemand } from 'strictcheck';
+ * const { result, inputs } = observe(normalize, (xs, ys) => zipWith((a: number, b: number) => a * b, xs, ys), fromArray([10, 20]), fromArray([30, 40]));
+ * prettyDemand(inputs[1]!); // '30 : 40 : _'
+ * ```
+ * @module
+ */
+export * from './lazy/lazy.ts';
+export * as List from './lazy/list.ts';
+export { cons, lazyCons, nil, NIL, Cons, Nil, fromArray, fromString, toArray, cap, isCapped, numCtrForced } from './lazy/list.ts';
+export type { Cell, List as LazyList } from './lazy/cell.ts';
+export {
+  type Shape, type TypeOf, type DataShape, type DataDecl, type Makers, type Option, type Either, type Ctor, type Layer, type Alternative, type PrimKind, type Path,
+  number, string, boolean, bigint, unit, fn, lazyOf, data, list, cell, tuple, record, option, either, dynamic,
+  ShapeMismatchError, showPath,
+} from './demand/shape.ts';
+export * from './demand/demand.ts';
+export { toDemand, fromDemand, evaluatedPart, valuePrefix } from './demand/convert.ts';
+export * from './demand/print.ts';
+export * from './demand/observe.ts';

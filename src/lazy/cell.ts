@@ -1,0 +1,32 @@
+/**
+ * The cells of lazy lists. A `List<T>` is a `Lazy` of a cell; a cons cell's head and tail are
+ * `Lazy` too, so a function can walk the spine without touching the elements, or stop anywhere.
+ * @module
+ */
+import { Lazy, now } from './lazy.ts';
+
+/** A lazy list: a thunk of either the empty cell or a cons cell. */
+export type List<T> = Lazy<Cell<T>>;
+
+/** One cell of a lazy list. */
+export type Cell<T> = Nil | Cons<T>;
+
+/** The empty list's cell. There is one: {@link NIL}. */
+export class Nil {
+  readonly tag = 'Nil' as const;
+}
+
+/** A cons cell: a lazy head and a lazy tail. */
+export class Cons<T> {
+  readonly tag = 'Cons' as const;
+  constructor(
+    readonly head: Lazy<T>,
+    readonly tail: List<T>,
+  ) {}
+}
+
+/** The empty cell. */
+export const NIL: Nil = new Nil();
+
+/** The empty list, already evaluated. */
+export const nil: List<never> = now(NIL);

@@ -1,0 +1,272 @@
+/**
+ * Memoising thunks: the explicit laziness that strictcheck observes.
+ *
+ * A `Lazy<T>` is computed at most once, on its first {@link Lazy.force}. Chains built with
+ * {@link defer} and {@link Lazy.map} are forced by a loop, not by recursion, so a chain of a
+ * million thunks that force each other does not overflow the stack.
+ * @module
+ */
+
+const PENDING = 0;
+const RUNNING = 1;
+const DONE = 2;
+
+const FN = 0; // run `f`, its result is the value
+const DEFER = 1; // run `f`, its result is a Lazy whose value is the value
+const MAP = 2; // force the Lazy `f`, apply `g` to its value
+
+/** Thrown when a thunk is forced while it is already being forced: a value that depends on itself (GHC's `<<loop>>`). */
+export class LazyLoopError extends Error {
+  override name = 'LazyLoopError';
+  constructor() {
+    super('<<loop>>: a Lazy was forced while it was being forced (the value depends on itself)');
+  }
+}
+
+/**
+ * Thrown when {@link thunk}, the "not evaluated" marker of hand-written demands, is forced or called.
+ * Observation and specs catch it; anywhere else it means a demand in value form was used as data.
+ */
+export class UnevaluatedError extends Error {
+  override name = 'UnevaluatedError';
+  constructor() {
+    super(
+      'forced `thunk`: the marker of an unevaluated part of a demand was evaluated. ' +
+        'In a spec, use isThunk/cap to inspect demands instead of forcing them.',
+    );
+  }
+}
+
+/** Thrown when a run forces more thunks than its budget allows (see {@link withForceBudget}). */
+export class ForceBudgetExceeded extends Error {
+  override name = 'ForceBudgetExceeded';
+  constructor(readonly budget: number) {
+    super(`forced more than ${budget} thunks: the function probably diverges (an infinite structure forced in full?)`);
+  }
+}
+
+/** Thrown in place of a RangeError when forcing recursed too deeply through plain `lazy` thunks. */
+export class LazyStackOverflow extends Error {
+  override name = 'LazyStackOverflow';
+  constructor(cause: unknown) {
+    super(
+      'stack overflow while forcing a chain of thunks: build long chains with `defer` or `Lazy.map`, ' +
+        'which strictcheck forces without recursion',
+      { cause },
+    );
+  }
+}
+
+let budgetLeft = Infinity;
+let budgetTotal = Infinity;
+let forceDepth = 0;
+let forcesCounted = 0;
+
+/**
+ * Runs `body` allowing at most `budget` thunk evaluations; beyond that, forcing throws
+ * {@link ForceBudgetExceeded}. Budgets nest; the innermost one applies.
+ */
+export function withForceBudget<R>(budget: number, body: () => R): R {
+  const [savedLeft, savedTotal] = [budgetLeft, budgetTotal];
+  budgetLeft = Math.min(budget, savedLeft);
+  budgetTotal = budget;
+  try {
+    return body();
+  } finally {
+    const used = budgetTotal - budgetLeft;
+    budgetTotal = savedTotal;
+    budgetLeft = savedLeft - (savedLeft === Infinity ? 0 : used);
+  }
+}
+
+/** How many thunks have been evaluated so far in this process (a cheap cost measure). */
+export function forceCount(): number {
+  return forcesCounted;
+}
+
+/**
+ * A memoising thunk. Create one with {@link lazy}, {@link now}, {@link defer} or {@link Lazy.map}.
+ *
+ * @example
+ * ```ts
+ * const x = lazy(() => expensive());
+ * x.force(); // computes
+ * x.force(); // memoised
+ * ```
+ */
+export class Lazy<T> {
+  /** @internal */ s: number;
+  /** @internal */ k: number;
+  /** @internal */ f: unknown;
+  /** @internal */ g: ((x: any) => T) | undefined;
+  /** @internal */ v: T | undefined;
+
+  /** @internal Use {@link lazy}, {@link now}, {@link defer} or {@link Lazy.map}. */
+  constructor(state: number, kind: number, f: unknown, g: ((x: any) => T) | undefined, v: T | undefined) {
+    this.s = state;
+    this.k = kind;
+    this.f = f;
+    this.g = g;
+    this.v = v;
+  }
+
+  /** @internal Subclasses that keep state in fields drop it here once evaluated. */
+  release(): void {}
+
+  /** Whether the value has been computed (forcing it would not run anything). */
+  get isEvaluated(): boolean {
+    return this.s === DONE;
+  }
+
+  /** Computes the value once and returns it; later calls return the memoised value. */
+  force(): T {
+    if (this.s === DONE) return this.v as T;
+    return forceSlow(this);
+  }
+
+  /** A lazy value that applies `fn` to this one's value when forced; stack-safe in long chains. */
+  map<U>(fn: (value: T) => U): Lazy<U> {
+    return new Lazy<U>(PENDING, MAP, this, fn, undefined);
+  }
+
+  /** A lazy value that continues with the `Lazy` returned by `fn`; stack-safe in long chains. */
+  chain<U>(fn: (value: T) => Lazy<U>): Lazy<U> {
+    return defer(() => fn(this.force()));
+  }
+
+  /** Prints as `Lazy(value)` once evaluated, `Lazy(<unevaluated>)` before: printing never forces. */
+  toString(): string {
+    return this.s === DONE ? `Lazy(${String(this.v)})` : 'Lazy(<unevaluated>)';
+  }
+}
+
+function forceSlow<T>(start: Lazy<T>): T {
+  const stack: Lazy<any>[] = [];
+  let cur: Lazy<any> = start;
+  let value: any;
+  forceDepth++;
+  try {
+    for (;;) {
+      if (cur.s === DONE) {
+        value = cur.v;
+        break;
+      }
+      if (cur.s === RUNNING) throw new LazyLoopError();
+      if (--budgetLeft < 0) {
+        budgetLeft = 0;
+        throw new ForceBudgetExceeded(budgetTotal);
+      }
+      forcesCounted++;
+      cur.s = RUNNING;
+      if (cur.k === FN) {
+        // The node is passed along so that subclasses can keep their state in fields, not closures.
+        value = (cur.f as (self: Lazy<unknown>) => unknown)(cur);
+        setDone(cur, value);
+        break;
+      }
+      stack.push(cur);
+      cur = cur.k === DEFER ? (cur.f as () => Lazy<unknown>)() : (cur.f as Lazy<unknown>);
+      if (!(cur instanceof Lazy)) throw new TypeError('defer: the function must return a Lazy');
+    }
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.k === MAP) value = node.g!(value);
+      setDone(node, value);
+    }
+    return value as T;
+  } catch (err) {
+    // Nothing that threw is memoised: every node still running goes back to pending.
+    if (cur.s === RUNNING) cur.s = PENDING;
+    for (const node of stack) if (node.s === RUNNING) node.s = PENDING;
+    if (forceDepth === 1 && err instanceof RangeError && /call stack/.test(err.message)) {
+      throw new LazyStackOverflow(err);
+    }
+    throw err;
+  } finally {
+    forceDepth--;
+  }
+}
+
+function setDone(node: Lazy<any>, value: unknown): void {
+  node.s = DONE;
+  node.v = value;
+  node.f = undefined; // let the closure and what it holds be collected
+  node.g = undefined;
+  node.release();
+}
+
+/** A thunk computing `fn()` on first force. */
+export function lazy<T>(fn: () => T): Lazy<T> {
+  return new Lazy<T>(PENDING, FN, fn, undefined, undefined);
+}
+
+/**
+ * Base of thunks that keep their state in fields instead of a closure (one object instead of
+ * three, for the hot paths of observation): `compute(self)` is called with the thunk itself.
+ * @internal
+ */
+export abstract class FieldThunk<T> extends Lazy<T> {
+  constructor(compute: (self: any) => T) {
+    super(PENDING, FN, compute, undefined, undefined);
+  }
+  abstract override release(): void;
+}
+
+/** An already evaluated `Lazy`. */
+export function now<T>(value: T): Lazy<T> {
+  return new Lazy<T>(DONE, FN, undefined, undefined, value);
+}
+
+/** A thunk whose value is that of the `Lazy` returned by `fn`; forced by a loop, so chains of any length are safe. */
+export function defer<T>(fn: () => Lazy<T>): Lazy<T> {
+  return new Lazy<T>(PENDING, DEFER, fn, undefined, undefined);
+}
+
+/** Forces a `Lazy` (the same as `l.force()`). */
+export function force<T>(l: Lazy<T>): T {
+  return l.force();
+}
+
+/** Whether `x` is a `Lazy` (including {@link thunk}). */
+export function isLazy(x: unknown): x is Lazy<unknown> {
+  return x instanceof Lazy;
+}
+
+function throwUnevaluated(): never {
+  throw new UnevaluatedError();
+}
+
+const thunkValue: Lazy<never> & (() => never) = Object.setPrototypeOf(function thunk(): never {
+  throw new UnevaluatedError();
+}, Lazy.prototype);
+Object.assign(thunkValue, { s: PENDING, k: FN, f: throwUnevaluated, g: undefined, v: undefined });
+
+/**
+ * The "not evaluated" marker for demands written as ordinary values (paper, section 4).
+ * It has type `never`, like Haskell's `thunk :: forall a. a`, so it fits any position of a
+ * demand: a lazy field, a lazy list's tail, a function argument. Forcing it (or calling it)
+ * throws {@link UnevaluatedError}.
+ *
+ * @example
+ * ```ts
+ * // the demand _ : 2 : _ on a list of numbers
+ * const d = cons(thunk, cons(2, thunk));
+ * ```
+ */
+export const thunk: never = thunkValue as never;
+
+/**
+ * Whether `x` is an unevaluated part of a demand in value form: {@link thunk} itself, or a `Lazy`
+ * whose forcing reaches `thunk` (as Haskell's `isThunk` evaluates to weak head normal form).
+ */
+export function isThunk(x: unknown): boolean {
+  if (x === thunkValue) return true;
+  if (!(x instanceof Lazy)) return false;
+  try {
+    x.force();
+    return false;
+  } catch (err) {
+    if (err instanceof UnevaluatedError) return true;
+    throw err;
+  }
+}
