@@ -9,7 +9,7 @@ import { inspect } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
 import { Forced, Unforced, type Demand } from './demand.ts';
 import { evaluatedPart, valuePrefix } from './convert.ts';
-import { DATA_PROTO, dynamic, type Shape } from './shape.ts';
+import { DATA_PROTO, DESCRIBE, dynamic, type Shape } from './shape.ts';
 
 /** Options of the printers. */
 export interface PrintOptions {
@@ -56,9 +56,11 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
       case 'prim':
         out.push(primText(d.value, ctx));
         break;
-      case 'fn':
-        out.push('<function>');
+      case 'fn': {
+        const described = (d.value as { [DESCRIBE]?: { describe(): string } } | undefined)?.[DESCRIBE];
+        out.push(described ? described.describe() : '<function>');
         break;
+      }
       case 'atom':
       case 'nil':
         out.push(d.ctor.name);

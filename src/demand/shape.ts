@@ -7,6 +7,7 @@
  * conversion, random generation, shrinking and enumeration are all derived from shapes.
  * @module
  */
+import type { Arbitrary } from 'fast-check';
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type Cell, type List } from '../lazy/cell.ts';
 
@@ -45,8 +46,7 @@ export type ShapeInfo =
   | { readonly kind: 'lazy'; readonly inner: () => Shape<unknown> }
   | { readonly kind: 'data'; readonly alternatives: () => readonly Alternative[] }
   | { readonly kind: 'fn'; readonly args: readonly Shape<unknown>[]; readonly result: Shape<unknown> }
-  | { readonly kind: 'dynamic' }
-  | { readonly kind: 'custom'; readonly arbitrary: unknown; readonly of: Shape<unknown> };
+  | { readonly kind: 'dynamic' };
 
 /**
  * The shape of values of type `T`: {@link ShapeInfo} for the derived operations, `project` and
@@ -58,6 +58,8 @@ export type Shape<T> = ShapeInfo & {
   readonly name: string;
   /** Projects one layer of `value`; throws {@link ShapeMismatchError} if `value` is not of this shape. */
   project(value: unknown, path: Path): Layer;
+  /** A fast-check arbitrary that generates and shrinks this argument instead of the shape's own generator (see `withArbitrary`). */
+  readonly arbitrary?: Arbitrary<T>;
   /** Phantom: the type described. */
   readonly __type?: (x: T) => T;
 };
@@ -147,6 +149,9 @@ export const boolean: Shape<boolean> = prim('boolean', (v) => typeof v === 'bool
 export const bigint: Shape<bigint> = prim('bigint', (v) => typeof v === 'bigint');
 /** The unit type, `undefined`: one value, no fields. */
 export const unit: Shape<undefined> = prim('unit', (v) => v === undefined);
+
+/** A function carrying this property (`{ describe(): string }`) prints as what it describes, not `<function>`. */
+export const DESCRIBE = Symbol('strictcheck.describe');
 
 /** The constructor of every function: opaque, either demanded (called) or not. */
 export const FN_CTOR: Ctor = { name: '<function>', keys: [], style: 'fn', build: (_f, value) => value };

@@ -14,6 +14,9 @@ const DONE = 2;
 const FN = 0; // run `f`, its result is the value
 const DEFER = 1; // run `f`, its result is a Lazy whose value is the value
 const MAP = 2; // force the Lazy `f`, apply `g` to its value
+const CHAIN = 3; // force the Lazy `f`, apply `g` to its value, force the Lazy that returns
+
+const CHAINED = 3; // state of a running CHAIN node whose `g` has been applied (waiting for the Lazy it returned)
 
 /** Thrown when a thunk is forced while it is already being forced: a value that depends on itself (GHC's `<<loop>>`). */
 export class LazyLoopError extends Error {
@@ -131,7 +134,7 @@ export class Lazy<T> {
 
   /** A lazy value that continues with the `Lazy` returned by `fn`; stack-safe in long chains. */
   chain<U>(fn: (value: T) => Lazy<U>): Lazy<U> {
-    return defer(() => fn(this.force()));
+    return new Lazy<U>(PENDING, CHAIN, this, fn as (x: any) => U, undefined);
   }
 
   /** Prints as `Lazy(value)` once evaluated, `Lazy(<unevaluated>)` before: printing never forces. */
@@ -147,37 +150,51 @@ function forceSlow<T>(start: Lazy<T>): T {
   forceDepth++;
   try {
     for (;;) {
-      if (cur.s === DONE) {
-        value = cur.v;
-        break;
+      // Descend: follow DEFER, MAP and CHAIN nodes down to one that computes a value.
+      for (;;) {
+        if (cur.s === DONE) {
+          value = cur.v;
+          break;
+        }
+        if (cur.s !== PENDING) throw new LazyLoopError();
+        if (--budgetLeft < 0) {
+          budgetLeft = 0;
+          throw new ForceBudgetExceeded(budgetTotal);
+        }
+        forcesCounted++;
+        cur.s = RUNNING;
+        if (cur.k === FN) {
+          // The node is passed along so that subclasses can keep their state in fields, not closures.
+          value = (cur.f as (self: Lazy<unknown>) => unknown)(cur);
+          setDone(cur, value);
+          break;
+        }
+        stack.push(cur);
+        cur = cur.k === DEFER ? (cur.f as () => Lazy<unknown>)() : (cur.f as Lazy<unknown>);
+        if (!(cur instanceof Lazy)) throw new TypeError('defer: the function must return a Lazy');
       }
-      if (cur.s === RUNNING) throw new LazyLoopError();
-      if (--budgetLeft < 0) {
-        budgetLeft = 0;
-        throw new ForceBudgetExceeded(budgetTotal);
+      // Ascend: hand the value up, until a CHAIN node continues with the Lazy its function returns.
+      let next: Lazy<any> | undefined;
+      while (stack.length > 0) {
+        // The node stays on the stack while its function runs, so that a throw resets it to pending.
+        const node = stack[stack.length - 1]!;
+        if (node.k === CHAIN && node.s === RUNNING) {
+          next = node.g!(value) as unknown as Lazy<any>;
+          if (!(next instanceof Lazy)) throw new TypeError('chain: the function must return a Lazy');
+          node.s = CHAINED;
+          break;
+        }
+        if (node.k === MAP) value = node.g!(value);
+        stack.pop();
+        setDone(node, value);
       }
-      forcesCounted++;
-      cur.s = RUNNING;
-      if (cur.k === FN) {
-        // The node is passed along so that subclasses can keep their state in fields, not closures.
-        value = (cur.f as (self: Lazy<unknown>) => unknown)(cur);
-        setDone(cur, value);
-        break;
-      }
-      stack.push(cur);
-      cur = cur.k === DEFER ? (cur.f as () => Lazy<unknown>)() : (cur.f as Lazy<unknown>);
-      if (!(cur instanceof Lazy)) throw new TypeError('defer: the function must return a Lazy');
+      if (next === undefined) return value as T;
+      cur = next;
     }
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (node.k === MAP) value = node.g!(value);
-      setDone(node, value);
-    }
-    return value as T;
   } catch (err) {
     // Nothing that threw is memoised: every node still running goes back to pending.
-    if (cur.s === RUNNING) cur.s = PENDING;
-    for (const node of stack) if (node.s === RUNNING) node.s = PENDING;
+    if (cur.s === RUNNING || cur.s === CHAINED) cur.s = PENDING;
+    for (const node of stack) if (node.s === RUNNING || node.s === CHAINED) node.s = PENDING;
     if (forceDepth === 1 && err instanceof RangeError && /call stack/.test(err.message)) {
       throw new LazyStackOverflow(err);
     }

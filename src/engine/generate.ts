@@ -1,0 +1,247 @@
+/**
+ * Random values derived from shapes, and random *non-strict* functions: `Consume` turns an input
+ * into a lazy tree of perturbations, `Produce` builds output lazily and, before each piece, `draws`
+ * consumes a random part of the inputs (paper, section 6.2 and appendix B).
+ * @module
+ */
+import fc from 'fast-check';
+import { Lazy, lazy, now } from '../lazy/lazy.ts';
+import { Cons, NIL, type List } from '../lazy/cell.ts';
+import { CONS_CTOR, DESCRIBE, dynamic, type Shape } from '../demand/shape.ts';
+import { evaluatedPart } from '../demand/convert.ts';
+import { prettyDemand } from '../demand/print.ts';
+import { hashPrimitive, type Gen, type Random, type Seed } from './random.ts';
+
+type S = Shape<unknown>;
+
+/** Whether a data shape is a list cell (lists get QuickCheck's length distribution). */
+export function isListCell(shape: S): boolean {
+  return shape.kind === 'data' && shape.alternatives()[1]?.ctor === CONS_CTOR;
+}
+
+function noGenerator(shape: S): never {
+  throw new TypeError(`cannot generate values of shape ${shape.name}: give a shape, or a fast-check arbitrary with withArbitrary()`);
+}
+
+/** Generates with a fast-check arbitrary, from our random stream. */
+function fromArbitrary<T>(arb: fc.Arbitrary<T>, r: Random): T {
+  return arb.generate(new fc.Random(r.rng), undefined).value;
+}
+
+/** Uses a fast-check arbitrary to generate and shrink values of a shape (default: read their structure at run time). */
+export function withArbitrary<T>(arb: fc.Arbitrary<T>, shape: Shape<T> = dynamic as Shape<T>): Shape<T> {
+  return { ...shape, arbitrary: arb, name: shape.name };
+}
+
+function primitive(shape: S & { kind: 'prim' }, r: Random, size: number): unknown {
+  switch (shape.prim) {
+    case 'number':
+      return r.int(-size, size);
+    case 'boolean':
+      return r.bool();
+    case 'bigint':
+      return BigInt(r.int(-size, size));
+    case 'unit':
+      return undefined;
+    case 'string': {
+      const n = r.int(0, Math.min(size, 6));
+      let s = '';
+      for (let i = 0; i < n; i++) s += String.fromCharCode(97 + r.int(0, 4));
+      return s;
+    }
+  }
+}
+
+/**
+ * The random generator of a shape (QuickCheck's `arbitrary`): lists have a length up to the size,
+ * recursive data halves the size at each level, lazy positions hold evaluated values, and
+ * function shapes give random non-strict functions.
+ */
+export function arbitrary<T>(shape: Shape<T>): Gen<T> {
+  return (r, size) => generate(shape as S, r, size) as T;
+}
+
+/** Random inputs for a function with these argument shapes. */
+export function generateInputs(shapes: readonly S[], r: Random, size: number): unknown[] {
+  return shapes.map((s) => generate(s, r, size));
+}
+
+function generate(shape: S, r: Random, size: number): unknown {
+  if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r);
+  switch (shape.kind) {
+    case 'prim':
+      return primitive(shape, r, size);
+    case 'lazy':
+      return now(generate(shape.inner(), r, size));
+    case 'fn':
+      return randomFunction(shape, r.split(), size);
+    case 'dynamic':
+      return noGenerator(shape);
+    case 'data': {
+      const alts = shape.alternatives();
+      if (isListCell(shape)) {
+        const elem = (alts[1]!.shapes[0] as S & { kind: 'lazy' }).inner();
+        const n = r.int(0, Math.max(0, size));
+        const items: unknown[] = [];
+        for (let i = 0; i < n; i++) items.push(generate(elem, r, size));
+        let cell: unknown = NIL;
+        for (let i = n - 1; i >= 0; i--) cell = new Cons(now(items[i]), now(cell) as List<unknown>);
+        return cell;
+      }
+      const alt = pickAlternative(alts, r, size);
+      const sub = Math.floor(size / 2);
+      return alt.ctor.build(alt.shapes.map((s) => generate(s, r, isRecursive(s, shape) ? sub : size)));
+    }
+  }
+}
+
+function isRecursive(field: S, self: S): boolean {
+  return field === self || (field.kind === 'lazy' && field.inner() === self);
+}
+
+/** Uniform among alternatives; at size 0 only among those with the fewest fields, so recursion ends. */
+function pickAlternative<A extends { shapes: readonly unknown[] }>(alts: readonly A[], r: Random, size: number): A {
+  if (size > 0) return r.pick(alts);
+  const fewest = Math.min(...alts.map((a) => a.shapes.length));
+  return r.pick(alts.filter((a) => a.shapes.length === fewest));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Consume: a value as a lazy tree of perturbations
+
+/** One consumed layer: the perturbation it contributes and its fields, each consumed when forced. */
+export interface Input {
+  readonly variant: number;
+  readonly fields: readonly Lazy<Input>[];
+}
+
+/**
+ * Consumes a value (paper, `Consume`): forcing the returned `Lazy` forces the value's outermost
+ * layer and nothing more; forcing a field's `Input` forces that field.
+ */
+export function consume(value: unknown, shape: S = dynamic): Lazy<Input> {
+  if (shape.kind === 'lazy' || (shape.kind === 'dynamic' && value instanceof Lazy)) {
+    const inner = shape.kind === 'lazy' ? shape.inner() : dynamic;
+    return lazy(() => consumeLayer((value as Lazy<unknown>).force(), inner));
+  }
+  return lazy(() => consumeLayer(value, shape));
+}
+
+function consumeLayer(value: unknown, shape: S): Input {
+  if (value instanceof Lazy) return consume(value, shape.kind === 'dynamic' ? dynamic : shape).force();
+  const layer = (shape.arbitrary ? dynamic : shape).project(value, null);
+  const variant = layer.ctor.style === 'prim' ? hashPrimitive(layer.value) : hashPrimitive(layer.ctor.name);
+  return { variant, fields: layer.fields.map((f, i) => consume(f, layer.shapes[i])) };
+}
+
+/**
+ * Consumes a random part of the inputs (paper, appendix B): a random depth-first walk that stops
+ * with probability ½ before each step, forcing the inputs it walks into. Returns the perturbations
+ * collected, the inputs not consumed, and the stream to continue with, which depends on the values
+ * met on the way.
+ */
+export function draws(inputs: readonly Lazy<Input>[], random: Random): [number[], Lazy<Input>[], Random] {
+  const levels: Lazy<Input>[][] = [inputs.slice()];
+  const entropy: number[] = [];
+  let r = random;
+  for (;;) {
+    if (r.bool()) break;
+    while (levels.length > 0 && levels[levels.length - 1]!.length === 0) levels.pop();
+    if (levels.length === 0) break;
+    const here = levels[levels.length - 1]!;
+    const [picked] = here.splice(r.int(0, here.length - 1), 1);
+    const node = picked!.force();
+    entropy.push(node.variant);
+    r = r.split().variant(node.variant).stream();
+    levels.push(node.fields.slice());
+  }
+  return [entropy, levels.flat(), r];
+}
+
+/** Consumes a random part of the inputs, then produces a value whose randomness depends on what was consumed. */
+export function recur(shape: S, inputs: readonly Lazy<Input>[], random: Random, size: number): unknown {
+  const [entropy, rest, r] = draws(inputs, random);
+  let seed = r.split();
+  for (const v of entropy) seed = seed.variant(v);
+  return produce(shape, rest, seed.stream(), size);
+}
+
+/**
+ * Produces a random value of a shape from the leaves of the inputs (paper, `Produce`): every
+ * lazy field is produced only when forced, after drawing from the inputs again.
+ */
+export function produce(shape: S, inputs: readonly Lazy<Input>[], r: Random, size: number): unknown {
+  if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r);
+  switch (shape.kind) {
+    case 'prim':
+      return primitive(shape, r, size);
+    case 'dynamic':
+      return noGenerator(shape);
+    case 'lazy': {
+      const seed = r.split();
+      const inner = shape.inner();
+      return lazy(() => recur(inner, inputs, seed.stream(), size));
+    }
+    case 'fn': {
+      const seed = r.split();
+      return makeFunction(shape, seed, size, inputs);
+    }
+    case 'data': {
+      const alts = shape.alternatives();
+      // Lists shrink by one per cell, other recursive types by half per level.
+      const list = isListCell(shape);
+      const alt = list ? alts[r.int(0, size) === 0 ? 0 : 1]! : pickAlternative(alts, r, size);
+      const sub = list ? size - 1 : Math.floor(size / 2);
+      return alt.ctor.build(alt.shapes.map((s) => recur(s, inputs, r.split().stream(), isRecursive(s, shape) ? Math.max(0, sub) : size)));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random functions
+
+interface Call {
+  readonly args: readonly unknown[];
+  readonly result: unknown;
+}
+
+function makeFunction(shape: S & { kind: 'fn' }, seed: Seed, size: number, outer: readonly Lazy<Input>[]): (...args: unknown[]) => unknown {
+  const calls: Call[] = [];
+  const f = (...args: unknown[]) => {
+    const inputs = [...outer, ...args.map((a, i) => consume(a, shape.args[i] ?? dynamic))];
+    const result = recur(shape.result, inputs, seed.stream(), size);
+    if (calls.length < 64) calls.push({ args, result });
+    return result;
+  };
+  Object.defineProperty(f, DESCRIBE, {
+    value: {
+      describe: () => describeCalls(calls),
+      reset: () => (calls.length = 0),
+    },
+  });
+  return f;
+}
+
+/**
+ * Shows a generated function by the calls it answered, each argument as far as it was evaluated
+ * and each result as far as it was evaluated: `λ{_ ↦ 3; 1 : _ ↦ 4}`; `λ{}` if never called.
+ */
+function describeCalls(calls: readonly Call[]): string {
+  const shown = new Set<string>();
+  for (const c of calls) {
+    const args = c.args.map((a) => prettyDemand(evaluatedPart(a), { maxItems: 6, maxWidth: 60 })).join(', ');
+    shown.add(`${args} ↦ ${prettyDemand(evaluatedPart(c.result), { maxItems: 6, maxWidth: 60 })}`);
+    if (shown.size === 6) break;
+  }
+  return `λ{${[...shown].join('; ')}${calls.length > shown.size && shown.size === 6 ? '; …' : ''}}`;
+}
+
+/** A random non-strict function of this shape, fixed by `seed` (QuickCheck's `promote`). */
+export function randomFunction(shape: S & { kind: 'fn' }, seed: Seed, size: number): (...args: unknown[]) => unknown {
+  return makeFunction(shape, seed, size, []);
+}
+
+/** Forgets the calls a generated function has answered, so that a report shows only the last run's. */
+export function resetCalls(f: unknown): void {
+  (f as { [DESCRIBE]?: { reset(): void } } | undefined)?.[DESCRIBE]?.reset();
+}

@@ -1,0 +1,109 @@
+/**
+ * Random streams and seeds for the generators: pure-rand's xoroshiro128+ underneath, with
+ * QuickCheck's `variant` as a hash that mixes an integer into a seed (pure-rand has no `split`,
+ * and jumps commute, so a hash it is: `variant(a, variant(b, s))` differs from
+ * `variant(b, variant(a, s))`).
+ * @module
+ */
+import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+
+/** murmur3's 32-bit finaliser: a bijective avalanche of one word. */
+function fmix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
+}
+
+/** An immutable seed: the 128-bit state of a generator. */
+export class Seed {
+  constructor(
+    readonly a: number,
+    readonly b: number,
+    readonly c: number,
+    readonly d: number,
+  ) {}
+
+  /** The seed of a run with this integer seed. */
+  static of(n: number): Seed {
+    return Seed.fromRng(xoroshiro128plus(n | 0));
+  }
+
+  /** @internal */
+  static fromRng(rng: RandomGenerator): Seed {
+    const [a, b, c, d] = rng.getState() as [number, number, number, number];
+    return new Seed(a, b, c, d);
+  }
+
+  /**
+   * This seed perturbed by `n` (QuickCheck's `variant`): each word is mixed with `n` and with
+   * the words before it, so perturbations do not commute and nearby integers give unrelated seeds.
+   */
+  variant(n: number): Seed {
+    const k = fmix((n | 0) ^ 0x9e3779b9);
+    const a = fmix(this.a ^ k);
+    const b = fmix(this.b ^ a ^ 0x85ebca6b);
+    const c = fmix(this.c ^ b ^ k);
+    const d = fmix(this.d ^ c ^ 0xc2b2ae35);
+    // xoroshiro's state must not be all zero.
+    return a | b | c | d ? new Seed(a, b, c, d) : new Seed(1, 0, 0, 0);
+  }
+
+  /** A fresh random stream starting from this seed. */
+  stream(): Random {
+    return new Random(xoroshiro128plusFromState([this.a, this.b, this.c, this.d]));
+  }
+}
+
+/** A mutable random stream: each draw advances it. */
+export class Random {
+  constructor(readonly rng: RandomGenerator) {}
+
+  /** A uniform integer in `[lo, hi]`. */
+  int(lo: number, hi: number): number {
+    return uniformInt(this.rng, lo, hi);
+  }
+
+  /** A fair coin. */
+  bool(): boolean {
+    return (this.rng.next() & 1) === 1;
+  }
+
+  /** A uniform choice from a non-empty array. */
+  pick<T>(xs: readonly T[]): T {
+    return xs[this.int(0, xs.length - 1)]!;
+  }
+
+  /** A new independent seed drawn from this stream (the role of QuickCheck's `split`). */
+  split(): Seed {
+    return new Seed(this.rng.next(), this.rng.next(), this.rng.next(), this.rng.next() | 1);
+  }
+}
+
+/** A generator: a value from a random stream and a size (QuickCheck's `Gen`). */
+export type Gen<T> = (random: Random, size: number) => T;
+
+/** A hash of a primitive for `variant`: numbers by value, strings and bigints by content. */
+export function hashPrimitive(v: unknown): number {
+  switch (typeof v) {
+    case 'number':
+      return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? v | 0 : hashString(String(v));
+    case 'boolean':
+      return v ? 1 : 0;
+    case 'string':
+      return hashString(v);
+    case 'bigint':
+      return hashString(v.toString());
+    default:
+      return 0;
+  }
+}
+
+function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return fmix(h);
+}

@@ -1,0 +1,154 @@
+/**
+ * Shrinking: smaller candidates for inputs (derived from shapes, or from a fast-check arbitrary)
+ * and for the demand on the result, the part the original StrictCheck never shrinks.
+ * @module
+ */
+import { Lazy, now } from '../lazy/lazy.ts';
+import { NIL, Cons, type List } from '../lazy/cell.ts';
+import { Forced, unforced, type Demand } from '../demand/demand.ts';
+import { dynamic, type Shape } from '../demand/shape.ts';
+import { isListCell } from './generate.ts';
+
+type S = Shape<unknown>;
+
+/** QuickCheck's `shrinkIntegral`: towards zero, first by the largest steps. */
+function* shrinkInteger(n: number): Generator<number> {
+  if (n === 0) return;
+  yield 0;
+  if (n < 0) yield -n;
+  for (let d = Math.trunc(n / 2); d !== 0; d = Math.trunc(d / 2)) {
+    if (n - d !== 0) yield n - d;
+  }
+}
+
+/** QuickCheck's `shrinkList`: remove chunks of halving sizes, then shrink one element at a time. */
+function* shrinkItems<T>(items: readonly T[], shrinkItem: (x: T) => Iterable<T>): Generator<T[]> {
+  const n = items.length;
+  for (let k = n; k > 0; k = Math.floor(k / 2)) {
+    for (let i = 0; i + k <= n; i += k) yield [...items.slice(0, i), ...items.slice(i + k)];
+  }
+  for (let i = 0; i < n; i++) {
+    for (const x of shrinkItem(items[i]!)) yield [...items.slice(0, i), x, ...items.slice(i + 1)];
+  }
+}
+
+function fromItems(items: readonly Lazy<unknown>[]): unknown {
+  let cell: unknown = NIL;
+  for (let i = items.length - 1; i >= 0; i--) cell = new Cons(items[i]!, now(cell) as List<unknown>);
+  return cell;
+}
+
+/** Smaller values of a shape, most promising first. Only the evaluated parts of lazy values are shrunk. */
+export function* shrinkValue(value: unknown, shape: S = dynamic): Generator<unknown> {
+  if (shape.arbitrary) {
+    if (shape.arbitrary.canShrinkWithoutContext(value)) for (const v of shape.arbitrary.shrink(value, undefined)) yield v.value_;
+    return;
+  }
+  if (value instanceof Lazy) {
+    if (!value.isEvaluated) return;
+    const inner = shape.kind === 'lazy' ? shape.inner() : dynamic;
+    for (const v of shrinkValue(value.force(), inner)) yield now(v);
+    return;
+  }
+  const layer = shape.project(value, null);
+  switch (layer.ctor.style) {
+    case 'prim':
+      yield* shrinkPrimitive(layer.value);
+      return;
+    case 'fn':
+    case 'atom':
+    case 'nil':
+      return;
+  }
+  if (layer.ctor.style === 'cons' || (shape.kind === 'data' && isListCell(shape))) {
+    const items = spine(value);
+    if (items === undefined) return;
+    const elemShape = shape.kind === 'data' ? shape.alternatives()[1]!.shapes[0]! : dynamic;
+    for (const xs of shrinkItems(items, (x) => shrinkValue(x, elemShape) as Iterable<Lazy<unknown>>)) yield fromItems(xs);
+    return;
+  }
+  // Data: a constructor without fields, then a field of the same shape, then each field shrunk.
+  if (shape.kind === 'data') {
+    for (const alt of shape.alternatives()) if (alt.shapes.length === 0 && alt.ctor !== layer.ctor) yield alt.ctor.build([]);
+    for (let i = 0; i < layer.fields.length; i++) {
+      const s = layer.shapes[i]!;
+      const f = layer.fields[i];
+      if (s === shape) yield f;
+      else if (s.kind === 'lazy' && s.inner() === shape && f instanceof Lazy && f.isEvaluated) yield f.force();
+    }
+  }
+  for (let i = 0; i < layer.fields.length; i++) {
+    for (const v of shrinkValue(layer.fields[i], layer.shapes[i]!)) {
+      const fields = layer.fields.slice();
+      fields[i] = v;
+      yield layer.ctor.build(fields, layer.value);
+    }
+  }
+}
+
+/** The evaluated elements of a list cell's spine, or undefined if part of the spine is unevaluated. */
+function spine(cell: unknown): Lazy<unknown>[] | undefined {
+  const items: Lazy<unknown>[] = [];
+  let c = cell;
+  while (c instanceof Cons) {
+    items.push(c.head);
+    if (!c.tail.isEvaluated) return undefined;
+    c = c.tail.force();
+  }
+  return items;
+}
+
+function* shrinkPrimitive(v: unknown): Generator<unknown> {
+  switch (typeof v) {
+    case 'number':
+      if (Number.isInteger(v)) yield* shrinkInteger(v);
+      else if (v !== 0) yield Math.trunc(v);
+      return;
+    case 'boolean':
+      if (v) yield false;
+      return;
+    case 'bigint':
+      for (const n of shrinkInteger(Number(v))) yield BigInt(n);
+      return;
+    case 'string':
+      for (const xs of shrinkItems([...v], (c) => (c === 'a' ? [] : ['a']))) yield xs.join('');
+      return;
+  }
+}
+
+/**
+ * Smaller demands on a result: each evaluated lazy position (except the outermost layer) cut back
+ * to unevaluated, nearest the root first, so the first candidates cut the most. Walks without
+ * recursion; the outermost layer stays, so a candidate still demands something.
+ */
+export function* shrinkDemand(demand: Demand): Generator<Demand> {
+  if (!demand.forced) return;
+  // Pre-order over the positions; each remembers its parent, so a path costs nothing until used.
+  const stack: Position[] = [{ node: demand, up: null, index: 0 }];
+  while (stack.length > 0) {
+    const pos = stack.pop()!;
+    for (let i = pos.node.fields.length - 1; i >= 0; i--) {
+      const f = pos.node.fields[i]!;
+      if (f.forced) stack.push({ node: f, up: pos, index: i });
+    }
+    if (pos.up !== null && pos.node.lazy) yield replaceAt(pos, unforced);
+  }
+}
+
+interface Position {
+  readonly node: Forced;
+  readonly up: Position | null;
+  readonly index: number;
+}
+
+/** Rebuilds the demand from `pos` up to the root with `replacement` at `pos`, sharing everything else. */
+function replaceAt(pos: Position, replacement: Demand): Demand {
+  let d = replacement;
+  for (let p: Position = pos; p.up !== null; p = p.up) {
+    const parent = p.up.node;
+    const fields = parent.fields.slice();
+    fields[p.index] = d;
+    d = new Forced(parent.ctor, fields, parent.value, parent.lazy);
+  }
+  return d;
+}

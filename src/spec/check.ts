@@ -1,0 +1,232 @@
+/**
+ * Checking a spec against a function: random inputs, random contexts, observation, comparison,
+ * shrinking of inputs *and* of the demand on the result, and the counterexample diagram.
+ * @module
+ */
+import { ForceBudgetExceeded, withForceBudget } from '../lazy/lazy.ts';
+import { demandEquals, lessDefined, type Demand } from '../demand/demand.ts';
+import { observeDetailed, type Context } from '../demand/observe.ts';
+import { prettyDemand, prettyValue } from '../demand/print.ts';
+import { ShapeMismatchError, type Shape } from '../demand/shape.ts';
+import { Seed } from '../engine/random.ts';
+import { generateInputs, resetCalls } from '../engine/generate.ts';
+import { fitContext, randomContext } from '../engine/context.ts';
+import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
+import { drawDiagram, unicodeTerminal } from './diagram.ts';
+import { predictDemands, SpecError, type Spec } from './spec.ts';
+
+/**
+ * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`
+ * (the function evaluates no more than the spec says), `'noLazier'` (at least as much), or a
+ * function of `(actual, predicted)`.
+ */
+export type Comparison = 'exact' | 'noStricter' | 'noLazier' | ((actual: Demand, predicted: Demand) => boolean);
+
+/** Options of the checks. */
+export interface CheckOptions {
+  /** Number of random trials. Default 100. */
+  readonly trials?: number;
+  /** Seed of the run; the same seed reproduces the same run and counterexample. Default: random. */
+  readonly seed?: number;
+  /** Largest size of generated inputs and contexts (sizes grow from 0 over the run, as in QuickCheck). Default 30. */
+  readonly maxSize?: number;
+  /** The comparison for every argument, or one per argument. Default `'exact'`. */
+  readonly compare?: Comparison | readonly Comparison[];
+  /** Most thunks one trial may force before it counts as diverging. Default 1,000,000. */
+  readonly forceBudget?: number;
+  /** Most candidates tried while shrinking. Default 2,000. */
+  readonly maxShrinkAttempts?: number;
+  /** Draw the diagram with Unicode box characters; default: if the terminal supports them. */
+  readonly unicode?: boolean;
+}
+
+/** A failing case, shrunk. */
+export interface Counterexample {
+  readonly inputs: readonly unknown[];
+  readonly resultDemand: Demand;
+  readonly actual: readonly Demand[];
+  readonly predicted: readonly Demand[];
+  /** Present when the function (or its context) threw: what was thrown. */
+  readonly error?: { readonly thrown: unknown };
+}
+
+/** What a check found. */
+export interface CheckResult {
+  readonly passed: boolean;
+  readonly trials: number;
+  readonly seed: number;
+  readonly shrinks: number;
+  readonly counterexample?: Counterexample;
+  /** A report: a line of summary, and for a failure the diagram and how to reproduce it. */
+  readonly message: string;
+}
+
+/** Thrown by {@link strictCheckSpecExact} when the spec and the function disagree; its message holds the diagram. */
+export class StrictCheckFailure extends Error {
+  override name = 'StrictCheckFailure';
+  constructor(readonly result: CheckResult) {
+    super(result.message);
+  }
+}
+
+type Fn = (...args: any[]) => unknown;
+type AnySpec = Spec<readonly unknown[], unknown>;
+
+interface Trial {
+  readonly inputs: readonly unknown[];
+  readonly resultDemand: Demand;
+  readonly actual: readonly Demand[];
+  readonly predicted: readonly Demand[];
+  readonly error?: { readonly thrown: unknown };
+  readonly failed: boolean;
+}
+
+function comparisons(options: CheckOptions, arity: number): ((a: Demand, p: Demand) => boolean)[] {
+  const pick = (c: Comparison) =>
+    c === 'exact' ? demandEquals : c === 'noStricter' ? lessDefined : c === 'noLazier' ? (a: Demand, p: Demand) => lessDefined(p, a) : c;
+  const given = options.compare ?? 'exact';
+  if (typeof given === 'string' || typeof given === 'function') return Array.from({ length: arity }, () => pick(given));
+  if (given.length !== arity) throw new TypeError(`compare: ${given.length} comparisons given for ${arity} arguments`);
+  return given.map(pick);
+}
+
+/** Observes one case and compares it with the spec. Spec errors and shape mismatches propagate. */
+function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, budget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
+  const obs = withForceBudget(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
+  if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
+  const predicted = obs.error ? [] : predictDemands(s, obs.result, inputs);
+  const failed = obs.error !== undefined || obs.inputs.some((a, i) => !compare[i]!(a, predicted[i]!));
+  return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error } : {}) };
+}
+
+/** The size of trial `trial`: growing linearly from 0 to `maxSize` over the run, as in QuickCheck. */
+export function sizeOf(trial: number, trials: number, maxSize: number): number {
+  return trials <= 1 ? maxSize : Math.round((trial * maxSize) / (trials - 1));
+}
+
+/** Trial `i` of a run with `seed`: its inputs and context (what workers and shards reproduce). */
+export function trialCase(s: AnySpec, seed: number, i: number, size: number): { inputs: unknown[]; context: Context } {
+  const r = Seed.of(seed).variant(i).stream();
+  const inputs = generateInputs(s.args as readonly Shape<unknown>[], r, size);
+  return { inputs, context: randomContext(r.split(), size) };
+}
+
+/** Greedy shrinking to a local minimum: inputs one at a time, then the demand on the result. */
+function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], maxAttempts: number): [Trial, number] {
+  let current = start;
+  let shrinks = 0;
+  let attempts = 0;
+  const candidates = function* (t: Trial): Generator<{ inputs: readonly unknown[]; demand: Demand }> {
+    for (let i = 0; i < t.inputs.length; i++) {
+      for (const v of shrinkValue(t.inputs[i], s.args[i] as Shape<unknown>)) {
+        const inputs = t.inputs.slice();
+        inputs[i] = v;
+        yield { inputs, demand: t.resultDemand };
+      }
+    }
+    for (const d of shrinkDemand(t.resultDemand)) yield { inputs: t.inputs, demand: d };
+  };
+  search: while (attempts < maxAttempts) {
+    for (const c of candidates(current)) {
+      if (++attempts > maxAttempts) break search;
+      let t: Trial;
+      try {
+        t = runCase(s, fn, c.inputs, fitContext(c.demand), budget, compare);
+      } catch (err) {
+        if (err instanceof SpecError) continue; // a smaller case the spec cannot handle is not a smaller counterexample
+        throw err;
+      }
+      if (t.failed && (t.error === undefined) === (current.error === undefined)) {
+        current = t;
+        shrinks++;
+        continue search;
+      }
+    }
+    break;
+  }
+  return [current, shrinks];
+}
+
+function describeError(thrown: unknown): string {
+  if (thrown instanceof ForceBudgetExceeded) return `it forced more than ${thrown.budget} thunks: it probably diverges`;
+  return thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
+}
+
+function report(s: AnySpec, t: Trial, header: string, unicode: boolean): string {
+  const show = (d: Demand) => prettyDemand(d, { maxItems: 12, maxWidth: 100 });
+  const parts = {
+    inputs: t.inputs.map((v, i) => prettyValue(v, s.args[i] as Shape<unknown>, { maxNodes: 60, maxItems: 12, maxWidth: 100 })),
+    resultDemand: show(t.resultDemand),
+    actual: t.actual.map(show),
+    predicted: t.error ? t.actual.map(() => '(not asked: the function threw)') : t.predicted.map(show),
+  };
+  const lines = [header, drawDiagram(parts, unicode)];
+  if (t.error) lines.push(`The function threw: ${describeError(t.error.thrown)}`);
+  return lines.join('\n');
+}
+
+/**
+ * Checks a spec against a function over random inputs and contexts and returns what it found,
+ * without throwing for a failure. A spec error (the spec itself is wrong) and a shape mismatch
+ * (an input does not fit its shape) still throw.
+ */
+export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: CheckOptions = {}): CheckResult {
+  const spec = s as unknown as AnySpec;
+  const arity = spec.args.length;
+  if (fn.length !== 0 && fn.length !== arity) {
+    throw new SpecError(`the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}`);
+  }
+  const trials = options.trials ?? 100;
+  const maxSize = options.maxSize ?? 30;
+  const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
+  const budget = options.forceBudget ?? 1_000_000;
+  const compare = comparisons(options, arity);
+  const unicode = options.unicode ?? unicodeTerminal();
+  for (let i = 0; i < trials; i++) {
+    const size = sizeOf(i, trials, maxSize);
+    const { inputs, context } = trialCase(spec, seed, i, size);
+    let trial: Trial;
+    try {
+      trial = runCase(spec, fn as Fn, inputs, context, budget, compare);
+    } catch (err) {
+      if (err instanceof SpecError) {
+        err.message = `${err.message} (trial ${i + 1}, seed ${seed}, inputs ${inputs.map((v) => prettyValue(v)).join(', ')})`;
+      }
+      throw err;
+    }
+    if (!trial.failed) continue;
+    const [small, shrinks] = shrink(spec, fn as Fn, trial, budget, compare, options.maxShrinkAttempts ?? 2000);
+    // Run the minimal case once more so that generated functions describe the calls of this run only.
+    small.inputs.forEach(resetCalls);
+    const final = runCase(spec, fn as Fn, small.inputs, fitContext(small.resultDemand), budget, compare);
+    const shown = final.failed ? final : small;
+    const what = shown.error ? 'the function threw' : 'the spec does not match the function';
+    const header = `Failed: ${what} (after ${i + 1} trial${i === 0 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed})`;
+    const message = `${report(spec, shown, header, unicode)}\nReproduce with the option { seed: ${seed} }.`;
+    const counterexample: Counterexample = {
+      inputs: shown.inputs,
+      resultDemand: shown.resultDemand,
+      actual: shown.actual,
+      predicted: shown.predicted,
+      ...(shown.error ? { error: shown.error } : {}),
+    };
+    return { passed: false, trials: i + 1, seed, shrinks, counterexample, message };
+  }
+  return { passed: true, trials, seed, shrinks: 0, message: `+++ OK, passed ${trials} trials (seed ${seed}).` };
+}
+
+/**
+ * Checks that `fn` has exactly the strictness `spec` predicts, over random inputs, random
+ * evaluation contexts and random non-strict function arguments (paper, `strictCheckSpecExact`).
+ * Returns normally on success; throws {@link StrictCheckFailure}, whose message holds the shrunk
+ * counterexample's diagram and the seed, on failure; so it works inside any test runner.
+ *
+ * @example
+ * ```ts
+ * test('take has the strictness of its spec', () => strictCheckSpecExact(takeSpec, take));
+ * ```
+ */
+export function strictCheckSpecExact<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: Omit<CheckOptions, 'compare'> = {}): void {
+  const result = strictCheck(s, fn, { ...options, compare: 'exact' });
+  if (!result.passed) throw new StrictCheckFailure(result);
+}

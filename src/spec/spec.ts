@@ -1,0 +1,107 @@
+/**
+ * Specifications of strictness (paper, section 2): given the demand on a function's result and
+ * its inputs, a spec predicts the demand on each input, by calling `predict` with one demand per
+ * input. Demands come and go in value form, with `thunk` where nothing is evaluated.
+ * @module
+ */
+import { thunk, UnevaluatedError } from '../lazy/lazy.ts';
+import { type Demand } from '../demand/demand.ts';
+import { fromDemand, toDemand } from '../demand/convert.ts';
+import { observeDetailed, toContext } from '../demand/observe.ts';
+import type { Shape } from '../demand/shape.ts';
+
+/** The shapes of a function's arguments, one per parameter. */
+export type ShapesOf<A extends readonly unknown[]> = { readonly [K in keyof A]: Shape<A[K]> };
+
+/**
+ * The body of a spec, curried as in the paper: `predict`, then the demand on the result (in value
+ * form), then the inputs. It must call `predict` exactly once, with one demand per input.
+ */
+export type SpecBody<A extends readonly unknown[], R> = (predict: (...demands: A) => void, resultDemand: R, ...inputs: A) => void;
+
+/** A strictness specification of functions `(...args: A) => R`, carrying the shapes of the arguments and result. */
+export interface Spec<A extends readonly unknown[], R> {
+  readonly args: ShapesOf<A>;
+  readonly result: Shape<R>;
+  readonly body: SpecBody<A, R>;
+  /** Names of the arguments, for messages. */
+  readonly names?: readonly string[];
+}
+
+/**
+ * Declares a spec. The argument shapes fix the types of `predict`, the inputs, and the functions
+ * the spec can check.
+ *
+ * @example
+ * ```ts
+ * // take's strictness (paper, section 2.2): n always, then as much of xs as the result, plus
+ * // one more cell when the list is longer than n.
+ * const takeSpec = spec([lazyOf(number), list(number)], list(number), (predict, d, n, xs) =>
+ *   predict(n, n.force() > List.length(xs) ? d : List.append(d, thunk)));
+ * ```
+ */
+export function spec<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, body: SpecBody<A, R>, names?: readonly string[]): Spec<A, R> {
+  return { args, result, body, ...(names ? { names } : {}) };
+}
+
+/** Thrown when a spec itself is wrong: it never calls `predict`, calls it with the wrong number of demands, or throws. */
+export class SpecError extends Error {
+  override name = 'SpecError';
+}
+
+/** Runs a spec on an observed result demand and the inputs: the predicted input demands, or a {@link SpecError}. */
+export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
+  const arity = s.args.length;
+  let calls = 0;
+  let predicted: readonly unknown[] = [];
+  const predict = (...demands: A) => {
+    calls++;
+    predicted = demands;
+  };
+  try {
+    s.body(predict, fromDemand<R>(resultDemand), ...inputs);
+  } catch (err) {
+    if (err instanceof SpecError) throw err;
+    const why =
+      err instanceof UnevaluatedError
+        ? 'the spec forced `thunk` (an unevaluated part of the result demand); test with isThunk/cap before using it'
+        : `the spec threw ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;
+    throw new SpecError(why, { cause: err });
+  }
+  if (calls === 0) throw new SpecError('the spec never called predict');
+  if (calls > 1) throw new SpecError(`the spec called predict ${calls} times; it must call it once`);
+  if (predicted.length !== arity) {
+    throw new SpecError(`the spec called predict with ${predicted.length} demand${predicted.length === 1 ? '' : 's'}, but the function has ${arity} argument${arity === 1 ? '' : 's'}`);
+  }
+  return predicted.map((v, i) => {
+    try {
+      return toDemand(v, s.args[i] as Shape<unknown>, `prediction for ${s.names?.[i] ?? `argument ${i + 1}`}`);
+    } catch (err) {
+      throw new SpecError(`the spec's prediction does not fit its argument: ${(err as Error).message}`, { cause: err });
+    }
+  });
+}
+
+/**
+ * The demand a function actually puts on its inputs under a demand on its result, in value form
+ * (paper, `specify`): for specs of higher-order functions, which depend on their function
+ * arguments' strictness. A result demand of `thunk` means the function is not applied at all.
+ *
+ * @example
+ * ```ts
+ * const mapSpec = spec([fn([lazyOf(number)], number), list(number)], list(number), (predict, d, f, xs) =>
+ *   predict(List.all(isThunk, List.cap(d)) ? thunk : f, List.zipWithLazy((dy, x) => specify1(f, dy, x), d, xs)));
+ * ```
+ */
+export function specify<A extends unknown[]>(f: (...args: A) => unknown, resultDemand: unknown, ...inputs: A): A {
+  const demand = toDemand(resultDemand);
+  if (!demand.forced) return inputs.map(() => thunk) as unknown as A;
+  const obs = observeDetailed(toContext(demand), f, inputs);
+  if (obs.error) throw obs.error.thrown;
+  return obs.inputs.map((d) => fromDemand(d)) as A;
+}
+
+/** {@link specify} for a function of one argument (paper, `specify1`). */
+export function specify1<A>(f: (a: A) => unknown, resultDemand: unknown, input: A): A {
+  return specify(f, resultDemand, input)[0];
+}
