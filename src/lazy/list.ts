@@ -4,14 +4,16 @@
  *
  * Stack safety: strict consumers loop over the spine; each cell of a lazy producer forces O(1)
  * input cells, through `Lazy.map` (forced by Lazy's loop, so `map`/`take`/... nest to any depth)
- * or `defer` when a result is another list re-exported (so chains of `drop`, `append`... are
- * followed by Lazy's loop). Operations that skip input cells (`drop`, `filter`...) loop inside one
- * thunk.
+ * or `defer` when a result is another list re-exported (so chains of re-exports are followed by
+ * Lazy's loop). Operations that skip input cells (`drop`, `filter`...) loop inside one thunk.
+ * Unforced chains of `append`, and of `drop`/`tail`, are rewritten before forcing, so they nest to
+ * any depth; other operations nested in each other recurse once per level (fine to ~2,000 levels).
  * @module
  */
 import { Lazy, defer, isLazy, isThunk, lazy, now } from './lazy.ts';
 import { Cons, NIL, nil, type Cell, type List } from './cell.ts';
 
+// Re-exported for convenience: other modules import the list type and cells from here.
 export type { Cell, List } from './cell.ts';
 export { Cons, Nil, NIL, nil } from './cell.ts';
 
@@ -110,28 +112,32 @@ export function index<T>(xs: List<T>, i: number): T {
 // ---------------------------------------------------------------------------------------------
 // Lazy transformations
 
-// Pending (unforced) results of `append`, with their arguments, so that a left-nested append can
-// be reassociated instead of forced recursively.
-const appendArgs = new WeakMap<List<unknown>, readonly [List<unknown>, List<unknown>]>();
+// Unforced results of `append` and `skip` carry their arguments under this key, so that nested
+// chains of them can be rewritten instead of forced recursively. (A property rather than a
+// WeakMap: a million live WeakMap entries cost seconds of GC.) It is cleared once forced.
+const ARGS = Symbol('list.args');
+type Args =
+  | { readonly op: 'append'; readonly xs: List<any>; readonly ys: List<any> }
+  | { readonly op: 'skip'; readonly xs: List<any>; readonly n: number; readonly strict: number };
+type WithArgs = { [ARGS]?: Args | undefined };
+const argsOf = (l: List<unknown>): Args | undefined => (l.isEvaluated ? undefined : (l as WithArgs)[ARGS]);
 
-/**
- * `xs ++ ys`: each result cell forces one cell of `xs`, and `ys` is forced only once `xs` is
- * exhausted (then it is re-exported as is). Stack-safe however deeply nested, left or right.
- */
+/** `xs ++ ys`: a result cell forces one cell of `xs`; `ys` is forced only once `xs` is exhausted, then re-exported; stack-safe however deeply nested. */
 export function append<T>(xs: List<T>, ys: List<T>): List<T> {
   const node: List<T> = defer(() => {
     // (a ++ b) ++ c forces the same cells in the same order as a ++ (b ++ c); reassociating
     // unforced inner appends turns deep left nesting into a loop (and keeps it linear).
     let left = xs;
     let right = ys;
-    for (let inner; !left.isEvaluated && (inner = appendArgs.get(left)); left = inner[0] as List<T>) {
-      right = append(inner[1] as List<T>, right);
+    for (let inner = argsOf(left); inner?.op === 'append'; inner = argsOf(left)) {
+      right = append(inner.ys, right);
+      left = inner.xs;
     }
     const c = left.force();
-    appendArgs.delete(node);
+    (node as WithArgs)[ARGS] = undefined;
     return c.tag === 'Nil' ? right : now(new Cons(c.head, append(c.tail, right)));
   });
-  appendArgs.set(node, [xs, ys]);
+  (node as WithArgs)[ARGS] = { op: 'append', xs, ys };
   return node;
 }
 
@@ -163,19 +169,17 @@ export function drop<T>(n: number, xs: List<T>): List<T> {
   return n <= 0 ? xs : skip(xs, n, 0);
 }
 
-// Pending results of `skip`, with their arguments, so that chains like `tail(tail(...))` built in
-// a loop are fused into one skip rather than forced recursively.
-const skipArgs = new WeakMap<List<unknown>, readonly [List<unknown>, number, number]>();
-
 // Skips `n` cells of `xs` (n > 0); a list shorter than `strict` cells is an error (`tail []`).
 function skip<T>(xs: List<T>, n: number, strict: number): List<T> {
   const node: List<T> = defer((): List<T> => {
     // Skipping n2 (strict s2) after n1 (strict s1) forces the same cells in the same order as
     // skipping n1 + n2, and fails exactly when the list is shorter than the combined `strict`.
     let [base, count, needed] = [xs, n, strict];
-    for (let inner; !base.isEvaluated && (inner = skipArgs.get(base)); base = inner[0] as List<T>) {
-      needed = needed > 0 ? inner[1] + needed : inner[2];
-      count += inner[1];
+    // (Fusing chains like `tail(tail(...))` built in a loop.)
+    for (let inner = argsOf(base); inner?.op === 'skip'; inner = argsOf(base)) {
+      needed = needed > 0 ? inner.n + needed : inner.strict;
+      count += inner.n;
+      base = inner.xs;
     }
     let rest = base;
     for (let k = 0; k < count; k++) {
@@ -186,10 +190,10 @@ function skip<T>(xs: List<T>, n: number, strict: number): List<T> {
       }
       rest = c.tail;
     }
-    skipArgs.delete(node);
+    (node as WithArgs)[ARGS] = undefined;
     return rest;
   });
-  skipArgs.set(node, [xs, n, strict]);
+  (node as WithArgs)[ARGS] = { op: 'skip', xs, n, strict };
   return node;
 }
 
@@ -200,9 +204,8 @@ export function splitAt<T>(n: number, xs: List<T>): [List<T>, List<T>] {
 
 /** `takeWhile p xs`: each result cell forces one input cell and its element; stops at the first failing element. */
 export function takeWhile<T>(p: (x: T) => boolean, xs: List<T>): List<T> {
-  return xs.map((c): Cell<T> =>
-    c.tag === 'Cons' && p(c.head.force()) ? new Cons(c.head, takeWhile(p, c.tail)) : NIL,
-  );
+  const step = (c: Cell<T>): Cell<T> => (c.tag === 'Cons' && p(c.head.force()) ? new Cons(c.head, c.tail.map(step)) : NIL);
+  return xs.map(step);
 }
 
 /** `dropWhile p xs`: forcing the result forces cells and elements up to the first failing one, then re-exports the rest. */
@@ -216,14 +219,16 @@ export function dropWhile<T>(p: (x: T) => boolean, xs: List<T>): List<T> {
 
 /** `map f xs`: each result cell forces one input cell; the element is `x.map(f)`, so `f` runs only when it is forced. */
 export function map<T, U>(f: (x: T) => U, xs: List<T>): List<U> {
-  return xs.map((c): Cell<U> => (c.tag === 'Nil' ? NIL : new Cons(c.head.map(f), map(f, c.tail))));
+  // One `step` shared by all cells: a million-cell map allocates no closure per cell.
+  const step = (c: Cell<T>): Cell<U> => (c.tag === 'Nil' ? NIL : new Cons(c.head.map(f), c.tail.map(step)));
+  return xs.map(step);
 }
 
 /** `map` for non-strict `f`: `f` gets the element unforced, when the result element is forced; a returned `Lazy` is followed. */
 export function mapLazy<T, U>(f: (x: Lazy<T>) => U | Lazy<U>, xs: List<T>): List<U> {
-  return xs.map((c): Cell<U> =>
-    c.tag === 'Nil' ? NIL : new Cons(defer(() => toLazy(f(c.head))), mapLazy(f, c.tail)),
-  );
+  const step = (c: Cell<T>): Cell<U> =>
+    c.tag === 'Nil' ? NIL : new Cons(defer(() => toLazy(f(c.head))), c.tail.map(step));
+  return xs.map(step);
 }
 
 /** `filter p xs`: forcing a result cell forces input cells and their elements up to the next match. */
@@ -248,7 +253,12 @@ export function zipWithLazy<A, B, C>(f: (a: Lazy<A>, b: Lazy<B>) => C | Lazy<C>,
 
 /** `zipWith f xs ys`: spine as {@link zipWithLazy}; a result element, when forced, forces both input elements and applies `f`. */
 export function zipWith<A, B, C>(f: (a: A, b: B) => C, xs: List<A>, ys: List<B>): List<C> {
-  return zipWithLazy<A, B, C>((a, b) => lazy(() => f(a.force(), b.force())), xs, ys);
+  return xs.map((cx): Cell<C> => {
+    if (cx.tag === 'Nil') return NIL;
+    const cy = ys.force();
+    if (cy.tag === 'Nil') return NIL;
+    return new Cons(lazy(() => f(cx.head.force(), cy.head.force())), zipWith(f, cx.tail, cy.tail));
+  });
 }
 
 /** `zip`, spine as Haskell's; unlike a Haskell pair, forcing an element forces both components (use {@link zipWithLazy} to avoid it). */
@@ -259,13 +269,10 @@ export function zip<A, B>(xs: List<A>, ys: List<B>): List<readonly [A, B]> {
 // ---------------------------------------------------------------------------------------------
 // Folds
 
-/**
- * `foldr f z xs` as a lazy value: `f` gets the element and the fold of the rest unforced, so a
- * result is only as strict as `f`. Stack-safe only when `f` is lazy in the accumulator (a strict
- * `f` recurses once per cell, like GHC); use {@link foldl} for strict folds.
- */
+/** `foldr f z xs`, lazy: `f` gets the element and the fold of the rest unforced; stack-safe only if `f` is lazy in `acc` (else one recursion per cell, like GHC: use {@link foldl}). */
 export function foldr<T, U>(f: (x: Lazy<T>, acc: Lazy<U>) => U, z: U, xs: List<T>): Lazy<U> {
-  return xs.map((c) => (c.tag === 'Nil' ? z : f(c.head, foldr(f, z, c.tail))));
+  const step = (c: Cell<T>): U => (c.tag === 'Nil' ? z : f(c.head, c.tail.map(step)));
+  return xs.map(step);
 }
 
 /** Strict left fold (`foldl'`), a loop: forces the whole spine and every element. */
@@ -308,7 +315,7 @@ export function listEquals<T>(xs: List<T>, ys: List<T>, eq: (a: T, b: T) => bool
 // ---------------------------------------------------------------------------------------------
 // Infinite and generated lists
 
-/** `repeat x`: one cyclic cell, like GHC's. */
+/** `repeat x` (`x` plain or `Lazy`, as for {@link cons}): one cyclic cell, like GHC's. */
 export function repeat<T>(x: T | Lazy<T>): List<T> {
   const h = toLazy(x);
   const self: List<T> = lazy(() => new Cons(h, self));
@@ -330,7 +337,7 @@ export function cycle<T>(xs: List<T>): List<T> {
   return self;
 }
 
-/** `replicate n x` = `take n (repeat x)`. */
+/** `replicate n x` = `take n (repeat x)`; `x` plain or `Lazy`, as for {@link cons}. */
 export function replicate<T>(n: number, x: T | Lazy<T>): List<T> {
   return take(n, repeat(x));
 }
