@@ -105,15 +105,30 @@ export function walkValue(
  * ```
  */
 export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, path: Path = 'demand'): Demand {
-  return walkValue(value, shape as Shape<unknown>, path, (l) => {
-    if (l === thunk) return unforced;
-    try {
-      return { value: l.force() };
-    } catch (err) {
-      if (err instanceof UnevaluatedError) return unforced;
-      throw err;
-    }
-  });
+  return walkValue(value, shape as Shape<unknown>, path, forceOrUnforced);
+}
+
+/**
+ * A lazy position of a demand in value form: its value, or `unforced` where forcing reaches `thunk`.
+ * Reaching `thunk` is routine here (a spec's `xs ++ thunk` ends in one), and capturing the stack
+ * trace of its `UnevaluatedError` was the largest single cost of checking a spec; so it is forced
+ * with stack traces off. Any other error is raised again by forcing once more with them on (what
+ * threw is not memoised), so that it carries its stack.
+ */
+function forceOrUnforced(l: Lazy<unknown>): { value: unknown } | Demand {
+  if (l === thunk) return unforced;
+  if (l.isEvaluated) return { value: l.force() };
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return { value: l.force() };
+  } catch (err) {
+    if (err instanceof UnevaluatedError) return unforced;
+    Error.stackTraceLimit = limit;
+    return { value: l.force() };
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /** A snapshot of how far `value` is evaluated now, forcing nothing: unevaluated lazies are `_`. */

@@ -16,24 +16,32 @@ import { child, dynamic, FN_CTOR, showPath, type Path, type Shape } from './shap
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
 
-/** The instrumented copy of a lazy field: forcing it forces the original and instruments the layer found. */
-class Entangled extends FieldThunk<unknown> {
-  constructor(
-    private original: Lazy<unknown> | undefined,
-    private shape: Shape<unknown> | undefined,
-    private path: Path,
-  ) {
-    super(forceEntangled);
-  }
-  override release(): void {
-    this.original = this.shape = undefined;
-  }
-  static force(self: Entangled): unknown {
-    const shape = self.shape!;
-    return instrument(self.original!.force(), shape.kind === 'lazy' ? shape.inner() : dynamic, self.path);
-  }
+/**
+ * The instrumented copy of a lazy field: forcing it forces the original and instruments the layer found.
+ *
+ * The class is anonymous on purpose. Under tsx (esbuild's `keepNames`), a named class gets a static
+ * block that redefines its `name`, and V8 constructs a *derived* class whose `name` was redefined
+ * an order of magnitude more slowly; this is the hottest allocation of observation.
+ */
+const Entangled = (() =>
+  class extends FieldThunk<unknown> {
+    constructor(
+      public original: Lazy<unknown> | undefined,
+      public shape: Shape<unknown> | undefined,
+      public path: Path,
+    ) {
+      super(forceEntangled);
+    }
+    override release(): void {
+      this.original = this.shape = undefined;
+    }
+  })();
+type Entangled = InstanceType<typeof Entangled>;
+
+function forceEntangled(self: Entangled): unknown {
+  const shape = self.shape!;
+  return instrument(self.original!.force(), shape.kind === 'lazy' ? shape.inner() : dynamic, self.path);
 }
-const forceEntangled = Entangled.force;
 
 /** Marks an instrumented function; the property holds whether it has been called. */
 const CALLED = Symbol('strictcheck.called');
@@ -119,8 +127,9 @@ export interface DetailedObservation extends Observation {
 
 /** Shapes for an observation; any left out are read from the values at run time. */
 export interface ObserveShapes {
-  readonly inputs?: readonly Shape<unknown>[];
-  readonly result?: Shape<unknown>;
+  // `any`: a shape's phantom type is invariant, so `Shape<List<number>>` is not a `Shape<unknown>`.
+  readonly inputs?: readonly Shape<any>[];
+  readonly result?: Shape<any>;
   /** Names of the inputs, for messages (default `argument 1`, …). */
   readonly names?: readonly string[];
 }

@@ -1,0 +1,507 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import util from 'node:util';
+import fc from 'fast-check';
+import { Lazy, UnevaluatedError, lazy, now, thunk } from '../src/lazy/lazy.ts';
+import { Cons, NIL, nil, type Cell, type List } from '../src/lazy/cell.ts';
+import * as L from '../src/lazy/list.ts';
+import { cons, fromArray, fromString } from '../src/lazy/list.ts';
+import {
+  data,
+  dynamic,
+  fn,
+  lazyOf,
+  list,
+  number,
+  option,
+  record,
+  ShapeMismatchError,
+  tuple,
+  type DataShape,
+  type Option,
+  type Shape,
+} from '../src/demand/shape.ts';
+import { demandEquals, lessDefined, type Demand } from '../src/demand/demand.ts';
+import { fromDemand, toDemand } from '../src/demand/convert.ts';
+import { prettyDemand } from '../src/demand/print.ts';
+import { normalize, observe, observe1, observeDetailed, whnf, type Context } from '../src/demand/observe.ts';
+
+const pd = (d: Demand) => prettyDemand(d);
+
+// ---------------------------------------------------------------------------------------------
+// Functions under observation
+
+/** The paper's `take`, with a lazy count: `take 0 _ = []` does not look at the list. */
+const take = <T>(n: Lazy<number>, xs: List<T>): List<T> =>
+  lazy((): Cell<T> => {
+    if (n.force() <= 0) return NIL;
+    const c = xs.force();
+    return c.tag === 'Nil' ? NIL : new Cons(c.head, take(n.map((k) => k - 1), c.tail));
+  });
+
+/** The paper's wrong `take'`: matches on the list before the count. */
+const takePrime = <T>(n: Lazy<number>, xs: List<T>): List<T> =>
+  lazy((): Cell<T> => {
+    const c = xs.force();
+    if (c.tag === 'Nil') return NIL;
+    return n.force() <= 0 ? NIL : new Cons(c.head, takePrime(n.map((k) => k - 1), c.tail));
+  });
+
+const product = (a: number, b: number) => a * b;
+
+// ---------------------------------------------------------------------------------------------
+// The paper's examples
+
+test("paper: observe1 whnf reverse \"abc\" gives input _ : _ : _ : [] and result _ : _", () => {
+  const [result, input] = observe1(whnf, L.reverse, fromString('abc'));
+  assert.equal(pd(input), '_ : _ : _ : []');
+  assert.equal(pd(result), '_ : _');
+});
+
+test('paper: observe normalize (zipWith (*)) [10, 20] [30, 40]', () => {
+  const { result, inputs } = observe(
+    normalize,
+    (xs: List<number>, ys: List<number>) => L.zipWith(product, xs, ys),
+    fromArray([10, 20]),
+    fromArray([30, 40]),
+  );
+  assert.equal(pd(result), '300 : 800 : []');
+  assert.equal(inputs.length, 2);
+  assert.equal(pd(inputs[0]!), '10 : 20 : []');
+  assert.equal(pd(inputs[1]!), '30 : 40 : _');
+});
+
+test("paper: take with a lazy count, and take' that looks at the list first", () => {
+  let o = observe(normalize, take, now(2), fromArray([1, 2, 3]));
+  assert.deepEqual([pd(o.result), ...o.inputs.map(pd)], ['1 : 2 : []', '2', '1 : 2 : _']);
+  o = observe(normalize, take, now(0), nil);
+  assert.deepEqual([pd(o.result), ...o.inputs.map(pd)], ['[]', '0', '_']);
+  o = observe(normalize, take, now(5), fromArray([7]));
+  assert.deepEqual([pd(o.result), ...o.inputs.map(pd)], ['7 : []', '5', '7 : []']);
+  // whnf: only the first cell of the result
+  o = observe(whnf, take, now(3), fromArray([1, 2, 3]));
+  assert.deepEqual([pd(o.result), ...o.inputs.map(pd)], ['_ : _', '3', '_ : _']);
+  // take' 0 [] forces the list, not the count: the paper's counterexample
+  o = observe(normalize, takePrime, now(0), nil);
+  assert.deepEqual([pd(o.result), ...o.inputs.map(pd)], ['[]', '_', '[]']);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Random demands in value form
+
+/** A list demand described as data: elements (null = unevaluated) and whether the spine ends in [] (else in _). */
+type ListSpec = { items: (number | null)[]; capped: boolean };
+const listSpec = (elem = fc.integer({ min: -50, max: 50 }), maxLength = 10): fc.Arbitrary<ListSpec> =>
+  fc.record({ items: fc.array(fc.option(elem, { nil: null }), { maxLength }), capped: fc.boolean() });
+
+/** The list demand in value form: `thunk` for unevaluated elements and tail (built with cons/nil). */
+function listValue({ items, capped }: ListSpec): List<number> {
+  let l: List<number> = capped ? nil : thunk;
+  for (let i = items.length - 1; i >= 0; i--) l = cons(items[i] === null ? thunk : items[i]!, l);
+  return l;
+}
+/** Its expected printing (oracle). Elements of a list are never parenthesised unless lists. */
+const listText = ({ items, capped }: ListSpec) => [...items.map((x) => (x === null ? '_' : String(x))), capped ? '[]' : '_'].join(' : ');
+/** Expected lessDefined on list demands (oracle): a's spine is a prefix of b's, elements agree where a has them. */
+function listLessDefined(a: ListSpec, b: ListSpec): boolean {
+  if (a.items.length > b.items.length) return false;
+  if (a.capped && !(b.capped && b.items.length === a.items.length)) return false;
+  return a.items.every((x, i) => x === null || x === b.items[i]);
+}
+const listEq = (a: ListSpec, b: ListSpec) =>
+  a.capped === b.capped && a.items.length === b.items.length && a.items.every((x, i) => x === b.items[i]);
+
+type Tree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<Tree>; value: number; right: Lazy<Tree> };
+const Tree: DataShape<Tree> = data<Tree>('Tree', (Tree) => ({
+  Leaf: {},
+  Node: { left: lazyOf(Tree), value: number, right: lazyOf(Tree) },
+}));
+const leaf = (): Tree => Tree.make.Leaf();
+const node = (left: Lazy<Tree>, value: number, right: Lazy<Tree>): Tree => Tree.make.Node({ left, value, right });
+
+/** Tree demands in value form: a lazy subtree is `thunk` or evaluated. */
+const { lazyTree } = fc.letrec<{ tree: Tree; lazyTree: Lazy<Tree> }>((tie) => ({
+  tree: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constant(null).map(leaf),
+    fc.tuple(tie('lazyTree'), fc.integer({ min: -9, max: 9 }), tie('lazyTree')).map(([l, v, r]) => node(l, v, r)),
+  ),
+  lazyTree: fc.oneof({ depthSize: 'small' }, fc.constant(thunk as Lazy<Tree>), tie('tree').map((t) => now(t))),
+}));
+
+/** Oracle printer for tree demands in value form. */
+function treeText(t: Lazy<Tree>, arg: boolean): string {
+  if (t === thunk) return '_';
+  const v = t.force();
+  if (v.tag === 'Leaf') return 'Leaf';
+  const s = `Node ${treeText(v.left, true)} ${v.value < 0 ? `(${v.value})` : v.value} ${treeText(v.right, true)}`;
+  return arg ? `(${s})` : s;
+}
+
+const lazyNum = fc.option(fc.integer({ min: -9, max: 9 }), { nil: null }).map((x) => (x === null ? (thunk as Lazy<number>) : now(x)));
+const numText = (l: Lazy<number>, arg = false) => (l === thunk ? '_' : arg && l.force() < 0 ? `(${l.force()})` : String(l.force()));
+
+/** A case: a shape, a random demand in value form, and its expected printing. */
+interface Case<T> {
+  name: string;
+  shape: Shape<T>;
+  arb: fc.Arbitrary<{ value: T; text: string }>;
+}
+const cases: Case<any>[] = [
+  { name: 'list', shape: list(number), arb: listSpec().map((s) => ({ value: listValue(s), text: listText(s) })) },
+  { name: 'tree', shape: lazyOf(Tree), arb: lazyTree.map((t) => ({ value: t, text: treeText(t, false) })) },
+  {
+    name: 'tuple',
+    shape: tuple(lazyOf(number), number, list(number)),
+    arb: fc
+      .tuple(lazyNum, fc.integer({ min: -9, max: 9 }), listSpec())
+      .map(([a, b, l]) => ({ value: [a, b, listValue(l)], text: `(${numText(a)}, ${b}, ${listText(l)})` })),
+  },
+  {
+    name: 'record',
+    shape: record({ a: lazyOf(number), b: list(number) }),
+    arb: fc.tuple(lazyNum, listSpec()).map(([a, l]) => ({ value: { a, b: listValue(l) }, text: `{ a: ${numText(a)}, b: ${listText(l)} }` })),
+  },
+  {
+    name: 'option',
+    shape: option(lazyOf(number)),
+    arb: fc.option(lazyNum, { nil: null }).map((o) => ({
+      value: (o === null ? { tag: 'None' } : { tag: 'Some', value: o }) as Option<Lazy<number>>,
+      text: o === null ? 'None' : `Some ${numText(o, true)}`,
+    })),
+  },
+  {
+    name: 'lazy option of tree',
+    shape: lazyOf(option(lazyOf(Tree))),
+    arb: fc.option(lazyTree, { nil: null }).map((t) => ({
+      value: now((t === null ? { tag: 'None' } : { tag: 'Some', value: t }) as Option<Lazy<Tree>>),
+      text: t === null ? 'None' : `Some ${treeText(t, true)}`,
+    })),
+  },
+];
+
+for (const c of cases) {
+  test(`toDemand/fromDemand round-trip and print random ${c.name} demands`, () => {
+    fc.assert(
+      fc.property(c.arb, ({ value, text }) => {
+        const d = toDemand(value, c.shape);
+        assert.equal(pd(d), text, 'printed in demand notation');
+        // the dynamic shape reads the same demand off the value
+        assert.ok(demandEquals(toDemand(value), d), 'dynamic shape agrees with the declared one');
+        // toDemand . fromDemand = id
+        const v2 = fromDemand(d);
+        const d2 = toDemand(v2, c.shape);
+        assert.ok(demandEquals(d2, d), `toDemand(fromDemand(d)) = d: ${pd(d2)} vs ${pd(d)}`);
+        // fromDemand . toDemand = id (up to re-conversion)
+        assert.ok(demandEquals(toDemand(fromDemand(toDemand(v2, c.shape)), c.shape), d));
+        assert.equal(pd(d2), text);
+        // equality and order are reflexive
+        assert.ok(demandEquals(d, d) && lessDefined(d, d));
+      }),
+    );
+  });
+}
+
+test('demandEquals and lessDefined on random list demands agree with the list oracle; lessDefined is antisymmetric', () => {
+  // a small domain so that related pairs are common
+  const small = listSpec(fc.integer({ min: 0, max: 1 }), 3);
+  fc.assert(
+    fc.property(small, small, (a, b) => {
+      const da = toDemand(listValue(a), list(number));
+      const db = toDemand(listValue(b), list(number));
+      assert.equal(demandEquals(da, db), listEq(a, b), `${pd(da)} == ${pd(db)}`);
+      assert.equal(lessDefined(da, db), listLessDefined(a, b), `${pd(da)} <= ${pd(db)}`);
+      assert.equal(lessDefined(db, da), listLessDefined(b, a), `${pd(db)} <= ${pd(da)}`);
+      if (lessDefined(da, db) && lessDefined(db, da)) assert.ok(demandEquals(da, db), 'antisymmetry');
+      if (demandEquals(da, db)) assert.ok(lessDefined(da, db) && lessDefined(db, da));
+    }),
+    { numRuns: 300 },
+  );
+  // antisymmetry on trees
+  fc.assert(
+    fc.property(lazyTree, lazyTree, (a, b) => {
+      const [da, db] = [toDemand(a, lazyOf(Tree)), toDemand(b, lazyOf(Tree))];
+      assert.equal(lessDefined(da, db) && lessDefined(db, da), demandEquals(da, db));
+      assert.equal(demandEquals(da, db), treeText(a, false) === treeText(b, false));
+    }),
+  );
+});
+
+test('lessDefined: a weakened demand is less defined, and strictly so unless equal', () => {
+  fc.assert(
+    fc.property(listSpec(), fc.nat(), fc.array(fc.boolean(), { maxLength: 10 }), (s, cut, mask) => {
+      // cut the spine (to an unevaluated tail) and forget some elements
+      const k = cut % (s.items.length + 1);
+      const weak: ListSpec =
+        k < s.items.length || !s.capped
+          ? { items: s.items.slice(0, k).map((x, i) => (mask[i] ? null : x)), capped: false }
+          : { items: s.items.map((x, i) => (mask[i] ? null : x)), capped: true };
+      const [d, w] = [toDemand(listValue(s), list(number)), toDemand(listValue(weak), list(number))];
+      assert.ok(lessDefined(w, d), `${pd(w)} <= ${pd(d)}`);
+      assert.equal(lessDefined(d, w), demandEquals(d, w));
+    }),
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// Observation
+
+/** A list built lazily: nothing of it is evaluated until forced. */
+function lazyList(xs: readonly number[], i = 0): List<number> {
+  return lazy((): Cell<number> => (i === xs.length ? NIL : new Cons(lazy(() => xs[i]!), lazyList(xs, i + 1))));
+}
+
+type Fn = { name: string; arity: 1 | 2 | 3; f: (...args: any[]) => List<number>; expect: (a: number[], b: number[], n: number) => number[] };
+const listFns: Fn[] = [
+  { name: 'reverse', arity: 1, f: (xs: List<number>) => L.reverse(xs), expect: (a) => [...a].reverse() },
+  { name: 'map', arity: 1, f: (xs: List<number>) => L.map((x: number) => 2 * x + 1, xs), expect: (a) => a.map((x) => 2 * x + 1) },
+  { name: 'take', arity: 3, f: (n: Lazy<number>, xs: List<number>) => take(n, xs), expect: (a, _b, n) => a.slice(0, Math.max(0, n)) },
+  { name: 'append', arity: 2, f: (xs: List<number>, ys: List<number>) => L.append(xs, ys), expect: (a, b) => [...a, ...b] },
+  {
+    name: 'zipWith',
+    arity: 2,
+    f: (xs: List<number>, ys: List<number>) => L.zipWith(product, xs, ys),
+    expect: (a, b) => a.slice(0, Math.min(a.length, b.length)).map((x, i) => x * b[i]!),
+  },
+];
+const argsOf = (f: Fn, a: number[], b: number[], n: number, mk: (xs: number[]) => List<number>): unknown[] =>
+  f.arity === 1 ? [mk(a)] : f.arity === 2 ? [mk(a), mk(b)] : [now(n), mk(a)];
+
+const nums = fc.array(fc.integer({ min: -100, max: 100 }), { maxLength: 15 });
+
+test('observing a function does not change its result (normalize context)', () => {
+  fc.assert(
+    fc.property(fc.constantFrom(...listFns), nums, nums, fc.integer({ min: -2, max: 20 }), (f, a, b, n) => {
+      const plain = f.f(...argsOf(f, a, b, n, fromArray));
+      const plainArray = L.toArray(plain);
+      assert.deepEqual(plainArray, f.expect(a, b, n));
+      let seen: List<number> | undefined;
+      const obs = observe(
+        normalize,
+        (...args: unknown[]) => (seen = f.f(...args)),
+        ...argsOf(f, a, b, n, lazyList),
+      );
+      assert.deepEqual(L.toArray(seen!), plainArray, 'the result computed under observation');
+      assert.ok(demandEquals(obs.result, toDemand(fromArray(plainArray))), `result demand ${pd(obs.result)}`);
+      if (f.name !== 'take' && f.name !== 'zipWith') {
+        // these need every cell and element of their inputs
+        const inputs = argsOf(f, a, b, n, fromArray);
+        obs.inputs.forEach((d, i) => assert.ok(demandEquals(d, toDemand(inputs[i])), `${f.name}: input ${i + 1} fully forced`));
+      }
+    }),
+  );
+});
+
+test('a function that forces nothing observes _ on its inputs, and leaves them unevaluated', () => {
+  const lazyFns: { f: (xs: List<number>, ys: List<number>) => unknown; result: string }[] = [
+    { f: () => lazy(() => 42), result: '42' },
+    { f: (xs) => L.lazyCons(lazy(() => L.head(xs)), L.tail(xs)), result: '_ : _' },
+    { f: (xs, ys) => cons(0, L.append(xs, ys)), result: '_ : _' },
+    { f: (xs, ys) => lazy(() => [L.reverse(xs), ys] as const), result: '(_, _)' },
+    { f: (xs, ys) => now({ tag: 'Pair', fst: L.map((x: number) => x + 1, xs), snd: ys }), result: 'Pair _ _' },
+  ];
+  fc.assert(
+    fc.property(fc.constantFrom(...lazyFns), nums, nums, ({ f, result }, a, b) => {
+      const [xs, ys] = [lazyList(a), lazyList(b)];
+      const obs = observe(whnf, f, xs, ys);
+      assert.deepEqual(obs.inputs.map(pd), ['_', '_']);
+      assert.equal(pd(obs.result), result);
+      assert.ok(!xs.isEvaluated && !ys.isEvaluated, 'the original inputs were not forced');
+    }),
+  );
+});
+
+/** A context forcing the first `k` cells of a list result (and nothing else). */
+const spine =
+  (k: number): Context =>
+  (v) => {
+    let l = v as List<unknown>;
+    for (let i = 0; i < k; i++) {
+      const c = l.force();
+      if (c.tag === 'Nil') return;
+      l = c.tail;
+    }
+  };
+
+test('lessDefined: demands under whnf are less defined than under normalize, and grow with the context', () => {
+  fc.assert(
+    fc.property(fc.constantFrom(...listFns), nums, nums, fc.integer({ min: -2, max: 20 }), fc.nat(20), fc.nat(20), (f, a, b, n, k1, k2) => {
+      const args = () => argsOf(f, a, b, n, fromArray);
+      const weak = observe(whnf, f.f, ...args());
+      const strong = observe(normalize, f.f, ...args());
+      assert.ok(lessDefined(weak.result, strong.result));
+      weak.inputs.forEach((d, i) => assert.ok(lessDefined(d, strong.inputs[i]!), `${f.name}: ${pd(d)} <= ${pd(strong.inputs[i]!)}`));
+      const [lo, hi] = k1 <= k2 ? [k1, k2] : [k2, k1];
+      const small = observe(spine(lo), f.f, ...args());
+      const big = observe(spine(hi), f.f, ...args());
+      assert.ok(lessDefined(small.result, big.result), `${pd(small.result)} <= ${pd(big.result)}`);
+      small.inputs.forEach((d, i) => {
+        assert.ok(lessDefined(d, big.inputs[i]!), `${f.name}: ${pd(d)} <= ${pd(big.inputs[i]!)}`);
+        assert.ok(lessDefined(big.inputs[i]!, strong.inputs[i]!));
+        assert.ok(demandEquals(d, d));
+      });
+    }),
+  );
+});
+
+test('observation is referentially transparent: two observations agree and share nothing', () => {
+  const xs = fromArray([1, 2, 3]);
+  const first = observe(whnf, L.reverse, xs);
+  const second = observe(normalize, L.reverse, xs);
+  const third = observe(whnf, L.reverse, xs);
+  assert.equal(pd(first.inputs[0]!), '_ : _ : _ : []');
+  assert.equal(pd(second.inputs[0]!), '1 : 2 : 3 : []');
+  assert.ok(demandEquals(first.inputs[0]!, third.inputs[0]!));
+  assert.ok(demandEquals(first.result, third.result));
+});
+
+// ---------------------------------------------------------------------------------------------
+// User data types and printing
+
+test('a user-declared tree type observes and prints correctly', () => {
+  // Node (Node Leaf (-1) Leaf) 1 (Node Leaf 2 Leaf)
+  const t = now(node(now(node(now(leaf()), -1, now(leaf()))), 1, now(node(now(leaf()), 2, now(leaf())))));
+  /** The value of the leftmost node. */
+  const leftmost = (t: Lazy<Tree>): Lazy<number> =>
+    lazy(() => {
+      let cur = t.force();
+      let v = NaN;
+      while (cur.tag === 'Node') {
+        v = cur.value;
+        cur = cur.left.force();
+      }
+      return v;
+    });
+  const { result, inputs } = observe(normalize, leftmost, t);
+  assert.equal(pd(inputs[0]!), 'Node (Node Leaf (-1) _) 1 _');
+  assert.equal(pd(result), '-1');
+  // with declared shapes, the same
+  const detailed = observeDetailed(normalize, leftmost, [t], { inputs: [lazyOf(Tree)], result: lazyOf(number) });
+  assert.equal(detailed.error, undefined);
+  assert.equal(pd(detailed.inputs[0]!), 'Node (Node Leaf (-1) _) 1 _');
+
+  // a function producing a tree lazily: mirror, observed under whnf and normalize
+  const mirror = (t: Lazy<Tree>): Lazy<Tree> =>
+    t.map((v) => (v.tag === 'Leaf' ? v : node(mirror(v.right), v.value, mirror(v.left))));
+  let o = observe(whnf, mirror, t);
+  assert.deepEqual([pd(o.result), pd(o.inputs[0]!)], ['Node _ 1 _', 'Node _ 1 _']);
+  o = observe(normalize, mirror, t);
+  assert.equal(pd(o.result), 'Node (Node Leaf 2 Leaf) 1 (Node Leaf (-1) Leaf)');
+  assert.equal(pd(o.inputs[0]!), 'Node (Node Leaf (-1) Leaf) 1 (Node Leaf 2 Leaf)');
+  // declared data values print as far as they are evaluated in the REPL
+  assert.equal(util.inspect(node(thunk, 3, now(leaf()))), 'Node _ 3 Leaf');
+});
+
+test('printing: records, tuples, options, functions, negative numbers, nested lists', () => {
+  assert.equal(pd(toDemand({ a: 1, b: thunk })), '{ a: 1, b: _ }');
+  assert.equal(pd(toDemand({ a: now(1), b: thunk }, record({ a: lazyOf(number), b: lazyOf(number) }))), '{ a: 1, b: _ }');
+  assert.equal(pd(toDemand([1, thunk])), '(1, _)');
+  assert.equal(pd(toDemand([now(1), thunk], tuple(lazyOf(number), lazyOf(number)))), '(1, _)');
+  assert.equal(pd(toDemand({ tag: 'Some', value: 3 }, option(number))), 'Some 3');
+  assert.equal(pd(toDemand({ tag: 'Some', value: -3 }, option(number))), 'Some (-3)');
+  assert.equal(pd(toDemand({ tag: 'Some', value: thunk }, option(lazyOf(number)))), 'Some _');
+  assert.equal(pd(toDemand({ tag: 'None' }, option(number))), 'None');
+  assert.equal(pd(toDemand((x: number) => x)), '<function>');
+  assert.equal(pd(toDemand((x: number) => x, fn([number], number))), '<function>');
+  assert.equal(pd(toDemand(node(now(leaf()), -1, thunk))), 'Node Leaf (-1) _');
+  assert.equal(pd(toDemand(cons(-1, cons(thunk, nil)))), '-1 : _ : []');
+  assert.equal(pd(toDemand(cons(fromArray([1]), nil))), '(1 : []) : []');
+  assert.equal(pd(toDemand(cons(fromArray([1, 2]), cons(thunk, cons(nil, thunk))))), '(1 : 2 : []) : _ : [] : _');
+  assert.equal(pd(toDemand({ tag: 'Some', value: fromArray([1]) }, option(list(number)))), 'Some (1 : [])');
+  assert.equal(pd(toDemand(thunk)), '_');
+  // function demands: called or not
+  const called = observe(normalize, (f: (x: number) => number) => lazy(() => f(1)), (x: number) => x + 1);
+  assert.deepEqual([pd(called.result), pd(called.inputs[0]!)], ['2', '<function>']);
+  const ignored = observe(normalize, (_f: (x: number) => number) => now(0), (x: number) => x + 1);
+  assert.deepEqual([pd(ignored.result), pd(ignored.inputs[0]!)], ['0', '_']);
+});
+
+test('console.log / util.inspect of a demand prints demand notation', () => {
+  const { result, inputs } = observe(
+    normalize,
+    (xs: List<number>, ys: List<number>) => L.zipWith(product, xs, ys),
+    fromArray([10, 20]),
+    fromArray([30, 40]),
+  );
+  for (const d of [result, ...inputs, toDemand(thunk), toDemand(node(now(leaf()), -1, thunk)), toDemand({ a: 1, b: thunk })]) {
+    assert.equal(util.inspect(d), pd(d));
+    assert.equal(util.format('%o', d), pd(d));
+    assert.equal(String(d), pd(d));
+  }
+  assert.equal(util.inspect(inputs[1]), '30 : 40 : _');
+  assert.equal(util.inspect({ demand: result }), '{ demand: 300 : 800 : [] }');
+});
+
+// ---------------------------------------------------------------------------------------------
+// Stack safety on a million cells
+
+test('stack safety: observing, comparing, printing and converting demands on 1,000,000 cells', () => {
+  const n = 1_000_000;
+  // (kept to one observation and two conversions: each pass over a million cells costs seconds)
+  const full = observe(normalize, L.reverse, fromArray(Array.from({ length: n }, (_, i) => i)));
+  const input = full.inputs[0]!;
+
+  // converting: fromDemand then toDemand gives the same demand
+  const back = toDemand(fromDemand<List<number>>(input), list(number));
+  assert.ok(demandEquals(back, input));
+  assert.ok(lessDefined(back, input) && lessDefined(input, back));
+  // the spine without elements, _ : _ : … : [], is strictly less defined
+  const spineOnly = toDemand(L.fromLazyArray(new Array<Lazy<number>>(n).fill(thunk)), list(number));
+  assert.ok(lessDefined(spineOnly, input));
+  assert.ok(!lessDefined(input, spineOnly));
+  assert.ok(!demandEquals(spineOnly, input));
+  // the reversed result differs from the input
+  assert.ok(!demandEquals(full.result, input));
+  assert.ok(demandEquals(full.result, full.result));
+
+  // printing in bounded width
+  for (const d of [input, full.result, spineOnly]) {
+    const s = pd(d);
+    assert.ok(s.length < 1000, `printed ${s.length} characters`);
+    assert.ok(s.includes('…') && s.includes('more'), s);
+  }
+  assert.ok(pd(input).startsWith('0 : 1 : 2 : '));
+  assert.ok(pd(input).endsWith(`: ${n - 2} : ${n - 1} : []`));
+  assert.ok(pd(full.result).startsWith(`${n - 1} : ${n - 2} : `));
+  assert.ok(pd(spineOnly).startsWith('_ : _ : ') && pd(spineOnly).endsWith('_ : []'));
+});
+
+// ---------------------------------------------------------------------------------------------
+// Bad input
+
+test('a value not matching its declared shape throws ShapeMismatchError naming the path', () => {
+  assert.throws(
+    () => toDemand(fromArray(['a']) as unknown as List<number>, list(number)),
+    (err: unknown) => err instanceof ShapeMismatchError && /head/.test(err.message) && /head/.test(err.path) && /number/.test(err.message),
+  );
+  // deeper in the list: the path names the position
+  assert.throws(
+    () => toDemand(fromArray([1, 2, 'x' as unknown as number]), list(number)),
+    (err: unknown) => err instanceof ShapeMismatchError && err.path.includes('tail.tail.head'),
+  );
+  // observed with declared shapes: the mismatch is found when the bad part is forced
+  const bad = fromArray([1, 'two' as unknown as number]);
+  const obs = observeDetailed(normalize, (xs: List<number>) => L.map((x: number) => x, xs), [bad], { inputs: [list(number)] });
+  const thrown = obs.error?.thrown;
+  assert.ok(thrown instanceof ShapeMismatchError, `expected ShapeMismatchError, got ${String(thrown)}`);
+  assert.match(thrown.message, /head/);
+  assert.match(thrown.path, /^argument 1\.tail\.head$/);
+  // observe rethrows what cannot be observed (here null, found when the context forces it)
+  assert.throws(() => observe(normalize, (x: Lazy<unknown>) => x, now(null)), ShapeMismatchError);
+  // a tree whose strict field has the wrong type
+  assert.throws(
+    () => toDemand(now(node(thunk, 'one' as unknown as number, thunk)), lazyOf(Tree)),
+    (err: unknown) => err instanceof ShapeMismatchError && err.path.endsWith('value'),
+  );
+  // a plain value where a Lazy is declared
+  assert.throws(() => toDemand(3 as unknown as Lazy<number>, lazyOf(number)), ShapeMismatchError);
+  // the dynamic shape cannot observe null
+  assert.throws(() => toDemand(null, dynamic), ShapeMismatchError);
+});
+
+test('forcing thunk outside a spec throws UnevaluatedError', () => {
+  const d = cons(1, cons(thunk, thunk)) as List<number>;
+  assert.throws(() => L.toArray(d), UnevaluatedError);
+  assert.throws(() => L.sum(fromDemand(toDemand(cons(1, thunk)))), UnevaluatedError);
+  assert.equal(L.head(d), 1, 'the evaluated part is usable');
+});
