@@ -30,3 +30,10 @@ export { Seed, Random, type Gen } from './engine/random.ts';
 export { arbitrary, withArbitrary, consume, draws, recur, produce, randomFunction, type Input } from './engine/generate.ts';
 export { randomContext } from './engine/context.ts';
 export { shrinkValue, shrinkDemand } from './engine/shrink.ts';
+export {
+  defineCheck, strictCheckParallel, shardIndices, TrialTimeoutError, WorkerCrashError, WORKER_RULE,
+  type DefinedCheck, type ParallelOptions, type ParallelCheckResult,
+} from './engine/parallel.ts';
+export { strictCheckExhaustive, strictCheckExhaustiveResult, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
+export { series, withSeries, functionSeries, NoSeriesError, type Series } from './engine/series.ts';
+export { enumerateCases, type EnumerationStats, type EnumerateOptions } from './engine/enumerate.ts';

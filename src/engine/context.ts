@@ -1,12 +1,13 @@
 /**
  * Random evaluation contexts: a random, never empty demand on a function's result, built by
  * consuming the result with `draws` (the random non-strict consumers of appendix B) for a random
- * number of rounds; one context in four forces everything.
+ * number of rounds; one context in four forces everything (up to a bound, so that infinite results
+ * stay finite contexts).
  * @module
  */
 import { Lazy } from '../lazy/lazy.ts';
-import type { Demand } from '../demand/demand.ts';
-import { normalize, type Context } from '../demand/observe.ts';
+import { Forced, Unforced, type Demand } from '../demand/demand.ts';
+import { type Context } from '../demand/observe.ts';
 import { dynamic } from '../demand/shape.ts';
 import { consume, draws } from './generate.ts';
 import type { Seed } from './random.ts';
@@ -18,7 +19,7 @@ import type { Seed } from './random.ts';
 export function randomContext(seed: Seed, size: number): Context {
   return (value) => {
     let r = seed.stream();
-    if (r.int(0, 3) === 0) return normalize(value);
+    if (r.int(0, 3) === 0) return normalizeUpTo(value, 1000 + 100 * size);
     let inputs = consume(value).force().fields.slice();
     for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) {
       const [, rest, next] = draws(inputs, r);
@@ -29,11 +30,49 @@ export function randomContext(seed: Seed, size: number): Context {
 }
 
 /**
+ * Forces a value completely, like `normalize`, but at most `layers` lazy positions of it (breadth
+ * first): the same as `normalize` on any result of a reasonable size, and a finite context on an
+ * infinite result (`repeat x`), where `normalize` would run until the force budget ran out.
+ */
+export function normalizeUpTo(value: unknown, layers: number): void {
+  const queue: unknown[] = [value];
+  let left = layers;
+  for (let k = 0; k < queue.length; k++) {
+    let v = queue[k];
+    queue[k] = undefined;
+    if (v instanceof Lazy) {
+      if (left-- <= 0) return;
+      do v = v.force();
+      while (v instanceof Lazy);
+    }
+    const fields = dynamic.project(v, null).fields;
+    for (let i = 0; i < fields.length; i++) queue.push(fields[i]);
+  }
+}
+
+// Result demands recorded by runs that threw, with the context of that run (see `replayable`).
+const replays = new WeakMap<Demand, Context>();
+
+/**
+ * Marks the result demand of a run that threw: such a demand lacks the part whose evaluation threw
+ * (nothing was recorded there), so forcing it again does not reproduce the throw. `fitContext` of
+ * the returned demand (a fresh object) runs `context` again instead: shrinking the inputs of a
+ * failure that throws, and reporting it, replay the context that found it.
+ */
+export function replayable(demand: Demand, context: Context): Demand {
+  const marked = demand.forced ? new Forced(demand.ctor, demand.fields, demand.value, demand.lazy) : new Unforced();
+  replays.set(marked, context);
+  return marked;
+}
+
+/**
  * The context that forces a value as far as `demand` says, where the value has the demand's
  * constructors, and no further where it does not: shrinking keeps a result demand while the
  * inputs change under it. The outermost layer is always forced.
  */
 export function fitContext(demand: Demand): Context {
+  const replay = replays.get(demand);
+  if (replay !== undefined) return replay;
   return (value) => {
     const stack: [Demand, unknown][] = [[demand, value]];
     while (stack.length > 0) {

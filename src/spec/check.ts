@@ -4,16 +4,17 @@
  * @module
  */
 import { ForceBudgetExceeded, withForceBudget } from '../lazy/lazy.ts';
-import { demandEquals, lessDefined, type Demand } from '../demand/demand.ts';
+import { demandEquals, Forced, lessDefined, type Demand } from '../demand/demand.ts';
 import { observeDetailed, type Context } from '../demand/observe.ts';
 import { prettyDemand, prettyValue } from '../demand/print.ts';
-import { ShapeMismatchError, type Shape } from '../demand/shape.ts';
+import { FN_CTOR, ShapeMismatchError, type Shape } from '../demand/shape.ts';
 import { Seed } from '../engine/random.ts';
 import { generateInputs, resetCalls } from '../engine/generate.ts';
-import { fitContext, randomContext } from '../engine/context.ts';
+import { fitContext, randomContext, replayable } from '../engine/context.ts';
 import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
 import { predictDemands, SpecError, type Spec } from './spec.ts';
+import { runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 
 /**
  * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`
@@ -38,6 +39,13 @@ export interface CheckOptions {
   readonly maxShrinkAttempts?: number;
   /** Draw the diagram with Unicode box characters; default: if the terminal supports them. */
   readonly unicode?: boolean;
+  /**
+   * Runs only the trials of shard `"i/n"` (1-based): the trial indices ≡ i-1 (mod n). The `n` shards
+   * of a run together run exactly the trials of the unsharded run (e.g. one shard per CI runner).
+   */
+  readonly shard?: string;
+  /** Called with the index of each trial completed (for progress and tests). */
+  readonly onTrial?: (index: number) => void;
 }
 
 /** A failing case, shrunk. */
@@ -69,10 +77,13 @@ export class StrictCheckFailure extends Error {
   }
 }
 
-type Fn = (...args: any[]) => unknown;
-type AnySpec = Spec<readonly unknown[], unknown>;
+/** @internal */
+export type Fn = (...args: any[]) => unknown;
+/** @internal */
+export type AnySpec = Spec<readonly unknown[], unknown>;
 
-interface Trial {
+/** @internal One observed case. */
+export interface Trial {
   readonly inputs: readonly unknown[];
   readonly resultDemand: Demand;
   readonly actual: readonly Demand[];
@@ -81,7 +92,8 @@ interface Trial {
   readonly failed: boolean;
 }
 
-function comparisons(options: CheckOptions, arity: number): ((a: Demand, p: Demand) => boolean)[] {
+/** @internal */
+export function comparisons(options: CheckOptions, arity: number): ((a: Demand, p: Demand) => boolean)[] {
   const pick = (c: Comparison) =>
     c === 'exact' ? demandEquals : c === 'noStricter' ? lessDefined : c === 'noLazier' ? (a: Demand, p: Demand) => lessDefined(p, a) : c;
   const given = options.compare ?? 'exact';
@@ -91,12 +103,14 @@ function comparisons(options: CheckOptions, arity: number): ((a: Demand, p: Dema
 }
 
 /** Observes one case and compares it with the spec. Spec errors and shape mismatches propagate. */
-function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, budget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
+export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, budget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
   const obs = withForceBudget(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
   if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   const predicted = obs.error ? [] : predictDemands(s, obs.result, inputs);
   const failed = obs.error !== undefined || obs.inputs.some((a, i) => !compare[i]!(a, predicted[i]!));
-  return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error } : {}) };
+  // The demand recorded by a run that threw lacks the part that threw: shrinking and reporting replay the context instead.
+  const resultDemand = obs.error ? replayable(obs.result, context) : obs.result;
+  return { inputs, resultDemand, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error } : {}) };
 }
 
 /** The size of trial `trial`: growing linearly from 0 to `maxSize` over the run, as in QuickCheck. */
@@ -111,21 +125,24 @@ export function trialCase(s: AnySpec, seed: number, i: number, size: number): { 
   return { inputs, context: randomContext(r.split(), size) };
 }
 
+/** @internal The shrink candidates of a case, in the order shrinking tries them: inputs one at a time, then the demand on the result. */
+export function* shrinkCandidates(s: AnySpec, t: { readonly inputs: readonly unknown[]; readonly resultDemand: Demand }, inputsOnly = false): Generator<{ inputs: readonly unknown[]; demand: Demand }> {
+  for (let i = 0; i < t.inputs.length; i++) {
+    for (const v of shrinkValue(t.inputs[i], s.args[i] as Shape<unknown>)) {
+      const inputs = t.inputs.slice();
+      inputs[i] = v;
+      yield { inputs, demand: t.resultDemand };
+    }
+  }
+  if (!inputsOnly) for (const d of shrinkDemand(t.resultDemand)) yield { inputs: t.inputs, demand: d };
+}
+
 /** Greedy shrinking to a local minimum: inputs one at a time, then the demand on the result. */
 function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], maxAttempts: number): [Trial, number] {
   let current = start;
   let shrinks = 0;
   let attempts = 0;
-  const candidates = function* (t: Trial): Generator<{ inputs: readonly unknown[]; demand: Demand }> {
-    for (let i = 0; i < t.inputs.length; i++) {
-      for (const v of shrinkValue(t.inputs[i], s.args[i] as Shape<unknown>)) {
-        const inputs = t.inputs.slice();
-        inputs[i] = v;
-        yield { inputs, demand: t.resultDemand };
-      }
-    }
-    for (const d of shrinkDemand(t.resultDemand)) yield { inputs: t.inputs, demand: d };
-  };
+  const candidates = (t: Trial) => shrinkCandidates(s, t);
   search: while (attempts < maxAttempts) {
     for (const c of candidates(current)) {
       if (++attempts > maxAttempts) break search;
@@ -152,12 +169,14 @@ function describeError(thrown: unknown): string {
   return thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
 }
 
-function report(s: AnySpec, t: Trial, header: string, unicode: boolean): string {
+/** @internal */
+export function report(s: AnySpec, t: Trial, header: string, unicode: boolean): string {
   const show = (d: Demand) => prettyDemand(d, { maxItems: 12, maxWidth: 100 });
   const parts = {
     inputs: t.inputs.map((v, i) => prettyValue(v, s.args[i] as Shape<unknown>, { maxNodes: 60, maxItems: 12, maxWidth: 100 })),
     resultDemand: show(t.resultDemand),
-    actual: t.actual.map(show),
+    // A called function argument shows as the function itself (its description), as on the spec's side.
+    actual: t.actual.map((d, i) => show(d.forced && d.ctor === FN_CTOR && typeof t.inputs[i] === 'function' ? new Forced(FN_CTOR, [], t.inputs[i], d.lazy) : d)),
     predicted: t.error ? t.actual.map(() => '(not asked: the function threw)') : t.predicted.map(show),
   };
   const lines = [header, drawDiagram(parts, unicode)];
@@ -170,7 +189,10 @@ function report(s: AnySpec, t: Trial, header: string, unicode: boolean): string 
  * without throwing for a failure. A spec error (the spec itself is wrong) and a shape mismatch
  * (an input does not fit its shape) still throw.
  */
-export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: CheckOptions = {}): CheckResult {
+export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<CheckResult>;
+export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options?: CheckOptions & { readonly workers?: undefined }): CheckResult;
+export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions = {}): CheckResult | Promise<CheckResult> {
+  if (options.workers !== undefined) return runParallel(s as unknown as AnySpec, fn as Fn, options);
   const spec = s as unknown as AnySpec;
   const arity = spec.args.length;
   if (fn.length !== 0 && fn.length !== arity) {
@@ -182,7 +204,9 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
   const budget = options.forceBudget ?? 1_000_000;
   const compare = comparisons(options, arity);
   const unicode = options.unicode ?? unicodeTerminal();
-  for (let i = 0; i < trials; i++) {
+  const indices = shardIndices(trials, options.shard);
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k]!;
     const size = sizeOf(i, trials, maxSize);
     const { inputs, context } = trialCase(spec, seed, i, size);
     let trial: Trial;
@@ -194,25 +218,38 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
       }
       throw err;
     }
+    options.onTrial?.(i);
     if (!trial.failed) continue;
     const [small, shrinks] = shrink(spec, fn as Fn, trial, budget, compare, options.maxShrinkAttempts ?? 2000);
-    // Run the minimal case once more so that generated functions describe the calls of this run only.
-    small.inputs.forEach(resetCalls);
-    const final = runCase(spec, fn as Fn, small.inputs, fitContext(small.resultDemand), budget, compare);
-    const shown = final.failed ? final : small;
-    const what = shown.error ? 'the function threw' : 'the spec does not match the function';
-    const header = `Failed: ${what} (after ${i + 1} trial${i === 0 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed})`;
-    const message = `${report(spec, shown, header, unicode)}\nReproduce with the option { seed: ${seed} }.`;
-    const counterexample: Counterexample = {
-      inputs: shown.inputs,
-      resultDemand: shown.resultDemand,
-      actual: shown.actual,
-      predicted: shown.predicted,
-      ...(shown.error ? { error: shown.error } : {}),
-    };
-    return { passed: false, trials: i + 1, seed, shrinks, counterexample, message };
+    return failureResult(spec, fn as Fn, small, k + 1, shrinks, seed, budget, compare, unicode, options.shard);
   }
-  return { passed: true, trials, seed, shrinks: 0, message: `+++ OK, passed ${trials} trials (seed ${seed}).` };
+  return passedResult(indices.length, seed, options.shard);
+}
+
+/** @internal The result of a passing run of `count` trials. */
+export function passedResult(count: number, seed: number, shard: string | undefined): CheckResult {
+  const where = shard === undefined ? '' : `, shard ${shard}`;
+  return { passed: true, trials: count, seed, shrinks: 0, message: `+++ OK, passed ${count} trials (seed ${seed}${where}).` };
+}
+
+/** @internal The result of a failure after `count` trials, shrunk to `small` in `shrinks` steps. */
+export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number, shrinks: number, seed: number, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], unicode: boolean, shard: string | undefined): CheckResult {
+  // Run the minimal case once more so that generated functions describe the calls of this run only.
+  small.inputs.forEach(resetCalls);
+  const final = runCase(spec, fn, small.inputs, fitContext(small.resultDemand), budget, compare);
+  const shown = final.failed ? final : small;
+  const what = shown.error ? 'the function threw' : 'the spec does not match the function';
+  const header = `Failed: ${what} (after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed})`;
+  const again = shard === undefined ? `{ seed: ${seed} }` : `{ seed: ${seed}, shard: '${shard}' }`;
+  const message = `${report(spec, shown, header, unicode)}\nReproduce with the option ${again}.`;
+  const counterexample: Counterexample = {
+    inputs: shown.inputs,
+    resultDemand: shown.resultDemand,
+    actual: shown.actual,
+    predicted: shown.predicted,
+    ...(shown.error ? { error: shown.error } : {}),
+  };
+  return { passed: false, trials: count, seed, shrinks, counterexample, message };
 }
 
 /**
@@ -226,7 +263,14 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
  * test('take has the strictness of its spec', () => strictCheckSpecExact(takeSpec, take));
  * ```
  */
-export function strictCheckSpecExact<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: Omit<CheckOptions, 'compare'> = {}): void {
-  const result = strictCheck(s, fn, { ...options, compare: 'exact' });
+export function strictCheckSpecExact<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: Omit<ParallelOptions, 'compare'> & { readonly workers: number | 'all' }): Promise<void>;
+export function strictCheckSpecExact<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options?: Omit<CheckOptions, 'compare'> & { readonly workers?: undefined }): void;
+export function strictCheckSpecExact<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: Omit<ParallelOptions, 'compare'> = {}): void | Promise<void> {
+  if (options.workers !== undefined) {
+    return runParallel(s as unknown as AnySpec, fn as Fn, { ...options, compare: 'exact' }).then((result) => {
+      if (!result.passed) throw new StrictCheckFailure(result);
+    });
+  }
+  const result = strictCheck(s, fn, { ...options, compare: 'exact', workers: undefined });
   if (!result.passed) throw new StrictCheckFailure(result);
 }

@@ -1,0 +1,426 @@
+/**
+ * Parallel checking (after QuickerCheck, Krook, Svensson, Hughes, Claessen 2024): trials striped
+ * over worker threads by index, each with its own size; deterministic or greedy parallel
+ * shrinking; a per-trial timeout that stops functions which never finish; and `shard` to split
+ * one check's trials over CI runners.
+ *
+ * Rule: a check run with `workers` must be created with {@link defineCheck} at the top level of a
+ * module whose import has no side effects besides defining checks (workers import it again).
+ * @module
+ */
+import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { unforced } from '../demand/demand.ts';
+import { fitContext } from './context.ts';
+import { SpecError, type Spec } from '../spec/spec.ts';
+import {
+  comparisons, failureResult, passedResult, report, runCase, shrinkCandidates, sizeOf, trialCase,
+  type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
+} from '../spec/check.ts';
+import { unicodeTerminal } from '../spec/diagram.ts';
+
+/** Options of a check run with worker threads. */
+export interface ParallelOptions extends CheckOptions {
+  /** Number of worker threads (`'all'`: one per core). Without it, the check runs in this thread. */
+  readonly workers?: number | 'all';
+  /** Most milliseconds one trial (or shrink candidate) may run in a worker; past it, it is stopped and reported as a counterexample. Default 10,000. */
+  readonly timeout?: number;
+  /** `'deterministic'` (default): the same minimal counterexample as sequential shrinking; `'greedy'`: whichever failing candidate a worker finds first. */
+  readonly shrinking?: 'deterministic' | 'greedy';
+  /** Most candidates that time out or crash a worker while shrinking such a counterexample. Default 8. */
+  readonly maxShrinkTimeouts?: number;
+}
+
+/** A check that worker threads can load: made by {@link defineCheck}. */
+export interface DefinedCheck<A extends readonly unknown[], R> {
+  readonly moduleUrl: string;
+  readonly name: string;
+  readonly spec: Spec<A, R>;
+  readonly fn: (...args: A) => R;
+  /** The comparison used when the options of a run give none (comparisons given as functions cannot be sent to workers, so give them here). */
+  readonly compare?: Comparison | readonly Comparison[];
+}
+
+const registry = new Map<string, DefinedCheck<readonly unknown[], unknown>>();
+
+/**
+ * Registers a check so that worker threads can load it: call it at the top level of a module,
+ * with that module's `import.meta.url` and a name unique in the module.
+ *
+ * @example
+ * ```ts
+ * export const takeCheck = defineCheck(import.meta.url, 'take', takeSpec, take);
+ * await strictCheckParallel(takeCheck, { workers: 2 });        // or
+ * await strictCheck(takeSpec, take, { workers: 2 });
+ * ```
+ */
+export function defineCheck<const A extends readonly unknown[], R>(moduleUrl: string, name: string, spec: Spec<A, R>, fn: (...args: A) => R, options: { readonly compare?: Comparison | readonly Comparison[] } = {}): DefinedCheck<A, R> {
+  const key = `${moduleUrl}#${name}`;
+  if (registry.has(key)) throw new TypeError(`defineCheck: a check named '${name}' is already defined in ${moduleUrl}`);
+  const check: DefinedCheck<A, R> = { moduleUrl, name, spec, fn, ...(options.compare !== undefined ? { compare: options.compare } : {}) };
+  registry.set(key, check as unknown as DefinedCheck<readonly unknown[], unknown>);
+  return check;
+}
+
+/** @internal The check registered under this module and name, if any. */
+export function findCheck(moduleUrl: string, name: string): DefinedCheck<readonly unknown[], unknown> | undefined {
+  return registry.get(`${moduleUrl}#${name}`);
+}
+
+function lookup(spec: AnySpec, fn: Fn): DefinedCheck<readonly unknown[], unknown> | undefined {
+  for (const c of registry.values()) if (c.spec === spec && c.fn === fn) return c;
+  return undefined;
+}
+
+/** The rule for checks run with workers, as error messages say it. */
+export const WORKER_RULE =
+  'a check run with workers must be created with defineCheck(import.meta.url, name, spec, fn) at the top level of a module whose import has no side effects besides defining checks';
+
+/**
+ * The trial indices of shard `"i/n"` of a run of `trials` trials (all of them without a shard):
+ * those ≡ i-1 (mod n). The n shards partition the trials of the run.
+ */
+export function shardIndices(trials: number, shard: string | undefined): number[] {
+  let k = 0;
+  let n = 1;
+  if (shard !== undefined) {
+    const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(shard);
+    if (!m || +m[2]! < 1 || +m[1]! < 1 || +m[1]! > +m[2]!) throw new TypeError(`shard: expected "i/n" with 1 <= i <= n, got ${JSON.stringify(shard)}`);
+    k = +m[1]! - 1;
+    n = +m[2]!;
+  }
+  const out: number[] = [];
+  for (let i = k; i < trials; i += n) out.push(i);
+  return out;
+}
+
+/** Reported for a trial that ran past the timeout. */
+export class TrialTimeoutError extends Error {
+  override name = 'TrialTimeoutError';
+  constructor(readonly ms: number) {
+    super(`timed out after ${ms} ms`);
+  }
+}
+
+/** Reported for a trial during which its worker crashed (an error the function threw outside the call, e.g. in a timer). */
+export class WorkerCrashError extends Error {
+  override name = 'WorkerCrashError';
+}
+
+/** A check result of a parallel run, with what the workers did. */
+export interface ParallelCheckResult extends CheckResult {
+  /** Trials the workers ran to the end, including any past the reported failure (`trials` counts only those up to it, as a sequential run). */
+  readonly executed: number;
+  /** Workers started, replacements of stopped or crashed workers included. */
+  readonly workersStarted: number;
+  /** Milliseconds until the first workers were ready. */
+  readonly startupMs: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workers
+
+type Outcome = { kind: 'reply'; data: any } | { kind: 'timeout' } | { kind: 'crash'; error: string };
+
+const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
+
+/** Starts a worker thread that runs TypeScript through tsx (registered in the worker: `--import tsx` in execArgv does not load a .ts worker entry on Node 20). */
+function startWorker(): Worker {
+  const api = new URL('./esm/api/index.mjs', resolveTsx()).href;
+  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY)}); });`;
+  return new Worker(code, { eval: true, execArgv: [], stdout: false, stderr: false });
+}
+
+let tsxRoot: string | undefined;
+function resolveTsx(): string {
+  // import.meta.resolve is missing when tsx runs this file as CommonJS; require.resolve works in both.
+  tsxRoot ??= pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')).href.replace(/package\.json$/, 'dist/');
+  return tsxRoot;
+}
+
+interface SlotSetup {
+  readonly init: Record<string, unknown>;
+  /** The shrink state a new worker replays, if shrinking. */
+  shrink?: { i: number; path: number[]; fatal: boolean };
+}
+
+class Slot {
+  worker: Worker | null = null;
+  private ready: Promise<void> | null = null;
+  private pending: ((o: Outcome) => void) | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
+  private nextId = 0;
+
+  constructor(private readonly setup: SlotSetup, private readonly timeout: number, private readonly stats: { started: number }) {}
+
+  private spawn(): Promise<void> {
+    const w = startWorker();
+    this.stats.started++;
+    this.worker = w;
+    let settle!: (err?: Error) => void;
+    const ready = new Promise<void>((res, rej) => (settle = (err) => (err ? rej(err) : res())));
+    w.on('message', (m: any) => {
+      if (this.worker !== w) return;
+      if (m.type === 'ready') settle();
+      else if (m.type === 'initError') settle(new TypeError(m.message));
+      else if (m.type === 'reply' && this.pending) {
+        const p = this.pending;
+        this.pending = null;
+        p({ kind: 'reply', data: m });
+      }
+    });
+    const died = (error: string) => {
+      if (this.worker !== w) return;
+      this.worker = null;
+      this.ready = null;
+      settle(new Error(`a worker stopped while starting: ${error}`));
+      const p = this.pending;
+      this.pending = null;
+      p?.({ kind: 'crash', error });
+    };
+    w.on('error', (e) => died(e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
+    w.on('exit', (code) => died(`the worker exited with code ${code}`));
+    w.postMessage({ type: 'init', ...this.setup.init, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
+    this.ready = ready;
+    return ready;
+  }
+
+  /** Starts the worker if there is none, and waits until it is ready. */
+  async alive(): Promise<void> {
+    await (this.worker && this.ready ? this.ready : this.spawn());
+  }
+
+  /** Sends a message without waiting for an answer (to a live worker only). */
+  post(m: object): void {
+    this.worker?.postMessage(m);
+  }
+
+  /** One request at a time: sends `m`, resolves with the reply, or a timeout (worker stopped), or a crash. */
+  request(m: object): Promise<Outcome> {
+    const run = async (): Promise<Outcome> => {
+      await this.alive();
+      const w = this.worker!;
+      return new Promise<Outcome>((resolve) => {
+        const timer = setTimeout(() => {
+          if (this.pending !== done) return;
+          this.pending = null;
+          this.worker = null;
+          this.ready = null;
+          void w.terminate();
+          resolve({ kind: 'timeout' });
+        }, this.timeout);
+        const done = (o: Outcome) => {
+          clearTimeout(timer);
+          resolve(o);
+        };
+        this.pending = done;
+        w.postMessage({ ...m, id: this.nextId++ });
+      });
+    };
+    const p = this.chain.then(run, run);
+    this.chain = p.catch(() => undefined);
+    return p;
+  }
+
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+}
+
+function rebuildError(t: { name: string; message: string; stack?: string }): Error {
+  const e = t.name === 'SpecError' ? new SpecError(t.message) : new Error(t.message);
+  if (t.name !== 'SpecError') e.name = t.name;
+  return e;
+}
+
+function nth<T>(it: Iterable<T>, j: number): T | undefined {
+  let k = 0;
+  for (const x of it) if (k++ === j) return x;
+  return undefined;
+}
+
+type Event = { i: number; kind: 'failed' } | { i: number; kind: 'thrown'; error: Error } | { i: number; kind: 'timeout' } | { i: number; kind: 'crash'; error: string };
+
+/**
+ * Runs a check registered with {@link defineCheck} in worker threads (`workers`, default 2);
+ * what `strictCheck(spec, fn, { workers })` does.
+ */
+export function strictCheckParallel<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ParallelOptions = {}): Promise<ParallelCheckResult> {
+  return runChecked(check as unknown as DefinedCheck<readonly unknown[], unknown>, { workers: 2, ...options });
+}
+
+/** @internal `strictCheck` with `workers`: finds the registered check of `spec` and `fn`. */
+export async function runParallel(spec: AnySpec, fn: Fn, options: ParallelOptions): Promise<ParallelCheckResult> {
+  const check = lookup(spec, fn);
+  if (check === undefined) {
+    throw new TypeError(
+      `strictCheck with workers: this spec and function were not registered with defineCheck. Workers cannot receive closures, so they import the module that defines the check again: ${WORKER_RULE}, e.g. \`export const myCheck = defineCheck(import.meta.url, 'myCheck', mySpec, myFn)\`, then pass myCheck.spec and myCheck.fn (or use strictCheckParallel(myCheck, options)). Or drop the workers option to check in this thread.`,
+    );
+  }
+  return runChecked(check, options);
+}
+
+async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions): Promise<ParallelCheckResult> {
+  const spec = check.spec as unknown as AnySpec;
+  const fn = check.fn as Fn;
+  const arity = spec.args.length;
+  if (fn.length !== 0 && fn.length !== arity) {
+    throw new SpecError(`the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}`);
+  }
+  const compareOption = options.compare ?? check.compare ?? 'exact';
+  const compareList = typeof compareOption === 'string' || typeof compareOption === 'function' ? [compareOption] : compareOption;
+  if (compareList.some((c) => typeof c === 'function')) {
+    throw new TypeError('compare: comparisons given as functions cannot be sent to workers; give them to defineCheck(..., { compare }) instead');
+  }
+  const compare = comparisons({ compare: compareOption }, arity);
+  const n = options.workers === 'all' ? availableParallelism() : (options.workers ?? 2);
+  if (!Number.isInteger(n) || n < 1) throw new TypeError(`workers: expected a positive integer or 'all', got ${String(options.workers)}`);
+  const trials = options.trials ?? 100;
+  const maxSize = options.maxSize ?? 30;
+  const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
+  const budget = options.forceBudget ?? 1_000_000;
+  const timeout = options.timeout ?? 10_000;
+  const maxAttempts = options.maxShrinkAttempts ?? 2000;
+  const maxFatal = options.maxShrinkTimeouts ?? 8;
+  const greedy = options.shrinking === 'greedy';
+  const unicode = options.unicode ?? unicodeTerminal();
+  const indices = shardIndices(trials, options.shard);
+
+  const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, compare: compareOption } };
+  const stats = { started: 0 };
+  const slots = Array.from({ length: Math.max(1, Math.min(n, indices.length)) }, () => new Slot(setup, timeout, stats));
+  const t0 = performance.now();
+  try {
+    await Promise.all(slots.map((s) => s.alive()));
+    const startupMs = performance.now() - t0;
+
+    // Trials, striped: worker k runs positions p ≡ k (mod n), each trial with its own size.
+    let best: Event | undefined;
+    let executed = 0;
+    const completed: number[] = [];
+    await Promise.all(
+      slots.map(async (slot, k) => {
+        for (let p = k; p < indices.length; p += slots.length) {
+          const i = indices[p]!;
+          if (best && i >= best.i) return; // a smaller failing index is known: only smaller ones matter
+          const out = await slot.request({ type: 'trial', i });
+          let ev: Event | undefined;
+          if (out.kind === 'timeout') ev = { i, kind: 'timeout' };
+          else if (out.kind === 'crash') ev = { i, kind: 'crash', error: out.error };
+          else if (out.data.thrown) ev = { i, kind: 'thrown', error: rebuildError(out.data.thrown) };
+          else if (out.data.failed) ev = { i, kind: 'failed' };
+          if (!ev || ev.kind !== 'thrown') {
+            executed++;
+            completed.push(i);
+          }
+          if (ev && (!best || ev.i < best.i)) best = ev;
+        }
+      }),
+    );
+    const final = best as Event | undefined;
+    const upTo = final ? final.i : Infinity;
+    const ran = completed.filter((i) => i <= upTo).sort((a, b) => a - b);
+    for (const i of ran) options.onTrial?.(i);
+    const extra = () => ({ executed, workersStarted: stats.started, startupMs });
+    if (final === undefined) return { ...passedResult(indices.length, seed, options.shard), ...extra() };
+    if (final.kind === 'thrown') throw final.error;
+    const count = indices.indexOf(final.i) + 1;
+    const fatal = final.kind === 'timeout' || final.kind === 'crash';
+
+    // Shrinking: every worker follows the path of chosen candidates; candidates are dealt out one at a time.
+    const shrinkState = { i: final.i, path: [] as number[], fatal };
+    setup.shrink = shrinkState;
+    for (const s of slots) s.post({ type: 'shrinkStart', i: final.i, path: [], fatal });
+    let attempts = 0;
+    let fatalEvents = 0;
+    let step = 0;
+    while (attempts < maxAttempts && fatalEvents < maxFatal) {
+      const cap = maxAttempts - attempts;
+      const thisStep = step;
+      const results = new Map<number, 'ok' | 'no' | Error>();
+      let end = Infinity;
+      let next = 0;
+      let evaluated = 0;
+      let decided: { chosen?: number; error?: Error } | undefined;
+      let wake!: () => void;
+      const woken = new Promise<void>((r) => (wake = r));
+      const decide = () => {
+        if (decided) return;
+        if (fatalEvents >= maxFatal) decided = {};
+        else if (greedy) {
+          for (const [j, r] of results) {
+            if (r instanceof Error) decided = { error: r };
+            else if (r === 'ok') decided = { chosen: j };
+            if (decided) break;
+          }
+        } else {
+          let j = 0;
+          for (; results.has(j); j++) {
+            const r = results.get(j)!;
+            if (r instanceof Error) decided = { error: r };
+            else if (r === 'ok') decided = { chosen: j };
+            if (decided) break;
+          }
+          if (!decided && j >= Math.min(end, cap)) decided = {};
+        }
+        if (!decided && greedy && results.size >= Math.min(end, cap)) decided = {};
+        if (decided) wake();
+      };
+      const runners = slots.map(async (slot) => {
+        while (!decided && step === thisStep) {
+          if (next >= Math.min(end, cap)) return;
+          const j = next++;
+          const out = await slot.request({ type: 'cand', j });
+          if (step !== thisStep) return;
+          if (out.kind === 'reply') {
+            if (out.data.end) end = Math.min(end, j);
+            else if (out.data.thrown) results.set(j, rebuildError(out.data.thrown));
+            else results.set(j, out.data.ok ? 'ok' : 'no');
+          } else {
+            fatalEvents++;
+            results.set(j, fatal && out.kind === final.kind ? 'ok' : 'no');
+          }
+          if (!(out.kind === 'reply' && out.data.end)) evaluated++;
+          decide();
+        }
+      });
+      await Promise.race([woken, Promise.all(runners).then(() => decide())]);
+      if (!decided) decided = {};
+      step++;
+      if (decided.error) throw decided.error;
+      if (decided.chosen === undefined) break;
+      attempts += greedy ? evaluated : decided.chosen + 1;
+      shrinkState.path.push(decided.chosen);
+      for (const s of slots) s.post({ type: 'advance', j: decided.chosen });
+    }
+    const shrinks = shrinkState.path.length;
+
+    // Replay the chosen path here, where the function is, to report the same counterexample a sequential run reports.
+    const size = sizeOf(final.i, trials, maxSize);
+    const start = trialCase(spec, seed, final.i, size);
+    if (!fatal) {
+      let current: Trial = runCase(spec, fn, start.inputs, start.context, budget, compare);
+      for (const j of shrinkState.path) {
+        const c = nth(shrinkCandidates(spec, current), j)!;
+        current = runCase(spec, fn, c.inputs, fitContext(c.demand), budget, compare);
+      }
+      return { ...failureResult(spec, fn, current, count, shrinks, seed, budget, compare, unicode, options.shard), ...extra() };
+    }
+    let inputs: readonly unknown[] = start.inputs;
+    for (const j of shrinkState.path) inputs = nth(shrinkCandidates(spec, { inputs, resultDemand: unforced }, true), j)!.inputs;
+    const thrown = final.kind === 'timeout' ? new TrialTimeoutError(timeout) : new WorkerCrashError(`the worker crashed: ${final.error}`);
+    const shown: Trial = { inputs, resultDemand: unforced, actual: inputs.map(() => unforced), predicted: [], failed: true, error: { thrown } };
+    const what = final.kind === 'timeout' ? `the function did not finish: ${thrown.message}` : `the worker crashed during a trial`;
+    const header = `Failed: ${what} (after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed})`;
+    const again = options.shard === undefined ? `{ seed: ${seed} }` : `{ seed: ${seed}, shard: '${options.shard}' }`;
+    const message = `${report(spec, shown, header, unicode).replace('The function threw: ', 'It did not finish: ')}\nReproduce with the option ${again} and workers${final.kind === 'timeout' ? ' (without workers it would not stop)' : ''}.`;
+    const counterexample: Counterexample = { inputs, resultDemand: unforced, actual: shown.actual, predicted: [], error: { thrown } };
+    return { passed: false, trials: count, seed, shrinks, counterexample, message, ...extra() };
+  } finally {
+    await Promise.all(slots.map((s) => s.close()));
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The entry of a worker thread of a parallel check: imports the module that defined the check,
+ * then runs the trials and shrink candidates it is sent, one at a time.
+ * @module
+ */
+import { parentPort } from 'node:worker_threads';
+import { unforced, type Demand } from '../demand/demand.ts';
+import { fitContext } from './context.ts';
+import { SpecError } from '../spec/spec.ts';
+import { comparisons, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Comparison, type Fn, type Trial } from '../spec/check.ts';
+import { findCheck } from './parallel.ts';
+
+interface Init {
+  moduleUrl: string;
+  name: string;
+  seed: number;
+  trials: number;
+  maxSize: number;
+  budget: number;
+  compare: Comparison | Comparison[];
+  shrink?: { i: number; path: number[]; fatal: boolean };
+}
+
+const port = parentPort!;
+let spec!: AnySpec;
+let fn!: Fn;
+let init!: Init;
+let compare!: ((a: Demand, p: Demand) => boolean)[];
+
+/** The state of shrinking: the current case and its candidates, computed as far as asked. */
+let shrinking: { i: number; fatal: boolean; current: Trial | { inputs: readonly unknown[]; resultDemand: Demand; error?: unknown }; cands: { inputs: readonly unknown[]; demand: Demand }[]; gen: Iterator<{ inputs: readonly unknown[]; demand: Demand }> } | null = null;
+
+function serialize(err: unknown): { name: string; message: string; stack?: string } {
+  return err instanceof Error ? { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}) } : { name: 'Error', message: String(err) };
+}
+
+function context(i: number) {
+  return trialCase(spec, init.seed, i, sizeOf(i, init.trials, init.maxSize));
+}
+
+function setCurrent(current: NonNullable<typeof shrinking>['current']): void {
+  const s = shrinking!;
+  s.current = current;
+  s.cands = [];
+  s.gen = shrinkCandidates(spec, current, s.fatal);
+}
+
+function candidate(j: number): { inputs: readonly unknown[]; demand: Demand } | undefined {
+  const s = shrinking!;
+  while (s.cands.length <= j) {
+    const r = s.gen.next();
+    if (r.done) return undefined;
+    s.cands.push(r.value);
+  }
+  return s.cands[j];
+}
+
+function startShrink(i: number, path: readonly number[], fatal: boolean): void {
+  const { inputs, context: ctx } = context(i);
+  shrinking = { i, fatal, current: { inputs, resultDemand: unforced }, cands: [], gen: [][Symbol.iterator]() };
+  setCurrent(fatal ? { inputs, resultDemand: unforced } : runCase(spec, fn, inputs, ctx, init.budget, compare));
+  for (const j of path) advance(j);
+}
+
+function advance(j: number): void {
+  const s = shrinking!;
+  const c = candidate(j)!;
+  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : runCase(spec, fn, c.inputs, fitContext(c.demand), init.budget, compare));
+}
+
+/** Gives errors the function scheduled (a rejected promise, a throwing timer) a chance to crash this worker during its trial. */
+async function settle(): Promise<void> {
+  await new Promise((r) => setImmediate(r));
+  if (process.getActiveResourcesInfo().includes('Timeout')) await new Promise((r) => setTimeout(r, 1));
+}
+
+port.on('message', async (m: any) => {
+  switch (m.type) {
+    case 'init': {
+      try {
+        init = m;
+        await import(m.moduleUrl);
+        const check = findCheck(m.moduleUrl, m.name);
+        if (!check) {
+          port.postMessage({ type: 'initError', message: `the worker imported ${m.moduleUrl} but found no check named '${m.name}' defined there: a check run with workers must be created with defineCheck at the top level of its module` });
+          return;
+        }
+        spec = check.spec as unknown as AnySpec;
+        fn = check.fn as Fn;
+        compare = comparisons({ compare: m.compare }, spec.args.length);
+        if (m.shrink) startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
+        port.postMessage({ type: 'ready' });
+      } catch (err) {
+        port.postMessage({ type: 'initError', message: `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}` });
+      }
+      return;
+    }
+    case 'trial': {
+      const i: number = m.i;
+      const { inputs, context: ctx } = context(i);
+      let reply: object;
+      try {
+        const t = runCase(spec, fn, inputs, ctx, init.budget, compare);
+        reply = { failed: t.failed };
+      } catch (err) {
+        if (err instanceof SpecError) err.message = `${err.message} (trial ${i + 1}, seed ${init.seed})`;
+        reply = { thrown: serialize(err) };
+      }
+      await settle();
+      port.postMessage({ type: 'reply', id: m.id, ...reply });
+      return;
+    }
+    case 'shrinkStart':
+      startShrink(m.i, m.path, m.fatal);
+      return;
+    case 'advance':
+      advance(m.j);
+      return;
+    case 'cand': {
+      const s = shrinking!;
+      const c = candidate(m.j);
+      if (c === undefined) {
+        port.postMessage({ type: 'reply', id: m.id, end: true });
+        return;
+      }
+      let reply: object;
+      try {
+        if (s.fatal) {
+          runCase(spec, fn, c.inputs, context(s.i).context, init.budget, compare);
+          reply = { ok: false }; // it finished: not the same kind of counterexample
+        } else {
+          const t = runCase(spec, fn, c.inputs, fitContext(c.demand), init.budget, compare);
+          reply = { ok: t.failed && (t.error === undefined) === ((s.current as Trial).error === undefined) };
+        }
+      } catch (err) {
+        reply = err instanceof SpecError ? { ok: false } : s.fatal ? { ok: false } : { thrown: serialize(err) };
+      }
+      await settle();
+      port.postMessage({ type: 'reply', id: m.id, ...reply });
+      return;
+    }
+  }
+});

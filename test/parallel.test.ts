@@ -1,0 +1,108 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sizeOf, strictCheck, strictCheckSpecExact, StrictCheckFailure, trialCase } from '../src/spec/check.ts';
+import { shardIndices, strictCheckParallel, TrialTimeoutError, WorkerCrashError, type ParallelCheckResult } from '../src/engine/parallel.ts';
+import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
+import { bigCheck, crashCheck, loopCheck, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
+
+const same = (a: { message: string; trials: number; shrinks: number; passed: boolean }, b: typeof a) => {
+  assert.equal(b.passed, a.passed);
+  assert.equal(b.trials, a.trials);
+  assert.equal(b.shrinks, a.shrinks);
+  assert.equal(b.message, a.message);
+};
+
+test("2 workers find the sequential counterexample of take' and take's first attempt (same seed)", async () => {
+  for (const c of [takePrimeCheck, takeFirstAttemptCheck, bigCheck]) {
+    for (const seed of [7]) {
+      const opts = { seed, unicode: false };
+      same(strictCheck(c.spec, c.fn, opts), await strictCheck(c.spec, c.fn, { ...opts, workers: 2 }));
+    }
+  }
+});
+
+test('deterministic parallel shrinking equals sequential shrinking', async () => {
+  for (const c of [takePrimeCheck, takeFirstAttemptCheck]) {
+    for (const seed of [3, 25]) {
+      const opts = { seed, unicode: false, trials: 1, maxSize: 25 };
+      const s = strictCheck(c.spec, c.fn, opts);
+      assert.ok(s.shrinks > 0);
+      same(s, await strictCheckParallel(c, { ...opts, workers: 2, shrinking: 'deterministic' }));
+    }
+  }
+  // A failure found late (n >= 8) that shrinks in many steps.
+  const opts = { seed: 5, unicode: false };
+  const s = strictCheck(bigCheck.spec, bigCheck.fn, opts);
+  assert.ok(s.trials > 2 && s.shrinks > 2, `trials ${s.trials}, shrinks ${s.shrinks}`);
+  same(s, await strictCheck(bigCheck.spec, bigCheck.fn, { ...opts, workers: 2 }));
+  // Greedy shrinking also ends with a failing, locally minimal case of the same trial.
+  const g = await strictCheck(bigCheck.spec, bigCheck.fn, { ...opts, workers: 2, shrinking: 'greedy' });
+  assert.equal(g.passed, false);
+  assert.equal(g.trials, s.trials);
+  assert.match(g.message, /spec does not match/);
+});
+
+test('a passing check passes with workers, counting each trial once', async () => {
+  const seen: number[] = [];
+  const r = (await strictCheck(takeCheck.spec, takeCheck.fn, { seed: 9, workers: 2, onTrial: (i) => seen.push(i) })) as ParallelCheckResult;
+  assert.equal(r.passed, true);
+  assert.equal(r.trials, 100);
+  assert.equal(r.executed, 100);
+  assert.deepEqual(seen, Array.from({ length: 100 }, (_, i) => i));
+  await strictCheckSpecExact(takeCheck.spec, takeCheck.fn, { seed: 9, workers: 2, trials: 20 });
+  await assert.rejects(strictCheckSpecExact(takePrimeCheck.spec, takePrimeCheck.fn, { seed: 9, workers: 2 }), StrictCheckFailure);
+});
+
+test('shards 1/2 and 2/2 partition the trials of the unsharded run', async () => {
+  const run = (shard?: string) => {
+    const seen: number[] = [];
+    const r = strictCheck(takeSpec, take, { seed: 11, trials: 37, ...(shard ? { shard } : {}), onTrial: (i) => seen.push(i) });
+    assert.equal(r.passed, true);
+    assert.equal(r.trials, seen.length);
+    return seen;
+  };
+  const all = run();
+  const a = run('1/2');
+  const b = run('2/2');
+  assert.equal(all.length, 37);
+  assert.equal(a.length + b.length, all.length);
+  assert.deepEqual([...a, ...b].sort((x, y) => x - y), all);
+  assert.ok(a.every((i) => i % 2 === 0) && b.every((i) => i % 2 === 1));
+  assert.deepEqual(shardIndices(10, '3/3'), [2, 5, 8]);
+  assert.throws(() => shardIndices(10, '0/3'), /shard/);
+  // With workers too.
+  const seen: number[] = [];
+  await strictCheck(takeCheck.spec, takeCheck.fn, { seed: 11, trials: 37, shard: '2/2', workers: 2, onTrial: (i) => seen.push(i) });
+  assert.deepEqual(seen, b);
+  // A failure in a shard names the shard to reproduce it.
+  const f = strictCheck(takeSpec, takePrime, { seed: 11, shard: '1/3' });
+  assert.match(f.message, /shard: '1\/3'/);
+});
+
+test('a function that loops forever times out as a counterexample and the run ends', async () => {
+  const t0 = performance.now();
+  const r = await strictCheck(loopCheck.spec, loopCheck.fn, { seed: 42, workers: 2, timeout: 300, maxSize: 10, unicode: false });
+  assert.equal(r.passed, false);
+  assert.ok(r.counterexample?.error?.thrown instanceof TrialTimeoutError);
+  assert.match(r.message, /timed out after 300 ms/);
+  assert.ok(performance.now() - t0 < 15_000);
+  // Shrunk: n stays 3 (the only looping count), the list shrinks to [].
+  assert.match(r.message, /\* 3 .*\n\| \* \[\]/);
+});
+
+test('a worker that crashes is replaced and its trial reported', async () => {
+  const r = (await strictCheck(crashCheck.spec, crashCheck.fn, { seed: 42, workers: 2, timeout: 2000, maxSize: 10, unicode: false })) as ParallelCheckResult;
+  assert.equal(r.passed, false);
+  assert.ok(r.counterexample?.error?.thrown instanceof WorkerCrashError);
+  assert.match(r.message, /boom in a timer/);
+  assert.ok(r.workersStarted > 2, `workers started: ${r.workersStarted}`);
+  // The crashing trial is the first whose n is 3, whichever worker ran it.
+  const n = (i: number) => (trialCase(crashCheck.spec as never, 42, i, sizeOf(i, 100, 10)).inputs[0] as { force(): number }).force();
+  const first = Array.from({ length: 100 }, (_, i) => i).find((i) => n(i) === 3)!;
+  assert.equal(r.trials, first + 1);
+});
+
+test('an unregistered spec and function with workers gives an error that says what to do', async () => {
+  await assert.rejects(strictCheck(takeSpecFirstAttempt, takePrime, { workers: 2 }), (e: Error) => /defineCheck\(import\.meta\.url/.test(e.message) && /top level of a module/.test(e.message));
+  await assert.rejects(strictCheck(takeCheck.spec, takeCheck.fn, { workers: 2, compare: () => true }), /defineCheck\(\.\.\., \{ compare \}\)/);
+});
