@@ -1,0 +1,124 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { boolean, data, fn, lazyOf, list, number, option, string, tuple, type DataShape, type Shape } from '../src/demand/shape.ts';
+import { thunk, type Lazy } from '../src/lazy/lazy.ts';
+import { prettyDemand, prettyValue } from '../src/demand/print.ts';
+import { withArbitrary } from '../src/engine/generate.ts';
+import { functionSeries, NoSeriesError, series, withSeries } from '../src/engine/series.ts';
+import { spec } from '../src/spec/spec.ts';
+import { ExhaustiveCheckFailure, strictCheckExhaustive, strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
+import { rot, rotNaive, rotSpec } from '../examples/okasaki-queue/rot.ts';
+import { map, mapSpec, mapStrict } from '../examples/list-specs.ts';
+
+type Tree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<Tree>; value: number; right: Lazy<Tree> };
+const Tree: DataShape<Tree> = data<Tree>('Tree', (Tree) => ({
+  Leaf: {},
+  Node: { left: lazyOf(Tree), value: number, right: lazyOf(Tree) },
+}));
+
+const counts = <T,>(shape: Shape<T>, upTo: number) => Array.from({ length: upTo + 1 }, (_, d) => series(shape, d).length);
+
+test('series follow SmallCheck depth', () => {
+  assert.deepEqual(counts(number, 3), [1, 3, 5, 7]); // |i| <= d
+  assert.deepEqual(series(number, 2), [0, 1, -1, 2, -2]);
+  assert.deepEqual(counts(boolean, 2), [2, 2, 2]);
+  assert.deepEqual(counts(string, 2), [1, 3, 7]); // '' | 'a' 'b' | 'aa' 'ab' 'ba' 'bb'
+  // [] has depth 0; x : xs one more than the deepest of x and xs: L(d) = 1 + (2(d-1)+1) L(d-1)
+  assert.deepEqual(counts(list(number), 3), [1, 2, 7, 36]);
+  assert.deepEqual(series(list(number), 1).map((v) => prettyValue(v)), ['[]', '0 : []']);
+  // Leaf | Node (d-1) (d-1) (d-1): T(d) = 1 + T(d-1)^2 (2(d-1)+1)
+  assert.deepEqual(counts(Tree, 2), [1, 2, 13]);
+  // tuples add no level
+  assert.deepEqual(counts(tuple(number, boolean), 2), [2, 6, 10]);
+  assert.deepEqual(counts(option(boolean), 1), [1, 3]);
+  // lazy positions hold evaluated values of the same depth
+  const lazies = series(lazyOf(number), 1);
+  assert.equal(lazies.length, 3);
+  assert.ok(lazies.every((l) => l.isEvaluated));
+});
+
+test('function series: constants at depth 0, one-level case functions from depth 1 (paper, example 5)', () => {
+  const boolFn = fn([boolean], boolean);
+  assert.equal(functionSeries(boolFn, 0, 'f').length, 2);
+  assert.equal(functionSeries(boolFn, 1, 'f').length, 2 + 4);
+  const f = functionSeries(fn([list(number)], number), 1, 'f');
+  assert.equal(f.length, 3 + 1); // constants 0, 1, -1; one table [] -> 0, _ : _ -> 0
+});
+
+test("take' fails at depth 0 with the paper's counterexample", () => {
+  const r = strictCheckExhaustiveResult(takeSpec, takePrime, { depth: 4, unicode: false });
+  assert.equal(r.passed, false);
+  assert.equal(r.depth, 0);
+  const c = r.counterexample!;
+  assert.deepEqual(c.inputs.map((v, i) => prettyValue(v, takeSpec.args[i] as never)), ['0', '[]']);
+  assert.equal(prettyDemand(c.resultDemand), '[]');
+  assert.deepEqual(c.actual.map((d) => prettyDemand(d)), ['_', '[]']);
+  assert.deepEqual(c.predicted.map((d) => prettyDemand(d)), ['0', '_']);
+  assert.match(r.message, /depth 0/);
+  assert.match(r.message, /Actual input demands/);
+  assert.throws(() => strictCheckExhaustive(takeSpec, takePrime, { depth: 2 }), ExhaustiveCheckFailure);
+});
+
+test('take passes every case up to depth 4', () => {
+  const r = strictCheckExhaustive(takeSpec, take, { depth: 4 });
+  assert.equal(r.passed, true);
+  assert.equal(r.depth, 4);
+  assert.equal(r.cases, 2997);
+  assert.ok(r.totalCases > r.cases && r.runs >= r.totalCases);
+  assert.match(r.message, /passed all 2997 cases up to depth 4/);
+});
+
+test('pruning gives the same verdict as no pruning, in fewer cases', () => {
+  const checks = [
+    { name: 'take', s: takeSpec, f: take, depth: 3 },
+    { name: "take'", s: takeSpec, f: takePrime, depth: 3 },
+    { name: 'take vs first attempt', s: takeSpecFirstAttempt, f: take, depth: 3 },
+    { name: 'rot', s: rotSpec, f: rot, depth: 2 },
+    { name: 'rotNaive', s: rotSpec, f: rotNaive, depth: 3 },
+    { name: 'map', s: mapSpec, f: map, depth: 2 },
+    { name: 'mapStrict', s: mapSpec, f: mapStrict, depth: 3 },
+  ] as const;
+  for (const { name, s, f, depth } of checks) {
+    const pruned = strictCheckExhaustiveResult(s as never, f as never, { depth, unicode: false });
+    const full = strictCheckExhaustiveResult(s as never, f as never, { depth, prune: false, unicode: false });
+    assert.equal(pruned.passed, full.passed, name);
+    assert.equal(pruned.depth, full.depth, name);
+    assert.ok(pruned.cases <= full.cases, `${name}: ${pruned.cases} <= ${full.cases}`);
+    if (pruned.passed) assert.ok(pruned.cases < full.cases, `${name}: ${pruned.cases} < ${full.cases}`);
+    else {
+      const show = (r: typeof pruned) => [r.counterexample!.inputs.map((v) => prettyValue(v)), prettyDemand(r.counterexample!.resultDemand)];
+      assert.deepEqual(show(pruned), show(full), name);
+    }
+  }
+});
+
+test("rot_naive fails with the paper's counterexample; map_strict needs a non-strict function", () => {
+  const r = strictCheckExhaustiveResult(rotSpec, rotNaive, { depth: 3 });
+  assert.equal(r.depth, 1);
+  const c = r.counterexample!;
+  assert.deepEqual(c.inputs.map((v) => prettyValue(v)), ['0 : []', '[]']);
+  assert.equal(prettyDemand(c.resultDemand), '_ : _');
+  assert.deepEqual(c.actual.map((d) => prettyDemand(d)), ['_ : _', '_']);
+  assert.deepEqual(c.predicted.map((d) => prettyDemand(d)), ['_ : _', '[]']);
+  assert.equal(strictCheckExhaustive(rotSpec, rot, { depth: 2 }).passed, true);
+  assert.equal(strictCheckExhaustive(mapSpec, map, { depth: 2 }).passed, true);
+  const m = strictCheckExhaustiveResult(mapSpec, mapStrict, { depth: 3 });
+  assert.equal(m.passed, false);
+  assert.match(prettyValue(m.counterexample!.inputs[0]), /^λx\. -?\d+$/); // a constant function
+});
+
+test('a shape with only a fast-check arbitrary is a clear error naming the argument; withSeries fixes it', () => {
+  const evens = withArbitrary(fc.integer().map((i) => 2 * i), number);
+  const s = spec([evens, list(number)], number, (predict, _d, _n, _xs) => predict(_n, thunk), ['n', 'xs']);
+  assert.throws(() => strictCheckExhaustiveResult(s, (n: number, _xs) => n, { depth: 1 }), (err: unknown) => {
+    assert.ok(err instanceof NoSeriesError);
+    assert.match(err.message, /cannot enumerate n \(shape number\).*withSeries/);
+    return true;
+  });
+  const withS = spec([withSeries(evens, (d) => [0, 2, -2].slice(0, 2 * d + 1)), list(number)], number, (predict, _d, n, _xs) => predict(n, thunk), ['n', 'xs']);
+  const r = strictCheckExhaustive(withS, (n: number, _xs) => n, { depth: 2 });
+  assert.equal(r.passed, true);
+});
+
