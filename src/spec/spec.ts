@@ -54,12 +54,16 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
   const arity = s.args.length;
   let calls = 0;
   let predicted: readonly unknown[] = [];
-  const predict = (...demands: A) => {
-    calls++;
-    predicted = demands;
-  };
   try {
-    s.body(predict, fromDemand<R>(resultDemand), ...inputs);
+    // `predict` is written in place: a named closure would be renamed (a defineProperty) on every call under tsx.
+    s.body(
+      (...demands: A) => {
+        calls++;
+        predicted = demands;
+      },
+      fromDemand<R>(resultDemand),
+      ...inputs,
+    );
   } catch (err) {
     if (err instanceof SpecError) throw err;
     const why =
@@ -90,7 +94,8 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
  * @example
  * ```ts
  * const mapSpec = spec([fn([lazyOf(number)], number), list(number)], list(number), (predict, d, f, xs) =>
- *   predict(List.all(isThunk, List.cap(d)) ? thunk : f, List.zipWithLazy((dy, x) => specify1(f, dy, x), d, xs)));
+ *   // `all isThunk (cap d)`: List.all would force the elements (and so throw at a thunk); test the lazy heads instead.
+ *   predict(List.toLazyArray(List.cap(d)).every((h) => isThunk(h)) ? thunk : f, List.zipWithLazy((dy, x) => specify1(f, dy, x), d, xs)));
  * ```
  */
 export function specify<A extends unknown[]>(f: (...args: A) => unknown, resultDemand: unknown, ...inputs: A): A {

@@ -1,0 +1,493 @@
+/**
+ * The checker: spec errors, arity, reproducibility, comparison modes, exceptions and divergence
+ * in the function under test, elided printing of huge inputs, shrinking of the result demand,
+ * seeds and `variant`, random non-strict functions, generated data, and the ASCII diagram.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { ForceBudgetExceeded, isThunk, lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
+import { Cons, NIL, type Cell, type List } from '../src/lazy/cell.ts';
+import * as L from '../src/lazy/list.ts';
+import { demandEquals, demandSize, lessDefined, type Demand } from '../src/demand/demand.ts';
+import {
+  boolean, data, either, fn, lazyOf, list, number, option, record, string, tuple, DESCRIBE,
+  type DataShape, type Shape,
+} from '../src/demand/shape.ts';
+import { toDemand, evaluatedPart } from '../src/demand/convert.ts';
+import { prettyDemand, prettyValue } from '../src/demand/print.ts';
+import { spec, SpecError } from '../src/spec/spec.ts';
+import { strictCheck, strictCheckSpecExact, StrictCheckFailure, type CheckOptions, type CheckResult } from '../src/spec/check.ts';
+import { Seed } from '../src/engine/random.ts';
+import { arbitrary, randomFunction, withArbitrary } from '../src/engine/generate.ts';
+import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
+import { length, lengthSpec, mapSpec, mapStrict } from '../examples/list-specs.ts';
+
+type S = Shape<unknown>;
+const numbers = list(number);
+const takeArgs = [lazyOf(number), numbers] as const;
+
+/** The printed parts of a failed check's counterexample. */
+function printed(r: CheckResult, shapes: readonly S[]) {
+  assert.equal(r.passed, false, 'the check should have failed');
+  const c = r.counterexample!;
+  return {
+    inputs: c.inputs.map((v, i) => prettyValue(v, shapes[i])),
+    resultDemand: prettyDemand(c.resultDemand),
+    actual: c.actual.map((d) => prettyDemand(d)),
+    predicted: c.predicted.map((d) => prettyDemand(d)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('a wrong spec is an error, not a failed test', () => {
+  const cases: [string, Parameters<typeof spec<readonly [Lazy<number>, List<number>], List<number>>>[2], RegExp][] = [
+    ['never calls predict', () => {}, /the spec never called predict/],
+    ['calls predict with too few demands', (predict, _d, n) => (predict as (...xs: unknown[]) => void)(n), /called predict with 1 demand, but the function has 2 arguments/],
+    ['calls predict with too many demands', (predict, d, n, xs) => (predict as (...xs: unknown[]) => void)(n, xs, d), /called predict with 3 demands, but the function has 2 arguments/],
+    ['calls predict twice', (predict, d, n) => (predict(n, d), predict(n, d)), /called predict 2 times; it must call it once/],
+    ['throws', () => { throw new Error('oops in the spec'); }, /the spec threw Error: oops in the spec/],
+    // takeSpec, plus a length of the result demand, whose tail is `thunk` when the context stopped early
+    ['forces thunk', (predict, d, n, xs) => predict(n, L.length(d) >= 0 && n.force() > L.length(xs) ? d : L.append(d, thunk)), /the spec forced `thunk`.*isThunk\/cap/],
+    ['predicts a demand of the wrong shape', (predict, _d, n) => predict(n, 5 as never), /prediction does not fit its argument/],
+  ];
+  for (const [what, body, message] of cases) {
+    test(`a spec that ${what}`, () => {
+      const bad = spec(takeArgs, numbers, body);
+      for (const run of [() => strictCheck(bad, take, { seed: 1, trials: 200 }), () => strictCheckSpecExact(bad, take, { seed: 1, trials: 200 })]) {
+        assert.throws(run, (err: unknown) => {
+          assert.ok(err instanceof SpecError, `expected a SpecError, got ${String(err)}`);
+          assert.match(err.message, message);
+          assert.match(err.message, /trial \d+, seed 1, inputs /); // where to find it
+          return true;
+        });
+      }
+    });
+  }
+
+  test('an error inside a lazy prediction keeps its stack trace', () => {
+    const bad = spec(takeArgs, numbers, (predict, _d, n, _xs) => predict(n, lazy((): never => { throw new TypeError('lazy prediction broke'); })));
+    assert.throws(() => strictCheck(bad, take, { seed: 1 }), (err: unknown) => {
+      assert.ok(err instanceof SpecError);
+      assert.match(err.message, /lazy prediction broke/);
+      const cause = err.cause as Error;
+      assert.ok(cause instanceof TypeError);
+      assert.match(cause.stack ?? '', /check\.test\.ts/); // the stack reaches the spec that threw
+      return true;
+    });
+    assert.ok(Error.stackTraceLimit > 0, 'stack traces are back on');
+  });
+
+  test('a spec for a different number of arguments than the function takes', () => {
+    const one = (xs: List<number>) => xs;
+    const three = (n: Lazy<number>, xs: List<number>, _z: number) => take(n, xs);
+    assert.throws(() => strictCheck(takeSpec, one as never), (err: unknown) => err instanceof SpecError && /spec is for functions of 2 arguments, but the function takes 1/.test(err.message));
+    assert.throws(() => strictCheck(takeSpec, three as never), (err: unknown) => err instanceof SpecError && /2 arguments, but the function takes 3/.test(err.message));
+    assert.throws(() => strictCheckSpecExact(lengthSpec, take as never), SpecError);
+  });
+
+  test('a comparison list of the wrong length', () => {
+    assert.throws(() => strictCheck(takeSpec, take, { compare: ['exact'] }), /1 comparisons given for 2 arguments/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('seeds', () => {
+  test('the same seed gives the same run, the same counterexample and message', () => {
+    for (const seed of [7, 8, 9]) {
+      const a = strictCheck(mapSpec, mapStrict, { seed, trials: 300 });
+      const b = strictCheck(mapSpec, mapStrict, { seed, trials: 300 });
+      assert.equal(a.passed, false);
+      assert.equal(a.message, b.message);
+      assert.equal(a.trials, b.trials);
+      assert.equal(a.shrinks, b.shrinks);
+      assert.deepEqual(printed(a, mapSpec.args as readonly S[]), printed(b, mapSpec.args as readonly S[]));
+      assert.match(a.message, new RegExp(`Reproduce with the option \\{ seed: ${seed} \\}`));
+    }
+  });
+
+  test('a run without a seed reports one that reproduces it', () => {
+    const a = strictCheck(mapSpec, mapStrict, { trials: 300 });
+    const b = strictCheck(mapSpec, mapStrict, { trials: 300, seed: a.seed });
+    assert.equal(typeof a.seed, 'number');
+    assert.equal(b.message, a.message);
+  });
+
+  test('different seeds give different runs', () => {
+    const found = new Set<string>();
+    for (let seed = 1; seed <= 8; seed++) {
+      const r = strictCheck(mapSpec, mapStrict, { seed, trials: 300 });
+      found.add(`${r.trials} ${r.shrinks} ${prettyDemand(r.counterexample!.resultDemand)}`);
+    }
+    assert.ok(found.size > 1, [...found].join('\n'));
+  });
+
+  test('variant does not commute, and is deterministic', () => {
+    const words = (s: Seed) => [s.a, s.b, s.c, s.d];
+    const s = Seed.of(1);
+    const ab = s.variant(2).variant(3);
+    const ba = s.variant(3).variant(2);
+    assert.notDeepEqual(words(ab), words(ba));
+    assert.deepEqual(words(ab), words(Seed.of(1).variant(2).variant(3)));
+    assert.notDeepEqual(words(s.variant(2)), words(s.variant(3)));
+    assert.notDeepEqual(words(s.variant(0)), words(s));
+    const draw = (x: Seed) => Array.from({ length: 4 }, ((r) => () => r.int(0, 1_000_000))(x.stream()));
+    assert.notDeepEqual(draw(ab), draw(ba));
+    assert.deepEqual(draw(ab), draw(Seed.of(1).variant(2).variant(3)));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('comparisons', () => {
+  // take' is lazier than take's spec in n (it looks at n only for a non-empty list) and stricter
+  // in xs (it evaluates the list even when n is 0).
+  const check = (compare: CheckOptions['compare'], f = takePrime, s = takeSpec) => {
+    const results = [1, 2, 3].map((seed) => strictCheck(s, f, { seed, trials: 300, compare }));
+    return results.every((r) => r.passed) ? 'pass' : results.every((r) => !r.passed) ? 'fail' : 'mixed';
+  };
+
+  test("take' against takeSpec: fails exact, noStricter and noLazier alike", () => {
+    assert.equal(check('exact'), 'fail');
+    assert.equal(check('noStricter'), 'fail');
+    assert.equal(check('noLazier'), 'fail');
+  });
+
+  test("take' against takeSpec: passes noStricter in n and noLazier in xs, and not the other way round", () => {
+    assert.equal(check(['noStricter', 'noLazier']), 'pass');
+    assert.equal(check(['noLazier', 'noStricter']), 'fail');
+    assert.equal(check(['exact', 'noLazier']), 'fail');
+  });
+
+  test('take against the first attempt: the spec is too strict, so noStricter passes and noLazier fails', () => {
+    assert.equal(check('noStricter', take, takeSpecFirstAttempt), 'pass');
+    assert.equal(check('noLazier', take, takeSpecFirstAttempt), 'fail');
+    assert.equal(check('exact', take, takeSpecFirstAttempt), 'fail');
+    assert.equal(check('exact', take, takeSpec), 'pass');
+  });
+
+  test("the failure under noStricter names the argument that is too strict", () => {
+    const r = strictCheck(takeSpec, takePrime, { seed: 1, trials: 300, compare: 'noStricter' });
+    const p = printed(r, takeArgs as unknown as S[]);
+    // the actual demand on xs is not below the spec's
+    const c = r.counterexample!;
+    assert.equal(lessDefined(c.actual[1]!, c.predicted[1]!), false, JSON.stringify(p));
+  });
+
+  test('a custom comparison is called with (actual, predicted) demands for each argument', () => {
+    const seen: [Demand, Demand][] = [];
+    const r = strictCheck(takeSpec, take, {
+      seed: 1,
+      trials: 50,
+      compare: (a, p) => {
+        seen.push([a, p]);
+        return demandEquals(a, p);
+      },
+    });
+    assert.equal(r.passed, true);
+    assert.equal(seen.length, 100); // two arguments, fifty trials
+    for (const [a, p] of seen) assert.ok(typeof a.forced === 'boolean' && typeof p.forced === 'boolean');
+    assert.equal(check(() => true), 'pass');
+    assert.equal(check(() => false, take, takeSpec), 'fail');
+    // "comparable": one of the two demands is below the other; take' is comparable to takeSpec
+    assert.equal(check((a, p) => lessDefined(a, p) || lessDefined(p, a)), 'pass');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('the function under test throws or diverges', () => {
+  test('an exception is a counterexample: shrunk, with the diagram and the error', () => {
+    // Strictness as take's, but forcing an element 3 or more of the result throws.
+    const takeBoom = (n: Lazy<number>, xs: List<number>): List<number> =>
+      L.mapLazy(
+        (x: Lazy<number>) =>
+          lazy(() => {
+            if (x.force() >= 3) throw new Error(`boom at ${x.force()}`);
+            return x.force();
+          }),
+        take(n, xs),
+      );
+    for (const seed of [1, 2, 3]) {
+      const r = strictCheck(takeSpec, takeBoom, { seed, trials: 200, unicode: true });
+      const p = printed(r, takeArgs as unknown as S[]);
+      assert.deepEqual(p.inputs, ['1', '3 : []']);
+      assert.match(p.resultDemand, /^_ : (_|\[\])$/); // what was recorded: not the element that threw
+      assert.ok(r.counterexample!.error);
+      assert.match(String(r.counterexample!.error.thrown), /boom at 3/);
+      assert.match(r.message, /^Failed: the function threw/);
+      assert.match(r.message, /Actual input demands/);
+      assert.match(r.message, /The function threw: Error: boom at 3/);
+      assert.ok(r.shrinks > 0 || r.trials === 1);
+    }
+  });
+
+  test('an exception when the outermost layer of the result is forced is reproduced and shrunk', () => {
+    const takeNoMoreThan2 = (n: Lazy<number>, xs: List<number>): List<number> =>
+      lazy(() => {
+        if (n.force() >= 3) throw new RangeError('n too large');
+        return take(n, xs).force();
+      });
+    for (const seed of [1, 2, 3]) {
+      const r = strictCheck(takeSpec, takeNoMoreThan2, { seed, trials: 200 });
+      assert.deepEqual(printed(r, takeArgs as unknown as S[]).inputs, ['3', '[]']);
+      assert.ok(r.counterexample!.error?.thrown instanceof RangeError);
+      assert.match(r.message, /The function threw: RangeError: n too large/);
+    }
+  });
+
+  test('length of an infinite list is reported through the force budget, not a hang', () => {
+    const infinite = withArbitrary(fc.constant(L.repeat(1)), numbers);
+    const lengthOfInfinite = spec([infinite], number, (predict, _d, xs) => predict(xs));
+    const start = performance.now();
+    const r = strictCheck(lengthOfInfinite, length, { seed: 1, trials: 10, forceBudget: 20_000, unicode: true });
+    assert.ok(performance.now() - start < 10_000);
+    assert.equal(r.passed, false);
+    assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
+    assert.match(r.message, /The function threw: it forced more than 20000 thunks: it probably diverges/);
+    // The infinite input prints elided, and so does the long demand on it.
+    const inputLine = r.message.split('\n').find((l) => l.includes('• 1 : 1'))!;
+    assert.ok(inputLine, r.message);
+    assert.match(inputLine, /…/);
+    assert.ok(r.message.split('\n').every((l) => l.length < 200), r.message);
+  });
+
+  test('a function that builds an infinite structure itself is stopped by the default budget', () => {
+    const countFrom = (n: Lazy<number>): number => L.length(L.enumFrom(n.force()));
+    const s = spec([lazyOf(number)], number, (predict, _d, n) => predict(n));
+    const r = strictCheck(s, countFrom, { seed: 1, trials: 5 });
+    assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
+    assert.match(r.message, /more than 1000000 thunks/);
+  });
+
+  test('a function with an infinite result is checked with finite contexts', () => {
+    // repeat x evaluates x exactly when some element of the result is evaluated.
+    const repeatSpec = spec([lazyOf(number)], numbers, (predict, d, x) => predict(L.toLazyArray(L.cap(d)).some((h) => !isThunk(h)) ? x : thunk));
+    const r = strictCheck(repeatSpec, (x: Lazy<number>) => L.repeat(x), { seed: 1, trials: 100, forceBudget: 50_000 });
+    assert.equal(r.passed, true, r.message);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('printing and shrinking', () => {
+  test('a huge input prints elided in the diagram', () => {
+    const huge = withArbitrary(fc.constant(L.fromArray(Array.from({ length: 100_000 }, (_, i) => i))), numbers);
+    const wrong = spec([huge], number, (predict, _d, _xs) => predict(thunk)); // "length never looks at the list": wrong
+    const r = strictCheck(wrong, length, { seed: 1, trials: 3 });
+    assert.equal(r.passed, false);
+    assert.match(r.message, /• 0 : 1 : 2 : .*…/);
+    assert.match(r.message, /• _ : _ : .*… \(\d+ more\) …/); // the actual demand on the input: 100,000 cells, elided
+    assert.ok(r.message.length < 3000, `${r.message.length} characters`);
+  });
+
+  test('shrinking reduces the demand on the result, not only the inputs', () => {
+    // The identity on lists, except that producing result cell 5 also evaluates input cell 7.
+    const peek = (xs: List<number>): List<number> => {
+      const go = (ys: List<number>, k: number): List<number> =>
+        lazy((): Cell<number> => {
+          if (k === 5) L.drop(2, ys).force();
+          const c = ys.force();
+          return c instanceof Cons ? new Cons(c.head, go(c.tail, k + 1)) : NIL;
+        });
+      return go(xs, 0);
+    };
+    // One fixed input that cannot shrink: only the demand can.
+    const fixed = withArbitrary(fc.constant(L.fromArray([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])), numbers);
+    const identitySpec = spec([fixed], numbers, (predict, d, _xs) => predict(d));
+    let bigger = 0;
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const unshrunk = strictCheck(identitySpec, peek, { seed, trials: 200, maxShrinkAttempts: 0 });
+      const shrunk = strictCheck(identitySpec, peek, { seed, trials: 200 });
+      // The minimal demand: the spine down to cell 5, no element.
+      assert.equal(prettyDemand(shrunk.counterexample!.resultDemand), '_ : _ : _ : _ : _ : _ : _');
+      assert.equal(prettyDemand(shrunk.counterexample!.actual[0]!), '_ : _ : _ : _ : _ : _ : _ : _ : _');
+      if (demandSize(unshrunk.counterexample!.resultDemand) > demandSize(shrunk.counterexample!.resultDemand)) bigger++;
+    }
+    assert.ok(bigger >= 3, `the random context was already minimal in ${5 - bigger} of 5 runs`);
+  });
+
+  test('the ASCII diagram', () => {
+    const r = strictCheck(takeSpec, takePrime, { seed: 1, unicode: false });
+    assert.equal(
+      r.message.split('\n').slice(1, -1).join('\n'),
+      [
+        '+--------+   +------------------+',
+        '| Inputs +---+ Demand on result |',
+        '+--------+   +------------------+',
+        '| * 0    |   | []               |',
+        '| * []   |   +------------------+',
+        '+--------+',
+        '  v v v',
+        '+----------------------+       +----------------------+',
+        '| Actual input demands |       | Spec\'s input demands |',
+        '+----------------------+  =/=  +----------------------+',
+        '| * _                  |       | * 0                  |',
+        '| * []                 |       | * _                  |',
+        '+----------------------+       +----------------------+',
+      ].join('\n'),
+    );
+    assert.doesNotMatch(r.message, /[┌│•🡓═]/u);
+    const u = strictCheck(takeSpec, takePrime, { seed: 1, unicode: true });
+    assert.match(u.message, /┌────────┐   ┌──────────────────┐/);
+    assert.match(u.message, /═╱═/);
+    assert.match(u.message, /🡓 🡓 🡓/);
+  });
+
+  test('strictCheckSpecExact throws StrictCheckFailure holding the result and the diagram', () => {
+    assert.throws(
+      () => strictCheckSpecExact(takeSpec, takePrime, { seed: 1, unicode: false }),
+      (err: unknown) => err instanceof StrictCheckFailure && err.result.passed === false && /Actual input demands/.test(err.message),
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('random non-strict functions', () => {
+  const numToNum = fn([lazyOf(number)], number) as unknown as S & { kind: 'fn' };
+
+  test('a generated function of a lazy number sometimes ignores its argument and sometimes forces it', () => {
+    let forced = 0;
+    let ignored = 0;
+    for (let i = 0; i < 300; i++) {
+      const f = randomFunction(numToNum, Seed.of(i), 10);
+      let evaluated = false;
+      const result = f(lazy(() => ((evaluated = true), i % 7)));
+      assert.equal(typeof result, 'number');
+      if (evaluated) forced++;
+      else ignored++;
+    }
+    assert.ok(forced >= 50 && ignored >= 50, `forced ${forced}, ignored ${ignored}`);
+  });
+
+  test('generated functions are functions: the same input gives the same output; different inputs can give different outputs', () => {
+    let nonConstant = 0;
+    for (let i = 0; i < 100; i++) {
+      const f = randomFunction(numToNum, Seed.of(i), 10);
+      const outputs = [0, 1, 2, 3, 4, 5].map((x) => f(now(x)));
+      assert.deepEqual(outputs, [0, 1, 2, 3, 4, 5].map((x) => f(now(x))));
+      if (new Set(outputs).size > 1) nonConstant++;
+    }
+    assert.ok(nonConstant >= 20, `${nonConstant} of 100 depend on their argument`);
+  });
+
+  test('generated list-returning functions are lazy: forcing the first cell leaves the rest alone', () => {
+    const listToList = fn([numbers], numbers) as unknown as S & { kind: 'fn' };
+    let consFirst = 0;
+    let argumentPartlyUnforced = 0;
+    for (let i = 0; i < 200; i++) {
+      const f = randomFunction(listToList, Seed.of(i), 10);
+      // An argument whose cells record their forcing.
+      const cells: boolean[] = [];
+      const watched = ((k: number): List<number> => {
+        const go = (j: number): List<number> =>
+          lazy((): Cell<number> => {
+            cells[j] = true;
+            return j < 5 ? new Cons(now(j), go(j + 1)) : NIL;
+          });
+        return go(k);
+      })(0);
+      const out = f(watched) as List<number>;
+      assert.ok(out instanceof Object && typeof out.force === 'function');
+      const first = out.force();
+      if (first instanceof Cons) {
+        consFirst++;
+        assert.equal(first.tail.isEvaluated, false, 'the tail of the first cell is not evaluated yet');
+        assert.equal(first.head.isEvaluated, false, 'nor is the first element');
+      }
+      if (cells.filter(Boolean).length < 6) argumentPartlyUnforced++;
+    }
+    assert.ok(consFirst >= 40, `${consFirst} of 200 start with a cons`);
+    assert.ok(argumentPartlyUnforced >= 100, `${argumentPartlyUnforced} of 200 left part of their argument alone`);
+  });
+
+  test('generated functions describe the calls they answered', () => {
+    const f = randomFunction(numToNum, Seed.of(3), 10);
+    f(now(4));
+    const described = (f as unknown as Record<symbol, { describe(): string }>)[DESCRIBE]!.describe();
+    assert.match(described, /^λ\{(4|_) ↦ -?\d+\}$/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('generated values are well-formed', () => {
+  type Tree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<Tree>; value: number; right: Lazy<Tree> };
+  const Tree: DataShape<Tree> = data<Tree>('Tree', (Tree) => ({
+    Leaf: {},
+    Node: { left: lazyOf(Tree), value: number, right: lazyOf(Tree) },
+  }));
+
+  /** Walks the whole value by its shape: throws if any part does not fit. */
+  const wellFormed = (v: unknown, shape: S) => toDemand(v, shape, 'generated');
+  const many = <T>(shape: Shape<T>, n = 200, size = 10): T[] =>
+    Array.from({ length: n }, (_, i) => arbitrary(shape)(Seed.of(i).stream(), size));
+
+  test('a user data type: both constructors, finite, every field of its shape', () => {
+    const tags = new Set<string>();
+    let deepest = 0;
+    for (const t of many(Tree)) {
+      tags.add(t.tag);
+      const d = wellFormed(t, Tree as unknown as S);
+      deepest = Math.max(deepest, demandSize(d));
+      if (t.tag === 'Node') {
+        assert.equal(typeof t.value, 'number');
+        assert.ok(t.left.force().tag === 'Leaf' || t.left.force().tag === 'Node');
+      }
+    }
+    assert.deepEqual([...tags].sort(), ['Leaf', 'Node']);
+    assert.ok(deepest > 3, 'some trees are more than a node deep');
+  });
+
+  test('tuples, records, options and eithers', () => {
+    const tup = tuple(number, string, lazyOf(boolean));
+    for (const t of many(tup)) {
+      wellFormed(t, tup as unknown as S);
+      assert.ok(Array.isArray(t) && t.length === 3);
+      assert.equal(typeof t[0], 'number');
+      assert.equal(typeof t[1], 'string');
+      assert.equal(typeof t[2].force(), 'boolean');
+    }
+    const rec = record<{ a: number; b: Lazy<List<number>> }>({ a: number, b: lazyOf(numbers) });
+    for (const r of many(rec)) {
+      wellFormed(r, rec as unknown as S);
+      assert.deepEqual(Object.keys(r).sort(), ['a', 'b']);
+      assert.ok(L.toArray(r.b.force()).every((x) => typeof x === 'number'));
+    }
+    const opt = option(number);
+    const optTags = new Set<string>();
+    for (const o of many(opt)) {
+      wellFormed(o, opt as unknown as S);
+      optTags.add(o.tag);
+      if (o.tag === 'Some') assert.equal(typeof o.value, 'number');
+      else assert.deepEqual(Object.keys(o), ['tag']);
+    }
+    assert.deepEqual([...optTags].sort(), ['None', 'Some']);
+    const eit = either(number, lazyOf(string));
+    const eitTags = new Set<string>();
+    for (const e of many(eit)) {
+      wellFormed(e, eit as unknown as S);
+      eitTags.add(e.tag);
+      if (e.tag === 'Left') assert.equal(typeof e.value, 'number');
+      else assert.equal(typeof e.value.force(), 'string');
+    }
+    assert.deepEqual([...eitTags].sort(), ['Left', 'Right']);
+  });
+
+  test('random functions producing a user data type produce well-formed values, lazily', () => {
+    const toTree = fn([lazyOf(number)], lazyOf(Tree)) as unknown as S & { kind: 'fn' };
+    let unevaluatedSubtree = 0;
+    for (let i = 0; i < 100; i++) {
+      const f = randomFunction(toTree, Seed.of(i), 8);
+      const t = f(now(i)) as Lazy<Tree>;
+      const top = t.force();
+      if (top.tag === 'Node' && !top.left.isEvaluated) unevaluatedSubtree++;
+      wellFormed(t, lazyOf(Tree) as unknown as S);
+      assert.ok(prettyDemand(evaluatedPart(t)).length > 0);
+    }
+    assert.ok(unevaluatedSubtree > 0);
+  });
+});
