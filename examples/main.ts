@@ -1,0 +1,73 @@
+/**
+ * `npm start`: a guided tour of strictcheck through the examples of the paper "Keep Your Laziness
+ * in Check" (Foner, Zhang, Lampropoulos, ICFP 2018), each printed with what it shows.
+ *
+ * 1. Observing demands: `reverse`, `zipWith (*)`, `take` (section 3)   examples/observe-basics.ts
+ * 2. Specifying `take`, and `take'` caught (section 2, figures 2, 3)  examples/observe-basics.ts
+ * 3. Okasaki's queue: `rot`, `rot_naive`, figures 4 and 5 (section 5) examples/rot.ts
+ * 4. More list specs, and `map` with a non-strict function (6.3)    examples/list-specs.ts
+ *
+ * Some checks are meant to fail (a spec that does not match, as in the paper); they count as
+ * passed when they fail with the expected counterexample. Exit code 0 when everything behaved as
+ * expected, 1 otherwise. See docs/tutorial.md for a walk through this output.
+ * @module
+ */
+import { run as observeBasics, runTakeSpecs, type Outcome } from './observe-basics.ts';
+import { run as rotExample } from './rot.ts';
+import { showcase } from './list-specs.ts';
+
+/** The list specs of examples/list-specs.ts, as a section: its showcase, counted our way. */
+function listSpecs(log: (line: string) => void): Outcome {
+  log('map f evaluates an element of its input only if f does. The checker generates random');
+  log('non-strict functions (section 6.2), so it can catch a map that forces every element; with');
+  log('QuickCheck-style strict functions only, the same check cannot. The other list functions of the');
+  log('paper come along.');
+  log('');
+  const s = showcase({ log: (text) => text.split('\n').forEach((line) => log(`  ${line}`)) });
+  return { passed: s.results.length - s.unexpected, failed: s.unexpected };
+}
+
+const sections: readonly { readonly title: string; readonly run: (log: (line: string) => void) => Outcome }[] = [
+  { title: '1. Observing demands (paper, section 3)', run: observeBasics },
+  { title: "2. Specifying take, and catching take' (paper, section 2.2)", run: runTakeSpecs },
+  { title: "3. Okasaki's queue: rot and rot_naive (paper, section 5)", run: rotExample },
+  { title: '4. More list specs, and map with a non-strict function (paper, section 6.3)', run: listSpecs },
+];
+
+/** Runs every section with a heading; returns whether everything behaved as expected. */
+export function main(log: (line: string) => void = (line) => console.log(line)): boolean {
+  log('strictcheck: testing strictness, the examples of "Keep Your Laziness in Check" (ICFP 2018)');
+  log('A demand prints like a value, with _ for each part that was not evaluated.');
+  const outcomes: [string, Outcome][] = [];
+  for (const s of sections) {
+    log('');
+    log(s.title);
+    log('='.repeat(s.title.length));
+    let outcome: Outcome;
+    try {
+      outcome = s.run(log);
+    } catch (err) {
+      log(`UNEXPECTED ERROR: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      outcome = { passed: 0, failed: 1 };
+    }
+    outcomes.push([s.title, outcome]);
+  }
+  log('');
+  log('Summary');
+  log('=======');
+  let failed = 0;
+  for (const [title, o] of outcomes) {
+    failed += o.failed;
+    log(`  ${title.padEnd(78)} ${String(o.passed).padStart(3)} as expected${o.failed ? `, ${o.failed} NOT` : ''}`);
+  }
+  const total = outcomes.reduce((n, [, o]) => n + o.passed + o.failed, 0);
+  log('');
+  log(
+    failed === 0
+      ? `All ${total} checks behaved as expected (the expected failures included).`
+      : `${failed} of ${total} checks did NOT behave as expected.`,
+  );
+  return failed === 0;
+}
+
+process.exitCode = main() ? 0 : 1;
