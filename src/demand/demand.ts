@@ -8,12 +8,12 @@ import type { Ctor } from './shape.ts';
 
 /** The demand "not evaluated" (printed `_`). There is one: {@link unforced}. */
 export class Unforced {
-  readonly forced = false as const;
+  declare readonly forced: false;
 }
 
 /** An evaluated layer: its constructor, the demands on its fields, and for primitives and functions the value. */
 export class Forced {
-  readonly forced = true as const;
+  declare readonly forced: true;
   constructor(
     readonly ctor: Ctor,
     readonly fields: readonly Demand[],
@@ -23,6 +23,10 @@ export class Forced {
     readonly lazy: boolean,
   ) {}
 }
+
+// On the prototypes: demands on large values have a node per evaluated layer, so nodes hold only their fields.
+Object.defineProperty(Unforced.prototype, 'forced', { value: false });
+Object.defineProperty(Forced.prototype, 'forced', { value: true });
 
 /** A demand: {@link unforced}, or a {@link Forced} layer with demands on its fields. */
 export type Demand = Unforced | Forced;

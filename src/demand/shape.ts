@@ -122,12 +122,16 @@ const NO_FIELDS: readonly unknown[] = [];
 // ---------------------------------------------------------------------------------------------
 // Primitives and functions
 
-function primCtor(name: string): Ctor {
-  return { name, keys: [], style: 'prim', build: (_f, value) => value };
+const PRIM_CTORS: Partial<Record<string, Ctor>> = {};
+
+/** The constructor of the primitives whose `typeof` is `type` (`undefined` for unit). */
+export function primitiveCtor(type: string): Ctor | undefined {
+  return PRIM_CTORS[type];
 }
 
 function prim<T>(kind: PrimKind, test: (v: unknown) => boolean): Shape<T> {
-  const ctor = primCtor(kind);
+  const ctor: Ctor = { name: kind, keys: [], style: 'prim', build: (_f, value) => value };
+  PRIM_CTORS[kind === 'unit' ? 'undefined' : kind] = ctor;
   return {
     kind: 'prim',
     prim: kind,

@@ -13,12 +13,12 @@ export type Cell<T> = Nil | Cons<T>;
 
 /** The empty list's cell. There is one: {@link NIL}. */
 export class Nil {
-  readonly tag = 'Nil' as const;
+  declare readonly tag: 'Nil';
 }
 
 /** A cons cell: a lazy head and a lazy tail. */
 export class Cons<T> {
-  readonly tag = 'Cons' as const;
+  declare readonly tag: 'Cons';
   constructor(
     readonly head: Lazy<T>,
     readonly tail: List<T>,
@@ -30,3 +30,7 @@ export const NIL: Nil = new Nil();
 
 /** The empty list, already evaluated. */
 export const nil: List<never> = now(NIL);
+
+// Tags live on the prototypes: a cell is allocated for every element of every list, so it holds only its fields.
+Object.defineProperty(Nil.prototype, 'tag', { value: 'Nil' });
+Object.defineProperty(Cons.prototype, 'tag', { value: 'Cons' });

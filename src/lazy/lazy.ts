@@ -15,6 +15,7 @@ const FN = 0; // run `f`, its result is the value
 const DEFER = 1; // run `f`, its result is a Lazy whose value is the value
 const MAP = 2; // force the Lazy `f`, apply `g` to its value
 const CHAIN = 3; // force the Lazy `f`, apply `g` to its value, force the Lazy that returns
+const FIELDS = 4; // run `f(g, v)`: state in fields, not in a closure
 
 const CHAINED = 3; // state of a running CHAIN node whose `g` has been applied (waiting for the Lazy it returned)
 
@@ -113,9 +114,6 @@ export class Lazy<T> {
     this.v = v;
   }
 
-  /** @internal Subclasses that keep state in fields drop it here once evaluated. */
-  release(): void {}
-
   /** Whether the value has been computed (forcing it would not run anything). */
   get isEvaluated(): boolean {
     return this.s === DONE;
@@ -124,7 +122,7 @@ export class Lazy<T> {
   /** Computes the value once and returns it; later calls return the memoised value. */
   force(): T {
     if (this.s === DONE) return this.v as T;
-    return forceSlow(this);
+    return this.k === FN || this.k === FIELDS ? forceSimple(this) : forceSlow(this);
   }
 
   /** A lazy value that applies `fn` to this one's value when forced; stack-safe in long chains. */
@@ -141,6 +139,34 @@ export class Lazy<T> {
   toString(): string {
     return this.s === DONE ? `Lazy(${String(this.v)})` : 'Lazy(<unevaluated>)';
   }
+}
+
+/** Forces a thunk that computes its value directly: the common case, without forceSlow's stack. */
+function forceSimple<T>(node: Lazy<T>): T {
+  if (node.s !== PENDING) throw new LazyLoopError();
+  if (--budgetLeft < 0) {
+    budgetLeft = 0;
+    throw new ForceBudgetExceeded(budgetTotal);
+  }
+  forcesCounted++;
+  node.s = RUNNING;
+  forceDepth++;
+  let value: T;
+  try {
+    value = node.k === FN ? (node.f as () => T)() : (node.f as (a: unknown, b: unknown) => T)(node.g, node.v);
+  } catch (err) {
+    node.s = PENDING;
+    throw forceDepth === 1 ? overflowError(err) : err;
+  } finally {
+    forceDepth--;
+  }
+  setDone(node, value);
+  return value;
+}
+
+/** A RangeError from a too deep recursion of plain thunks becomes a {@link LazyStackOverflow} that says what to do. */
+function overflowError(err: unknown): unknown {
+  return err instanceof RangeError && /call stack/.test(err.message) ? new LazyStackOverflow(err) : err;
 }
 
 function forceSlow<T>(start: Lazy<T>): T {
@@ -164,8 +190,12 @@ function forceSlow<T>(start: Lazy<T>): T {
         forcesCounted++;
         cur.s = RUNNING;
         if (cur.k === FN) {
-          // The node is passed along so that subclasses can keep their state in fields, not closures.
-          value = (cur.f as (self: Lazy<unknown>) => unknown)(cur);
+          value = (cur.f as () => unknown)();
+          setDone(cur, value);
+          break;
+        }
+        if (cur.k === FIELDS) {
+          value = (cur.f as (a: unknown, b: unknown) => unknown)(cur.g, cur.v);
           setDone(cur, value);
           break;
         }
@@ -195,10 +225,7 @@ function forceSlow<T>(start: Lazy<T>): T {
     // Nothing that threw is memoised: every node still running goes back to pending.
     if (cur.s === RUNNING || cur.s === CHAINED) cur.s = PENDING;
     for (const node of stack) if (node.s === RUNNING || node.s === CHAINED) node.s = PENDING;
-    if (forceDepth === 1 && err instanceof RangeError && /call stack/.test(err.message)) {
-      throw new LazyStackOverflow(err);
-    }
-    throw err;
+    throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;
   }
@@ -209,7 +236,6 @@ function setDone(node: Lazy<any>, value: unknown): void {
   node.v = value;
   node.f = undefined; // let the closure and what it holds be collected
   node.g = undefined;
-  node.release();
 }
 
 /** A thunk computing `fn()` on first force. */
@@ -218,15 +244,12 @@ export function lazy<T>(fn: () => T): Lazy<T> {
 }
 
 /**
- * Base of thunks that keep their state in fields instead of a closure (one object instead of
- * three, for the hot paths of observation): `compute(self)` is called with the thunk itself.
+ * A thunk computing `compute(a, b)`: two arguments kept in the thunk's own fields instead of a
+ * closure (one object instead of three, for the hot paths of observation).
  * @internal
  */
-export abstract class FieldThunk<T> extends Lazy<T> {
-  constructor(compute: (self: any) => T) {
-    super(PENDING, FN, compute, undefined, undefined);
-  }
-  abstract override release(): void;
+export function fieldThunk<T>(compute: (a: unknown, b: unknown) => T, a: unknown, b: unknown): Lazy<T> {
+  return new Lazy<T>(PENDING, FIELDS, compute, a as never, b as T);
 }
 
 /** An already evaluated `Lazy`. */
