@@ -8,12 +8,20 @@
  * @module
  */
 import { benchObserve } from './observe.ts';
+import { benchCheck } from './check.ts';
+import { benchOkasaki } from './okasaki.ts';
+import { benchExhaustive } from './exhaustive.ts';
+import { benchParallel } from './parallel.ts';
 import type { BenchOptions } from './util.ts';
 
 type BenchModule = { readonly name: string; readonly run: (options: BenchOptions) => Promise<Record<string, number>> };
 
 const modules: readonly BenchModule[] = [
   { name: 'observe', run: benchObserve },
+  { name: 'check', run: () => benchCheck() },
+  { name: 'okasaki', run: () => benchOkasaki() },
+  { name: 'exhaustive', run: () => benchExhaustive() },
+  { name: 'parallel', run: () => benchParallel() },
 ];
 
 async function main(): Promise<void> {

@@ -8,8 +8,11 @@ import { Lazy, isThunk, now, thunk, UnevaluatedError } from '../lazy/lazy.ts';
 import { Forced, unforced, type Demand } from './demand.ts';
 import { child, dynamic, type Ctor, type Path, type Shape } from './shape.ts';
 
-/** What to do at a lazy position while walking a value: the value inside, or a demand to put there instead. */
-type AtLazy = (l: Lazy<unknown>) => { value: unknown } | Demand;
+/**
+ * What to do at a lazy position while walking a value: a demand to put there, or `undefined` to
+ * descend into the thunk's value (the walker forces it again: it is memoised by then).
+ */
+type AtLazy = (l: Lazy<unknown>) => Demand | undefined;
 
 /** An atom printed as `…`: the part of a value not shown. */
 export const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
@@ -22,18 +25,11 @@ export function errorAtom(err: unknown): Forced {
 
 const NO_DEMANDS: readonly Demand[] = [];
 
-interface Task {
-  value: unknown;
-  shape: Shape<unknown>;
-  path: Path;
-  into: Demand[];
-  index: number;
-  atLazy: boolean;
-}
-
 /**
- * Walks `value` top-down, building the demand that `atLazy` decides at every lazy position;
- * stops descending once `budget` layers are built (the rest is {@link ELIDED}).
+ * Walks `value` top-down (depth first, fields in order), building the demand that `atLazy`
+ * decides at every lazy position; stops descending once `budget` layers are built (the rest is
+ * {@link ELIDED}). The work list is kept in parallel arrays: nothing is allocated per position
+ * but the demand itself.
  */
 export function walkValue(
   value: unknown,
@@ -44,52 +40,62 @@ export function walkValue(
   atFunction?: (f: unknown) => Demand | undefined,
 ): Demand {
   const root: Demand[] = [unforced];
-  const stack: Task[] = [{ value, shape, path, into: root, index: 0, atLazy: false }];
+  const values: unknown[] = [value];
+  const shapes: Shape<unknown>[] = [shape];
+  const paths: Path[] = [path];
+  const intos: Demand[][] = [root];
+  const indices: number[] = [0];
   let left = budget;
-  while (stack.length > 0) {
-    const t = stack.pop()!;
-    let { value: v, shape: s, atLazy: isLazyPos } = t;
-    if (s.kind === 'lazy' || (s.kind === 'dynamic' && v instanceof Lazy)) {
-      if (!(v instanceof Lazy)) s.project(v, t.path); // throws the mismatch
-      const r = atLazy(v as Lazy<unknown>);
-      if (!('value' in r)) {
-        t.into[t.index] = r;
-        continue;
-      }
-      v = r.value;
+  while (values.length > 0) {
+    let v = values.pop();
+    let s = shapes.pop()!;
+    const p = paths.pop()!;
+    const into = intos.pop()!;
+    const index = indices.pop()!;
+    let atLazyPosition = false;
+    let decided: Demand | undefined;
+    while (s.kind === 'lazy' || (s.kind === 'dynamic' && v instanceof Lazy)) {
+      if (!(v instanceof Lazy)) s.project(v, p); // throws the mismatch
+      decided = atLazy(v as Lazy<unknown>);
+      if (decided !== undefined) break;
+      v = (v as Lazy<unknown>).force();
       s = s.kind === 'lazy' ? s.inner() : dynamic;
-      isLazyPos = true;
-      if (v instanceof Lazy && s.kind !== 'lazy' && s.kind !== 'dynamic') s.project(v, t.path);
-      if (v instanceof Lazy) {
-        stack.push({ value: v, shape: s, path: t.path, into: t.into, index: t.index, atLazy: true });
-        continue;
-      }
+      atLazyPosition = true;
+      if (v instanceof Lazy && s.kind !== 'lazy' && s.kind !== 'dynamic') s.project(v, p);
+    }
+    if (decided !== undefined) {
+      into[index] = decided;
+      continue;
     }
     if (v === thunk) {
-      t.into[t.index] = unforced;
+      into[index] = unforced;
       continue;
     }
     if (atFunction !== undefined && typeof v === 'function') {
       const d = atFunction(v);
       if (d !== undefined) {
-        t.into[t.index] = d;
+        into[index] = d;
         continue;
       }
     }
     if (left-- <= 0) {
-      t.into[t.index] = new Forced(ELIDED, [], undefined, isLazyPos);
+      into[index] = new Forced(ELIDED, NO_DEMANDS, undefined, atLazyPosition);
       continue;
     }
-    const layer = s.project(v, t.path);
-    if (layer.fields.length === 0) {
-      t.into[t.index] = new Forced(layer.ctor, NO_DEMANDS, layer.value, isLazyPos);
+    const layer = s.project(v, p);
+    const n = layer.fields.length;
+    if (n === 0) {
+      into[index] = new Forced(layer.ctor, NO_DEMANDS, layer.value, atLazyPosition);
       continue;
     }
-    const fields: Demand[] = new Array(layer.fields.length);
-    t.into[t.index] = new Forced(layer.ctor, fields, layer.value, isLazyPos);
-    for (let i = layer.fields.length - 1; i >= 0; i--) {
-      const p = t.path === null ? null : child(t.path, layer.ctor.keys[i]!);
-      stack.push({ value: layer.fields[i], shape: layer.shapes[i]!, path: p, into: fields, index: i, atLazy: false });
+    const fields: Demand[] = new Array(n);
+    into[index] = new Forced(layer.ctor, fields, layer.value, atLazyPosition);
+    for (let i = n - 1; i >= 0; i--) {
+      values.push(layer.fields[i]);
+      shapes.push(layer.shapes[i]!);
+      paths.push(p === null ? null : child(p, layer.ctor.keys[i]!));
+      intos.push(fields);
+      indices.push(i);
     }
   }
   return root[0]!;
@@ -115,17 +121,19 @@ export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, pat
  * with stack traces off. Any other error is raised again by forcing once more with them on (what
  * threw is not memoised), so that it carries its stack.
  */
-function forceOrUnforced(l: Lazy<unknown>): { value: unknown } | Demand {
+function forceOrUnforced(l: Lazy<unknown>): Demand | undefined {
   if (l === thunk) return unforced;
-  if (l.isEvaluated) return { value: l.force() };
+  if (l.isEvaluated) return undefined;
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return { value: l.force() };
+    l.force();
+    return undefined;
   } catch (err) {
     if (err instanceof UnevaluatedError) return unforced;
     Error.stackTraceLimit = limit;
-    return { value: l.force() };
+    l.force();
+    return undefined;
   } finally {
     Error.stackTraceLimit = limit;
   }
@@ -133,7 +141,7 @@ function forceOrUnforced(l: Lazy<unknown>): { value: unknown } | Demand {
 
 /** A snapshot of how far `value` is evaluated now, forcing nothing: unevaluated lazies are `_`. */
 export function evaluatedPart(value: unknown, shape: Shape<unknown> = dynamic): Demand {
-  return walkValue(value, shape, 'value', (l) => (l.isEvaluated ? { value: l.force() } : unforced));
+  return walkValue(value, shape, 'value', (l) => (l.isEvaluated ? undefined : unforced));
 }
 
 /**
@@ -148,7 +156,8 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     (l) => {
       if (isThunk(l)) return unforced;
       try {
-        return { value: l.force() };
+        l.force();
+        return undefined;
       } catch (err) {
         return errorAtom(err);
       }

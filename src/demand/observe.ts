@@ -32,6 +32,9 @@ function forceEntangled(original: unknown, site: unknown): unknown {
   return instrument((original as Lazy<unknown>).force(), shape.kind === 'lazy' ? shape.inner() : dynamic, path);
 }
 
+/** The `typeof` of each kind of primitive, to check primitives against their shapes without projecting them. */
+const PRIM_TYPES: Record<string, string> = { number: 'number', string: 'string', boolean: 'boolean', bigint: 'bigint', unit: 'undefined' };
+
 /** Marks an instrumented function; the property holds whether it has been called. */
 const CALLED = Symbol('strictcheck.called');
 
@@ -48,13 +51,14 @@ function instrument(value: unknown, shape: Shape<unknown>, path: Path): unknown 
   if (shape.kind === 'lazy') shape.project(value, path); // throws the mismatch
   // Primitives are immutable: the copy is the value itself.
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
-    if (shape.kind !== 'dynamic') shape.project(value, path);
+    if (shape.kind !== 'dynamic' && !(shape.kind === 'prim' && PRIM_TYPES[shape.prim] === typeof value)) shape.project(value, path);
     return value;
   }
   // List cells are the common case: copy them without the generic layer.
   if (value instanceof Cons) {
     if (shape.kind === 'dynamic') return new Cons<unknown>(entangled(value.head, dynamic, null), entangled(value.tail, dynamic, null) as never);
-    const [headShape, tailShape] = shape.project(value, path).shapes as [Shape<unknown>, Shape<unknown>];
+    const cons = shape.kind === 'data' ? shape.alternatives()[1] : undefined;
+    const [headShape, tailShape] = (cons?.ctor === CONS_CTOR ? cons.shapes : shape.project(value, path).shapes) as [Shape<unknown>, Shape<unknown>];
     return new Cons<unknown>(entangled(value.head, headShape, child(path, 'head')), entangled(value.tail, tailShape, child(path, 'tail')) as never);
   }
   const layer = shape.project(value, path);

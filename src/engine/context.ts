@@ -9,7 +9,7 @@ import { Lazy } from '../lazy/lazy.ts';
 import { Forced, Unforced, type Demand } from '../demand/demand.ts';
 import { type Context } from '../demand/observe.ts';
 import { dynamic } from '../demand/shape.ts';
-import { consume, draws } from './generate.ts';
+import { consume, draws, type Input } from './generate.ts';
 import type { Seed } from './random.ts';
 
 /**
@@ -20,7 +20,7 @@ export function randomContext(seed: Seed, size: number): Context {
   return (value) => {
     let r = seed.stream();
     if (r.int(0, 3) === 0) return normalizeUpTo(value, 1000 + 100 * size);
-    let inputs = consume(value).force().fields.slice();
+    let inputs: readonly Lazy<Input>[] = consume(value).force().fields;
     for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) {
       const [, rest, next] = draws(inputs, r);
       inputs = rest;

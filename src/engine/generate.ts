@@ -137,25 +137,26 @@ function consumeLayer(value: unknown, shape: S): Input {
 /**
  * Consumes a random part of the inputs (paper, appendix B): a random depth-first walk that stops
  * with probability ½ before each step, forcing the inputs it walks into. Returns the perturbations
- * collected, the inputs not consumed, and the stream to continue with, which depends on the values
- * met on the way.
+ * collected, the inputs not consumed, and the stream to continue with: `random` itself, perturbed
+ * by the values met on the way.
  */
-export function draws(inputs: readonly Lazy<Input>[], random: Random): [number[], Lazy<Input>[], Random] {
-  const levels: Lazy<Input>[][] = [inputs.slice()];
+export function draws(inputs: readonly Lazy<Input>[], random: Random): [number[], readonly Lazy<Input>[], Random] {
   const entropy: number[] = [];
-  let r = random;
-  for (;;) {
-    if (r.bool()) break;
+  if (random.bool() || inputs.length === 0) return [entropy, inputs, random];
+  const levels: Lazy<Input>[][] = [inputs.slice()];
+  do {
     while (levels.length > 0 && levels[levels.length - 1]!.length === 0) levels.pop();
     if (levels.length === 0) break;
     const here = levels[levels.length - 1]!;
-    const [picked] = here.splice(r.int(0, here.length - 1), 1);
+    const [picked] = here.splice(random.int(0, here.length - 1), 1);
     const node = picked!.force();
     entropy.push(node.variant);
-    r = r.split().variant(node.variant).stream();
-    levels.push(node.fields.slice());
-  }
-  return [entropy, levels.flat(), r];
+    random.perturb(node.variant);
+    if (node.fields.length > 0) levels.push(node.fields.slice());
+  } while (!random.bool());
+  const rest: Lazy<Input>[] = [];
+  for (const level of levels) for (const input of level) rest.push(input);
+  return [entropy, rest, random];
 }
 
 /** Consumes a random part of the inputs, then produces a value whose randomness depends on what was consumed. */

@@ -60,7 +60,7 @@ export class Seed {
 
 /** A mutable random stream: each draw advances it. */
 export class Random {
-  constructor(readonly rng: RandomGenerator) {}
+  constructor(public rng: RandomGenerator) {}
 
   /** A uniform integer in `[lo, hi]`. */
   int(lo: number, hi: number): number {
@@ -75,6 +75,17 @@ export class Random {
   /** A uniform choice from a non-empty array. */
   pick<T>(xs: readonly T[]): T {
     return xs[this.int(0, xs.length - 1)]!;
+  }
+
+  /**
+   * Perturbs this stream in place by `n` (`variant` on its current state): what it draws next
+   * depends on `n`, without allocating a new stream.
+   */
+  perturb(n: number): this {
+    const [a, b, c, d] = this.rng.getState() as [number, number, number, number];
+    const s = new Seed(a, b, c, d).variant(n);
+    (this as { rng: RandomGenerator }).rng = xoroshiro128plusFromState([s.a, s.b, s.c, s.d]);
+    return this;
   }
 
   /** A new independent seed drawn from this stream (the role of QuickCheck's `split`). */

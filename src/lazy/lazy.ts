@@ -122,7 +122,8 @@ export class Lazy<T> {
   /** Computes the value once and returns it; later calls return the memoised value. */
   force(): T {
     if (this.s === DONE) return this.v as T;
-    return this.k === FN || this.k === FIELDS ? forceSimple(this) : forceSlow(this);
+    const k = this.k;
+    return k === FN || k === FIELDS || (k === MAP && (this.f as Lazy<unknown>).s === DONE) ? forceSimple(this) : forceSlow(this);
   }
 
   /** A lazy value that applies `fn` to this one's value when forced; stack-safe in long chains. */
@@ -141,7 +142,7 @@ export class Lazy<T> {
   }
 }
 
-/** Forces a thunk that computes its value directly: the common case, without forceSlow's stack. */
+/** Forces a thunk that computes its value directly (or maps an evaluated one): the common case, without forceSlow's stack. */
 function forceSimple<T>(node: Lazy<T>): T {
   if (node.s !== PENDING) throw new LazyLoopError();
   if (--budgetLeft < 0) {
@@ -153,7 +154,9 @@ function forceSimple<T>(node: Lazy<T>): T {
   forceDepth++;
   let value: T;
   try {
-    value = node.k === FN ? (node.f as () => T)() : (node.f as (a: unknown, b: unknown) => T)(node.g, node.v);
+    const k = node.k;
+    value =
+      k === FN ? (node.f as () => T)() : k === FIELDS ? (node.f as (a: unknown, b: unknown) => T)(node.g, node.v) : node.g!((node.f as Lazy<unknown>).v);
   } catch (err) {
     node.s = PENDING;
     throw forceDepth === 1 ? overflowError(err) : err;
@@ -272,8 +275,11 @@ export function isLazy(x: unknown): x is Lazy<unknown> {
   return x instanceof Lazy;
 }
 
+/** Thrown where stack traces are off (`Error.stackTraceLimit === 0`: conversions that catch it at once), so they cost nothing. */
+const QUIET_UNEVALUATED = new UnevaluatedError();
+
 function throwUnevaluated(): never {
-  throw new UnevaluatedError();
+  throw Error.stackTraceLimit === 0 ? QUIET_UNEVALUATED : new UnevaluatedError();
 }
 
 const thunkValue: Lazy<never> & (() => never) = Object.setPrototypeOf(function thunk(): never {
