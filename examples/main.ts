@@ -6,6 +6,7 @@
  * 2. Specifying `take`, and `take'` caught (section 2, figures 2, 3)  examples/observe-basics.ts
  * 3. Okasaki's queue: `rot`, `rot_naive`, figures 4 and 5 (section 5) examples/rot.ts
  * 4. More list specs, and `map` with a non-strict function (6.3)    examples/list-specs.ts
+ * 5. Exhaustive checking up to a depth (SmallCheck style)           examples/exhaustive.ts
  *
  * Some checks are meant to fail (a spec that does not match, as in the paper); they count as
  * passed when they fail with the expected counterexample. Exit code 0 when everything behaved as
@@ -15,6 +16,7 @@
 import { run as observeBasics, runTakeSpecs, type Outcome } from './observe-basics.ts';
 import { run as rotExample } from './rot.ts';
 import { showcase } from './list-specs.ts';
+import { run as exhaustive } from './exhaustive.ts';
 
 /** The list specs of examples/list-specs.ts, as a section: its showcase, counted our way. */
 function listSpecs(log: (line: string) => void): Outcome {
@@ -32,6 +34,7 @@ const sections: readonly { readonly title: string; readonly run: (log: (line: st
   { title: "2. Specifying take, and catching take' (paper, section 2.2)", run: runTakeSpecs },
   { title: "3. Okasaki's queue: rot and rot_naive (paper, section 5)", run: rotExample },
   { title: '4. More list specs, and map with a non-strict function (paper, section 6.3)', run: listSpecs },
+  { title: '5. Exhaustive checking up to a depth, with demand-driven pruning', run: exhaustive },
 ];
 
 /** Runs every section with a heading; returns whether everything behaved as expected. */
