@@ -16,6 +16,7 @@ import * as costs from './examples/okasaki-queue/cost.ts';
 import * as listSpecs from './examples/list-specs.ts';
 import * as observeBasics from './examples/observe-basics.ts';
 import * as rotTour from './examples/rot.ts';
+import * as exhaustiveTour from './examples/exhaustive.ts';
 
 const help = `strictcheck REPL: the library and the paper's examples are in scope (JavaScript, no type annotations).
 
@@ -36,14 +37,16 @@ const help = `strictcheck REPL: the library and the paper's examples are in scop
                   measure(() => q.uncons()) -> [result, { steps, evaluations }]; cost(() => ...)
   map (sec. 6.3)  map, mapStrict, mapSpec, mapSpecStrictFunctions, elementFn; showcase()  (list-specs.ts)
                   ListSpecs.{length, append, reverse, zip, lengthSpec, appendSpec, reverseSpec, zipSpec, ...}
-  Tours           tour.observe(), tour.takeSpecs(), tour.rot()   (the sections of npm start)
+  Exhaustively    strictCheckExhaustiveResult(takeSpec, takePrime, { depth: 4 })   (every case up to a depth)
+  Tours           tour.observe(), tour.takeSpecs(), tour.rot(), tour.exhaustive()   (the sections of npm start)
 
   A check result prints as its report; its fields are there too: _.counterexample, _.seed, ...
   .strictcheck    this help          .help    the REPL's own commands`;
 
 /** Check results print as their report; everything else as util.inspect does (demands in demand notation). */
-function isCheckResult(x: unknown): x is strictcheck.CheckResult {
-  return typeof x === 'object' && x !== null && typeof (x as { message?: unknown }).message === 'string' && typeof (x as { passed?: unknown }).passed === 'boolean' && 'seed' in x;
+/** A random (`seed`) or exhaustive (`depth`) check result: printed as its report. */
+function isCheckResult(x: unknown): x is { readonly message: string } {
+  return typeof x === 'object' && x !== null && typeof (x as { message?: unknown }).message === 'string' && typeof (x as { passed?: unknown }).passed === 'boolean' && ('seed' in x || 'depth' in x);
 }
 
 const context: Record<string, unknown> = {
@@ -64,7 +67,7 @@ const context: Record<string, unknown> = {
   mapSpecStrictFunctions: listSpecs.mapSpecStrictFunctions,
   elementFn: listSpecs.elementFn,
   showcase: listSpecs.showcase,
-  tour: { observe: observeBasics.run, takeSpecs: observeBasics.runTakeSpecs, rot: rotTour.run },
+  tour: { observe: observeBasics.run, takeSpecs: observeBasics.runTakeSpecs, rot: rotTour.run, exhaustive: exhaustiveTour.run },
 };
 
 console.log(help);
