@@ -37,3 +37,4 @@ export {
 export { strictCheckExhaustive, strictCheckExhaustiveResult, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
 export { series, withSeries, functionSeries, NoSeriesError, type Series } from './engine/series.ts';
 export { enumerateCases, type EnumerationStats, type EnumerateOptions } from './engine/enumerate.ts';
+export type { ParallelExhaustiveResult } from './spec/exhaustive.ts';

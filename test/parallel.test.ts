@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { sizeOf, strictCheck, strictCheckSpecExact, StrictCheckFailure, trialCase } from '../src/spec/check.ts';
 import { shardIndices, strictCheckParallel, TrialTimeoutError, WorkerCrashError, type ParallelCheckResult } from '../src/engine/parallel.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
-import { bigCheck, crashCheck, loopCheck, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
+import { ExhaustiveCheckFailure, strictCheckExhaustive, strictCheckExhaustiveResult, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { prettyValue } from '../src/demand/print.ts';
+import type { Spec } from '../src/spec/spec.ts';
+import { bigCheck, budgetCheck, crashCheck, loopCheck, rotNaiveCheck, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
 
 const same = (a: { message: string; trials: number; shrinks: number; passed: boolean }, b: typeof a) => {
   assert.equal(b.passed, a.passed);
@@ -105,4 +108,33 @@ test('a worker that crashes is replaced and its trial reported', async () => {
 test('an unregistered spec and function with workers gives an error that says what to do', async () => {
   await assert.rejects(strictCheck(takeSpecFirstAttempt, takePrime, { workers: 2 }), (e: Error) => /defineCheck\(import\.meta\.url/.test(e.message) && /top level of a module/.test(e.message));
   await assert.rejects(strictCheck(takeCheck.spec, takeCheck.fn, { workers: 2, compare: () => true }), /defineCheck\(\.\.\., \{ compare \}\)/);
+});
+
+/** The exhaustive check of `c` without workers and with 2: the same result but for what the workers did. */
+async function bothExhaustive(c: { spec: Spec<any, any>; fn: (...args: any[]) => any }, options: { depth: number; forceBudget?: number }): Promise<ExhaustiveResult> {
+  const s = strictCheckExhaustiveResult(c.spec, c.fn, { ...options, unicode: false });
+  const { workersStarted, startupMs, subtrees, ...p } = await strictCheckExhaustiveResult(c.spec, c.fn, { ...options, unicode: false, workers: 2 });
+  assert.ok(workersStarted === 2 && startupMs > 0 && subtrees > 0);
+  const show = (r: ExhaustiveResult) => ({ ...r, counterexample: r.counterexample && [r.counterexample.inputs.map((v) => prettyValue(v)), r.counterexample.resultDemand, r.counterexample.actual, r.counterexample.predicted] });
+  assert.deepEqual(show(p), show(s));
+  return s;
+}
+
+test('exhaustive with 2 workers: the counts and the first counterexample of the sequential run', async () => {
+  assert.equal((await bothExhaustive(takeCheck, { depth: 4 })).cases, 2997);
+  // take' fails at depth 0, rot_naive at depth 1 with figure 4's counterexample, take with a small force budget at depth 2.
+  assert.equal((await bothExhaustive(takePrimeCheck, { depth: 4 })).depth, 0);
+  assert.deepEqual((await bothExhaustive(rotNaiveCheck, { depth: 3 })).counterexample!.inputs.map((v) => prettyValue(v)), ['0 : []', '[]']);
+  assert.match((await bothExhaustive(budgetCheck, { depth: 4, forceBudget: 1000 })).message, /depth 2, .*\n[^]*forced more than 1000 thunks/);
+  await assert.rejects(strictCheckExhaustive(takePrimeCheck.spec, takePrimeCheck.fn, { depth: 2, workers: 1 }), ExhaustiveCheckFailure);
+});
+
+test('exhaustive with workers: a case that loops forever times out as a counterexample', async () => {
+  const r = await strictCheckExhaustiveResult(loopCheck.spec, loopCheck.fn, { depth: 4, timeout: 300, unicode: false, workers: 2 });
+  assert.equal(r.passed, false);
+  assert.equal(r.depth, 3); // n = 3 first appears at depth 3
+  assert.ok(r.counterexample?.error?.thrown instanceof TrialTimeoutError);
+  assert.match(r.message, /did not finish: timed out after 300 ms \(exhaustive, depth 3, after \d+ cases\)/);
+  assert.deepEqual(r.counterexample.inputs.map((v) => prettyValue(v)), ['3', '[]']);
+  await assert.rejects(strictCheckExhaustiveResult(takeSpecFirstAttempt, takePrime, { depth: 1, workers: 2 }), /strictCheckExhaustive with workers: .*defineCheck/);
 });

@@ -77,6 +77,8 @@ export interface EnumeratedCase<T> {
   readonly skeleton: readonly Skel[];
   /** Total inputs standing for the partial ones: every hole filled with its smallest filling. */
   total(): unknown[];
+  /** Where the case is in the enumeration tree (see {@link CaseTree.nodeAt}). */
+  path(): number[];
 }
 
 /** Options of {@link enumerateCases}. */
@@ -87,6 +89,130 @@ export interface EnumerateOptions {
   readonly names?: readonly string[];
   /** Counters, updated as the enumeration goes. */
   readonly stats?: EnumerationStats;
+}
+
+/**
+ * A node of the enumeration tree of one depth: partial inputs and a prefix of context choices.
+ * Its path (see {@link pathOf}) names it independently of the run that made it.
+ */
+export interface CaseNode {
+  readonly inputs: readonly Skel[];
+  readonly prefix: readonly number[];
+  /** The node whose run made this one (none for a root), and its place among that node's children (or among the roots). */
+  readonly parent: CaseNode | undefined;
+  readonly index: number;
+}
+
+/** The path of a node: the index of its root, then the index of each child taken from there. */
+export function pathOf(node: CaseNode): number[] {
+  const path: number[] = [];
+  for (let n: CaseNode | undefined = node; n; n = n.parent) path.push(n.index);
+  return path.reverse();
+}
+
+/** Total inputs standing for a node's partial ones: every hole filled with its smallest filling. */
+export function totalInputs(node: CaseNode): unknown[] {
+  return node.inputs.map((s) => materialize(fillSmallest(s)));
+}
+
+/**
+ * The enumeration tree of the cases of one depth. Running a node either stops on a hole (its
+ * children: one node per filling of that hole) or finishes (a case; its children: the other
+ * branch of every context choice it made beyond its prefix, the last choice first). The
+ * enumeration is the preorder of this tree, so any subtree can be enumerated on its own, and
+ * the cases of the whole tree are those of its subtrees in order.
+ */
+export class CaseTree<T> {
+  private readonly prune: boolean;
+  private readonly tops: readonly (readonly Skel[])[];
+
+  constructor(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    args: readonly Shape<any>[],
+    readonly depth: number,
+    private readonly run: (inputs: unknown[], context: Context) => T,
+    options: Pick<EnumerateOptions, 'prune' | 'names'> = {},
+  ) {
+    this.prune = options.prune ?? true;
+    // The top level of every argument, eagerly (a lazy argument is one hole).
+    this.tops = args.map((s, i) => partial(s, depth, options.names?.[i] ?? `argument ${i + 1}`));
+  }
+
+  /** The roots, in order: every combination of the arguments' top levels. */
+  roots(): CaseNode[] {
+    return productOf(this.tops).map((inputs, index) => ({ inputs, prefix: [], parent: undefined, index }));
+  }
+
+  /** Whether {@link expand} runs this node (without pruning, a node with a hole is refined without a run). */
+  private runs(node: CaseNode): boolean {
+    return this.prune || node.inputs.every((s) => firstHole(s) === undefined);
+  }
+
+  /** Runs a node (counted in `stats`): the case, if it finished, and its children in enumeration order. Errors other than {@link Refine} propagate. */
+  expand(node: CaseNode, stats: EnumerationStats): { case?: EnumeratedCase<T>; children: CaseNode[] } {
+    if (!this.runs(node)) return { children: refined(node, node.inputs.map(firstHole).find((x) => x !== undefined)!, stats) };
+    const trace: number[] = [];
+    let outcome: T;
+    stats.runs++;
+    try {
+      outcome = this.run(node.inputs.map(materialize), choiceContext(this.depth, node.prefix, trace));
+    } catch (err) {
+      if (err instanceof Refine) return { children: refined(node, err.hole, stats) };
+      throw err;
+    }
+    stats.cases++;
+    // The other branch of every choice made beyond the prefix; the last one is explored first.
+    const children: CaseNode[] = [];
+    for (let i = trace.length - 1; i >= node.prefix.length; i--) {
+      if (trace[i] === 0) children.push({ inputs: node.inputs, prefix: [...trace.slice(0, i), 1], parent: node, index: children.length });
+    }
+    return { case: new Case(outcome, node), children };
+  }
+
+  /** The node at `path`, found by running its ancestors again (not counted). */
+  nodeAt(path: readonly number[]): CaseNode {
+    const scratch = { cases: 0, runs: 0, refinements: 0 };
+    let node = this.roots()[path[0]!]!;
+    for (let i = 1; i < path.length; i++) node = this.expand(node, scratch).children[path[i]!]!;
+    return node;
+  }
+
+  /**
+   * The cases of the subtrees at `start`, in order (depth first), counted in `stats`. `stop` is
+   * asked before each run (with how many subtrees wait after it): when it says yes, the
+   * enumeration stops there and returns the subtrees it has not enumerated (that node's first),
+   * in order; otherwise it returns none.
+   */
+  *cases(start: readonly CaseNode[], stats: EnumerationStats, stop?: (waiting: number) => boolean): Generator<EnumeratedCase<T>, CaseNode[]> {
+    const stack = start.slice().reverse();
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (stop && this.runs(node) && stop(stack.length)) return [node, ...stack.reverse()];
+      const step = this.expand(node, stats);
+      for (let i = step.children.length - 1; i >= 0; i--) stack.push(step.children[i]!);
+      if (step.case) yield step.case;
+    }
+    return [];
+  }
+}
+
+/** The children of a node that stopped on `hole`: one per filling. */
+function refined(node: CaseNode, hole: Hole, stats: EnumerationStats): CaseNode[] {
+  stats.refinements++;
+  return fillings(hole).map((f, index) => ({ inputs: node.inputs.map((s) => replaceHole(s, hole, f)), prefix: node.prefix, parent: node, index }));
+}
+
+class Case<T> implements EnumeratedCase<T> {
+  constructor(readonly outcome: T, private readonly node: CaseNode) {}
+  get skeleton(): readonly Skel[] {
+    return this.node.inputs;
+  }
+  total(): unknown[] {
+    return totalInputs(this.node);
+  }
+  path(): number[] {
+    return pathOf(this.node);
+  }
 }
 
 /**
@@ -102,49 +228,9 @@ export function* enumerateCases<T>(
   run: (inputs: unknown[], context: Context) => T,
   options: EnumerateOptions = {},
 ): Generator<EnumeratedCase<T>, EnumerationStats> {
-  const prune = options.prune ?? true;
   const stats = options.stats ?? { cases: 0, runs: 0, refinements: 0 };
-  const names = args.map((_, i) => options.names?.[i] ?? `argument ${i + 1}`);
-  // The top level of every argument, eagerly (a lazy argument is one hole).
-  const tops = args.map((s, i) => partial(s, depth, names[i]!));
-  type Node = { inputs: readonly Skel[]; prefix: readonly number[] };
-  const stack: Node[] = [];
-  const combos = productOf(tops);
-  for (let i = combos.length - 1; i >= 0; i--) stack.push({ inputs: combos[i]!, prefix: [] });
-  const refine = (node: Node, hole: Hole) => {
-    stats.refinements++;
-    const fs = fillings(hole);
-    for (let i = fs.length - 1; i >= 0; i--) stack.push({ inputs: node.inputs.map((s) => replaceHole(s, hole, fs[i]!)), prefix: node.prefix });
-  };
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!prune) {
-      const h = node.inputs.map(firstHole).find((x) => x !== undefined);
-      if (h) {
-        refine(node, h);
-        continue;
-      }
-    }
-    const trace: number[] = [];
-    let outcome: T;
-    stats.runs++;
-    try {
-      outcome = run(node.inputs.map(materialize), choiceContext(depth, node.prefix, trace));
-    } catch (err) {
-      if (err instanceof Refine) {
-        refine(node, err.hole);
-        continue;
-      }
-      throw err;
-    }
-    stats.cases++;
-    // The other branch of every choice made beyond the prefix; the last one is explored first.
-    for (let i = node.prefix.length; i < trace.length; i++) {
-      if (trace[i] === 0) stack.push({ inputs: node.inputs, prefix: [...trace.slice(0, i), 1] });
-    }
-    const inputs = node.inputs;
-    yield { outcome, skeleton: inputs, total: () => inputs.map((s) => materialize(fillSmallest(s))) };
-  }
+  const tree = new CaseTree(args, depth, run, options);
+  yield* tree.cases(tree.roots(), stats);
   return stats;
 }
 

@@ -122,7 +122,8 @@ export interface ParallelCheckResult extends CheckResult {
 // ---------------------------------------------------------------------------------------------
 // Workers
 
-type Outcome = { kind: 'reply'; data: any } | { kind: 'timeout' } | { kind: 'crash'; error: string };
+/** @internal What a request to a worker came to. */
+export type Outcome = { kind: 'reply'; data: any } | { kind: 'timeout' } | { kind: 'crash'; error: string };
 
 const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
 
@@ -140,14 +141,22 @@ function resolveTsx(): string {
   return tsxRoot;
 }
 
-interface SlotSetup {
+/** @internal */
+export interface SlotSetup {
   readonly init: Record<string, unknown>;
   /** The shrink state a new worker replays, if shrinking. */
   shrink?: { i: number; path: number[]; fatal: boolean };
 }
 
-class Slot {
+/**
+ * @internal A worker thread that runs one request at a time, replaced when it stops or crashes.
+ * It shares {@link Slot.state} with its worker: `[0]` when the worker's current case started
+ * (`Date.now()`; a request times out `timeout` ms after the later of this and its sending), `[1]`
+ * the index of that case within the request, `[2]` non-zero to ask the worker to cancel it.
+ */
+export class Slot {
   worker: Worker | null = null;
+  readonly state = new Float64Array(new SharedArrayBuffer(3 * Float64Array.BYTES_PER_ELEMENT));
   private ready: Promise<void> | null = null;
   private pending: ((o: Outcome) => void) | null = null;
   private chain: Promise<unknown> = Promise.resolve();
@@ -182,7 +191,7 @@ class Slot {
     };
     w.on('error', (e) => died(e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
     w.on('exit', (code) => died(`the worker exited with code ${code}`));
-    w.postMessage({ type: 'init', ...this.setup.init, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
+    w.postMessage({ type: 'init', ...this.setup.init, state: this.state.buffer, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
     this.ready = ready;
     return ready;
   }
@@ -202,15 +211,22 @@ class Slot {
     const run = async (): Promise<Outcome> => {
       await this.alive();
       const w = this.worker!;
+      const sent = Date.now();
       return new Promise<Outcome>((resolve) => {
-        const timer = setTimeout(() => {
+        const check = () => {
           if (this.pending !== done) return;
+          const left = Math.max(sent, this.state[0]!) + this.timeout - Date.now();
+          if (left > 0) {
+            timer = setTimeout(check, left);
+            return;
+          }
           this.pending = null;
           this.worker = null;
           this.ready = null;
           void w.terminate();
           resolve({ kind: 'timeout' });
-        }, this.timeout);
+        };
+        let timer = setTimeout(check, this.timeout);
         const done = (o: Outcome) => {
           clearTimeout(timer);
           resolve(o);
@@ -231,7 +247,8 @@ class Slot {
   }
 }
 
-function rebuildError(t: { name: string; message: string; stack?: string }): Error {
+/** @internal */
+export function rebuildError(t: { name: string; message: string; stack?: string }): Error {
   const e = t.name === 'SpecError' ? new SpecError(t.message) : new Error(t.message);
   if (t.name !== 'SpecError') e.name = t.name;
   return e;
@@ -255,13 +272,56 @@ export function strictCheckParallel<A extends readonly unknown[], R>(check: Defi
 
 /** @internal `strictCheck` with `workers`: finds the registered check of `spec` and `fn`. */
 export async function runParallel(spec: AnySpec, fn: Fn, options: ParallelOptions): Promise<ParallelCheckResult> {
+  return runChecked(registeredCheck(spec, fn, 'strictCheck'), options);
+}
+
+/** @internal The check registered with `spec` and `fn`, or an error that explains the rule (`what` names the function called). */
+export function registeredCheck(spec: AnySpec, fn: Fn, what: string): DefinedCheck<readonly unknown[], unknown> {
   const check = lookup(spec, fn);
   if (check === undefined) {
     throw new TypeError(
-      `strictCheck with workers: this spec and function were not registered with defineCheck. Workers cannot receive closures, so they import the module that defines the check again: ${WORKER_RULE}, e.g. \`export const myCheck = defineCheck(import.meta.url, 'myCheck', mySpec, myFn)\`, then pass myCheck.spec and myCheck.fn (or use strictCheckParallel(myCheck, options)). Or drop the workers option to check in this thread.`,
+      `${what} with workers: this spec and function were not registered with defineCheck. Workers cannot receive closures, so they import the module that defines the check again: ${WORKER_RULE}, e.g. \`export const myCheck = defineCheck(import.meta.url, 'myCheck', mySpec, myFn)\`, then pass myCheck.spec and myCheck.fn${what === 'strictCheck' ? ' (or use strictCheckParallel(myCheck, options))' : ''}. Or drop the workers option to check in this thread.`,
     );
   }
-  return runChecked(check, options);
+  return check;
+}
+
+/** @internal What a run with workers checks first: the comparison to send them (no functions), and how many workers to start. */
+export function workerSettings(check: DefinedCheck<readonly unknown[], unknown>, options: Pick<ParallelOptions, 'compare' | 'workers'>): { compareOption: Comparison | readonly Comparison[]; workers: number } {
+  const compareOption = options.compare ?? check.compare ?? 'exact';
+  const compareList = typeof compareOption === 'string' || typeof compareOption === 'function' ? [compareOption] : compareOption;
+  if (compareList.some((c) => typeof c === 'function')) {
+    throw new TypeError('compare: comparisons given as functions cannot be sent to workers; give them to defineCheck(..., { compare }) instead');
+  }
+  const workers = options.workers === 'all' ? availableParallelism() : (options.workers ?? 2);
+  if (!Number.isInteger(workers) || workers < 1) throw new TypeError(`workers: expected a positive integer or 'all', got ${String(options.workers)}`);
+  return { compareOption, workers };
+}
+
+/** @internal Starts `count` workers, waits until they are ready, runs `body` with them, and stops them. */
+export async function withWorkers<R>(count: number, setup: SlotSetup, timeout: number, body: (slots: Slot[], info: () => { workersStarted: number; startupMs: number }) => Promise<R>): Promise<R> {
+  const stats = { started: 0 };
+  const slots = Array.from({ length: count }, () => new Slot(setup, timeout, stats));
+  const t0 = performance.now();
+  try {
+    await Promise.all(slots.map((s) => s.alive()));
+    const startupMs = performance.now() - t0;
+    return await body(slots, () => ({ workersStarted: stats.started, startupMs }));
+  } finally {
+    await Promise.all(slots.map((s) => s.close()));
+  }
+}
+
+/**
+ * @internal The counterexample of a case that did not finish in a worker (it timed out, or crashed
+ * the worker), with its report: `where` says where it was found, `unit` names a case ('trial').
+ */
+export function fatalFailure(spec: AnySpec, inputs: readonly unknown[], fatal: { kind: 'timeout' } | { kind: 'crash'; error: string }, timeout: number, where: string, unicode: boolean, unit: string): { counterexample: Counterexample; message: string } {
+  const thrown = fatal.kind === 'timeout' ? new TrialTimeoutError(timeout) : new WorkerCrashError(`the worker crashed: ${fatal.error}`);
+  const shown: Trial = { inputs, resultDemand: unforced, actual: inputs.map(() => unforced), predicted: [], failed: true, error: { thrown } };
+  const what = fatal.kind === 'timeout' ? `the function did not finish: ${thrown.message}` : `the worker crashed during a ${unit}`;
+  const message = report(spec, shown, `Failed: ${what} (${where})`, unicode).replace('The function threw: ', 'It did not finish: ');
+  return { counterexample: { inputs, resultDemand: unforced, actual: shown.actual, predicted: [], error: { thrown } }, message };
 }
 
 async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions): Promise<ParallelCheckResult> {
@@ -271,14 +331,8 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
   if (fn.length !== 0 && fn.length !== arity) {
     throw new SpecError(`the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}`);
   }
-  const compareOption = options.compare ?? check.compare ?? 'exact';
-  const compareList = typeof compareOption === 'string' || typeof compareOption === 'function' ? [compareOption] : compareOption;
-  if (compareList.some((c) => typeof c === 'function')) {
-    throw new TypeError('compare: comparisons given as functions cannot be sent to workers; give them to defineCheck(..., { compare }) instead');
-  }
+  const { compareOption, workers: n } = workerSettings(check, options);
   const compare = comparisons({ compare: compareOption }, arity);
-  const n = options.workers === 'all' ? availableParallelism() : (options.workers ?? 2);
-  if (!Number.isInteger(n) || n < 1) throw new TypeError(`workers: expected a positive integer or 'all', got ${String(options.workers)}`);
   const trials = options.trials ?? 100;
   const maxSize = options.maxSize ?? 30;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
@@ -291,13 +345,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
   const indices = shardIndices(trials, options.shard);
 
   const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, compare: compareOption } };
-  const stats = { started: 0 };
-  const slots = Array.from({ length: Math.max(1, Math.min(n, indices.length)) }, () => new Slot(setup, timeout, stats));
-  const t0 = performance.now();
-  try {
-    await Promise.all(slots.map((s) => s.alive()));
-    const startupMs = performance.now() - t0;
-
+  return withWorkers(Math.max(1, Math.min(n, indices.length)), setup, timeout, async (slots, info) => {
     // Trials, striped: worker k runs positions p ≡ k (mod n), each trial with its own size.
     let best: Event | undefined;
     let executed = 0;
@@ -325,7 +373,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
     const upTo = final ? final.i : Infinity;
     const ran = completed.filter((i) => i <= upTo).sort((a, b) => a - b);
     for (const i of ran) options.onTrial?.(i);
-    const extra = () => ({ executed, workersStarted: stats.started, startupMs });
+    const extra = () => ({ executed, ...info() });
     if (final === undefined) return { ...passedResult(indices.length, seed, options.shard), ...extra() };
     if (final.kind === 'thrown') throw final.error;
     const count = indices.indexOf(final.i) + 1;
@@ -412,15 +460,10 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
     }
     let inputs: readonly unknown[] = start.inputs;
     for (const j of shrinkState.path) inputs = nth(shrinkCandidates(spec, { inputs, resultDemand: unforced }, true), j)!.inputs;
-    const thrown = final.kind === 'timeout' ? new TrialTimeoutError(timeout) : new WorkerCrashError(`the worker crashed: ${final.error}`);
-    const shown: Trial = { inputs, resultDemand: unforced, actual: inputs.map(() => unforced), predicted: [], failed: true, error: { thrown } };
-    const what = final.kind === 'timeout' ? `the function did not finish: ${thrown.message}` : `the worker crashed during a trial`;
-    const header = `Failed: ${what} (after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed})`;
+    const where = `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`;
+    const { counterexample, message } = fatalFailure(spec, inputs, final, timeout, where, unicode, 'trial');
     const again = options.shard === undefined ? `{ seed: ${seed} }` : `{ seed: ${seed}, shard: '${options.shard}' }`;
-    const message = `${report(spec, shown, header, unicode).replace('The function threw: ', 'It did not finish: ')}\nReproduce with the option ${again} and workers${final.kind === 'timeout' ? ' (without workers it would not stop)' : ''}.`;
-    const counterexample: Counterexample = { inputs, resultDemand: unforced, actual: shown.actual, predicted: [], error: { thrown } };
-    return { passed: false, trials: count, seed, shrinks, counterexample, message, ...extra() };
-  } finally {
-    await Promise.all(slots.map((s) => s.close()));
-  }
+    const reproduce = `\nReproduce with the option ${again} and workers${final.kind === 'timeout' ? ' (without workers it would not stop)' : ''}.`;
+    return { passed: false, trials: count, seed, shrinks, counterexample, message: message + reproduce, ...extra() };
+  });
 }

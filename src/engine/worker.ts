@@ -1,6 +1,7 @@
 /**
  * The entry of a worker thread of a parallel check: imports the module that defined the check,
- * then runs the trials and shrink candidates it is sent, one at a time.
+ * then runs the trials and shrink candidates it is sent, one at a time, or enumerates the
+ * subtrees of exhaustive checking it is sent.
  * @module
  */
 import { parentPort } from 'node:worker_threads';
@@ -9,6 +10,8 @@ import { fitContext } from './context.ts';
 import { SpecError } from '../spec/spec.ts';
 import { comparisons, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Comparison, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck } from './parallel.ts';
+import { pathOf } from './enumerate.ts';
+import { takeOne, treeOf } from '../spec/exhaustive.ts';
 
 interface Init {
   moduleUrl: string;
@@ -19,6 +22,11 @@ interface Init {
   budget: number;
   compare: Comparison | Comparison[];
   shrink?: { i: number; path: number[]; fatal: boolean };
+  /** Shared with the slot: when the current case started, its index in the request, and a request to cancel (see `Slot.state`). */
+  state: SharedArrayBuffer;
+  /** Exhaustive checking: pruning, and how many workers wait for work (shared). */
+  prune?: boolean;
+  hunger?: SharedArrayBuffer;
 }
 
 const port = parentPort!;
@@ -26,6 +34,10 @@ let spec!: AnySpec;
 let fn!: Fn;
 let init!: Init;
 let compare!: ((a: Demand, p: Demand) => boolean)[];
+let state!: Float64Array;
+
+/** Thrown to stop a subtree that was cancelled. */
+const CANCELLED = Symbol('cancelled');
 
 /** The state of shrinking: the current case and its candidates, computed as far as asked. */
 let shrinking: { i: number; fatal: boolean; current: Trial | { inputs: readonly unknown[]; resultDemand: Demand; error?: unknown }; cands: { inputs: readonly unknown[]; demand: Demand }[]; gen: Iterator<{ inputs: readonly unknown[]; demand: Demand }> } | null = null;
@@ -88,6 +100,7 @@ port.on('message', async (m: any) => {
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
         compare = comparisons({ compare: m.compare }, spec.args.length);
+        state = new Float64Array(m.state);
         if (m.shrink) startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
         port.postMessage({ type: 'ready' });
       } catch (err) {
@@ -108,6 +121,35 @@ port.on('message', async (m: any) => {
       }
       await settle();
       port.postMessage({ type: 'reply', id: m.id, ...reply });
+      return;
+    }
+    case 'cases': {
+      // A subtree of exhaustive checking: its cases in order, up to the first failure, or until another worker waits for work.
+      // In a microtask rather than the message's callback: V8 throws exceptions (a refinement is one) many times faster there.
+      await null;
+      state[1] = 0;
+      const stats = { cases: 0, runs: 0, refinements: 0 };
+      const hunger = new Int32Array(init.hunger!);
+      const tree = treeOf({ spec, fn, budget: init.budget, compare, prune: init.prune ?? true }, m.depth);
+      const stop = (waiting: number) => {
+        if (state[2]) throw CANCELLED;
+        if (stats.runs > 0 && waiting > 0 && takeOne(hunger)) return true; // hand back this subtree and the waiting ones
+        state[0] = Date.now();
+        state[1] = stats.runs;
+        return false;
+      };
+      let reply: object;
+      try {
+        const it = tree.cases([tree.nodeAt(m.path)], stats, stop);
+        let r = it.next();
+        while (!r.done && !r.value.outcome.failed) r = it.next();
+        reply = r.done ? { rest: r.value.map(pathOf) } : { failed: r.value.path() };
+      } catch (err) {
+        reply = err === CANCELLED ? { cancelled: true } : { thrown: serialize(err) };
+      }
+      state[1] = -1; // a crash from now on is not one case's
+      await settle();
+      port.postMessage({ type: 'reply', id: m.id, cases: stats.cases, runs: stats.runs, ...reply });
       return;
     }
     case 'shrinkStart':

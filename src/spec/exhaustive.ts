@@ -7,7 +7,8 @@
  * @module
  */
 import { fitContext } from '../engine/context.ts';
-import { enumerateCases, type EnumerationStats } from '../engine/enumerate.ts';
+import { CaseTree, pathOf, totalInputs, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
+import { fatalFailure, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { Refine } from '../engine/series.ts';
 import { unicodeTerminal } from './diagram.ts';
 import { comparisons, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
@@ -21,6 +22,14 @@ export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'force
   readonly prune?: boolean;
   /** Show `depth d, N cases` on standard error while a run takes more than a second. Default: when it is a terminal and not CI. */
   readonly progress?: boolean;
+  /**
+   * Number of worker threads (`'all'`: one per core) that enumerate the cases of each depth,
+   * subtree by subtree; the result is that of the run without workers. The check must be made
+   * with `defineCheck` (see docs/parallel.md). Without it, the check runs in this thread.
+   */
+  readonly workers?: ParallelOptions['workers'];
+  /** With workers: most milliseconds one case may run; past it, it is stopped and reported as a counterexample. Default 10,000. */
+  readonly timeout?: number;
 }
 
 /** What an exhaustive check found. */
@@ -40,6 +49,16 @@ export interface ExhaustiveResult {
   readonly message: string;
 }
 
+/** What an exhaustive check run with workers found, with what the workers did. */
+export interface ParallelExhaustiveResult extends ExhaustiveResult {
+  /** Workers started, replacements of stopped or crashed workers included. */
+  readonly workersStarted: number;
+  /** Milliseconds until the first workers were ready. */
+  readonly startupMs: number;
+  /** Subtrees of the enumeration sent to the workers, over all depths. */
+  readonly subtrees: number;
+}
+
 /** Thrown by {@link strictCheckExhaustive} on a counterexample; its message holds the diagram. */
 export class ExhaustiveCheckFailure extends Error {
   override name = 'ExhaustiveCheckFailure';
@@ -48,8 +67,8 @@ export class ExhaustiveCheckFailure extends Error {
   }
 }
 
-/** Runs one case; a forced hole (in the function, the context, the spec or the comparison) becomes {@link Refine}. */
-function runOrRefine(spec: AnySpec, fn: Fn, inputs: readonly unknown[], context: (v: unknown) => void, budget: number, compare: ReturnType<typeof comparisons>): Trial {
+/** @internal Runs one case; a forced hole (in the function, the context, the spec or the comparison) becomes {@link Refine}. */
+export function runOrRefine(spec: AnySpec, fn: Fn, inputs: readonly unknown[], context: (v: unknown) => void, budget: number, compare: ReturnType<typeof comparisons>): Trial {
   let t: Trial;
   try {
     t = runCase(spec, fn, inputs, context, budget, compare);
@@ -81,70 +100,260 @@ function progressLine(enabled: boolean | undefined): { update(text: string): voi
   };
 }
 
+/** What a run needs, from the options. */
+interface Setup {
+  readonly spec: AnySpec;
+  readonly fn: Fn;
+  readonly maxDepth: number;
+  readonly budget: number;
+  readonly compare: ReturnType<typeof comparisons>;
+  readonly unicode: boolean;
+  readonly prune: boolean;
+}
+
+function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
+  const arity = s.args.length;
+  if (fn.length !== 0 && fn.length !== arity) {
+    throw new SpecError(`the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}`);
+  }
+  const maxDepth = options.depth;
+  if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${maxDepth}`);
+  const compare = comparisons(options, arity);
+  return { spec: s, fn, maxDepth, budget: options.forceBudget ?? 1_000_000, compare, unicode: options.unicode ?? unicodeTerminal(), prune: options.prune ?? true };
+}
+
+/** @internal The enumeration tree of one depth. */
+export function treeOf(set: Pick<Setup, 'spec' | 'fn' | 'budget' | 'compare' | 'prune'>, depth: number): CaseTree<Trial> {
+  return new CaseTree(set.spec.args, depth, (inputs, context) => runOrRefine(set.spec, set.fn, inputs, context, set.budget, set.compare), { prune: set.prune, names: set.spec.names });
+}
+
+/** What one depth found: its cases and runs up to the first counterexample, if any (a case that failed, or one that did not finish in a worker). */
+interface DepthOutcome {
+  readonly cases: number;
+  readonly runs: number;
+  readonly found?: EnumeratedCase<Trial>;
+  readonly fatal?: { readonly inputs: readonly unknown[]; readonly kind: 'timeout' } | { readonly inputs: readonly unknown[]; readonly kind: 'crash'; readonly error: string };
+}
+
+/** A spec error, saying at which depth. */
+function atDepth(err: unknown, depth: number): unknown {
+  if (err instanceof SpecError) err.message = `${err.message} (exhaustive, depth ${depth})`;
+  return err;
+}
+
+/** Adds a depth's outcome to the totals: the result if it ends the run. */
+function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }, timeout: number): ExhaustiveResult | undefined {
+  totals.cases += out.cases;
+  totals.runs += out.runs;
+  const { spec, fn, budget, compare, unicode } = set;
+  const totalCases = totals.cases;
+  const done = { depth, cases: out.cases, totalCases, runs: totals.runs };
+  const where = `exhaustive, depth ${depth}, after ${totalCases} case${totalCases === 1 ? '' : 's'}`;
+  if (out.fatal) return { passed: false, ...done, ...fatalFailure(spec, out.fatal.inputs, out.fatal, timeout, where, unicode, 'case') };
+  if (out.found) {
+    const c = out.found;
+    // Holes never forced do not matter: show the smallest total inputs, run again for the report.
+    let again: Trial;
+    try {
+      again = runCase(spec, fn, c.total(), fitContext(c.outcome.resultDemand), budget, compare);
+    } catch (err) {
+      throw atDepth(err, depth);
+    }
+    const shown = again.failed ? again : c.outcome;
+    const what = shown.error ? 'the function threw' : 'the spec does not match the function';
+    const { failed: _, ...counterexample } = shown;
+    return { passed: false, ...done, counterexample, message: report(spec, shown, `Failed: ${what} (${where})`, unicode) };
+  }
+  if (depth < set.maxDepth) return undefined;
+  const message = `+++ OK, passed all ${out.cases} case${out.cases === 1 ? '' : 's'} up to depth ${depth} (${totalCases} cases and ${totals.runs} runs over depths 0 to ${depth}).`;
+  return { passed: true, ...done, message };
+}
+
+/** The cases of one depth, in this thread. */
+function sequentialDepth(set: Setup, depth: number, progress: ReturnType<typeof progressLine>): DepthOutcome {
+  const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
+  const tree = treeOf(set, depth);
+  try {
+    for (const c of tree.cases(tree.roots(), stats)) {
+      if ((stats.cases & 255) === 0) progress.update(`depth ${depth}, ${stats.cases} cases`);
+      if (c.outcome.failed) return { cases: stats.cases, runs: stats.runs, found: c };
+    }
+  } catch (err) {
+    throw atDepth(err, depth);
+  }
+  return { cases: stats.cases, runs: stats.runs };
+}
+
 /**
  * Checks a spec against a function on every case up to `options.depth`, smallest depth first,
  * without throwing for a failure (a spec error, a shape mismatch, or a shape that cannot be
  * enumerated still throw). The first counterexample is reported with the same diagram as random
- * checking; no shrinking is needed, since the smallest depth fails first.
+ * checking; no shrinking is needed, since the smallest depth fails first. With `workers`, returns
+ * a promise of the same result (see {@link ParallelExhaustiveResult}).
  *
  * @example
  * ```ts
  * strictCheckExhaustiveResult(takeSpec, take, { depth: 5 }).message; // '+++ OK, passed all 1234 cases up to depth 5 …'
  * ```
  */
-export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult {
-  const spec = s as unknown as AnySpec;
-  const arity = spec.args.length;
-  if (fn.length !== 0 && fn.length !== arity) {
-    throw new SpecError(`the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}`);
-  }
-  const maxDepth = options.depth;
-  if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${maxDepth}`);
-  const budget = options.forceBudget ?? 1_000_000;
-  const compare = comparisons(options, arity);
-  const unicode = options.unicode ?? unicodeTerminal();
+export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
+export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): ExhaustiveResult;
+export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult | Promise<ParallelExhaustiveResult> {
+  if (options.workers !== undefined) return parallelCheck(s as unknown as AnySpec, fn as Fn, options);
+  const set = setup(s as unknown as AnySpec, fn as Fn, options);
   const progress = progressLine(options.progress);
-  let totalCases = 0;
-  let runs = 0;
+  const totals = { cases: 0, runs: 0 };
   try {
-    for (let depth = 0; depth <= maxDepth; depth++) {
-      const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
-      const run = (inputs: unknown[], context: (v: unknown) => void) => runOrRefine(spec, fn as Fn, inputs, context, budget, compare);
-      try {
-        for (const c of enumerateCases(spec.args, depth, run, { prune: options.prune ?? true, names: spec.names, stats })) {
-          if ((stats.cases & 255) === 0) progress.update(`depth ${depth}, ${stats.cases} cases`);
-          if (!c.outcome.failed) continue;
-          totalCases += stats.cases;
-          runs += stats.runs;
-          // Holes never forced do not matter: show the smallest total inputs, run again for the report.
-          const again = runCase(spec, fn as Fn, c.total(), fitContext(c.outcome.resultDemand), budget, compare);
-          const shown = again.failed ? again : c.outcome;
-          const what = shown.error ? 'the function threw' : 'the spec does not match the function';
-          const header = `Failed: ${what} (exhaustive, depth ${depth}, after ${totalCases} case${totalCases === 1 ? '' : 's'})`;
-          const counterexample: Counterexample = {
-            inputs: shown.inputs,
-            resultDemand: shown.resultDemand,
-            actual: shown.actual,
-            predicted: shown.predicted,
-            ...(shown.error ? { error: shown.error } : {}),
-          };
-          return { passed: false, depth, cases: stats.cases, totalCases, runs, counterexample, message: report(spec, shown, header, unicode) };
-        }
-      } catch (err) {
-        if (err instanceof SpecError) err.message = `${err.message} (exhaustive, depth ${depth})`;
-        throw err;
-      }
-      totalCases += stats.cases;
-      runs += stats.runs;
-      if (depth === maxDepth) {
-        const message = `+++ OK, passed all ${stats.cases} case${stats.cases === 1 ? '' : 's'} up to depth ${depth} (${totalCases} cases and ${runs} runs over depths 0 to ${depth}).`;
-        return { passed: true, depth, cases: stats.cases, totalCases, runs, message };
-      }
+    for (let depth = 0; ; depth++) {
+      const result = conclude(set, depth, sequentialDepth(set, depth, progress), totals, 0);
+      if (result) return result;
     }
   } finally {
     progress.done();
   }
-  throw new Error('unreachable');
+}
+
+// ---------------------------------------------------------------------------------------------
+// With workers
+
+/** Preorder of the enumeration tree: a node's path comes before its descendants' and its later siblings'. */
+function comparePaths(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+/** The index of the first path in `queue` (in order) after `path`. */
+function firstAfter(queue: readonly (readonly number[])[], path: readonly number[]): number {
+  const i = queue.findIndex((q) => comparePaths(q, path) > 0);
+  return i < 0 ? queue.length : i;
+}
+
+/** @internal Decrements a shared counter if it is positive: whether it did. */
+export function takeOne(counter: Int32Array): boolean {
+  for (let h = Atomics.load(counter, 0); h > 0; h = Atomics.load(counter, 0)) if (Atomics.compareExchange(counter, 0, h, h - 1) === h) return true;
+  return false;
+}
+
+async function parallelCheck(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Promise<ParallelExhaustiveResult> {
+  const check = registeredCheck(s, fn, 'strictCheckExhaustive');
+  const { compareOption, workers } = workerSettings(check, options);
+  const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, { ...options, compare: compareOption });
+  const timeout = options.timeout ?? 10_000;
+  // hunger[0]: how many workers wait for work; a busy worker that takes one of these splits its subtree.
+  const hunger = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const init = { moduleUrl: check.moduleUrl, name: check.name, budget: set.budget, compare: compareOption, prune: set.prune, hunger: hunger.buffer };
+  return withWorkers(workers, { init }, timeout, async (slots, info) => {
+    const progress = progressLine(options.progress);
+    const totals = { cases: 0, runs: 0, subtrees: 0 };
+    try {
+      for (let depth = 0; ; depth++) {
+        const result = conclude(set, depth, await parallelDepth(set, depth, slots, hunger, totals, progress), totals, timeout);
+        if (result) return { ...result, ...info(), subtrees: totals.subtrees };
+      }
+    } finally {
+      progress.done();
+    }
+  });
+}
+
+/** The first counterexample of a piece: a failing case (its path), an error, or a case (its index in the piece) that did not finish. */
+type Event = { readonly failed: number[] } | { readonly thrown: Error } | { readonly kind: 'timeout'; readonly run: number } | { readonly kind: 'crash'; readonly error: string; readonly run: number };
+
+/** What a worker did with a piece: cases and runs up to its first counterexample, if any, or the pieces it handed back. */
+interface Answer {
+  readonly cases: number;
+  readonly runs: number;
+  readonly event?: Event;
+  readonly rest?: number[][];
+}
+
+/** The answer in the outcome of a request for a piece; `run` is the index of the case the worker ran last (-1: none). */
+function answer(out: Outcome, run: number, depth: number): Answer {
+  if (out.kind === 'timeout') return { cases: 0, runs: 0, event: { kind: 'timeout', run } };
+  if (out.kind === 'crash') {
+    if (run >= 0) return { cases: 0, runs: 0, event: { kind: 'crash', error: out.error, run } };
+    // Cases run back to back: an error the function raised asynchronously (in a timer) surfaces after the piece, and no case can be blamed.
+    const thrown = new WorkerCrashError(`a worker crashed after enumerating a subtree of depth ${depth}, and no case can be blamed (did the function raise an error asynchronously, e.g. in a timer?): ${out.error}`);
+    return { cases: 0, runs: 0, event: { thrown } };
+  }
+  const { cases, runs, thrown, failed, rest } = out.data;
+  return { cases, runs, ...(thrown ? { event: { thrown: rebuildError(thrown) } } : failed ? { event: { failed } } : { rest }) };
+}
+
+/**
+ * The cases of one depth, by the workers. A piece of work is a subtree of the enumeration tree,
+ * named by its path; the first pieces are the roots. A worker enumerates its subtree in order, up
+ * to its first failure, unless another worker waits for work: then it stops and hands back the
+ * subtrees left on its stack, which come after what it enumerated, in order. So the subtrees
+ * enumerated partition the cases of the depth, in order; the first counterexample is the first
+ * one of the first subtree that has one. Subtrees after it are cancelled.
+ */
+async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { cases: number; subtrees: number }, progress: ReturnType<typeof progressLine>): Promise<DepthOutcome> {
+  const tree = treeOf(set, depth);
+  const queue = tree.roots().map(pathOf); // pieces not yet sent, in order
+  const done: ({ path: number[] } & Answer)[] = [];
+  const running = new Map<Slot, number[]>();
+  let best: (typeof done)[number] | undefined;
+  let cases = 0;
+  let changed!: () => void;
+  let change = new Promise<void>((r) => (changed = r));
+  const notify = () => {
+    changed();
+    change = new Promise<void>((r) => (changed = r));
+  };
+  Atomics.store(hunger, 0, 0);
+  await Promise.all(
+    slots.map(async (slot) => {
+      for (;;) {
+        if (best && queue.length > 0 && comparePaths(queue[0]!, best.path) > 0) queue.length = 0; // only pieces before the first counterexample matter
+        const path = queue.shift();
+        if (path === undefined) {
+          if (running.size === 0) return notify();
+          Atomics.add(hunger, 0, 1);
+          await change;
+          takeOne(hunger);
+          continue;
+        }
+        running.set(slot, path);
+        slot.state[2] = 0;
+        totals.subtrees++;
+        const out = await slot.request({ type: 'cases', depth, path });
+        running.delete(slot);
+        if (out.kind === 'reply' && out.data.cancelled) {
+          notify();
+          continue;
+        }
+        const piece = { path, ...answer(out, slot.state[1]!, depth) };
+        for (const p of piece.rest ?? []) queue.splice(firstAfter(queue, p), 0, p);
+        done.push(piece);
+        if (piece.event && (!best || comparePaths(path, best.path) < 0)) {
+          best = piece;
+          for (const [other, p] of running) if (comparePaths(p, path) > 0) other.state[2] = 1; // cancel
+        }
+        cases += piece.cases;
+        progress.update(`depth ${depth}, ${cases} cases`);
+        notify();
+      }
+    }),
+  );
+  const before = best ? done.filter((p) => comparePaths(p.path, best!.path) < 0) : done;
+  const counts = { cases: before.reduce((n, p) => n + p.cases, 0), runs: before.reduce((n, p) => n + p.runs, 0) };
+  if (!best) return counts;
+  const e = best.event!;
+  if ('thrown' in e) throw atDepth(e.thrown, depth);
+  if ('failed' in e) {
+    // Run the failing case again here, where the function is, to report it as a sequential run does.
+    const found = tree.expand(tree.nodeAt(e.failed), { cases: 0, runs: 0, refinements: 0 }).case!;
+    return { cases: counts.cases + best.cases, runs: counts.runs + best.runs, found };
+  }
+  // The case that did not finish: enumerate its piece here up to it, without running it.
+  const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
+  const start = tree.nodeAt(best.path);
+  const it = tree.cases([start], stats, () => stats.runs === e.run);
+  let r = it.next();
+  while (!r.done) r = it.next();
+  const inputs = totalInputs(r.value[0] ?? start);
+  return { cases: counts.cases + stats.cases + 1, runs: counts.runs + stats.runs + 1, fatal: e.kind === 'timeout' ? { inputs, kind: 'timeout' } : { inputs, kind: 'crash', error: e.error } };
 }
 
 /**
@@ -154,15 +363,22 @@ export function strictCheckExhaustiveResult<const A extends readonly unknown[], 
  * from depth 0, with Lazy SmallCheck's pruning. The sibling of `strictCheckSpecExact`: returns the
  * result (cases, depth) on success and throws {@link ExhaustiveCheckFailure}, whose message holds
  * the diagram of the first, smallest counterexample, on failure. Use
- * {@link strictCheckExhaustiveResult} not to throw.
+ * {@link strictCheckExhaustiveResult} not to throw. With `workers`, returns a promise that
+ * resolves or rejects the same way.
  *
  * @example
  * ```ts
  * test('take, exhaustively', () => strictCheckExhaustive(takeSpec, take, { depth: 6 }));
+ * test('take, exhaustively, in 2 threads', () => strictCheckExhaustive(takeCheck.spec, takeCheck.fn, { depth: 7, workers: 2 }));
  * ```
  */
-export function strictCheckExhaustive<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult {
-  const result = strictCheckExhaustiveResult(s, fn, options);
-  if (!result.passed) throw new ExhaustiveCheckFailure(result);
-  return result;
+export function strictCheckExhaustive<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
+export function strictCheckExhaustive<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): ExhaustiveResult;
+export function strictCheckExhaustive<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult | Promise<ParallelExhaustiveResult> {
+  const passed = <T extends ExhaustiveResult>(result: T): T => {
+    if (!result.passed) throw new ExhaustiveCheckFailure(result);
+    return result;
+  };
+  if (options.workers !== undefined) return parallelCheck(s as unknown as AnySpec, fn as Fn, options).then(passed);
+  return passed(strictCheckExhaustiveResult(s, fn, { ...options, workers: undefined }));
 }
