@@ -206,4 +206,10 @@ test('withForceBudget: an infinite repeat forced by a loop throws ForceBudgetExc
     withForceBudget(1_000, () => withForceBudget(50, () => L.length(L.take(10, repeatFresh(0))))),
     10,
   );
+  // ... and for that only, even when the inner budget is larger than what the outer has left
+  const ten = () => L.length(L.take(10, repeatFresh(0)));
+  assert.equal(
+    withForceBudget(100, () => withForceBudget(1_000, ten) + ten()),
+    20,
+  );
 });

@@ -5,7 +5,7 @@
  * @module
  */
 import { Lazy, isThunk, now, thunk, UnevaluatedError } from '../lazy/lazy.ts';
-import { Forced, unforced, type Demand } from './demand.ts';
+import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { child, dynamic, type Ctor, type Path, type Shape } from './shape.ts';
 
 /**
@@ -23,13 +23,11 @@ export function errorAtom(err: unknown): Forced {
   return new Forced({ name: `⊥ (${msg.length > 60 ? msg.slice(0, 60) + '…' : msg})`, keys: [], style: 'atom', build: () => thunk }, [], undefined, true);
 }
 
-const NO_DEMANDS: readonly Demand[] = [];
-
 /**
  * Walks `value` top-down (depth first, fields in order), building the demand that `atLazy`
  * decides at every lazy position; stops descending once `budget` layers are built (the rest is
- * {@link ELIDED}). The work list is kept in parallel arrays: nothing is allocated per position
- * but the demand itself.
+ * {@link ELIDED}). The work list is one array of (value, shape, path, parent node, field index)
+ * entries laid flat: nothing is allocated per position but the demand itself.
  */
 export function walkValue(
   value: unknown,
@@ -39,19 +37,15 @@ export function walkValue(
   budget = Infinity,
   atFunction?: (f: unknown) => Demand | undefined,
 ): Demand {
-  const root: Demand[] = [unforced];
-  const values: unknown[] = [value];
-  const shapes: Shape<unknown>[] = [shape];
-  const paths: Path[] = [path];
-  const intos: Demand[][] = [root];
-  const indices: number[] = [0];
+  const root = demandHolder();
+  const stack: unknown[] = [value, shape, path, root, 0];
   let left = budget;
-  while (values.length > 0) {
-    let v = values.pop();
-    let s = shapes.pop()!;
-    const p = paths.pop()!;
-    const into = intos.pop()!;
-    const index = indices.pop()!;
+  while (stack.length > 0) {
+    const index = stack.pop() as number;
+    const parent = stack.pop() as Forced;
+    const p = stack.pop() as Path;
+    let s = stack.pop() as Shape<unknown>;
+    let v = stack.pop();
     let atLazyPosition = false;
     let decided: Demand | undefined;
     while (s.kind === 'lazy' || (s.kind === 'dynamic' && v instanceof Lazy)) {
@@ -64,41 +58,28 @@ export function walkValue(
       if (v instanceof Lazy && s.kind !== 'lazy' && s.kind !== 'dynamic') s.project(v, p);
     }
     if (decided !== undefined) {
-      into[index] = decided;
+      setField(parent, index, decided);
       continue;
     }
-    if (v === thunk) {
-      into[index] = unforced;
-      continue;
-    }
+    if (v === thunk) continue; // the field stays unforced
     if (atFunction !== undefined && typeof v === 'function') {
       const d = atFunction(v);
       if (d !== undefined) {
-        into[index] = d;
+        setField(parent, index, d);
         continue;
       }
     }
     if (left-- <= 0) {
-      into[index] = new Forced(ELIDED, NO_DEMANDS, undefined, atLazyPosition);
+      setField(parent, index, forcedNode(ELIDED, 0, undefined, atLazyPosition));
       continue;
     }
     const layer = s.project(v, p);
     const n = layer.fields.length;
-    if (n === 0) {
-      into[index] = new Forced(layer.ctor, NO_DEMANDS, layer.value, atLazyPosition);
-      continue;
-    }
-    const fields: Demand[] = new Array(n);
-    into[index] = new Forced(layer.ctor, fields, layer.value, atLazyPosition);
-    for (let i = n - 1; i >= 0; i--) {
-      values.push(layer.fields[i]);
-      shapes.push(layer.shapes[i]!);
-      paths.push(p === null ? null : child(p, layer.ctor.keys[i]!));
-      intos.push(fields);
-      indices.push(i);
-    }
+    const node = forcedNode(layer.ctor, n, layer.value, atLazyPosition);
+    setField(parent, index, node);
+    for (let i = n - 1; i >= 0; i--) stack.push(layer.fields[i], layer.shapes[i], p === null ? null : child(p, layer.ctor.keys[i]!), node, i);
   }
-  return root[0]!;
+  return root.field(0);
 }
 
 /**
@@ -178,10 +159,10 @@ export function fromDemand<T = unknown>(demand: Demand): T {
   const values: unknown[][] = [];
   for (let i = 0; i < nodes.length; i++) {
     const d = nodes[i]!;
-    values.push(d.forced ? new Array(d.fields.length) : []);
+    values.push(d.forced ? new Array(d.arity) : []);
     if (!d.forced) continue;
-    for (let j = 0; j < d.fields.length; j++) {
-      nodes.push(d.fields[j]!);
+    for (let j = 0; j < d.arity; j++) {
+      nodes.push(d.field(j));
       parent.push(i);
       slot.push(j);
     }

@@ -11,18 +11,58 @@ export class Unforced {
   declare readonly forced: false;
 }
 
+/** Marks a {@link Forced} node whose fields are held in an array (see {@link Forced.f0}). */
+const ARRAY: unique symbol = Symbol('fields in an array');
+
 /** An evaluated layer: its constructor, the demands on its fields, and for primitives and functions the value. */
 export class Forced {
   declare readonly forced: true;
+  /**
+   * The demands on the fields. Up to two are held inline, in `f0` and `f1` (`undefined` past the
+   * arity): a demand on a list has a node per cell, and an array per node doubled its cost. More
+   * fields are an array in `f0`, with `f1` set to {@link ARRAY}; so is a small node once its
+   * {@link fields} has been read (the array is built then, once).
+   * @internal
+   */
+  f0!: Demand | readonly Demand[] | undefined;
+  /** @internal See {@link f0}. */
+  f1!: Demand | typeof ARRAY | undefined;
+
   constructor(
     readonly ctor: Ctor,
-    readonly fields: readonly Demand[],
+    fields: readonly Demand[],
     /** The primitive or function, for those constructors. */
     readonly value: unknown,
     /** Whether this layer sat at a lazy position (so converting back to a value wraps it in a `Lazy`). */
     readonly lazy: boolean,
-  ) {}
+  ) {
+    const inline = fields.length <= 2;
+    this.f0 = inline ? fields[0] : fields;
+    this.f1 = inline ? fields[1] : ARRAY;
+  }
+
+  /** The demands on the fields, in order. Prefer {@link field} and {@link arity}, which build no array. */
+  get fields(): readonly Demand[] {
+    if (this.f1 === ARRAY) return this.f0 as readonly Demand[];
+    if (this.f0 === undefined) return NO_DEMANDS;
+    const fields = this.f1 === undefined ? [this.f0 as Demand] : [this.f0 as Demand, this.f1];
+    this.f0 = fields;
+    this.f1 = ARRAY;
+    return fields;
+  }
+
+  /** The number of fields. */
+  get arity(): number {
+    return this.f1 === ARRAY ? (this.f0 as readonly Demand[]).length : this.f0 === undefined ? 0 : this.f1 === undefined ? 1 : 2;
+  }
+
+  /** The demand on field `i` (`0 <= i < arity`). */
+  field(i: number): Demand {
+    return (this.f1 === ARRAY ? (this.f0 as readonly Demand[])[i] : i === 0 ? this.f0 : this.f1) as Demand;
+  }
 }
+
+const NO_DEMANDS: readonly Demand[] = Object.freeze([]);
 
 // On the prototypes: demands on large values have a node per evaluated layer, so nodes hold only their fields.
 Object.defineProperty(Unforced.prototype, 'forced', { value: false });
@@ -39,10 +79,34 @@ export function isForced(d: Demand): d is Forced {
   return d.forced;
 }
 
+const UNFORCED_FIELDS: readonly (readonly Demand[])[] = [[], [unforced], [unforced, unforced]];
+
+/**
+ * @internal A node whose `arity` fields are {@link unforced} until set by {@link setField}: for
+ * building demands top-down, a node before its fields.
+ */
+export function forcedNode(ctor: Ctor, arity: number, value: unknown, lazy: boolean): Forced {
+  return new Forced(ctor, UNFORCED_FIELDS[arity] ?? new Array<Demand>(arity).fill(unforced), value, lazy);
+}
+
+/** @internal Sets field `i` of a node being built by {@link forcedNode} (nodes are immutable once handed out). */
+export function setField(node: Forced, i: number, d: Demand): void {
+  if (node.f1 === ARRAY) (node.f0 as Demand[])[i] = d;
+  else if (i === 0) node.f0 = d;
+  else node.f1 = d;
+}
+
+const HOLDER: Ctor = { name: 'root', keys: [0], style: 'atom', build: () => undefined };
+
+/** @internal A one-field node whose field receives the root of a demand built top-down: `holder.field(0)`. */
+export function demandHolder(): Forced {
+  return forcedNode(HOLDER, 1, undefined, false);
+}
+
 function sameLayer(a: Forced, b: Forced): boolean {
   if (a.ctor !== b.ctor && (a.ctor.name !== b.ctor.name || a.ctor.style !== b.ctor.style)) return false;
   if (a.ctor.style === 'prim') return Object.is(a.value, b.value);
-  return a.fields.length === b.fields.length;
+  return a.arity === b.arity;
 }
 
 /**
@@ -59,7 +123,7 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       continue;
     }
     if (!sameLayer(x, y)) return false;
-    for (let i = 0; i < x.fields.length; i++) stack.push(x.fields[i]!, y.fields[i]!);
+    for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i));
   }
   return true;
 }
@@ -85,7 +149,7 @@ export function demandSize(d: Demand): number {
     const x = stack.pop()!;
     if (!x.forced) continue;
     n++;
-    for (const f of x.fields) stack.push(f);
+    for (let i = 0; i < x.arity; i++) stack.push(x.field(i));
   }
   return n;
 }

@@ -7,30 +7,28 @@
  * forced, so observing costs a constant factor over running the function.
  * @module
  */
-import { fieldThunk, Lazy } from '../lazy/lazy.ts';
+import { Lazy, lazyWith } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { Forced, unforced, type Demand } from './demand.ts';
+import { demandHolder, forcedNode, setField, unforced, type Demand, type Forced } from './demand.ts';
 import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, showPath, type Path, type Shape } from './shape.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
 
-/** Where an entangled thunk's value will be instrumented: its shape, and the path for messages. */
-type Site = Shape<unknown> | { readonly shape: Shape<unknown>; readonly path: Path };
+/** An original lazy field, with the shape and path at which its value will be instrumented. */
+type Site = { readonly original: Lazy<unknown>; readonly shape: Shape<unknown>; readonly path: Path };
 
 /**
- * The instrumented copy of a lazy field: a plain thunk (three fields fewer than a subclass, on the
- * hottest allocation of observation) whose computation forces the original and instruments the
- * layer found.
+ * The instrumented copy of a lazy field: a plain thunk (no subclass, on the hottest allocation of
+ * observation) that forces the original and instruments the layer found. The common case, a
+ * dynamic shape without a path for messages, needs no object but the thunk.
  */
 function entangled(original: Lazy<unknown>, shape: Shape<unknown>, path: Path): Lazy<unknown> {
-  return fieldThunk(forceEntangled, original, path === null ? shape : { shape, path });
+  return shape === dynamic && path === null ? lazyWith(instrumentDynamic, original) : lazyWith(instrumentSite, { original, shape, path });
 }
 
-function forceEntangled(original: unknown, site: unknown): unknown {
-  const { shape, path } = 'kind' in (site as Site) ? { shape: site as Shape<unknown>, path: null } : (site as { shape: Shape<unknown>; path: Path });
-  return instrument((original as Lazy<unknown>).force(), shape.kind === 'lazy' ? shape.inner() : dynamic, path);
-}
+const instrumentDynamic = (original: Lazy<unknown>) => instrument(original.force(), dynamic, null);
+const instrumentSite = ({ original, shape, path }: Site) => instrument(original.force(), shape.kind === 'lazy' ? shape.inner() : dynamic, path);
 
 /** The `typeof` of each kind of primitive, to check primitives against their shapes without projecting them. */
 const PRIM_TYPES: Record<string, string> = { number: 'number', string: 'string', boolean: 'boolean', bigint: 'bigint', unit: 'undefined' };
@@ -86,65 +84,53 @@ function instrumentFunction(f: (...args: unknown[]) => unknown): unknown {
 
 /**
  * The demand recorded in an instrumented copy so far: evaluated thunks and called functions.
- * Walks with explicit stacks, following list spines in place: this runs once per observation
- * over everything that was forced, so it avoids allocating anything but the demand itself.
+ * Runs once per observation over everything that was forced, so it allocates nothing but the
+ * demand itself: an explicit stack of (value, parent node, field index) triples, and the first
+ * field of each layer followed in place (a list's heads; its tails wait one at a time).
  */
 function freeze(copy: unknown): Demand {
-  const root: Demand[] = [unforced];
-  const values: unknown[] = [copy];
-  const intos: Demand[][] = [root];
-  const indices: number[] = [0];
-  while (values.length > 0) {
-    let v = values.pop();
-    let into = intos.pop()!;
-    let index = indices.pop()!;
-    let atLazy = false;
+  const root = demandHolder();
+  const stack: unknown[] = [copy, root, 0];
+  while (stack.length > 0) {
+    let index = stack.pop() as number;
+    let parent = stack.pop() as Forced;
+    let v = stack.pop();
     for (;;) {
-      if (v instanceof Lazy) {
-        if (!v.isEvaluated) {
-          into[index] = unforced;
-          break;
-        }
+      // Every field starts unforced: only what was evaluated is set.
+      let atLazy = false;
+      while (v instanceof Lazy && v.isEvaluated) {
         v = v.force();
         atLazy = true;
-        continue;
       }
-      if (v instanceof Cons) {
-        const fields: Demand[] = [unforced, unforced];
-        into[index] = new Forced(CONS_CTOR, fields, undefined, atLazy);
-        values.push(v.head);
-        intos.push(fields);
-        indices.push(0);
-        v = v.tail;
-        into = fields;
-        index = 1;
-        atLazy = false;
-        continue;
-      }
+      if (v instanceof Lazy || (typeof v === 'function' && (v as unknown as Record<symbol, boolean | undefined>)[CALLED] === false)) break;
       const prim = typeof v === 'object' || typeof v === 'function' ? undefined : primitiveCtor(typeof v);
       if (prim !== undefined) {
-        into[index] = new Forced(prim, NO_DEMANDS, v, atLazy);
+        setField(parent, index, forcedNode(prim, 0, v, atLazy));
         break;
       }
-      if (typeof v === 'function' && (v as unknown as Record<symbol, boolean | undefined>)[CALLED] === false) {
-        into[index] = unforced;
-        break;
+      // List cells are the common case: no generic layer.
+      if (v instanceof Cons) {
+        const node = forcedNode(CONS_CTOR, 2, undefined, atLazy);
+        setField(parent, index, node);
+        stack.push(v.tail, node, 1);
+        v = v.head;
+        parent = node;
+        index = 0;
+        continue;
       }
       const layer = dynamic.project(v, null);
       const n = layer.fields.length;
-      const fields: Demand[] = n === 0 ? (NO_DEMANDS as Demand[]) : new Array(n);
-      into[index] = new Forced(layer.ctor, fields, layer.value, atLazy);
-      for (let i = 0; i < n; i++) {
-        values.push(layer.fields[i]);
-        intos.push(fields);
-        indices.push(i);
-      }
-      break;
+      const node = forcedNode(layer.ctor, n, layer.value, atLazy);
+      setField(parent, index, node);
+      if (n === 0) break;
+      for (let i = n - 1; i > 0; i--) stack.push(layer.fields[i], node, i);
+      v = layer.fields[0];
+      parent = node;
+      index = 0;
     }
   }
-  return root[0]!;
+  return root.field(0);
 }
-const NO_DEMANDS: readonly Demand[] = [];
 
 /**
  * Pairs an instrumented copy of `value` with a live view of its demand: forcing parts of the
@@ -265,10 +251,10 @@ export function toContext(demand: Demand): Context {
       let v = v0;
       if (v instanceof Lazy) v = v.force();
       const layer = dynamic.project(v, path);
-      if (layer.ctor.name !== d.ctor.name || layer.fields.length !== d.fields.length) {
+      if (layer.ctor.name !== d.ctor.name || layer.fields.length !== d.arity) {
         throw new Error(`toContext: the demand does not fit the value at ${showPath(path)}: demand has ${d.ctor.name}, value has ${layer.ctor.name}`);
       }
-      for (let i = d.fields.length - 1; i >= 0; i--) stack.push([d.fields[i]!, layer.fields[i], child(path, layer.ctor.keys[i]!)]);
+      for (let i = d.arity - 1; i >= 0; i--) stack.push([d.field(i), layer.fields[i], child(path, layer.ctor.keys[i]!)]);
     }
   };
 }

@@ -69,8 +69,8 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
         const items: Demand[] = [];
         let rest: Demand = d;
         while (rest.forced && rest.ctor.style === 'cons') {
-          items.push(rest.fields[0]!);
-          rest = rest.fields[1]!;
+          items.push(rest.field(0));
+          rest = rest.field(1);
         }
         const tasks: Task[] = [];
         const keep = items.length > maxItems ? Math.floor(maxItems / 2) : items.length;

@@ -81,8 +81,8 @@ export function fitContext(demand: Demand): Context {
       let v = v0;
       while (v instanceof Lazy) v = v.force();
       const layer = dynamic.project(v, null);
-      if (layer.ctor.name !== d.ctor.name || layer.fields.length !== d.fields.length) continue;
-      for (let i = d.fields.length - 1; i >= 0; i--) stack.push([d.fields[i]!, layer.fields[i]]);
+      if (layer.ctor.name !== d.ctor.name || layer.fields.length !== d.arity) continue;
+      for (let i = d.arity - 1; i >= 0; i--) stack.push([d.field(i), layer.fields[i]]);
     }
   };
 }

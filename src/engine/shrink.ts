@@ -127,8 +127,8 @@ export function* shrinkDemand(demand: Demand): Generator<Demand> {
   const stack: Position[] = [{ node: demand, up: null, index: 0 }];
   while (stack.length > 0) {
     const pos = stack.pop()!;
-    for (let i = pos.node.fields.length - 1; i >= 0; i--) {
-      const f = pos.node.fields[i]!;
+    for (let i = pos.node.arity - 1; i >= 0; i--) {
+      const f = pos.node.field(i);
       if (f.forced) stack.push({ node: f, up: pos, index: i });
     }
     if (pos.up !== null && pos.node.lazy) yield replaceAt(pos, unforced);

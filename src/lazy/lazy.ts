@@ -7,17 +7,21 @@
  * @module
  */
 
+// A thunk's mode `m` holds its state in the low two bits and its kind above them: one field for
+// both, and the value in `f` once evaluated, so that a thunk has three fields (one is allocated
+// for every lazy field of every value, and observation allocates several more).
 const PENDING = 0;
 const RUNNING = 1;
-const DONE = 2;
+const CHAINED = 3; // a running CHAIN node whose `g` has been applied (waiting for the Lazy it returned)
+const STATE = 3; // the bits of the state
+const DONE = 2; // the whole mode of an evaluated thunk (the kind no longer matters), its value in `f`
 
-const FN = 0; // run `f`, its result is the value
-const DEFER = 1; // run `f`, its result is a Lazy whose value is the value
-const MAP = 2; // force the Lazy `f`, apply `g` to its value
-const CHAIN = 3; // force the Lazy `f`, apply `g` to its value, force the Lazy that returns
-const FIELDS = 4; // run `f(g, v)`: state in fields, not in a closure
-
-const CHAINED = 3; // state of a running CHAIN node whose `g` has been applied (waiting for the Lazy it returned)
+// FN and DEFER nodes run `f()`, or `f(g)` when `g` is set: an argument in the thunk's own field
+// instead of a closure (one object instead of three, for observation and list operations).
+const FN = 0 << 2; // run `f`, its result is the value
+const DEFER = 1 << 2; // run `f`, its result is a Lazy whose value is the value
+const MAP = 2 << 2; // force the Lazy `f`, apply `g` to its value
+const CHAIN = 3 << 2; // force the Lazy `f`, apply `g` to its value, force the Lazy that returns
 
 /** Thrown when a thunk is forced while it is already being forced: a value that depends on itself (GHC's `<<loop>>`). */
 export class LazyLoopError extends Error {
@@ -61,31 +65,43 @@ export class LazyStackOverflow extends Error {
   }
 }
 
-let budgetLeft = Infinity;
-let budgetTotal = Infinity;
+/**
+ * The force counters live in a typed array, not in module variables: a variable holding a number
+ * that is not a small integer (the limit Infinity, a count past 2^30) is boxed, and updating it
+ * allocated a heap number on every force.
+ */
+const counters = new Float64Array([0, Infinity]);
+const FORCES = 0; // thunks evaluated so far in this process
+const LIMIT = 1; // the value of FORCES at which the budget in force runs out
+let budgetTotal = Infinity; // that budget, for the message
 let forceDepth = 0;
-let forcesCounted = 0;
 
 /**
  * Runs `body` allowing at most `budget` thunk evaluations; beyond that, forcing throws
- * {@link ForceBudgetExceeded}. Budgets nest; the innermost one applies.
+ * {@link ForceBudgetExceeded}. Budgets nest: an inner budget cannot extend an outer one, and
+ * what the inner body evaluates counts against both.
  */
 export function withForceBudget<R>(budget: number, body: () => R): R {
-  const [savedLeft, savedTotal] = [budgetLeft, budgetTotal];
-  budgetLeft = Math.min(budget, savedLeft);
+  const [savedLimit, savedTotal] = [counters[LIMIT]!, budgetTotal];
+  counters[LIMIT] = Math.min(counters[FORCES]! + budget, savedLimit);
   budgetTotal = budget;
   try {
     return body();
   } finally {
-    const used = budgetTotal - budgetLeft;
+    counters[LIMIT] = savedLimit;
     budgetTotal = savedTotal;
-    budgetLeft = savedLeft - (savedLeft === Infinity ? 0 : used);
   }
+}
+
+/** Counts one evaluation against the budget, throwing {@link ForceBudgetExceeded} (counting nothing) once it is spent. */
+function countForce(): void {
+  if (counters[FORCES]! >= counters[LIMIT]!) throw new ForceBudgetExceeded(budgetTotal);
+  counters[FORCES]!++;
 }
 
 /** How many thunks have been evaluated so far in this process (a cheap cost measure). */
 export function forceCount(): number {
-  return forcesCounted;
+  return counters[FORCES]!;
 }
 
 /**
@@ -99,72 +115,69 @@ export function forceCount(): number {
  * ```
  */
 export class Lazy<T> {
-  /** @internal */ s: number;
-  /** @internal */ k: number;
-  /** @internal */ f: unknown;
-  /** @internal */ g: ((x: any) => T) | undefined;
-  /** @internal */ v: T | undefined;
+  /** @internal The state and the kind (see above). */ m: number;
+  /** @internal By kind, the function or the Lazy to force; the value once evaluated. */ f: unknown;
+  /** @internal By kind, the function to apply or the argument of `f`. */ g: unknown;
 
   /** @internal Use {@link lazy}, {@link now}, {@link defer} or {@link Lazy.map}. */
-  constructor(state: number, kind: number, f: unknown, g: ((x: any) => T) | undefined, v: T | undefined) {
-    this.s = state;
-    this.k = kind;
+  constructor(mode: number, f: unknown, g: unknown) {
+    this.m = mode;
     this.f = f;
     this.g = g;
-    this.v = v;
   }
 
   /** Whether the value has been computed (forcing it would not run anything). */
   get isEvaluated(): boolean {
-    return this.s === DONE;
+    return this.m === DONE;
   }
 
   /** Computes the value once and returns it; later calls return the memoised value. */
   force(): T {
-    if (this.s === DONE) return this.v as T;
-    const k = this.k;
-    return k === FN || k === FIELDS || (k === MAP && (this.f as Lazy<unknown>).s === DONE) ? forceSimple(this) : forceSlow(this);
+    const m = this.m;
+    if (m === DONE) return this.f as T;
+    return m === FN || (m === MAP && (this.f as Lazy<unknown>).m === DONE) ? forceSimple(this, m) : forceSlow(this);
   }
 
   /** A lazy value that applies `fn` to this one's value when forced; stack-safe in long chains. */
   map<U>(fn: (value: T) => U): Lazy<U> {
-    return new Lazy<U>(PENDING, MAP, this, fn, undefined);
+    return new Lazy<U>(MAP, this, fn);
   }
 
   /** A lazy value that continues with the `Lazy` returned by `fn`; stack-safe in long chains. */
   chain<U>(fn: (value: T) => Lazy<U>): Lazy<U> {
-    return new Lazy<U>(PENDING, CHAIN, this, fn as (x: any) => U, undefined);
+    return new Lazy<U>(CHAIN, this, fn);
   }
 
   /** Prints as `Lazy(value)` once evaluated, `Lazy(<unevaluated>)` before: printing never forces. */
   toString(): string {
-    return this.s === DONE ? `Lazy(${String(this.v)})` : 'Lazy(<unevaluated>)';
+    return this.m === DONE ? `Lazy(${String(this.f)})` : 'Lazy(<unevaluated>)';
   }
 }
 
-/** Forces a thunk that computes its value directly (or maps an evaluated one): the common case, without forceSlow's stack. */
-function forceSimple<T>(node: Lazy<T>): T {
-  if (node.s !== PENDING) throw new LazyLoopError();
-  if (--budgetLeft < 0) {
-    budgetLeft = 0;
-    throw new ForceBudgetExceeded(budgetTotal);
-  }
-  forcesCounted++;
-  node.s = RUNNING;
+/** Runs the function of an FN or DEFER node (marked running by the caller). */
+function run(node: Lazy<unknown>): unknown {
+  return node.g === undefined ? (node.f as () => unknown)() : (node.f as (arg: unknown) => unknown)(node.g);
+}
+
+/**
+ * Forces a pending thunk that computes its value directly (FN, or MAP of an evaluated one): the
+ * common case, without forceSlow's stack.
+ */
+function forceSimple<T>(node: Lazy<T>, mode: number): T {
+  countForce();
+  node.m = mode | RUNNING;
   forceDepth++;
-  let value: T;
+  let value: unknown;
   try {
-    const k = node.k;
-    value =
-      k === FN ? (node.f as () => T)() : k === FIELDS ? (node.f as (a: unknown, b: unknown) => T)(node.g, node.v) : node.g!((node.f as Lazy<unknown>).v);
+    value = mode === FN ? run(node) : (node.g as (x: unknown) => unknown)((node.f as Lazy<unknown>).f);
   } catch (err) {
-    node.s = PENDING;
+    node.m = mode;
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;
   }
   setDone(node, value);
-  return value;
+  return value as T;
 }
 
 /** A RangeError from a too deep recursion of plain thunks becomes a {@link LazyStackOverflow} that says what to do. */
@@ -172,8 +185,15 @@ function overflowError(err: unknown): unknown {
   return err instanceof RangeError && /call stack/.test(err.message) ? new LazyStackOverflow(err) : err;
 }
 
+/**
+ * The DEFER, MAP and CHAIN nodes that the forceSlow calls in progress are waiting on, innermost
+ * last. One array for all calls, each working above the length it found (a call nested in the
+ * computation of a node returns before its caller goes on): a call allocates nothing.
+ */
+const forcing: Lazy<any>[] = [];
+
 function forceSlow<T>(start: Lazy<T>): T {
-  const stack: Lazy<any>[] = [];
+  const base = forcing.length;
   let cur: Lazy<any> = start;
   let value: any;
   forceDepth++;
@@ -181,44 +201,36 @@ function forceSlow<T>(start: Lazy<T>): T {
     for (;;) {
       // Descend: follow DEFER, MAP and CHAIN nodes down to one that computes a value.
       for (;;) {
-        if (cur.s === DONE) {
-          value = cur.v;
+        const kind = cur.m;
+        if (kind === DONE) {
+          value = cur.f;
           break;
         }
-        if (cur.s !== PENDING) throw new LazyLoopError();
-        if (--budgetLeft < 0) {
-          budgetLeft = 0;
-          throw new ForceBudgetExceeded(budgetTotal);
-        }
-        forcesCounted++;
-        cur.s = RUNNING;
-        if (cur.k === FN) {
-          value = (cur.f as () => unknown)();
+        if ((kind & STATE) !== PENDING) throw new LazyLoopError();
+        countForce();
+        cur.m = kind | RUNNING;
+        if (kind === FN) {
+          value = run(cur);
           setDone(cur, value);
           break;
         }
-        if (cur.k === FIELDS) {
-          value = (cur.f as (a: unknown, b: unknown) => unknown)(cur.g, cur.v);
-          setDone(cur, value);
-          break;
-        }
-        stack.push(cur);
-        cur = cur.k === DEFER ? (cur.f as () => Lazy<unknown>)() : (cur.f as Lazy<unknown>);
+        forcing.push(cur);
+        cur = kind === DEFER ? (run(cur) as Lazy<unknown>) : (cur.f as Lazy<unknown>);
         if (!(cur instanceof Lazy)) throw new TypeError('defer: the function must return a Lazy');
       }
       // Ascend: hand the value up, until a CHAIN node continues with the Lazy its function returns.
       let next: Lazy<any> | undefined;
-      while (stack.length > 0) {
+      while (forcing.length > base) {
         // The node stays on the stack while its function runs, so that a throw resets it to pending.
-        const node = stack[stack.length - 1]!;
-        if (node.k === CHAIN && node.s === RUNNING) {
-          next = node.g!(value) as unknown as Lazy<any>;
+        const node = forcing[forcing.length - 1]!;
+        if (node.m === (CHAIN | RUNNING)) {
+          next = (node.g as (x: unknown) => Lazy<any>)(value);
           if (!(next instanceof Lazy)) throw new TypeError('chain: the function must return a Lazy');
-          node.s = CHAINED;
+          node.m = CHAIN | CHAINED;
           break;
         }
-        if (node.k === MAP) value = node.g!(value);
-        stack.pop();
+        if (node.m === (MAP | RUNNING)) value = (node.g as (x: unknown) => unknown)(value);
+        forcing.pop();
         setDone(node, value);
       }
       if (next === undefined) return value as T;
@@ -226,43 +238,53 @@ function forceSlow<T>(start: Lazy<T>): T {
     }
   } catch (err) {
     // Nothing that threw is memoised: every node still running goes back to pending.
-    if (cur.s === RUNNING || cur.s === CHAINED) cur.s = PENDING;
-    for (const node of stack) if (node.s === RUNNING || node.s === CHAINED) node.s = PENDING;
+    if (cur instanceof Lazy) resetRunning(cur);
+    while (forcing.length > base) resetRunning(forcing.pop()!);
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;
   }
 }
 
+/** Puts a node that was being forced back to pending (a pending one stays so). */
+function resetRunning(node: Lazy<unknown>): void {
+  if (node.m !== DONE) node.m &= ~STATE;
+}
+
 function setDone(node: Lazy<any>, value: unknown): void {
-  node.s = DONE;
-  node.v = value;
-  node.f = undefined; // let the closure and what it holds be collected
+  node.m = DONE;
+  node.f = value; // the function or Lazy it replaces, and what they hold, can be collected
   node.g = undefined;
 }
 
 /** A thunk computing `fn()` on first force. */
 export function lazy<T>(fn: () => T): Lazy<T> {
-  return new Lazy<T>(PENDING, FN, fn, undefined, undefined);
+  return new Lazy<T>(FN, fn, undefined);
 }
 
-/**
- * A thunk computing `compute(a, b)`: two arguments kept in the thunk's own fields instead of a
- * closure (one object instead of three, for the hot paths of observation).
- * @internal
- */
-export function fieldThunk<T>(compute: (a: unknown, b: unknown) => T, a: unknown, b: unknown): Lazy<T> {
-  return new Lazy<T>(PENDING, FIELDS, compute, a as never, b as T);
+/** @internal A thunk computing `fn(arg)`, the argument (not `undefined`) in the thunk's own field rather than in a closure. */
+export function lazyWith<A, T>(fn: (arg: A) => T, arg: A): Lazy<T> {
+  return new Lazy<T>(FN, fn, arg);
 }
 
 /** An already evaluated `Lazy`. */
 export function now<T>(value: T): Lazy<T> {
-  return new Lazy<T>(DONE, FN, undefined, undefined, value);
+  return new Lazy<T>(DONE, value, undefined);
 }
 
 /** A thunk whose value is that of the `Lazy` returned by `fn`; forced by a loop, so chains of any length are safe. */
 export function defer<T>(fn: () => Lazy<T>): Lazy<T> {
-  return new Lazy<T>(PENDING, DEFER, fn, undefined, undefined);
+  return new Lazy<T>(DEFER, fn, undefined);
+}
+
+/** @internal {@link defer} of `fn(arg)`, the argument (not `undefined`) in the thunk's own field: see {@link deferredWith}. */
+export function deferWith<A, T>(fn: (arg: A) => Lazy<T>, arg: A): Lazy<T> {
+  return new Lazy<T>(DEFER, fn, arg);
+}
+
+/** @internal The argument of `l` if it is a {@link deferWith} thunk of `fn` not yet forced, or `undefined`. */
+export function deferredWith<A>(l: Lazy<unknown>, fn: (arg: A) => Lazy<unknown>): A | undefined {
+  return l.m === DEFER && l.f === fn ? (l.g as A) : undefined;
 }
 
 /** Forces a `Lazy` (the same as `l.force()`). */
@@ -285,7 +307,7 @@ function throwUnevaluated(): never {
 const thunkValue: Lazy<never> & (() => never) = Object.setPrototypeOf(function thunk(): never {
   throw new UnevaluatedError();
 }, Lazy.prototype);
-Object.assign(thunkValue, { s: PENDING, k: FN, f: throwUnevaluated, g: undefined, v: undefined });
+Object.assign(thunkValue, { m: FN, f: throwUnevaluated, g: undefined });
 
 /**
  * The "not evaluated" marker for demands written as ordinary values (paper, section 4).

@@ -10,7 +10,7 @@
  * any depth; other operations nested in each other recurse once per level (fine to ~2,000 levels).
  * @module
  */
-import { Lazy, defer, isLazy, isThunk, lazy, now } from './lazy.ts';
+import { Lazy, defer, deferredWith, deferWith, isLazy, isThunk, lazy, now } from './lazy.ts';
 import { Cons, NIL, nil, type Cell, type List } from './cell.ts';
 
 // Re-exported for convenience: other modules import the list type and cells from here.
@@ -112,33 +112,28 @@ export function index<T>(xs: List<T>, i: number): T {
 // ---------------------------------------------------------------------------------------------
 // Lazy transformations
 
-// Unforced results of `append` and `skip` carry their arguments under this key, so that nested
-// chains of them can be rewritten instead of forced recursively. (A property rather than a
-// WeakMap: a million live WeakMap entries cost seconds of GC.) It is cleared once forced.
-const ARGS = Symbol('list.args');
-type Args =
-  | { readonly op: 'append'; readonly xs: List<any>; readonly ys: List<any> }
-  | { readonly op: 'skip'; readonly xs: List<any>; readonly n: number; readonly strict: number };
-type WithArgs = { [ARGS]?: Args | undefined };
-const argsOf = (l: List<unknown>): Args | undefined => (l.isEvaluated ? undefined : (l as WithArgs)[ARGS]);
+// Unforced results of `append` and `skip` are `deferWith` thunks whose argument holds the
+// operation's arguments, so that nested chains of them can be rewritten (found by `deferredWith`)
+// instead of forced recursively.
+
+type AppendArgs = { readonly xs: List<any>; readonly ys: List<any> };
 
 /** `xs ++ ys`: a result cell forces one cell of `xs`; `ys` is forced only once `xs` is exhausted, then re-exported; stack-safe however deeply nested. */
 export function append<T>(xs: List<T>, ys: List<T>): List<T> {
-  const node: List<T> = defer(() => {
-    // (a ++ b) ++ c forces the same cells in the same order as a ++ (b ++ c); reassociating
-    // unforced inner appends turns deep left nesting into a loop (and keeps it linear).
-    let left = xs;
-    let right = ys;
-    for (let inner = argsOf(left); inner?.op === 'append'; inner = argsOf(left)) {
-      right = append(inner.ys, right);
-      left = inner.xs;
-    }
-    const c = left.force();
-    (node as WithArgs)[ARGS] = undefined;
-    return c.tag === 'Nil' ? right : now(new Cons(c.head, append(c.tail, right)));
-  });
-  (node as WithArgs)[ARGS] = { op: 'append', xs, ys };
-  return node;
+  return deferWith(appendStep, { xs, ys });
+}
+
+function appendStep({ xs, ys }: AppendArgs): List<any> {
+  // (a ++ b) ++ c forces the same cells in the same order as a ++ (b ++ c); reassociating
+  // unforced inner appends turns deep left nesting into a loop (and keeps it linear).
+  let left = xs;
+  let right = ys;
+  for (let inner = deferredWith(left, appendStep); inner !== undefined; inner = deferredWith(left, appendStep)) {
+    right = append(inner.ys, right);
+    left = inner.xs;
+  }
+  const c = left.force();
+  return c.tag === 'Nil' ? right : now(new Cons(c.head, append(c.tail, right)));
 }
 
 /** `concat` (`foldr (++) []`): forces the outer list only as far as needed, skipping empty inner lists by Lazy's loop. */
@@ -169,32 +164,33 @@ export function drop<T>(n: number, xs: List<T>): List<T> {
   return n <= 0 ? xs : skip(xs, n, 0);
 }
 
+type SkipArgs = { readonly xs: List<any>; readonly n: number; readonly strict: number };
+
 // Skips `n` cells of `xs` (n > 0); a list shorter than `strict` cells is an error (`tail []`).
 function skip<T>(xs: List<T>, n: number, strict: number): List<T> {
-  const node: List<T> = defer((): List<T> => {
-    // Skipping n2 (strict s2) after n1 (strict s1) forces the same cells in the same order as
-    // skipping n1 + n2, and fails exactly when the list is shorter than the combined `strict`.
-    let [base, count, needed] = [xs, n, strict];
-    // (Fusing chains like `tail(tail(...))` built in a loop.)
-    for (let inner = argsOf(base); inner?.op === 'skip'; inner = argsOf(base)) {
-      needed = needed > 0 ? inner.n + needed : inner.strict;
-      count += inner.n;
-      base = inner.xs;
+  return deferWith(skipStep, { xs, n, strict });
+}
+
+function skipStep({ xs, n, strict }: SkipArgs): List<any> {
+  // Skipping n2 (strict s2) after n1 (strict s1) forces the same cells in the same order as
+  // skipping n1 + n2, and fails exactly when the list is shorter than the combined `strict`.
+  let [base, count, needed] = [xs, n, strict];
+  // (Fusing chains like `tail(tail(...))` built in a loop.)
+  for (let inner = deferredWith(base, skipStep); inner !== undefined; inner = deferredWith(base, skipStep)) {
+    needed = needed > 0 ? inner.n + needed : inner.strict;
+    count += inner.n;
+    base = inner.xs;
+  }
+  let rest = base;
+  for (let k = 0; k < count; k++) {
+    const c = rest.force();
+    if (c.tag === 'Nil') {
+      if (k < needed) throw new Error('tail: empty list');
+      return nil;
     }
-    let rest = base;
-    for (let k = 0; k < count; k++) {
-      const c = rest.force();
-      if (c.tag === 'Nil') {
-        if (k < needed) throw new Error('tail: empty list');
-        return nil;
-      }
-      rest = c.tail;
-    }
-    (node as WithArgs)[ARGS] = undefined;
-    return rest;
-  });
-  (node as WithArgs)[ARGS] = { op: 'skip', xs, n, strict };
-  return node;
+    rest = c.tail;
+  }
+  return rest;
 }
 
 /** `splitAt n xs` = `(take n xs, drop n xs)`. */
