@@ -491,3 +491,14 @@ describe('generated values are well-formed', () => {
     assert.ok(unevaluatedSubtree > 0);
   });
 });
+
+test('a function that walks a cyclic structure forever (evaluating nothing new) is stopped by the force budget', () => {
+  const count = spec([lazyOf(number)], number, (predict, _d, n) => predict(n));
+  // repeat is one cyclic cell: walking it forever forces only evaluated thunks.
+  const loops = (n: Lazy<number>) => (n.force() > 3 ? L.length(L.repeat(1)) : n.force());
+  const r = strictCheck(count, loops, { seed: 1, forceBudget: 100_000, unicode: false });
+  assert.equal(r.passed, false);
+  assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
+  assert.match(r.message, /it forced more than 100000 thunks: it probably diverges/);
+  assert.match(r.message, /\* 4 /);
+});

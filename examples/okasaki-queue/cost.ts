@@ -5,15 +5,12 @@
  * - `evaluations`: thunks actually evaluated ({@link forceCount}). Each is evaluated at most once
  *   (memoised), so this counts *new* work only, and it is blind to work done inside one thunk:
  *   `List.reverse` walks a whole list inside a single thunk and counts 1.
- * - `steps`: calls of `Lazy.prototype.force`, evaluated or not: every look at a list cell or an
- *   element, i.e. every pattern match, the unit of work of a lazy program. `reverse` of n cells
- *   counts about n. This is the measure for "how much work did this operation do".
- *
- * `steps` is counted by wrapping `Lazy.prototype.force` for the duration of `measure` (and only
- * then): strictcheck has no counter of force calls of its own.
+ * - `steps`: calls of `force`, evaluated or not ({@link forceCallCount}): every look at a list
+ *   cell or an element, i.e. every pattern match, the unit of work of a lazy program. `reverse`
+ *   of n cells counts about n. This is the measure for "how much work did this operation do".
  * @module
  */
-import { Lazy, forceCount } from '../../src/lazy/lazy.ts';
+import { forceCallCount, forceCount } from '../../src/lazy/lazy.ts';
 
 /** What one measured computation cost. */
 export interface Cost {
@@ -23,25 +20,12 @@ export interface Cost {
   readonly evaluations: number;
 }
 
-const originalForce = Lazy.prototype.force;
-let calls = 0;
-let depth = 0;
-function countingForce<T>(this: Lazy<T>): T {
-  calls++;
-  return originalForce.call(this) as T;
-}
-
-/** Runs `body` and returns its result with what it cost. Nests; synchronous bodies only. */
+/** Runs `body` and returns its result with what it cost. Synchronous bodies only. */
 export function measure<R>(body: () => R): [R, Cost] {
-  const startCalls = calls;
+  const startSteps = forceCallCount();
   const startEvaluations = forceCount();
-  if (depth++ === 0) Lazy.prototype.force = countingForce;
-  try {
-    const result = body();
-    return [result, { steps: calls - startCalls, evaluations: forceCount() - startEvaluations }];
-  } finally {
-    if (--depth === 0) Lazy.prototype.force = originalForce;
-  }
+  const result = body();
+  return [result, { steps: forceCallCount() - startSteps, evaluations: forceCount() - startEvaluations }];
 }
 
 /** The cost of `body` alone. */

@@ -7,7 +7,7 @@
  * forced, so observing costs a constant factor over running the function.
  * @module
  */
-import { Lazy, lazyWith } from '../lazy/lazy.ts';
+import { Lazy, lazyWith, peek } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { demandHolder, forcedNode, setField, unforced, type Demand, type Forced } from './demand.ts';
 import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, showPath, type Path, type Shape } from './shape.ts';
@@ -99,7 +99,7 @@ function freeze(copy: unknown): Demand {
       // Every field starts unforced: only what was evaluated is set.
       let atLazy = false;
       while (v instanceof Lazy && v.isEvaluated) {
-        v = v.force();
+        v = peek(v);
         atLazy = true;
       }
       if (v instanceof Lazy || (typeof v === 'function' && (v as unknown as Record<symbol, boolean | undefined>)[CALLED] === false)) break;

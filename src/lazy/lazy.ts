@@ -70,20 +70,22 @@ export class LazyStackOverflow extends Error {
  * that is not a small integer (the limit Infinity, a count past 2^30) is boxed, and updating it
  * allocated a heap number on every force.
  */
-const counters = new Float64Array([0, Infinity]);
+const counters = new Float64Array([0, Infinity, 0]);
 const FORCES = 0; // thunks evaluated so far in this process
-const LIMIT = 1; // the value of FORCES at which the budget in force runs out
+const LIMIT = 1; // the value of STEPS at which the budget in force runs out
+const STEPS = 2; // calls of force so far, evaluated thunks included
 let budgetTotal = Infinity; // that budget, for the message
 let forceDepth = 0;
 
 /**
- * Runs `body` allowing at most `budget` thunk evaluations; beyond that, forcing throws
- * {@link ForceBudgetExceeded}. Budgets nest: an inner budget cannot extend an outer one, and
- * what the inner body evaluates counts against both.
+ * Runs `body` allowing at most `budget` forces (calls of `force`, on thunks evaluated or not:
+ * walking a cyclic structure forever evaluates nothing new, yet must stop too); beyond that,
+ * forcing throws {@link ForceBudgetExceeded}. Budgets nest: an inner budget cannot extend an
+ * outer one, and what the inner body forces counts against both.
  */
 export function withForceBudget<R>(budget: number, body: () => R): R {
   const [savedLimit, savedTotal] = [counters[LIMIT]!, budgetTotal];
-  counters[LIMIT] = Math.min(counters[FORCES]! + budget, savedLimit);
+  counters[LIMIT] = Math.min(counters[STEPS]! + budget, savedLimit);
   budgetTotal = budget;
   try {
     return body();
@@ -93,10 +95,20 @@ export function withForceBudget<R>(budget: number, body: () => R): R {
   }
 }
 
-/** Counts one evaluation against the budget, throwing {@link ForceBudgetExceeded} (counting nothing) once it is spent. */
+/** Counts one evaluation (for {@link forceCount}). */
 function countForce(): void {
-  if (counters[FORCES]! >= counters[LIMIT]!) throw new ForceBudgetExceeded(budgetTotal);
   counters[FORCES]!++;
+}
+
+/** Counts one call of `force` against the budget, throwing {@link ForceBudgetExceeded} (counting nothing) once it is spent. */
+function countStep(): void {
+  if (counters[STEPS]! >= counters[LIMIT]!) throw new ForceBudgetExceeded(budgetTotal);
+  counters[STEPS]!++;
+}
+
+/** How many times `force` has been called so far in this process, on thunks evaluated or not (a measure of work). */
+export function forceCallCount(): number {
+  return counters[STEPS]!;
 }
 
 /** How many thunks have been evaluated so far in this process (a cheap cost measure). */
@@ -133,6 +145,7 @@ export class Lazy<T> {
 
   /** Computes the value once and returns it; later calls return the memoised value. */
   force(): T {
+    countStep();
     const m = this.m;
     if (m === DONE) return this.f as T;
     return m === FN || (m === MAP && (this.f as Lazy<unknown>).m === DONE) ? forceSimple(this, m) : forceSlow(this);
@@ -265,6 +278,16 @@ export function lazy<T>(fn: () => T): Lazy<T> {
 /** @internal A thunk computing `fn(arg)`, the argument (not `undefined`) in the thunk's own field rather than in a closure. */
 export function lazyWith<A, T>(fn: (arg: A) => T, arg: A): Lazy<T> {
   return new Lazy<T>(FN, fn, arg);
+}
+
+/**
+ * The value of an evaluated `Lazy`, read without counting a force (for the library's own walks
+ * over what a run has evaluated, which must not spend the run's budget).
+ * @internal
+ */
+export function peek<T>(l: Lazy<T>): T {
+  if (l.m !== DONE) throw new TypeError('peek: the Lazy is not evaluated');
+  return l.f as T;
 }
 
 /** An already evaluated `Lazy`. */

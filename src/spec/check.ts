@@ -33,7 +33,7 @@ export interface CheckOptions {
   readonly maxSize?: number;
   /** The comparison for every argument, or one per argument. Default `'exact'`. */
   readonly compare?: Comparison | readonly Comparison[];
-  /** Most thunks one trial may force before it counts as diverging. Default 1,000,000. */
+  /** Most forces (calls of `force`, on evaluated thunks too) one trial may make before it counts as diverging: catches infinite and cyclic structures walked forever, without a timer. Default 1,000,000. */
   readonly forceBudget?: number;
   /** Most candidates tried while shrinking. Default 2,000. */
   readonly maxShrinkAttempts?: number;
