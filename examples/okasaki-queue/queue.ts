@@ -54,21 +54,66 @@ const show = (l: List<unknown>) => prettyDemand(evaluatedPart(l), { maxItems: 12
 export type Rotation = <T>(fs: List<T>, bs: List<T>) => List<T>;
 
 /**
- * Okasaki's real-time queue over a given rotation (paper: `rot`). Build one with
- * {@link Queue}`.empty()` (or {@link QueueOnRotNaive} for the broken variant).
+ * What both queues share: a front list in order and a back list newest first, with their
+ * lengths; `head`, `tail` and `toArray` follow from `uncons`.
  */
-export class RealTimeQueue<T> implements PersistentQueue<T> {
-  private constructor(
-    private readonly rotation: Rotation,
-    /** The front list: the first elements, in order; lazy (a pending rotation). */
+abstract class TwoLists<T, Q extends TwoLists<T, Q>> implements PersistentQueue<T> {
+  protected constructor(
+    /** The front list: the first elements, in order. */
     readonly front: List<T>,
     readonly frontLength: number,
     /** The back list: the last elements, newest first; always evaluated. */
     readonly back: List<T>,
     readonly backLength: number,
+  ) {}
+
+  abstract snoc(x: T): Q;
+  abstract uncons(): [T, Q] | undefined;
+
+  get size(): number {
+    return this.frontLength + this.backLength;
+  }
+
+  isEmpty(): boolean {
+    return this.size === 0;
+  }
+
+  head(): T {
+    const c = this.front.force();
+    if (!(c instanceof Cons)) throw new Error('head: empty queue');
+    return c.head.force();
+  }
+
+  tail(): Q {
+    const u = this.uncons();
+    if (u === undefined) throw new Error('tail: empty queue');
+    return u[1];
+  }
+
+  toArray(): T[] {
+    const out: T[] = [];
+    for (let u = this.uncons(); u !== undefined; u = u[1].uncons()) out.push(u[0]);
+    return out;
+  }
+}
+
+/**
+ * Okasaki's real-time queue over a given rotation (paper: `rot`). Build one with
+ * {@link Queue}`.empty()` (or {@link QueueOnRotNaive} for the broken variant).
+ */
+export class RealTimeQueue<T> extends TwoLists<T, RealTimeQueue<T>> {
+  /** The front is lazy here: a pending rotation. */
+  private constructor(
+    private readonly rotation: Rotation,
+    front: List<T>,
+    frontLength: number,
+    back: List<T>,
+    backLength: number,
     /** The part of `front` not forced yet; `|schedule| = frontLength - backLength`. */
     readonly schedule: List<T>,
-  ) {}
+  ) {
+    super(front, frontLength, back, backLength);
+  }
 
   /** The empty queue rotating with `rotation` (default Okasaki's `rot`). */
   static empty<T>(rotation: Rotation = rot): RealTimeQueue<T> {
@@ -84,14 +129,6 @@ export class RealTimeQueue<T> implements PersistentQueue<T> {
     return new RealTimeQueue(rotation, rotated, lf + lr, nil, 0, rotated);
   }
 
-  get size(): number {
-    return this.frontLength + this.backLength;
-  }
-
-  isEmpty(): boolean {
-    return this.size === 0;
-  }
-
   snoc(x: T): RealTimeQueue<T> {
     return RealTimeQueue.exec(this.rotation, this.front, this.frontLength, L.cons(x, this.back), this.backLength + 1, this.schedule);
   }
@@ -100,24 +137,6 @@ export class RealTimeQueue<T> implements PersistentQueue<T> {
     const c = this.front.force();
     if (c.tag === 'Nil') return undefined;
     return [c.head.force(), RealTimeQueue.exec(this.rotation, c.tail, this.frontLength - 1, this.back, this.backLength, this.schedule)];
-  }
-
-  head(): T {
-    const c = this.front.force();
-    if (c.tag === 'Nil') throw new Error('head: empty queue');
-    return c.head.force();
-  }
-
-  tail(): RealTimeQueue<T> {
-    const u = this.uncons();
-    if (u === undefined) throw new Error('tail: empty queue');
-    return u[1];
-  }
-
-  toArray(): T[] {
-    const out: T[] = [];
-    for (let u = this.uncons(); u !== undefined; u = u[1].uncons()) out.push(u[0]);
-    return out;
   }
 
   [inspect.custom](): string {
@@ -130,15 +149,7 @@ export class RealTimeQueue<T> implements PersistentQueue<T> {
  * The naive two-list queue: front in order, back newest first; when the front runs out, the back
  * is reversed at once (the classic "batched" queue).
  */
-export class NaiveQueue<T> implements PersistentQueue<T> {
-  private constructor(
-    /** The front list, in order; evaluated. */
-    readonly front: List<T>,
-    readonly frontLength: number,
-    /** The back list, newest first; evaluated. */
-    readonly back: List<T>,
-    readonly backLength: number,
-  ) {}
+export class NaiveQueue<T> extends TwoLists<T, NaiveQueue<T>> {
 
   static empty<T>(): NaiveQueue<T> {
     return new NaiveQueue<T>(nil, 0, nil, 0);
@@ -152,14 +163,6 @@ export class NaiveQueue<T> implements PersistentQueue<T> {
     return new NaiveQueue(reversed, lr, nil, 0);
   }
 
-  get size(): number {
-    return this.frontLength + this.backLength;
-  }
-
-  isEmpty(): boolean {
-    return this.size === 0;
-  }
-
   snoc(x: T): NaiveQueue<T> {
     return NaiveQueue.check(this.front, this.frontLength, L.cons(x, this.back), this.backLength + 1);
   }
@@ -168,24 +171,6 @@ export class NaiveQueue<T> implements PersistentQueue<T> {
     const c = this.front.force();
     if (c.tag === 'Nil') return undefined;
     return [c.head.force(), NaiveQueue.check(c.tail, this.frontLength - 1, this.back, this.backLength)];
-  }
-
-  head(): T {
-    const c = this.front.force();
-    if (!(c instanceof Cons)) throw new Error('head: empty queue');
-    return c.head.force();
-  }
-
-  tail(): NaiveQueue<T> {
-    const u = this.uncons();
-    if (u === undefined) throw new Error('tail: empty queue');
-    return u[1];
-  }
-
-  toArray(): T[] {
-    const out: T[] = [];
-    for (let u = this.uncons(); u !== undefined; u = u[1].uncons()) out.push(u[0]);
-    return out;
   }
 
   [inspect.custom](): string {
