@@ -11,7 +11,7 @@ import { strictCheck } from '../src/spec/check.ts';
 import { take, takeSpec } from '../examples/take.ts';
 
 const TRIALS = 1000;
-const RUNS = 9;
+const RUNS = 41; // runs are short (milliseconds): many, so that the medians are stable
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -49,7 +49,7 @@ function timeFastCheck(seed: number): number {
  */
 export async function benchCheck(): Promise<Record<string, number>> {
   // Warm up both (JIT), with seeds not used below.
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 10; i++) {
     timeStrictCheck(1000 + i);
     timeFastCheck(1000 + i);
   }
