@@ -213,3 +213,17 @@ test('withForceBudget: an infinite repeat forced by a loop throws ForceBudgetExc
     20,
   );
 });
+
+test('isThunk sees thunk through defer, map and chain links without memoising anything', () => {
+  const d = defer(() => thunk as Lazy<number>);
+  const m = d.map((x) => x + 1);
+  const c = now(1).chain(() => thunk as Lazy<number>);
+  for (const l of [d, m, c]) {
+    assert.equal(isThunk(l), true);
+    assert.equal(l.isEvaluated, false);
+    assert.throws(() => l.force(), UnevaluatedError); // still unevaluated: forcing it reaches thunk again
+  }
+  // thunk forced inside a thunk's own function is found too (by its error).
+  assert.equal(isThunk(lazy(() => (thunk as Lazy<number>).force() + 1)), true);
+  assert.equal(isThunk(defer(() => now(3))), false);
+});

@@ -4,7 +4,7 @@
  * All conversions walk with an explicit stack, so a list of a million cells is fine.
  * @module
  */
-import { Lazy, isThunk, now, thunk, UnevaluatedError } from '../lazy/lazy.ts';
+import { forceOrThunk, isThunk, Lazy, now, thunk, UNEVALUATED, UnevaluatedError } from '../lazy/lazy.ts';
 import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { child, dynamic, type Ctor, type Path, type Shape } from './shape.ts';
 
@@ -108,8 +108,7 @@ function forceOrUnforced(l: Lazy<unknown>): Demand | undefined {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    l.force();
-    return undefined;
+    return forceOrThunk(l) === UNEVALUATED ? unforced : undefined;
   } catch (err) {
     if (err instanceof UnevaluatedError) return unforced;
     Error.stackTraceLimit = limit;

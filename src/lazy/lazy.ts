@@ -205,7 +205,7 @@ function overflowError(err: unknown): unknown {
  */
 const forcing: Lazy<any>[] = [];
 
-function forceSlow<T>(start: Lazy<T>): T {
+function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
   const base = forcing.length;
   let cur: Lazy<any> = start;
   let value: any;
@@ -214,6 +214,11 @@ function forceSlow<T>(start: Lazy<T>): T {
     for (;;) {
       // Descend: follow DEFER, MAP and CHAIN nodes down to one that computes a value.
       for (;;) {
+        if (stopAtThunk && cur === thunkValue) {
+          // As if `thunk` had thrown, without the cost of a throw: nothing is memoised.
+          while (forcing.length > base) resetRunning(forcing.pop()!);
+          return UNEVALUATED as T;
+        }
         const kind = cur.m;
         if (kind === DONE) {
           value = cur.f;
@@ -290,6 +295,22 @@ export function peek<T>(l: Lazy<T>): T {
   return l.f as T;
 }
 
+/** What {@link forceOrThunk} returns when forcing reaches `thunk`. @internal */
+export const UNEVALUATED: unique symbol = Symbol('strictcheck.unevaluated');
+
+/**
+ * Forces `l`, but returns {@link UNEVALUATED} instead of throwing when the forcing reaches
+ * `thunk` through `defer`, `map` and `chain` links (a spec's `d ++ thunk`): demands in value form
+ * end in `thunk` routinely, and a throw costs more than the rest of converting such a demand.
+ * `thunk` forced inside a thunk's own function still throws {@link UnevaluatedError}.
+ * @internal
+ */
+export function forceOrThunk<T>(l: Lazy<T>): T | typeof UNEVALUATED {
+  if (l === thunkValue) return UNEVALUATED;
+  countStep();
+  return l.m === DONE ? (l.f as T) : forceSlow(l, true);
+}
+
 /** An already evaluated `Lazy`. */
 export function now<T>(value: T): Lazy<T> {
   return new Lazy<T>(DONE, value, undefined);
@@ -354,8 +375,7 @@ export function isThunk(x: unknown): boolean {
   if (x === thunkValue) return true;
   if (!(x instanceof Lazy)) return false;
   try {
-    x.force();
-    return false;
+    return forceOrThunk(x) === UNEVALUATED;
   } catch (err) {
     if (err instanceof UnevaluatedError) return true;
     throw err;
