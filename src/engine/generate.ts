@@ -5,9 +5,9 @@
  * @module
  */
 import fc from 'fast-check';
-import { Lazy, lazy, now } from '../lazy/lazy.ts';
+import { Lazy, lazy, lazyWith, now } from '../lazy/lazy.ts';
 import { Cons, NIL, type List } from '../lazy/cell.ts';
-import { CONS_CTOR, DESCRIBE, dynamic, type Shape } from '../demand/shape.ts';
+import { CONS_CTOR, DESCRIBE, dynamic, type Ctor, type Shape } from '../demand/shape.ts';
 import { evaluatedPart } from '../demand/convert.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { hashPrimitive, type Gen, type Random, type Seed } from './random.ts';
@@ -120,18 +120,31 @@ export interface Input {
  * layer and nothing more; forcing a field's `Input` forces that field.
  */
 export function consume(value: unknown, shape: S = dynamic): Lazy<Input> {
-  if (shape.kind === 'lazy' || (shape.kind === 'dynamic' && value instanceof Lazy)) {
-    const inner = shape.kind === 'lazy' ? shape.inner() : dynamic;
-    return lazy(() => consumeLayer((value as Lazy<unknown>).force(), inner));
-  }
-  return lazy(() => consumeLayer(value, shape));
+  // The value and its shape sit in the thunk's own field: one allocation per field consumed.
+  return lazyWith(consumeAt, { value, shape });
 }
 
-function consumeLayer(value: unknown, shape: S): Input {
-  if (value instanceof Lazy) return consume(value, shape.kind === 'dynamic' ? dynamic : shape).force();
-  const layer = (shape.arbitrary ? dynamic : shape).project(value, null);
-  const variant = layer.ctor.style === 'prim' ? hashPrimitive(layer.value) : hashPrimitive(layer.ctor.name);
-  return { variant, fields: layer.fields.map((f, i) => consume(f, layer.shapes[i])) };
+function consumeAt({ value, shape }: { readonly value: unknown; readonly shape: S }): Input {
+  let v = value;
+  let s = shape;
+  while (v instanceof Lazy) {
+    if (s.kind === 'lazy') s = s.inner();
+    v = v.force();
+  }
+  const layer = (s.arbitrary ? dynamic : s).project(v, null);
+  const variant = layer.ctor.style === 'prim' ? hashPrimitive(layer.value) : ctorHash(layer.ctor);
+  const n = layer.fields.length;
+  const fields: Lazy<Input>[] = new Array(n);
+  for (let i = 0; i < n; i++) fields[i] = consume(layer.fields[i], layer.shapes[i]);
+  return { variant, fields };
+}
+
+const ctorHashes = new WeakMap<Ctor, number>();
+/** The perturbation of a constructor: a hash of its name, computed once. */
+function ctorHash(ctor: Ctor): number {
+  let h = ctorHashes.get(ctor);
+  if (h === undefined) ctorHashes.set(ctor, (h = hashPrimitive(ctor.name)));
+  return h;
 }
 
 /**
