@@ -87,6 +87,15 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
       case 'tuple':
         push('(', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), ')');
         break;
+      case 'set':
+        push('Set {', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), '}');
+        break;
+      case 'map': {
+        const entries: Task[][] = [];
+        for (let i = 0; i + 1 < d.fields.length; i += 2) entries.push([{ d: d.fields[i]!, ctx: TOP }, ' => ', { d: d.fields[i + 1]!, ctx: TOP }]);
+        push('Map {', ...commaSeparated(entries), '}');
+        break;
+      }
       case 'record':
         push('{ ', ...commaSeparated(d.fields.map((f, i) => [`${String(d.ctor.keys[i])}: `, { d: f, ctx: TOP }])), ' }');
         break;

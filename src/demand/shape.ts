@@ -12,7 +12,7 @@ import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type Cell, type List } from '../lazy/cell.ts';
 
 /** How a constructor prints: a primitive, a function, a tuple, a record, a named constructor, a list cell, or a bare atom. */
-export type CtorStyle = 'prim' | 'fn' | 'tuple' | 'record' | 'data' | 'cons' | 'nil' | 'atom';
+export type CtorStyle = 'prim' | 'fn' | 'tuple' | 'record' | 'data' | 'cons' | 'nil' | 'atom' | 'set' | 'map';
 
 /** One constructor of a type: its name, field keys, how it prints, and how to rebuild a value from fields (embedding). */
 export interface Ctor {
@@ -44,7 +44,12 @@ export type PrimKind = 'number' | 'string' | 'boolean' | 'bigint' | 'unit';
 export type ShapeInfo =
   | { readonly kind: 'prim'; readonly prim: PrimKind }
   | { readonly kind: 'lazy'; readonly inner: () => Shape<unknown> }
-  | { readonly kind: 'data'; readonly alternatives: () => readonly Alternative[] }
+  | {
+      readonly kind: 'data';
+      readonly alternatives: () => readonly Alternative[];
+      /** For sets and maps, which have a constructor per size instead of alternatives: their element shapes. */
+      readonly collection?: Collection;
+    }
   | { readonly kind: 'fn'; readonly args: readonly Shape<unknown>[]; readonly result: Shape<unknown> }
   | { readonly kind: 'dynamic' };
 
@@ -416,6 +421,76 @@ export function either<A, B>(left: Shape<A>, right: Shape<B>): DataShape<Either<
 }
 
 // ---------------------------------------------------------------------------------------------
+// Sets and maps: strict containers with a constructor per size
+
+/** The element shapes of a set (`elem`) or a map (`key`, `value`). */
+export type Collection =
+  | { readonly kind: 'set'; readonly elem: Shape<unknown> }
+  | { readonly kind: 'map'; readonly key: Shape<unknown>; readonly value: Shape<unknown> };
+
+const collectionCtors = { set: [] as Ctor[], map: [] as Ctor[] };
+
+/** The constructor of sets of `n` elements (fields: the elements in insertion order). */
+export function setCtor(n: number): Ctor {
+  return (collectionCtors.set[n] ??= {
+    name: 'Set',
+    keys: Array.from({ length: n }, (_, i) => i),
+    style: 'set',
+    build: (f) => new Set(f),
+  });
+}
+
+/** The constructor of maps of `n` entries (fields: key, value, key, value, … in insertion order). */
+export function mapCtor(n: number): Ctor {
+  return (collectionCtors.map[n] ??= {
+    name: 'Map',
+    keys: Array.from({ length: 2 * n }, (_, i) => i),
+    style: 'map',
+    build: (f) => {
+      const m = new Map();
+      for (let i = 0; i + 1 < f.length; i += 2) m.set(f[i], f[i + 1]);
+      return m;
+    },
+  });
+}
+
+function repeatShapes(shapes: readonly Shape<unknown>[], n: number): Shape<unknown>[] {
+  const out: Shape<unknown>[] = [];
+  for (let i = 0; i < n; i++) out.push(...shapes);
+  return out;
+}
+
+/** Sets (`ReadonlySet`) of elements of shape `elem`: strict, one layer whose fields are the elements. */
+export function setOf<T>(elem: Shape<T>): Shape<ReadonlySet<T>> {
+  const collection: Collection = { kind: 'set', elem: elem as Shape<unknown> };
+  return {
+    kind: 'data',
+    name: `Set<${elem.name}>`,
+    alternatives: () => [],
+    collection,
+    project(value, path) {
+      if (!(value instanceof Set)) mismatch(path, `a Set of ${elem.name}`, value);
+      return { ctor: setCtor(value.size), fields: [...value], shapes: repeatShapes([elem as Shape<unknown>], value.size) };
+    },
+  };
+}
+
+/** Maps (`ReadonlyMap`) from `key` to `value` shapes: strict, one layer whose fields are the keys and values in turn. */
+export function mapOf<K, V>(key: Shape<K>, value: Shape<V>): Shape<ReadonlyMap<K, V>> {
+  const collection: Collection = { kind: 'map', key: key as Shape<unknown>, value: value as Shape<unknown> };
+  return {
+    kind: 'data',
+    name: `Map<${key.name}, ${value.name}>`,
+    alternatives: () => [],
+    collection,
+    project(v, path) {
+      if (!(v instanceof Map)) mismatch(path, `a Map from ${key.name} to ${value.name}`, v);
+      return { ctor: mapCtor(v.size), fields: [...v].flat(), shapes: repeatShapes([key as Shape<unknown>, value as Shape<unknown>], v.size) };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Dynamic shapes: read a value's structure from its run-time form
 
 /**
@@ -441,6 +516,8 @@ export const dynamic: Shape<unknown> = {
     if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: DYN2 };
     if (value instanceof Nil) return { ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES };
     if (value === null) return mismatch(path, 'a value strictcheck can observe', value);
+    if (value instanceof Set) return { ctor: setCtor(value.size), fields: [...value], shapes: dyn(value.size) };
+    if (value instanceof Map) return { ctor: mapCtor(value.size), fields: [...value].flat(), shapes: dyn(2 * value.size) };
     const declared = (value as { [CTOR]?: { ctor: Ctor } })[CTOR];
     if (declared) {
       const ctor = declared.ctor;

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { Lazy, lazy, lazyWith, now } from '../lazy/lazy.ts';
 import { Cons, NIL, type List } from '../lazy/cell.ts';
-import { CONS_CTOR, DESCRIBE, dynamic, type Ctor, type Shape } from '../demand/shape.ts';
+import { CONS_CTOR, DESCRIBE, dynamic, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
 import { evaluatedPart } from '../demand/convert.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { hashPrimitive, type Gen, type Random, type Seed } from './random.ts';
@@ -78,6 +78,7 @@ function generate(shape: S, r: Random, size: number): unknown {
     case 'dynamic':
       return noGenerator(shape);
     case 'data': {
+      if (shape.collection) return collection(shape.collection, r, size, (s) => generate(s, r, size));
       const alts = shape.alternatives();
       if (isListCell(shape)) {
         const elem = (alts[1]!.shapes[0] as S & { kind: 'lazy' }).inner();
@@ -93,6 +94,13 @@ function generate(shape: S, r: Random, size: number): unknown {
       return alt.ctor.build(alt.shapes.map((s) => generate(s, r, isRecursive(s, shape) ? sub : size)));
     }
   }
+}
+
+/** A random set or map of up to `size` elements, each made by `element` (equal keys collapse, so it may be smaller). */
+function collection(c: Collection, r: Random, size: number, element: (s: S) => unknown): unknown {
+  const n = r.int(0, Math.max(0, size));
+  if (c.kind === 'set') return new Set(Array.from({ length: n }, () => element(c.elem)));
+  return new Map(Array.from({ length: n }, () => [element(c.key), element(c.value)] as const));
 }
 
 function isRecursive(field: S, self: S): boolean {
@@ -201,6 +209,7 @@ export function produce(shape: S, inputs: readonly Lazy<Input>[], r: Random, siz
       return makeFunction(shape, seed, size, inputs);
     }
     case 'data': {
+      if (shape.collection) return collection(shape.collection, r, size, (s) => recur(s, inputs, r.split().stream(), size));
       const alts = shape.alternatives();
       // Lists shrink by one per cell, other recursive types by half per level.
       const list = isListCell(shape);

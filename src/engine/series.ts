@@ -180,6 +180,9 @@ export function partial(shape: S, d: number, where: string): Skel[] {
     case 'dynamic':
       throw new NoSeriesError(`cannot enumerate ${where}: its shape is dynamic (unknown); give it a shape`);
     case 'data': {
+      if (shape.collection) {
+        throw new NoSeriesError(`cannot enumerate ${where} (shape ${shape.name}): sets and maps have no series yet; give it one with withSeries(shape, (depth) => values)`);
+      }
       const out: Skel[] = [];
       for (const alt of shape.alternatives()) {
         if (alt.shapes.length === 0) {
@@ -343,7 +346,7 @@ export function functionSeries(fnShape: Shape<any>, d: number, where = 'the func
       const f = resultIsLazy ? (...args: unknown[]) => defer(() => pick(args) as Lazy<unknown>) : (...args: unknown[]) => pick(args);
       out.push(describeFn(f, `${lambda} case ${vars[i]} of { ${text} }`));
     };
-    if (inner.kind === 'data') {
+    if (inner.kind === 'data' && !inner.collection) {
       const ctors = inner.alternatives().map((a) => a.ctor);
       const s = inner;
       const key = (v: unknown) => ctors.indexOf(s.project(v, null).ctor);

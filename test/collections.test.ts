@@ -1,0 +1,69 @@
+/**
+ * Sets and maps: shapes, observation, printing, generation (also as results of random
+ * functions), shrinking, a spec checked against them, and the clear error of the exhaustive mode.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isThunk, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
+import { fn, lazyOf, mapOf, number, setOf } from '../src/demand/shape.ts';
+import { toDemand } from '../src/demand/convert.ts';
+import { prettyDemand, prettyValue } from '../src/demand/print.ts';
+import { observe, whnf } from '../src/demand/observe.ts';
+import { spec } from '../src/spec/spec.ts';
+import { strictCheck } from '../src/spec/check.ts';
+import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { NoSeriesError } from '../src/engine/series.ts';
+import { arbitrary, randomFunction } from '../src/engine/generate.ts';
+import { shrinkValue } from '../src/engine/shrink.ts';
+import { Seed } from '../src/engine/random.ts';
+
+type Table = ReadonlyMap<number, Lazy<number>>;
+const table = mapOf(number, lazyOf(number));
+
+/** The value at `k`, lazily: forcing the result forces that value only. */
+const lookup = (m: Table, k: number): Lazy<number> => m.get(k) ?? now(0);
+/** The same values, but it forces every value of the map first. */
+const lookupStrict = (m: Table, k: number): Lazy<number> => {
+  for (const v of m.values()) v.force();
+  return m.get(k) ?? now(0);
+};
+/** Every key (a map is strict in its keys), and the value at `k` only if the result was demanded. */
+const lookupSpec = spec([table, number], lazyOf(number), (predict, d, m, k) =>
+  predict(new Map([...m].map(([key, v]) => [key, key === k && !isThunk(d) ? v : thunk])), k),
+);
+
+test('sets and maps print in demand notation; lazy values show what was forced', () => {
+  const m: Table = new Map([
+    [1, now(10)],
+    [2, now(20)],
+  ]);
+  const { inputs } = observe(whnf, lookup, m, 1);
+  assert.equal(prettyDemand(inputs[0]!), 'Map {1 => 10, 2 => _}');
+  assert.equal(prettyValue(new Set([1, 2])), 'Set {1, 2}');
+  assert.equal(prettyDemand(toDemand(new Map([[1, thunk]]), table)), 'Map {1 => _}');
+});
+
+test('a spec over maps: the lazy lookup passes, the strict one fails with a small, shrunk map', () => {
+  assert.equal(strictCheck(lookupSpec, lookup, { seed: 1 }).passed, true);
+  const r = strictCheck(lookupSpec, lookupStrict, { seed: 1, unicode: false });
+  assert.equal(r.passed, false);
+  const m = r.counterexample!.inputs[0] as Table;
+  assert.equal(m.size, 1, r.message);
+  // The strict lookup forced the value at a key it was not asked for; the spec leaves it alone.
+  assert.match(r.message, /\| \* Map \{-?\d+ => -?\d+\} +\| +\| \* Map \{-?\d+ => _\}/);
+});
+
+test('random sets and maps, also made by random non-strict functions, and their shrinks', () => {
+  const sets = Array.from({ length: 20 }, (_, i) => arbitrary(setOf(number))(Seed.of(i).stream(), 10));
+  assert.ok(sets.every((s) => s instanceof Set && s.size <= 10));
+  assert.ok(sets.some((s) => s.size > 2));
+  const f = randomFunction(fn([mapOf(number, number)], setOf(number)) as never, Seed.of(3), 6) as (m: ReadonlyMap<number, number>) => ReadonlySet<number>;
+  assert.ok(f(new Map([[1, 2]])) instanceof Set);
+  const shrinks = [...shrinkValue(new Set([3, 4, 5]), setOf(number) as never)] as Set<number>[];
+  assert.deepEqual([...shrinks[0]!], []);
+  assert.ok(shrinks.every((s) => s.size <= 3));
+});
+
+test('the exhaustive mode says that sets and maps need a series', () => {
+  assert.throws(() => strictCheckExhaustiveResult(lookupSpec, lookup, { depth: 2 }), NoSeriesError);
+});
