@@ -9,6 +9,8 @@ import { Lazy, lazy, lazyWith, now } from '../lazy/lazy.ts';
 import { Cons, NIL, type List } from '../lazy/cell.ts';
 import { CONS_CTOR, DESCRIBE, dynamic, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
 import { evaluatedPart } from '../demand/convert.ts';
+import { unforced, type Demand } from '../demand/demand.ts';
+import { entangle } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { hashPrimitive, type Gen, type Random, type Seed } from './random.ts';
 
@@ -224,16 +226,21 @@ export function produce(shape: S, inputs: readonly Lazy<Input>[], r: Random, siz
 // Random functions
 
 interface Call {
-  readonly args: readonly unknown[];
+  /** What the function itself evaluated of each argument (read when the function is shown). */
+  readonly args: readonly (() => Demand)[];
   readonly result: unknown;
 }
 
 function makeFunction(shape: S & { kind: 'fn' }, seed: Seed, size: number, outer: readonly Lazy<Input>[]): (...args: unknown[]) => unknown {
   const calls: Call[] = [];
   const f = (...args: unknown[]) => {
-    const inputs = [...outer, ...args.map((a, i) => consume(a, shape.args[i] ?? dynamic))];
+    // The function consumes entangled copies of its arguments, so that it is shown by what *it*
+    // evaluated of them, not by what its caller evaluated of them elsewhere.
+    const logged = calls.length < 64;
+    const entangled = args.map((a, i) => (logged ? entangle(a, shape.args[i] ?? dynamic) : ([a, () => unforced] as const)));
+    const inputs = [...outer, ...entangled.map(([a], i) => consume(a, shape.args[i] ?? dynamic))];
     const result = recur(shape.result, inputs, seed.stream(), size);
-    if (calls.length < 64) calls.push({ args, result });
+    if (logged) calls.push({ args: entangled.map(([, demand]) => demand), result });
     return result;
   };
   Object.defineProperty(f, DESCRIBE, {
@@ -246,14 +253,14 @@ function makeFunction(shape: S & { kind: 'fn' }, seed: Seed, size: number, outer
 }
 
 /**
- * Shows a generated function by the calls it answered, each argument as far as it was evaluated
- * and each result as far as it was evaluated: `λ{_ ↦ 3; 1 : _ ↦ 4}`; `λ{}` if never called.
+ * Shows a generated function by the calls it answered, each argument as far as the function
+ * evaluated it and each result as far as it was evaluated: `λ{_ ↦ 3; 1 : _ ↦ 4}`; `λ{}` if never called.
  */
 function describeCalls(calls: readonly Call[]): string {
+  const show = (d: Demand) => prettyDemand(d, { maxItems: 6, maxWidth: 60 });
   const shown = new Set<string>();
   for (const c of calls) {
-    const args = c.args.map((a) => prettyDemand(evaluatedPart(a), { maxItems: 6, maxWidth: 60 })).join(', ');
-    shown.add(`${args} ↦ ${prettyDemand(evaluatedPart(c.result), { maxItems: 6, maxWidth: 60 })}`);
+    shown.add(`${c.args.map((demand) => show(demand())).join(', ')} ↦ ${show(evaluatedPart(c.result))}`);
     if (shown.size === 6) break;
   }
   return `λ{${[...shown].join('; ')}${calls.length > shown.size && shown.size === 6 ? '; …' : ''}}`;
