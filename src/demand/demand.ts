@@ -111,7 +111,7 @@ function sameLayer(a: Forced, b: Forced): boolean {
 
 /**
  * Compares two demands position by position without recursion (demands on lists of a million
- * cells are fine): `relation` decides each pair where at least one side is unforced.
+ * cells are fine): `whenUnforced` decides each pair where at least one side is unforced.
  */
 function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Demand) => boolean): boolean {
   const stack: Demand[] = [a, b];

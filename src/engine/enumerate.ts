@@ -24,8 +24,6 @@ import { dynamic, type Shape } from '../demand/shape.ts';
 import type { Context } from '../demand/observe.ts';
 import { expand, fillings, firstHole, fillSmallest, Hole, materialize, partial, Refine, replaceHole, type Skel } from './series.ts';
 
-type S = Shape<unknown>;
-
 /**
  * The context of a choice sequence: forces the root, then, walking the result depth first
  * (fields in order), forces each lazy position within the budget whose choice is 1. Choices

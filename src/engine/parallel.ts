@@ -14,9 +14,9 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { unforced } from '../demand/demand.ts';
 import { fitContext } from './context.ts';
-import { SpecError, type Spec } from '../spec/spec.ts';
+import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import {
-  comparisons, failureResult, passedResult, report, runCase, shrinkCandidates, sizeOf, trialCase,
+  comparisons, counterexampleOf, failureResult, passedResult, report, runCase, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
 } from '../spec/check.ts';
 import { unicodeTerminal } from '../spec/diagram.ts';
@@ -320,17 +320,14 @@ export function fatalFailure(spec: AnySpec, inputs: readonly unknown[], fatal: {
   const thrown = fatal.kind === 'timeout' ? new TrialTimeoutError(timeout) : new WorkerCrashError(`the worker crashed: ${fatal.error}`);
   const shown: Trial = { inputs, resultDemand: unforced, actual: inputs.map(() => unforced), predicted: [], failed: true, error: { thrown } };
   const what = fatal.kind === 'timeout' ? `the function did not finish: ${thrown.message}` : `the worker crashed during a ${unit}`;
-  const message = report(spec, shown, `Failed: ${what} (${where})`, unicode).replace('The function threw: ', 'It did not finish: ');
-  return { counterexample: { inputs, resultDemand: unforced, actual: shown.actual, predicted: [], error: { thrown } }, message };
+  return { counterexample: counterexampleOf(shown), message: report(spec, shown, `Failed: ${what} (${where})`, unicode, 'It did not finish') };
 }
 
 async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions): Promise<ParallelCheckResult> {
   const spec = check.spec as unknown as AnySpec;
   const fn = check.fn as Fn;
   const arity = spec.args.length;
-  if (fn.length !== 0 && fn.length !== arity) {
-    throw new SpecError(`the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}`);
-  }
+  checkArity(spec, fn);
   const { compareOption, workers: n } = workerSettings(check, options);
   const compare = comparisons({ compare: compareOption }, arity);
   const trials = options.trials ?? 100;

@@ -13,7 +13,7 @@ import { generateInputs, resetCalls } from '../engine/generate.ts';
 import { fitContext, randomContext, replayable } from '../engine/context.ts';
 import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
-import { predictDemands, SpecError, type Spec } from './spec.ts';
+import { checkArity, predictDemands, SpecError, type Spec } from './spec.ts';
 import { runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 
 /**
@@ -82,14 +82,15 @@ export type Fn = (...args: any[]) => unknown;
 /** @internal */
 export type AnySpec = Spec<readonly unknown[], unknown>;
 
-/** @internal One observed case. */
-export interface Trial {
-  readonly inputs: readonly unknown[];
-  readonly resultDemand: Demand;
-  readonly actual: readonly Demand[];
-  readonly predicted: readonly Demand[];
-  readonly error?: { readonly thrown: unknown };
+/** @internal One observed case: a counterexample when it failed. */
+export interface Trial extends Counterexample {
   readonly failed: boolean;
+}
+
+/** @internal The counterexample of a failed case. */
+export function counterexampleOf(t: Trial): Counterexample {
+  const { failed: _, ...counterexample } = t;
+  return counterexample;
 }
 
 /** @internal */
@@ -169,8 +170,8 @@ function describeError(thrown: unknown): string {
   return thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
 }
 
-/** @internal */
-export function report(s: AnySpec, t: Trial, header: string, unicode: boolean): string {
+/** @internal The report of a failed case; `errorLabel` introduces its error, if it has one. */
+export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, errorLabel = 'The function threw'): string {
   const show = (d: Demand) => prettyDemand(d, { maxItems: 12, maxWidth: 100 });
   const parts = {
     inputs: t.inputs.map((v, i) => prettyValue(v, s.args[i] as Shape<unknown>, { maxNodes: 60, maxItems: 12, maxWidth: 100 })),
@@ -180,7 +181,7 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean): 
     predicted: t.error ? t.actual.map(() => '(not asked: the function threw)') : t.predicted.map(show),
   };
   const lines = [header, drawDiagram(parts, unicode)];
-  if (t.error) lines.push(`The function threw: ${describeError(t.error.thrown)}`);
+  if (t.error) lines.push(`${errorLabel}: ${describeError(t.error.thrown)}`);
   return lines.join('\n');
 }
 
@@ -195,9 +196,7 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
   if (options.workers !== undefined) return runParallel(s as unknown as AnySpec, fn as Fn, options);
   const spec = s as unknown as AnySpec;
   const arity = spec.args.length;
-  if (fn.length !== 0 && fn.length !== arity) {
-    throw new SpecError(`the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}`);
-  }
+  checkArity(spec, fn as Fn);
   const trials = options.trials ?? 100;
   const maxSize = options.maxSize ?? 30;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
@@ -242,14 +241,7 @@ export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number
   const header = `Failed: ${what} (after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed})`;
   const again = shard === undefined ? `{ seed: ${seed} }` : `{ seed: ${seed}, shard: '${shard}' }`;
   const message = `${report(spec, shown, header, unicode)}\nReproduce with the option ${again}.`;
-  const counterexample: Counterexample = {
-    inputs: shown.inputs,
-    resultDemand: shown.resultDemand,
-    actual: shown.actual,
-    predicted: shown.predicted,
-    ...(shown.error ? { error: shown.error } : {}),
-  };
-  return { passed: false, trials: count, seed, shrinks, counterexample, message };
+  return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };
 }
 
 /**

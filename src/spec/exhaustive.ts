@@ -11,8 +11,8 @@ import { CaseTree, pathOf, totalInputs, type EnumeratedCase, type EnumerationSta
 import { fatalFailure, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { Refine } from '../engine/series.ts';
 import { unicodeTerminal } from './diagram.ts';
-import { comparisons, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
-import { SpecError, type Spec } from './spec.ts';
+import { comparisons, counterexampleOf, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** Options of {@link strictCheckExhaustive}. */
 export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'forceBudget' | 'unicode'> {
@@ -113,9 +113,7 @@ interface Setup {
 
 function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   const arity = s.args.length;
-  if (fn.length !== 0 && fn.length !== arity) {
-    throw new SpecError(`the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}`);
-  }
+  checkArity(s, fn);
   const maxDepth = options.depth;
   if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${maxDepth}`);
   const compare = comparisons(options, arity);
@@ -161,8 +159,7 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
     }
     const shown = again.failed ? again : c.outcome;
     const what = shown.error ? 'the function threw' : 'the spec does not match the function';
-    const { failed: _, ...counterexample } = shown;
-    return { passed: false, ...done, counterexample, message: report(spec, shown, `Failed: ${what} (${where})`, unicode) };
+    return { passed: false, ...done, counterexample: counterexampleOf(shown), message: report(spec, shown, `Failed: ${what} (${where})`, unicode) };
   }
   if (depth < set.maxDepth) return undefined;
   const message = `+++ OK, passed all ${out.cases} case${out.cases === 1 ? '' : 's'} up to depth ${depth} (${totalCases} cases and ${totals.runs} runs over depths 0 to ${depth}).`;

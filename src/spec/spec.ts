@@ -49,6 +49,14 @@ export class SpecError extends Error {
   override name = 'SpecError';
 }
 
+/** @internal Throws a {@link SpecError} when `fn` declares a number of parameters other than the spec's arguments. */
+export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: any[]) => unknown): void {
+  const arity = s.args.length;
+  if (fn.length !== 0 && fn.length !== arity) {
+    throw new SpecError(`the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}`);
+  }
+}
+
 /** Runs a spec on an observed result demand and the inputs: the predicted input demands, or a {@link SpecError}. */
 export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
   const arity = s.args.length;
