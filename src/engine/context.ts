@@ -18,14 +18,10 @@ import type { Seed } from './random.ts';
  */
 export function randomContext(seed: Seed, size: number): Context {
   return (value) => {
-    let r = seed.stream();
+    const r = seed.stream();
     if (r.int(0, 3) === 0) return normalizeUpTo(value, 1000 + 100 * size);
     let inputs: readonly Lazy<Input>[] = consume(value).force().fields;
-    for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) {
-      const [, rest, next] = draws(inputs, r);
-      inputs = rest;
-      r = next;
-    }
+    for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) inputs = draws(inputs, r)[1];
   };
 }
 

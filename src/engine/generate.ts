@@ -160,12 +160,12 @@ function ctorHash(ctor: Ctor): number {
 /**
  * Consumes a random part of the inputs (paper, appendix B): a random depth-first walk that stops
  * with probability ½ before each step, forcing the inputs it walks into. Returns the perturbations
- * collected, the inputs not consumed, and the stream to continue with: `random` itself, perturbed
- * by the values met on the way.
+ * collected and the inputs not consumed; `random` is perturbed in place by the values met on the
+ * way, so what is drawn from it next depends on them.
  */
-export function draws(inputs: readonly Lazy<Input>[], random: Random): [number[], readonly Lazy<Input>[], Random] {
+export function draws(inputs: readonly Lazy<Input>[], random: Random): [number[], readonly Lazy<Input>[]] {
   const entropy: number[] = [];
-  if (random.bool() || inputs.length === 0) return [entropy, inputs, random];
+  if (random.bool() || inputs.length === 0) return [entropy, inputs];
   const levels: Lazy<Input>[][] = [inputs.slice()];
   do {
     while (levels.length > 0 && levels[levels.length - 1]!.length === 0) levels.pop();
@@ -179,13 +179,13 @@ export function draws(inputs: readonly Lazy<Input>[], random: Random): [number[]
   } while (!random.bool());
   const rest: Lazy<Input>[] = [];
   for (const level of levels) for (const input of level) rest.push(input);
-  return [entropy, rest, random];
+  return [entropy, rest];
 }
 
 /** Consumes a random part of the inputs, then produces a value whose randomness depends on what was consumed. */
 export function recur(shape: S, inputs: readonly Lazy<Input>[], random: Random, size: number): unknown {
-  const [entropy, rest, r] = draws(inputs, random);
-  let seed = r.split();
+  const [entropy, rest] = draws(inputs, random);
+  let seed = random.split();
   for (const v of entropy) seed = seed.variant(v);
   return produce(shape, rest, seed.stream(), size);
 }
