@@ -24,7 +24,7 @@ import { nil } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { fromArray, fromString } from '../src/lazy/list.ts';
 import type { Demand } from '../src/demand/demand.ts';
-import { normalize, observe, observe1, whnf } from '../src/demand/observe.ts';
+import { normalize, observe, observe1, whnf, type Observation } from '../src/demand/observe.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import type { Shape } from '../src/demand/shape.ts';
 import type { Spec } from '../src/spec/spec.ts';
@@ -88,6 +88,12 @@ export class Tally {
   /** A demand, printed and checked. */
   demand(label: string, d: Demand, expected: string): void {
     this.same(label, prettyDemand(d), expected);
+  }
+
+  /** Prints and checks an observation: the demand on the result, then on each named input. */
+  observed(obs: Observation, names: readonly string[], result: string, ...inputs: string[]): void {
+    this.demand('demand on the result', obs.result, result);
+    names.forEach((name, i) => this.demand(`demand on ${name}`, obs.inputs[i]!, inputs[i]!));
   }
 
   /** Checks a boolean fact. */
@@ -161,10 +167,7 @@ export function run(log?: (line: string) => void): Outcome {
     'Observing zipWith (*) [10, 20] [30, 40] with the result fully demanded (normalize):',
     '  observe(normalize, (xs, ys) => List.zipWith((a, b) => a * b, xs, ys), fromArray([10, 20]), fromArray([30, 40]))',
   );
-  const zw = observe(normalize, (xs: L.List<number>, ys: L.List<number>) => L.zipWith((a: number, b: number) => a * b, xs, ys), fromArray([10, 20]), fromArray([30, 40]));
-  t.demand('demand on the result', zw.result, '300 : 800 : []');
-  t.demand('demand on xs', zw.inputs[0]!, '10 : 20 : []');
-  t.demand('demand on ys', zw.inputs[1]!, '30 : 40 : _');
+  t.observed(observe(normalize, (xs: L.List<number>, ys: L.List<number>) => L.zipWith((a: number, b: number) => a * b, xs, ys), fromArray([10, 20]), fromArray([30, 40])), ['xs', 'ys'], '300 : 800 : []', '10 : 20 : []', '30 : 40 : _');
   t.say(
     '  zipWith stops when xs ends: it never looks at the rest of ys. It is stricter on the left.',
     '',
@@ -172,30 +175,18 @@ export function run(log?: (line: string) => void): Outcome {
     'whether it is looked at: take(n: Lazy<number>, xs: List<T>).',
     '  observe(whnf, take, now(2), fromArray([1, 2, 3]))',
   );
-  const t1 = observe(whnf, take, now(2), fromArray([1, 2, 3]));
-  t.demand('demand on the result', t1.result, '_ : _');
-  t.demand('demand on n', t1.inputs[0]!, '2');
-  t.demand('demand on xs', t1.inputs[1]!, '_ : _');
+  t.observed(observe(whnf, take, now(2), fromArray([1, 2, 3])), ['n', 'xs'], '_ : _', '2', '_ : _');
   t.say('  observe(normalize, take, now(2), fromArray([1, 2, 3]))');
-  const t2 = observe(normalize, take, now(2), fromArray([1, 2, 3]));
-  t.demand('demand on the result', t2.result, '1 : 2 : []');
-  t.demand('demand on n', t2.inputs[0]!, '2');
-  t.demand('demand on xs', t2.inputs[1]!, '1 : 2 : _');
+  t.observed(observe(normalize, take, now(2), fromArray([1, 2, 3])), ['n', 'xs'], '1 : 2 : []', '2', '1 : 2 : _');
   t.say(
     '  The result ends after two elements because n ran out, so take never looks at the third cell.',
     '',
     "take and take' compute the same lists. Under the same demand, on 0 and []:",
     '  observe(normalize, take, now(0), nil)',
   );
-  const t3 = observe(normalize, take, now(0), nil);
-  t.demand('demand on the result', t3.result, '[]');
-  t.demand('demand on n', t3.inputs[0]!, '0');
-  t.demand('demand on xs', t3.inputs[1]!, '_');
+  t.observed(observe(normalize, take, now(0), nil), ['n', 'xs'], '[]', '0', '_');
   t.say("  observe(normalize, takePrime, now(0), nil)");
-  const t4 = observe(normalize, takePrime, now(0), nil);
-  t.demand('demand on the result', t4.result, '[]');
-  t.demand('demand on n', t4.inputs[0]!, '_');
-  t.demand('demand on xs', t4.inputs[1]!, '[]');
+  t.observed(observe(normalize, takePrime, now(0), nil), ['n', 'xs'], '[]', '_', '[]');
   t.say("  take looks at n first and stops; take' looks at the list first: the same value, another strictness.");
   return t.outcome();
 }
