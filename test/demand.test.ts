@@ -24,7 +24,8 @@ import {
 import { demandEquals, lessDefined, type Demand } from '../src/demand/demand.ts';
 import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
-import { normalize, observe, observe1, observeDetailed, whnf, type Context } from '../src/demand/observe.ts';
+import { normalize, observe, observe1, observeDetailed, toContext, whnf, type Context } from '../src/demand/observe.ts';
+import { fitContext } from '../src/engine/context.ts';
 
 const pd = (d: Demand) => prettyDemand(d);
 
@@ -353,6 +354,34 @@ test('observation is referentially transparent: two observations agree and share
   assert.equal(pd(second.inputs[0]!), '1 : 2 : 3 : []');
   assert.ok(demandEquals(first.inputs[0]!, third.inputs[0]!));
   assert.ok(demandEquals(first.result, third.result));
+});
+
+test('the built-in contexts record the demand they exert: the same as an instrumented copy of the result', () => {
+  // A context without the built-in mark is observed through an instrumented copy of the result.
+  const viaCopy = (c: Context): Context => (v) => c(v);
+  const fill = (t: Lazy<Tree>): Lazy<Tree> => {
+    if (t === thunk) return now(leaf());
+    const v = t.force();
+    return now(v.tag === 'Leaf' ? v : node(fill(v.left), v.value, fill(v.right)));
+  };
+  // mirror builds its own thunks; identity returns the input's.
+  const mirror = (t: Lazy<Tree>): Lazy<Tree> => t.map((v) => (v.tag === 'Leaf' ? v : node(mirror(v.right), v.value, mirror(v.left))));
+  const fns = [mirror, (t: Lazy<Tree>) => t];
+  const outcome = (c: Context, f: (t: Lazy<Tree>) => Lazy<Tree>, t: Lazy<Tree>) => {
+    const o = observeDetailed(c, f, [t]);
+    // (a copy is forced by the context called on its own, so its messages name `value`, not `result`)
+    return { result: pd(o.result), input: pd(o.inputs[0]!), error: o.error ? String(o.error.thrown).replace(/ at (value|result)/, ' at ') : undefined };
+  };
+  fc.assert(
+    fc.property(lazyTree, lazyTree, fc.constantFrom(...fns), (value, d, f) => {
+      const t = fill(value);
+      const demand = toDemand(d);
+      for (const [name, c] of Object.entries({ normalize, whnf, toContext: toContext(demand), fitContext: fitContext(demand) })) {
+        assert.deepEqual(outcome(c, f, t), outcome(viaCopy(c), f, t), `${name} ${pd(demand)} on ${pd(toDemand(t))}`);
+      }
+    }),
+    { numRuns: 500 },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------

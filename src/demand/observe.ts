@@ -7,13 +7,30 @@
  * forced, so observing costs a constant factor over running the function.
  * @module
  */
-import { Lazy, lazyWith, peek } from '../lazy/lazy.ts';
+import { Lazy, lazyWith } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { demandHolder, forcedNode, setField, unforced, type Demand, type Forced } from './demand.ts';
-import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, showPath, type Path, type Shape } from './shape.ts';
+import { demandHolder, unforced, type Demand } from './demand.ts';
+import { child, CONS_CTOR, dynamic, FN_CTOR, type Path, type Shape } from './shape.ts';
+import { ALL, CALLED, checkPrimitive, EVALUATED, record, WHNF, type Guide } from './record.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
+
+/** Where a built-in context keeps the walk that records the demand it exerts (see {@link recordingContext}). */
+const GUIDE = Symbol('strictcheck.guide');
+
+/** A context that is a walk of `record` under a guide: observing under it reads the demand off the walk. */
+type RecordingContext = Context & { readonly [GUIDE]: { readonly guide: Guide; readonly fit: boolean } };
+
+/**
+ * @internal A context that forces a value as `record` does under `guide`, and tells observation
+ * so: the demand it exerts is then recorded while it forces the result, without an instrumented
+ * copy of the result. `run` is what calling the context does (by default the same walk).
+ */
+export function recordingContext(guide: Guide, fit: boolean, run?: Context): Context {
+  const context = run ?? ((value: unknown) => record(value, dynamic, 'value', guide, demandHolder(), 0, fit));
+  return Object.assign(context, { [GUIDE]: { guide, fit } });
+}
 
 /** An original lazy field, with the shape and path at which its value will be instrumented. */
 type Site = { readonly original: Lazy<unknown>; readonly shape: Shape<unknown>; readonly path: Path };
@@ -30,11 +47,6 @@ function entangled(original: Lazy<unknown>, shape: Shape<unknown>, path: Path): 
 const instrumentDynamic = (original: Lazy<unknown>) => instrument(original.force(), dynamic, null);
 const instrumentSite = ({ original, shape, path }: Site) => instrument(original.force(), shape.kind === 'lazy' ? shape.inner() : dynamic, path);
 
-/** The `typeof` of each kind of primitive, to check primitives against their shapes without projecting them. */
-const PRIM_TYPES: Record<string, string> = { number: 'number', string: 'string', boolean: 'boolean', bigint: 'bigint', unit: 'undefined' };
-
-/** Marks an instrumented function; the property holds whether it has been called. */
-const CALLED = Symbol('strictcheck.called');
 
 /**
  * An instrumented copy of `value`: every lazy field becomes an {@link entangled} thunk, so what
@@ -49,7 +61,7 @@ function instrument(value: unknown, shape: Shape<unknown>, path: Path): unknown 
   if (shape.kind === 'lazy') shape.project(value, path); // throws the mismatch
   // Primitives are immutable: the copy is the value itself.
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
-    if (shape.kind !== 'dynamic' && !(shape.kind === 'prim' && PRIM_TYPES[shape.prim] === typeof value)) shape.project(value, path);
+    checkPrimitive(value, shape, path);
     return value;
   }
   // List cells are the common case: copy them without the generic layer.
@@ -82,53 +94,10 @@ function instrumentFunction(f: (...args: unknown[]) => unknown): unknown {
   return wrapper;
 }
 
-/**
- * The demand recorded in an instrumented copy so far: evaluated thunks and called functions.
- * Runs once per observation over everything that was forced, so it allocates nothing but the
- * demand itself: an explicit stack of (value, parent node, field index) triples, and the first
- * field of each layer followed in place (a list's heads; its tails wait one at a time).
- */
+/** The demand recorded in an instrumented copy so far: evaluated thunks and called functions. */
 function freeze(copy: unknown): Demand {
   const root = demandHolder();
-  const stack: unknown[] = [copy, root, 0];
-  while (stack.length > 0) {
-    let index = stack.pop() as number;
-    let parent = stack.pop() as Forced;
-    let v = stack.pop();
-    for (;;) {
-      // Every field starts unforced: only what was evaluated is set.
-      let atLazy = false;
-      while (v instanceof Lazy && v.isEvaluated) {
-        v = peek(v);
-        atLazy = true;
-      }
-      if (v instanceof Lazy || (typeof v === 'function' && (v as unknown as Record<symbol, boolean | undefined>)[CALLED] === false)) break;
-      const prim = typeof v === 'object' || typeof v === 'function' ? undefined : primitiveCtor(typeof v);
-      if (prim !== undefined) {
-        setField(parent, index, forcedNode(prim, 0, v, atLazy));
-        break;
-      }
-      // List cells are the common case: no generic layer.
-      if (v instanceof Cons) {
-        const node = forcedNode(CONS_CTOR, 2, undefined, atLazy);
-        setField(parent, index, node);
-        stack.push(v.tail, node, 1);
-        v = v.head;
-        parent = node;
-        index = 0;
-        continue;
-      }
-      const layer = dynamic.project(v, null);
-      const n = layer.fields.length;
-      const node = forcedNode(layer.ctor, n, layer.value, atLazy);
-      setField(parent, index, node);
-      if (n === 0) break;
-      for (let i = n - 1; i > 0; i--) stack.push(layer.fields[i], node, i);
-      v = layer.fields[0];
-      parent = node;
-      index = 0;
-    }
-  }
+  record(copy, dynamic, null, EVALUATED, root, 0);
   return root.field(0);
 }
 
@@ -176,18 +145,25 @@ export interface ObserveShapes {
  */
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
   const copies: unknown[] = [];
+  const recording = (context as Partial<RecordingContext>)[GUIDE];
+  const resultHolder = demandHolder();
   let resultCopy: unknown = unforcedCopy;
   let error: { thrown: unknown } | undefined;
   try {
     inputs.forEach((x, i) => copies.push(instrument(x, shapes.inputs?.[i] ?? dynamic, shapes.names?.[i] ?? `argument ${i + 1}`)));
     const result = fn(...copies);
-    resultCopy = instrument(result, shapes.result ?? dynamic, 'result');
-    context(resultCopy);
+    if (recording) {
+      record(result, shapes.result ?? dynamic, 'result', recording.guide, resultHolder, 0, recording.fit);
+    } else {
+      resultCopy = instrument(result, shapes.result ?? dynamic, 'result');
+      context(resultCopy);
+    }
   } catch (thrown) {
     error = { thrown };
   }
   // Freezing now, after the context has run, is what makes observe referentially transparent.
-  const obs = { result: resultCopy === unforcedCopy ? unforced : freeze(resultCopy), inputs: copies.map(freeze) };
+  const resultDemand = resultCopy === unforcedCopy ? resultHolder.field(0) : freeze(resultCopy);
+  const obs = { result: resultDemand, inputs: copies.map(freeze) };
   while (obs.inputs.length < inputs.length) obs.inputs.push(unforced);
   return error ? { ...obs, error } : obs;
 }
@@ -218,12 +194,12 @@ export function observe1<A>(context: Context, fn: (a: A) => unknown, input: A): 
 }
 
 /** The context that forces the outermost layer of a value (Haskell's `seq`, weak head normal form). */
-export const whnf: Context = (value) => {
+export const whnf: Context = recordingContext(WHNF, false, (value) => {
   if (value instanceof Lazy) value.force();
-};
+});
 
 /** The context that forces a value completely (every lazy field, without recursion); functions are not called. */
-export const normalize: Context = (value) => {
+export const normalize: Context = recordingContext(ALL, false, (value) => {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     let v = stack.pop();
@@ -236,25 +212,12 @@ export const normalize: Context = (value) => {
     const layer = dynamic.project(v, null);
     for (let i = layer.fields.length - 1; i >= 0; i--) stack.push(layer.fields[i]);
   }
-};
+});
 
 /**
  * The context that forces a value exactly as far as `demand` says (paper, `toContext`).
  * Throws if the value's constructors differ from the demand's.
  */
 export function toContext(demand: Demand): Context {
-  return (value) => {
-    const stack: [Demand, unknown, Path][] = [[demand, value, 'value']];
-    while (stack.length > 0) {
-      const [d, v0, path] = stack.pop()!;
-      if (!d.forced) continue;
-      let v = v0;
-      if (v instanceof Lazy) v = v.force();
-      const layer = dynamic.project(v, path);
-      if (layer.ctor.name !== d.ctor.name || layer.fields.length !== d.arity) {
-        throw new Error(`toContext: the demand does not fit the value at ${showPath(path)}: demand has ${d.ctor.name}, value has ${layer.ctor.name}`);
-      }
-      for (let i = d.arity - 1; i >= 0; i--) stack.push([d.field(i), layer.fields[i], child(path, layer.ctor.keys[i]!)]);
-    }
-  };
+  return recordingContext(demand, false);
 }

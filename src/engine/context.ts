@@ -7,7 +7,7 @@
  */
 import { Lazy } from '../lazy/lazy.ts';
 import { Forced, Unforced, type Demand } from '../demand/demand.ts';
-import { type Context } from '../demand/observe.ts';
+import { recordingContext, type Context } from '../demand/observe.ts';
 import { dynamic } from '../demand/shape.ts';
 import { consume, draws, type Input } from './generate.ts';
 import type { Seed } from './random.ts';
@@ -69,16 +69,5 @@ export function replayable(demand: Demand, context: Context): Demand {
 export function fitContext(demand: Demand): Context {
   const replay = replays.get(demand);
   if (replay !== undefined) return replay;
-  return (value) => {
-    const stack: [Demand, unknown][] = [[demand, value]];
-    while (stack.length > 0) {
-      const [d, v0] = stack.pop()!;
-      if (!d.forced) continue;
-      let v = v0;
-      while (v instanceof Lazy) v = v.force();
-      const layer = dynamic.project(v, null);
-      if (layer.ctor.name !== d.ctor.name || layer.fields.length !== d.arity) continue;
-      for (let i = d.arity - 1; i >= 0; i--) stack.push([d.field(i), layer.fields[i]]);
-    }
-  };
+  return recordingContext(demand, true);
 }
