@@ -7,7 +7,7 @@
  */
 import { Lazy, peek } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { forcedNode, setField, type Demand, type Forced } from './demand.ts';
+import { Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, showPath, type Path, type Shape } from './shape.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
@@ -92,7 +92,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       const prim = typeof v === 'object' ? undefined : primitiveCtor(typeof v);
       if (prim !== undefined) {
         checkPrimitive(v, s, p);
-        setField(parent, index, forcedNode(prim, 0, v, atLazy));
+        setField(parent, index, (atLazy ? new LazyPrimNode(v) : new StrictPrimNode(v)) as unknown as Forced);
         if (typeof g === 'object') along(g, prim.name, 0, p);
         break;
       }
@@ -105,7 +105,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           const cons = s.kind === 'data' ? s.alternatives()[1] : undefined;
           shapes = cons?.ctor === CONS_CTOR ? cons.shapes : s.project(v, p).shapes;
         }
-        const node = forcedNode(CONS_CTOR, 2, undefined, atLazy);
+        const node = atLazy ? (new ConsNode() as unknown as Forced) : forcedNode(CONS_CTOR, 2, undefined, false);
         setField(parent, index, node);
         if (typeof g === 'object') g = along(g, CONS_CTOR.name, 2, p);
         stack.push(v.tail, node, 1, shapes[1], paths ? child(p, 'tail') : null, below(g, 1));
@@ -143,3 +143,32 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
 }
 
 const CONS_DYNAMIC: readonly Shape<unknown>[] = [dynamic, dynamic];
+
+// Compact nodes for the layers a demand on a long list is made of, two per cell: a list cell at a
+// lazy position, and a primitive. They are `Forced` nodes whose constant parts sit on their
+// prototypes (40 and 32 bytes instead of 64): observing a large value allocates little else.
+class ConsNode {
+  f0: Demand = unforced;
+  f1: Demand = unforced;
+}
+class LazyPrimNode {
+  constructor(readonly value: unknown) {}
+}
+class StrictPrimNode {
+  constructor(readonly value: unknown) {}
+}
+Object.setPrototypeOf(ConsNode.prototype, Forced.prototype);
+Object.defineProperties(ConsNode.prototype, { ctor: { value: CONS_CTOR }, value: { value: undefined }, lazy: { value: true } });
+for (const [node, lazy] of [[LazyPrimNode, true], [StrictPrimNode, false]] as const) {
+  Object.setPrototypeOf(node.prototype, Forced.prototype);
+  Object.defineProperties(node.prototype, {
+    ctor: {
+      get(this: LazyPrimNode) {
+        return primitiveCtor(typeof this.value);
+      },
+    },
+    lazy: { value: lazy },
+    f0: { value: undefined },
+    f1: { value: undefined },
+  });
+}
