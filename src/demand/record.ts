@@ -53,19 +53,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
   const stack: unknown[] = [];
   // After a layer that does not fit the demand, the walk forces nothing more but records the rest
   // of what is evaluated, as it would have been recorded in a copy, then throws.
-  let misfit: Error | undefined;
-  /**
-   * The guide below a layer with constructor `found` met along demand `d`: `d` if it has that
-   * constructor; otherwise no further forcing, and without `fit` the error to throw once the layer
-   * is recorded.
-   */
-  const along = (d: Forced, found: string, arity: number, path: Path): Guide => {
-    if ((d.ctor.name !== found || d.arity !== arity) && !fit && !misfit) {
-      const what = d.ctor.name === found ? `${d.arity} fields, value has ${arity}` : `${d.ctor.name}, value has ${found}`;
-      misfit = new Error(`toContext: the demand does not fit the value at ${showPath(path)}: demand has ${what}`);
-    }
-    return d.ctor.name === found && d.arity === arity ? d : NONE;
-  };
+  const misfit: Misfit = { fit, error: undefined };
   let v = value;
   let s = shape;
   let p = path;
@@ -93,7 +81,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       if (prim !== undefined) {
         checkPrimitive(v, s, p);
         setField(parent, index, (atLazy ? new LazyPrimNode(v) : new StrictPrimNode(v)) as unknown as Forced);
-        if (typeof g === 'object') along(g, prim.name, 0, p);
+        if (typeof g === 'object') along(g, prim.name, 0, p, misfit);
         break;
       }
       // Paths are built only where a message may need them: declared shapes, and walks along a demand.
@@ -107,7 +95,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
         }
         const node = atLazy ? (new ConsNode() as unknown as Forced) : forcedNode(CONS_CTOR, 2, undefined, false);
         setField(parent, index, node);
-        if (typeof g === 'object') g = along(g, CONS_CTOR.name, 2, p);
+        if (typeof g === 'object') g = along(g, CONS_CTOR.name, 2, p, misfit);
         stack.push(v.tail, node, 1, shapes[1], paths ? child(p, 'tail') : null, below(g, 1));
         v = v.head;
         parent = node;
@@ -121,7 +109,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       const n = layer.fields.length;
       const node = forcedNode(layer.ctor, n, layer.value, atLazy);
       setField(parent, index, node);
-      if (typeof g === 'object') g = along(g, layer.ctor.name, n, p);
+      if (typeof g === 'object') g = along(g, layer.ctor.name, n, p, misfit);
       if (n === 0) break;
       for (let i = n - 1; i > 0; i--) stack.push(layer.fields[i], node, i, layer.shapes[i], paths ? child(p, layer.ctor.keys[i]!) : null, below(g, i));
       v = layer.fields[0];
@@ -132,17 +120,34 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       g = below(g, 0);
     }
     if (stack.length === 0) break;
-    g = misfit ? (stack.pop(), NONE) : (stack.pop() as Guide);
+    g = misfit.error ? (stack.pop(), NONE) : (stack.pop() as Guide);
     p = stack.pop() as Path;
     s = stack.pop() as Shape<unknown>;
     index = stack.pop() as number;
     parent = stack.pop() as Forced;
     v = stack.pop();
   }
-  if (misfit) throw misfit;
+  if (misfit.error) throw misfit.error;
 }
 
 const CONS_DYNAMIC: readonly Shape<unknown>[] = [dynamic, dynamic];
+
+/** Whether a walk along a demand tolerates layers that do not fit it, and the error of the first that did not. */
+type Misfit = { readonly fit: boolean; error: Error | undefined };
+
+/**
+ * The guide below a layer with constructor `found` met along demand `d`: `d` if it has that
+ * constructor; otherwise no further forcing, and without `fit` the error to throw once the rest
+ * is recorded.
+ */
+function along(d: Forced, found: string, arity: number, path: Path, misfit: Misfit): Guide {
+  if (d.ctor.name === found && d.arity === arity) return d;
+  if (!misfit.fit && !misfit.error) {
+    const what = d.ctor.name === found ? `${d.arity} fields, value has ${arity}` : `${d.ctor.name}, value has ${found}`;
+    misfit.error = new Error(`toContext: the demand does not fit the value at ${showPath(path)}: demand has ${what}`);
+  }
+  return NONE;
+}
 
 // Compact nodes for the layers a demand on a long list is made of, two per cell: a list cell at a
 // lazy position, and a primitive. They are `Forced` nodes whose constant parts sit on their
