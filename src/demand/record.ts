@@ -49,7 +49,9 @@ export function checkPrimitive(v: unknown, s: Shape<unknown>, p: Path): void {
  * A walk that throws leaves in `parent` what it recorded until then.
  * @internal
  */
-export function record(value: unknown, shape: Shape<unknown>, path: Path, guide: Guide, parent: Forced, index: number, fit = false): void {
+export function record(value: unknown, shape: Shape<unknown>, path: Path, guide: Guide, into: Forced, at: number, fit = false): void {
+  let parent: Forced | SpineCell = into;
+  let index = at;
   const stack: unknown[] = [];
   // After a layer that does not fit the demand, the walk forces nothing more but records the rest
   // of what is evaluated, as it would have been recorded in a copy, then throws.
@@ -74,13 +76,15 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       if (typeof v === 'function') {
         if (s.kind !== 'dynamic') s.project(v, p); // throws a mismatch
         if (g !== EVALUATED || (v as unknown as Record<symbol, boolean | undefined>)[CALLED] === false) break;
-        setField(parent, index, forcedNode(FN_CTOR, 0, v, atLazy));
+        put(parent, index, forcedNode(FN_CTOR, 0, v, atLazy));
         break;
       }
       const prim = typeof v === 'object' ? undefined : primitiveCtor(typeof v);
       if (prim !== undefined) {
         checkPrimitive(v, s, p);
-        setField(parent, index, (atLazy ? new LazyPrimNode(v) : new StrictPrimNode(v)) as unknown as Forced);
+        // A forced element of a spine is kept as itself: no node per element.
+        if (atLazy && index < REST) (parent as SpineCell).spine.heads[HEAD - index] = v;
+        else put(parent, index, (atLazy ? new LazyPrimNode(v) : new StrictPrimNode(v)) as unknown as Forced);
         if (typeof g === 'object') along(g, prim.name, 0, p, misfit);
         break;
       }
@@ -93,13 +97,23 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           const cons = s.kind === 'data' ? s.alternatives()[1] : undefined;
           shapes = cons?.ctor === CONS_CTOR ? cons.shapes : s.project(v, p).shapes;
         }
-        const node = atLazy ? (new ConsNode() as unknown as Forced) : forcedNode(CONS_CTOR, 2, undefined, false);
-        setField(parent, index, node);
         if (typeof g === 'object') g = along(g, CONS_CTOR.name, 2, p, misfit);
-        stack.push(v.tail, node, 1, shapes[1], paths ? child(p, 'tail') : null, below(g, 1));
+        // Cells at lazy positions (a list's) are recorded in a spine: one growing array for a run of cells.
+        let cell: SpineCell | Forced;
+        let head: number;
+        if (atLazy) {
+          if (index !== REST) put(parent, index, (parent = new SpineCell(new Spine(), 0)) as unknown as Forced);
+          cell = parent as SpineCell;
+          head = HEAD - (cell.spine.heads.push(unforced) - 1);
+        } else {
+          cell = forcedNode(CONS_CTOR, 2, undefined, false);
+          put(parent, index, cell);
+          head = 0;
+        }
+        stack.push(v.tail, cell, atLazy ? REST : 1, shapes[1], paths ? child(p, 'tail') : null, below(g, 1));
         v = v.head;
-        parent = node;
-        index = 0;
+        parent = cell;
+        index = head;
         s = shapes[0]!;
         p = paths ? child(p, 'head') : null;
         g = below(g, 0);
@@ -108,7 +122,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       const layer = s.project(v, p);
       const n = layer.fields.length;
       const node = forcedNode(layer.ctor, n, layer.value, atLazy);
-      setField(parent, index, node);
+      put(parent, index, node);
       if (typeof g === 'object') g = along(g, layer.ctor.name, n, p, misfit);
       if (n === 0) break;
       for (let i = n - 1; i > 0; i--) stack.push(layer.fields[i], node, i, layer.shapes[i], paths ? child(p, layer.ctor.keys[i]!) : null, below(g, i));
@@ -124,7 +138,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
     p = stack.pop() as Path;
     s = stack.pop() as Shape<unknown>;
     index = stack.pop() as number;
-    parent = stack.pop() as Forced;
+    parent = stack.pop() as Forced | SpineCell;
     v = stack.pop();
   }
   if (misfit.error) throw misfit.error;
@@ -149,21 +163,62 @@ function along(d: Forced, found: string, arity: number, path: Path, misfit: Misf
   return NONE;
 }
 
-// Compact nodes for the layers a demand on a long list is made of, two per cell: a list cell at a
-// lazy position, and a primitive. They are `Forced` nodes whose constant parts sit on their
-// prototypes (40 and 32 bytes instead of 64): observing a large value allocates little else.
-class ConsNode {
-  f0: Demand = unforced;
-  f1: Demand = unforced;
+/**
+ * A run of list cells at lazy positions, recorded as one array: the demand on each cell's head (a
+ * primitive forced at a lazy position as itself, else a demand node), and the demand on the tail
+ * of the last. A demand on a long list costs a few bytes per cell, not a node per cell.
+ */
+class Spine {
+  readonly heads: unknown[] = [];
+  rest: Demand = unforced;
 }
+
+/**
+ * Where {@link put} sets a demand in a spine: negative indices, so that one comparison tells them
+ * from the fields of a node. `REST` is the spine's rest; `HEAD - k` the head of its cell `k`.
+ */
+const REST = -1;
+const HEAD = -2;
+
+/**
+ * The demand on cell `k` of a spine: a `Forced` list-cell node. The spine's first cell is stored
+ * in the demand; the others, and the nodes of primitive heads, are made when read.
+ */
+class SpineCell {
+  constructor(
+    readonly spine: Spine,
+    readonly k: number,
+  ) {}
+
+  field(i: number): Demand {
+    if (i === 0) {
+      const h = this.spine.heads[this.k];
+      return typeof h === 'object' && h !== null ? (h as Demand) : (new LazyPrimNode(h) as unknown as Forced);
+    }
+    return this.k + 1 < this.spine.heads.length ? (new SpineCell(this.spine, this.k + 1) as unknown as Forced) : this.spine.rest;
+  }
+
+  get fields(): readonly Demand[] {
+    return [this.field(0), this.field(1)];
+  }
+}
+Object.setPrototypeOf(SpineCell.prototype, Forced.prototype);
+Object.defineProperties(SpineCell.prototype, { ctor: { value: CONS_CTOR }, value: { value: undefined }, lazy: { value: true }, arity: { value: 2 } });
+
+/** Sets the demand at `index` of a node being built, or of a spine (its heads, or {@link REST}). */
+function put(parent: Forced | SpineCell, index: number, d: Demand): void {
+  if (index >= 0) setField(parent as Forced, index, d);
+  else if (index === REST) (parent as SpineCell).spine.rest = d;
+  else (parent as SpineCell).spine.heads[HEAD - index] = d;
+}
+
+// Primitive nodes: `Forced` nodes whose constructor and laziness sit on their prototypes (32 bytes instead of 64).
 class LazyPrimNode {
   constructor(readonly value: unknown) {}
 }
 class StrictPrimNode {
   constructor(readonly value: unknown) {}
 }
-Object.setPrototypeOf(ConsNode.prototype, Forced.prototype);
-Object.defineProperties(ConsNode.prototype, { ctor: { value: CONS_CTOR }, value: { value: undefined }, lazy: { value: true } });
 for (const [node, lazy] of [[LazyPrimNode, true], [StrictPrimNode, false]] as const) {
   Object.setPrototypeOf(node.prototype, Forced.prototype);
   Object.defineProperties(node.prototype, {
