@@ -384,6 +384,28 @@ test('the built-in contexts record the demand they exert: the same as an instrum
   );
 });
 
+test('recorded demands on lists (a spine per run of cells) behave as nodes: fields, equality, printing, conversion', () => {
+  const full = (n: number) => fromArray(Array.from({ length: n }, (_, i) => i - 3));
+  fc.assert(
+    fc.property(listSpec(fc.integer({ min: -3, max: 20 })), (ls) => {
+      const built = toDemand(listValue(ls));
+      // a list as long as the demand, with the same elements where the demand has them
+      const xs = fromArray(ls.items.map((x, i) => x ?? i - 3));
+      const recorded = observe(toContext(built), (l: List<number>) => l, ls.capped ? xs : L.append(xs, full(1))).result;
+      assert.ok(demandEquals(recorded, built) && demandEquals(built, recorded));
+      assert.equal(pd(recorded), listText(ls));
+      assert.ok(demandEquals(toDemand(fromDemand(recorded)), built));
+      for (let d: Demand = recorded; d.forced && d.arity === 2; d = d.field(1)) {
+        assert.deepEqual(d.fields.map(pd), [pd(d.field(0)), pd(d.field(1))]);
+      }
+    }),
+  );
+  // nested lists: the heads of a spine are spines
+  const nested = observe(normalize, (l: List<List<number>>) => l, fromArray([fromArray([1, 2]), nil, fromArray([3])])).result;
+  assert.equal(pd(nested), '(1 : 2 : []) : [] : (3 : []) : []');
+  assert.ok(demandEquals(nested, toDemand(fromArray([fromArray([1, 2]), nil, fromArray([3])]))));
+});
+
 // ---------------------------------------------------------------------------------------------
 // User data types and printing
 
