@@ -1,7 +1,9 @@
 /**
  * Observation: `entangle` instruments a value so that forcing it records what was forced, and
- * `observe` runs a function on instrumented inputs, evaluates its instrumented result in a
- * context, and returns the frozen demands on the result and on each input (paper, section 3).
+ * `observe` runs a function on instrumented inputs, evaluates its result in a context, and returns
+ * the frozen demands on the result and on each input (paper, section 3). The built-in contexts
+ * record the demand they exert as they force the result (see `record.ts`); any other context
+ * forces an instrumented copy of it.
  *
  * Instrumentation is lazy: a lazy field's wrapper instruments the value inside only when it is
  * forced, so observing costs a constant factor over running the function.

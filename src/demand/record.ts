@@ -3,6 +3,10 @@
  * (see `observe`), and the built-in contexts (`normalize`, `whnf`, `toContext`, `fitContext`)
  * record the demand they exert while they force a value, so that observing under them needs no
  * instrumented copy of the result: a copy costs more than the evaluation it watches.
+ *
+ * Observation is dominated by the garbage collector copying what it allocates (all of it lives
+ * until the observation ends), so the demands recorded here are compact: a run of list cells is
+ * one array (a {@link Spine}), a primitive a two-field node.
  * @module
  */
 import { Lazy, peek } from '../lazy/lazy.ts';
@@ -39,8 +43,8 @@ export function checkPrimitive(v: unknown, s: Shape<unknown>, p: Path): void {
 }
 
 /**
- * Walks `value` under `guide`, forcing what the guide says, and sets field `index` of `parent` to
- * the demand found: the part of the value that is evaluated and that the guide reached. Strict
+ * Walks `value` under `guide`, forcing what the guide says, and sets field `at` of `into` to the
+ * demand found: the part of the value that is evaluated and that the guide reached. Strict
  * fields are always part of it; functions are part of it only when an instrumented copy records
  * a call (a context never calls them). Checks the value against `shape`, naming the path of a
  * mismatch. Under a demand, a value whose constructor differs from the demand's is an error, or
