@@ -6,7 +6,7 @@
  * @module
  */
 import { Lazy } from '../lazy/lazy.ts';
-import { Forced, Unforced, type Demand } from '../demand/demand.ts';
+import type { Demand } from '../demand/demand.ts';
 import { recordingContext, type Context } from '../demand/observe.ts';
 import { dynamic } from '../demand/shape.ts';
 import { consume, draws, type Input } from './generate.ts';
@@ -46,28 +46,11 @@ export function normalizeUpTo(value: unknown, layers: number): void {
   }
 }
 
-// Result demands recorded by runs that threw, with the context of that run (see `replayable`).
-const replays = new WeakMap<Demand, Context>();
-
-/**
- * Marks the result demand of a run that threw: such a demand lacks the part whose evaluation threw
- * (nothing was recorded there), so forcing it again does not reproduce the throw. `fitContext` of
- * the returned demand (a fresh object) runs `context` again instead: shrinking the inputs of a
- * failure that throws, and reporting it, replay the context that found it.
- */
-export function replayable(demand: Demand, context: Context): Demand {
-  const marked = demand.forced ? new Forced(demand.ctor, demand.fields, demand.value, demand.lazy) : new Unforced();
-  replays.set(marked, context);
-  return marked;
-}
-
 /**
  * The context that forces a value as far as `demand` says, where the value has the demand's
  * constructors, and no further where it does not: shrinking keeps a result demand while the
  * inputs change under it. The outermost layer is always forced.
  */
 export function fitContext(demand: Demand): Context {
-  const replay = replays.get(demand);
-  if (replay !== undefined) return replay;
   return recordingContext(demand, true);
 }

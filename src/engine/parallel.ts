@@ -451,7 +451,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
       let current: Trial = runCase(spec, fn, start.inputs, start.context, budget, compare);
       for (const j of shrinkState.path) {
         const c = nth(shrinkCandidates(spec, current), j)!;
-        current = runCase(spec, fn, c.inputs, fitContext(c.demand), budget, compare);
+        current = runCase(spec, fn, c.inputs, c.replay ?? fitContext(c.demand), budget, compare);
       }
       return { ...failureResult(spec, fn, current, count, shrinks, seed, budget, compare, unicode, options.shard), ...extra() };
     }

@@ -8,7 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { fitContext } from './context.ts';
 import { SpecError } from '../spec/spec.ts';
-import { comparisons, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Comparison, type Fn, type Trial } from '../spec/check.ts';
+import { comparisons, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck } from './parallel.ts';
 import { pathOf } from './enumerate.ts';
 import { takeOne, treeOf } from '../spec/exhaustive.ts';
@@ -40,7 +40,7 @@ let state!: Float64Array;
 const CANCELLED = Symbol('cancelled');
 
 /** The state of shrinking: the current case and its candidates, computed as far as asked. */
-let shrinking: { i: number; fatal: boolean; current: Trial | { inputs: readonly unknown[]; resultDemand: Demand; error?: unknown }; cands: { inputs: readonly unknown[]; demand: Demand }[]; gen: Iterator<{ inputs: readonly unknown[]; demand: Demand }> } | null = null;
+let shrinking: { i: number; fatal: boolean; current: Trial | { inputs: readonly unknown[]; resultDemand: Demand; error?: unknown }; cands: Candidate[]; gen: Iterator<Candidate> } | null = null;
 
 function serialize(err: unknown): { name: string; message: string; stack?: string } {
   return err instanceof Error ? { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}) } : { name: 'Error', message: String(err) };
@@ -57,7 +57,7 @@ function setCurrent(current: NonNullable<typeof shrinking>['current']): void {
   s.gen = shrinkCandidates(spec, current, s.fatal);
 }
 
-function candidate(j: number): { inputs: readonly unknown[]; demand: Demand } | undefined {
+function candidate(j: number): Candidate | undefined {
   const s = shrinking!;
   while (s.cands.length <= j) {
     const r = s.gen.next();
@@ -77,7 +77,7 @@ function startShrink(i: number, path: readonly number[], fatal: boolean): void {
 function advance(j: number): void {
   const s = shrinking!;
   const c = candidate(j)!;
-  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : runCase(spec, fn, c.inputs, fitContext(c.demand), init.budget, compare));
+  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : runCase(spec, fn, c.inputs, c.replay ?? fitContext(c.demand), init.budget, compare));
 }
 
 /** Gives errors the function scheduled (a rejected promise, a throwing timer) a chance to crash this worker during its trial. */
@@ -171,7 +171,7 @@ port.on('message', async (m: any) => {
           runCase(spec, fn, c.inputs, context(s.i).context, init.budget, compare);
           reply = { ok: false }; // it finished: not the same kind of counterexample
         } else {
-          const t = runCase(spec, fn, c.inputs, fitContext(c.demand), init.budget, compare);
+          const t = runCase(spec, fn, c.inputs, c.replay ?? fitContext(c.demand), init.budget, compare);
           reply = { ok: t.failed && (t.error === undefined) === ((s.current as Trial).error === undefined) };
         }
       } catch (err) {

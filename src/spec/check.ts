@@ -10,7 +10,7 @@ import { prettyDemand, prettyValue } from '../demand/print.ts';
 import { FN_CTOR, ShapeMismatchError, type Shape } from '../demand/shape.ts';
 import { Seed } from '../engine/random.ts';
 import { generateInputs, resetCalls } from '../engine/generate.ts';
-import { fitContext, randomContext, replayable } from '../engine/context.ts';
+import { fitContext, randomContext } from '../engine/context.ts';
 import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
 import { checkArity, predictDemands, SpecError, type Spec } from './spec.ts';
@@ -85,11 +85,17 @@ export type AnySpec = Spec<readonly unknown[], unknown>;
 /** @internal One observed case: a counterexample when it failed. */
 export interface Trial extends Counterexample {
   readonly failed: boolean;
+  /**
+   * When the run threw: its context. Its demand on the result lacks the part whose evaluation
+   * threw (nothing was recorded there), so forcing that demand again would not reproduce the
+   * throw: shrinking and reporting run this context again instead.
+   */
+  readonly replay?: Context;
 }
 
 /** @internal The counterexample of a failed case. */
 export function counterexampleOf(t: Trial): Counterexample {
-  const { failed: _, ...counterexample } = t;
+  const { failed: _, replay: __, ...counterexample } = t;
   return counterexample;
 }
 
@@ -109,9 +115,7 @@ export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context:
   if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   const predicted = obs.error ? [] : predictDemands(s, obs.result, inputs);
   const failed = obs.error !== undefined || obs.inputs.some((a, i) => !compare[i]!(a, predicted[i]!));
-  // The demand recorded by a run that threw lacks the part that threw: shrinking and reporting replay the context instead.
-  const resultDemand = obs.error ? replayable(obs.result, context) : obs.result;
-  return { inputs, resultDemand, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error } : {}) };
+  return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error, replay: context } : {}) };
 }
 
 /** The size of trial `trial`: growing linearly from 0 to `maxSize` over the run, as in QuickCheck. */
@@ -126,13 +130,20 @@ export function trialCase(s: AnySpec, seed: number, i: number, size: number): { 
   return { inputs, context: randomContext(r.split(), size) };
 }
 
+/** @internal A shrink candidate: inputs, and the demand on the result to force (or, after a throw, the context to run again: see {@link Trial.replay}). */
+export interface Candidate {
+  readonly inputs: readonly unknown[];
+  readonly demand: Demand;
+  readonly replay?: Context;
+}
+
 /** @internal The shrink candidates of a case, in the order shrinking tries them: inputs one at a time, then the demand on the result. */
-export function* shrinkCandidates(s: AnySpec, t: { readonly inputs: readonly unknown[]; readonly resultDemand: Demand }, inputsOnly = false): Generator<{ inputs: readonly unknown[]; demand: Demand }> {
+export function* shrinkCandidates(s: AnySpec, t: Pick<Trial, 'inputs' | 'resultDemand' | 'replay'>, inputsOnly = false): Generator<Candidate> {
   for (let i = 0; i < t.inputs.length; i++) {
     for (const v of shrinkValue(t.inputs[i], s.args[i] as Shape<unknown>)) {
       const inputs = t.inputs.slice();
       inputs[i] = v;
-      yield { inputs, demand: t.resultDemand };
+      yield { inputs, demand: t.resultDemand, replay: t.replay };
     }
   }
   if (!inputsOnly) for (const d of shrinkDemand(t.resultDemand)) yield { inputs: t.inputs, demand: d };
@@ -149,7 +160,7 @@ function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: 
       if (++attempts > maxAttempts) break search;
       let t: Trial;
       try {
-        t = runCase(s, fn, c.inputs, fitContext(c.demand), budget, compare);
+        t = runCase(s, fn, c.inputs, c.replay ?? fitContext(c.demand), budget, compare);
       } catch (err) {
         if (err instanceof SpecError) continue; // a smaller case the spec cannot handle is not a smaller counterexample
         throw err;
@@ -235,7 +246,7 @@ export function passedResult(count: number, seed: number, shard: string | undefi
 export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number, shrinks: number, seed: number, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], unicode: boolean, shard: string | undefined): CheckResult {
   // Run the minimal case once more so that generated functions describe the calls of this run only.
   small.inputs.forEach(resetCalls);
-  const final = runCase(spec, fn, small.inputs, fitContext(small.resultDemand), budget, compare);
+  const final = runCase(spec, fn, small.inputs, small.replay ?? fitContext(small.resultDemand), budget, compare);
   const shown = final.failed ? final : small;
   const what = shown.error ? 'the function threw' : 'the spec does not match the function';
   const header = `Failed: ${what} (after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed})`;

@@ -153,7 +153,7 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
     // Holes never forced do not matter: show the smallest total inputs, run again for the report.
     let again: Trial;
     try {
-      again = runCase(spec, fn, c.total(), fitContext(c.outcome.resultDemand), budget, compare);
+      again = runCase(spec, fn, c.total(), c.outcome.replay ?? fitContext(c.outcome.resultDemand), budget, compare);
     } catch (err) {
       throw atDepth(err, depth);
     }
