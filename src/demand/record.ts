@@ -64,10 +64,12 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
   let s = shape;
   let p = path;
   let g = guide;
+  let lazyAbove = false; // whether `v`, taken out of its Lazy already, sat at a lazy position
   for (;;) {
     walk: for (;;) {
       if (typeof g === 'object' && !g.forced) break;
-      let atLazy = false;
+      let atLazy = lazyAbove;
+      lazyAbove = false;
       while (v instanceof Lazy) {
         if (s.kind === 'lazy') s = s.inner();
         else if (s.kind !== 'dynamic') s.project(v, p); // throws the mismatch
@@ -109,6 +111,34 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           if (index !== REST) put(parent, index, (parent = new SpineCell(new Spine(), 0)) as unknown as Forced);
           cell = parent as SpineCell;
           head = HEAD - (cell.spine.heads.push(unforced) - 1);
+          // The common case, a lazy head holding a primitive under a guide that is not a demand, is
+          // recorded here, and the walk goes on along the tail without the stack.
+          const h = v.head;
+          const hs = shapes[0]!;
+          const inner = hs === dynamic ? hs : hs.kind === 'lazy' ? hs.inner() : undefined;
+          if (typeof g === 'number' && h instanceof Lazy && inner !== undefined && inner.kind !== 'lazy') {
+            const x = g === NONE || (g === EVALUATED && !h.isEvaluated) ? UNREAD : g === EVALUATED ? peek(h) : h.force();
+            const tail = v.tail;
+            if (x !== UNREAD && (typeof x === 'object' || typeof x === 'function' || primitiveCtor(typeof x) === undefined)) {
+              // not a primitive: walk it, then the tail
+              stack.push(tail, cell, REST, shapes[1], paths ? child(p, 'tail') : null, g);
+              v = x;
+              lazyAbove = true;
+              index = head;
+              s = inner;
+              p = paths ? child(p, 'head') : null;
+              continue;
+            }
+            if (x !== UNREAD) {
+              checkPrimitive(x, inner, paths ? child(p, 'head') : null);
+              cell.spine.heads[HEAD - head] = x;
+            }
+            v = tail;
+            index = REST;
+            s = shapes[1]!;
+            p = paths ? child(p, 'tail') : null;
+            continue;
+          }
         } else {
           cell = forcedNode(CONS_CTOR, 2, undefined, false);
           put(parent, index, cell);
@@ -149,6 +179,9 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
 }
 
 const CONS_DYNAMIC: readonly Shape<unknown>[] = [dynamic, dynamic];
+
+/** A head the walk leaves unforced. */
+const UNREAD = Symbol('unread');
 
 /** Whether a walk along a demand tolerates layers that do not fit it, and the error of the first that did not. */
 type Misfit = { readonly fit: boolean; error: Error | undefined };
