@@ -9,15 +9,10 @@ import { now } from '../src/lazy/lazy.ts';
 import { fromArray, toArray } from '../src/lazy/list.ts';
 import { strictCheck } from '../src/spec/check.ts';
 import { take, takeSpec } from '../examples/take.ts';
+import { median } from './util.ts';
 
 const TRIALS = 1000;
 const RUNS = 41; // runs are short (milliseconds): many, so that the medians are stable
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** One strict check of take against takeSpec; ms. Each run has its own seed (the same ones every time the bench runs). */
 function timeStrictCheck(seed: number): number {

@@ -1,0 +1,2 @@
+import { benchCheck } from './check.ts';
+console.log(JSON.stringify(await benchCheck()));

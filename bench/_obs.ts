@@ -1,0 +1,2 @@
+import { benchObserve } from './observe.ts';
+await benchObserve({ log: console.log });
