@@ -24,11 +24,11 @@ const subjects: readonly Subject[] = [
   { name: 'append', inputs: (n) => [range(n / 2), range(n / 2)], run: (xs, ys) => L.append(xs!, ys!) },
 ];
 
-/** Sizes, with how many runs each (the median is reported; of two runs, their mean). A run at 10^6 takes seconds. */
+/** Sizes, with how many runs each (the median is reported). Whether a scavenge lands in a run swings it by a factor of 2 to 5 at 10^5 cells: 11 runs keep the median steady. */
 const sizes: readonly { n: number; label: string; runs: number }[] = [
   { n: 1e4, label: '10^4', runs: 11 },
-  { n: 1e5, label: '10^5', runs: 5 },
-  { n: 1e6, label: '10^6', runs: 2 },
+  { n: 1e5, label: '10^5', runs: 11 },
+  { n: 1e6, label: '10^6', runs: 3 },
 ];
 
 const LARGE = 1e6;
