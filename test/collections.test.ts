@@ -1,18 +1,18 @@
 /**
  * Sets and maps: shapes, observation, printing, generation (also as results of random
- * functions), shrinking, a spec checked against them, and the clear error of the exhaustive mode.
+ * functions), shrinking, a spec checked against them, and their series for the exhaustive mode.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isThunk, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
-import { fn, lazyOf, mapOf, number, setOf } from '../src/demand/shape.ts';
+import { boolean, fn, lazyOf, list, mapOf, number, setOf, type Shape } from '../src/demand/shape.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { observe, whnf } from '../src/demand/observe.ts';
 import { spec } from '../src/spec/spec.ts';
 import { strictCheck } from '../src/spec/check.ts';
 import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
-import { NoSeriesError } from '../src/engine/series.ts';
+import { functionSeries, series } from '../src/engine/series.ts';
 import { arbitrary, randomFunction } from '../src/engine/generate.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
@@ -64,6 +64,20 @@ test('random sets and maps, also made by random non-strict functions, and their 
   assert.ok(shrinks.every((s) => s.size <= 3));
 });
 
-test('the exhaustive mode says that sets and maps need a series', () => {
-  assert.throws(() => strictCheckExhaustiveResult(lookupSpec, lookup, { depth: 2 }), NoSeriesError);
+test('series of sets and maps: at most d elements of depth d - 1, distinct, smallest first', () => {
+  const show = <T>(shape: Shape<T>, d: number) => series(shape, d).map((x) => prettyValue(x, shape as Shape<unknown>));
+  assert.deepEqual(show(setOf(number), 2), ['Set {}', 'Set {0}', 'Set {1}', 'Set {-1}', 'Set {0, 1}', 'Set {0, -1}', 'Set {1, -1}']);
+  assert.deepEqual(show(setOf(list(number)), 2), ['Set {}', 'Set {[]}', 'Set {0 : []}', 'Set {[], 0 : []}']);
+  assert.deepEqual(show(mapOf(number, boolean), 1), ['Map {}', 'Map {0 => false}', 'Map {0 => true}']);
+  assert.equal(series(mapOf(number, boolean), 2).length, 1 + 3 * 2 + 3 * 4);
+  // functions of sets are the constant ones: a set is not inspected by case analysis
+  assert.deepEqual(functionSeries(fn([setOf(number)], boolean), 1).map((f) => prettyValue(f)), ['λx. false', 'λx. true']);
+});
+
+test('exhaustive checking over maps: the lazy lookup passes, the strict one fails at depth 1', () => {
+  for (const depth of [1, 2, 3]) assert.equal(strictCheckExhaustiveResult(lookupSpec, lookup, { depth }).passed, true);
+  const r = strictCheckExhaustiveResult(lookupSpec, lookupStrict, { depth: 3, unicode: false });
+  assert.equal(r.passed, false);
+  assert.equal(r.depth, 1);
+  assert.match(r.message, /\| \* Map \{0 => 0\} +\| +\| \* Map \{0 => _\}/);
 });

@@ -7,6 +7,8 @@
  * - a tuple or a record has the depth of its deepest component (it adds no level);
  * - an integer `i` (number, bigint) has depth `|i|`; booleans and unit have depth 0;
  * - a string is a list of characters drawn from `'a'` and `'b'`: its depth is its length;
+ * - a set or a map of depth d has at most d elements (entries), each of depth at most d − 1, as a
+ *   list's; the empty one has depth 0;
  * - a lazy position holds an evaluated value (`now(x)`) of the inner series at the depth the
  *   field itself has (the `Lazy` adds no level);
  * - functions: see {@link functionSeries}.
@@ -16,7 +18,7 @@
  * @module
  */
 import { defer, Lazy, lazy, now } from '../lazy/lazy.ts';
-import { DESCRIBE, type Ctor, type Shape } from '../demand/shape.ts';
+import { DESCRIBE, mapCtor, setCtor, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
 import { prettyValue } from '../demand/print.ts';
 
 type S = Shape<unknown>;
@@ -101,6 +103,39 @@ function isTupleLike(ctor: Ctor): boolean {
   return ctor.style === 'tuple' || ctor.style === 'record';
 }
 
+/** The subsets of `xs` of at most `most` elements, smallest first, each in the order of `xs`. */
+function subsets<T>(xs: readonly T[], most: number): T[][] {
+  const out: T[][] = [[]];
+  let level: { items: T[]; next: number }[] = [{ items: [], next: 0 }];
+  for (let size = 1; size <= most && level.length > 0; size++) {
+    const longer: { items: T[]; next: number }[] = [];
+    for (const { items, next } of level) for (let i = next; i < xs.length; i++) longer.push({ items: [...items, xs[i]!], next: i + 1 });
+    for (const l of longer) out.push(l.items);
+    level = longer;
+  }
+  return out;
+}
+
+/**
+ * The partial sets or maps of depth `d`: at most `d` distinct elements (keys) of depth `d - 1`, and
+ * for a map every choice of (partial) values of depth `d - 1`. The elements are total: a set has
+ * no holes to refine, since the same hole could not stand for two different elements.
+ */
+function collections(c: Collection, d: number, where: string): Skel[] {
+  const elements = d > 0 ? partial(c.kind === 'set' ? c.elem : c.key, d - 1, where).flatMap(expand) : [];
+  const out: Skel[] = [];
+  for (const chosen of subsets(elements, d)) {
+    if (c.kind === 'set') {
+      out.push({ k: 'node', ctor: setCtor(chosen.length), fields: chosen });
+      continue;
+    }
+    for (const values of product(chosen.map(() => partial(c.value, d - 1, where)))) {
+      out.push({ k: 'node', ctor: mapCtor(chosen.length), fields: chosen.flatMap((key, i) => [key, values[i]!]) });
+    }
+  }
+  return out;
+}
+
 /** Integers of depth at most `d`, SmallCheck's order: 0, 1, -1, 2, -2, … */
 function integers(d: number): number[] {
   const out = [0];
@@ -180,9 +215,7 @@ export function partial(shape: S, d: number, where: string): Skel[] {
     case 'dynamic':
       throw new NoSeriesError(`cannot enumerate ${where}: its shape is dynamic (unknown); give it a shape`);
     case 'data': {
-      if (shape.collection) {
-        throw new NoSeriesError(`cannot enumerate ${where} (shape ${shape.name}): sets and maps have no series yet; give it one with withSeries(shape, (depth) => values)`);
-      }
+      if (shape.collection) return collections(shape.collection, d, where);
       const out: Skel[] = [];
       for (const alt of shape.alternatives()) {
         if (alt.shapes.length === 0) {
@@ -315,7 +348,7 @@ function patternText(ctor: Ctor): string {
  *   - for a boolean, every table `false ↦ r1; true ↦ r2`;
  *   - for a number, bigint, string or unit, `λx. case x of { k ↦ r1; _ ↦ r2 }` for every key `k`
  *     of depth ≤ d − 1 and results `r1`, `r2`.
- *   Arguments that are functions or have a user series are never inspected.
+ *   Arguments that are functions, sets, maps or have a user series are never inspected.
  * Nested case analysis (inspecting fields of the argument) is not enumerated. The results are
  * total values (`now(x)` in lazy positions). Functions print as these λ-terms in reports.
  */
@@ -335,7 +368,7 @@ export function functionSeries(fnShape: Shape<any>, d: number, where = 'the func
   shape.args.forEach((argShape, i) => {
     let inner = argShape;
     while (inner.kind === 'lazy') inner = inner.inner();
-    if (userSeries(inner) || inner.arbitrary || inner.kind === 'fn' || inner.kind === 'dynamic') return;
+    if (userSeries(inner) || inner.arbitrary || inner.kind === 'fn' || inner.kind === 'dynamic' || (inner.kind === 'data' && inner.collection)) return;
     // `key(v)`: which branch the forced argument takes.
     const make = (key: (v: unknown) => number, branches: readonly unknown[], text: string) => {
       const pick = (args: unknown[]): unknown => {
@@ -346,7 +379,7 @@ export function functionSeries(fnShape: Shape<any>, d: number, where = 'the func
       const f = resultIsLazy ? (...args: unknown[]) => defer(() => pick(args) as Lazy<unknown>) : (...args: unknown[]) => pick(args);
       out.push(describeFn(f, `${lambda} case ${vars[i]} of { ${text} }`));
     };
-    if (inner.kind === 'data' && !inner.collection) {
+    if (inner.kind === 'data') {
       const ctors = inner.alternatives().map((a) => a.ctor);
       const s = inner;
       const key = (v: unknown) => ctors.indexOf(s.project(v, null).ctor);
