@@ -122,3 +122,20 @@ test('a shape with only a fast-check arbitrary is a clear error naming the argum
   assert.equal(r.passed, true);
 });
 
+
+test('shards partition the cases of every depth; the shard holding the first counterexample reports it', () => {
+  for (const [s, f, depth] of [[takeSpec, take, 5], [rotSpec, rot, 3]] as const) {
+    const all = strictCheckExhaustiveResult(s as never, f as never, { depth });
+    const parts = [1, 2, 3].map((i) => strictCheckExhaustiveResult(s as never, f as never, { depth, shard: `${i}/3` }));
+    assert.ok(parts.every((p) => p.passed));
+    assert.equal(parts.reduce((n, p) => n + p.cases, 0), all.cases);
+    assert.equal(parts.reduce((n, p) => n + p.totalCases, 0), all.totalCases);
+    assert.match(parts[1]!.message, /up to depth \d, shard 2\/3 \(/);
+  }
+  const first = strictCheckExhaustiveResult(rotSpec, rotNaive, { depth: 3, unicode: false });
+  const diagram = (m: string) => m.slice(m.indexOf('\n'));
+  const shards = [1, 2, 3, 4, 5].map((i) => strictCheckExhaustiveResult(rotSpec, rotNaive, { depth: 3, unicode: false, shard: `${i}/5` }));
+  assert.ok(shards.every((r) => !r.passed && r.depth >= first.depth));
+  assert.equal(shards.filter((r) => r.depth === first.depth && diagram(r.message) === diagram(first.message)).length, 1);
+  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, shard: '3/2' }), /shard: expected "i\/n" with 1 <= i <= n, got "3\/2"/);
+});

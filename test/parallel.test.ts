@@ -111,10 +111,10 @@ test('an unregistered spec and function with workers gives an error that says wh
 });
 
 /** The exhaustive check of `c` without workers and with 2: the same result but for what the workers did. */
-async function bothExhaustive(c: { spec: Spec<any, any>; fn: (...args: any[]) => any }, options: { depth: number; forceBudget?: number }): Promise<ExhaustiveResult> {
+async function bothExhaustive(c: { spec: Spec<any, any>; fn: (...args: any[]) => any }, options: { depth: number; forceBudget?: number; shard?: string }): Promise<ExhaustiveResult> {
   const s = strictCheckExhaustiveResult(c.spec, c.fn, { ...options, unicode: false });
   const { workersStarted, startupMs, subtrees, ...p } = await strictCheckExhaustiveResult(c.spec, c.fn, { ...options, unicode: false, workers: 2 });
-  assert.ok(workersStarted === 2 && startupMs > 0 && subtrees > 0);
+  assert.ok(workersStarted === 2 && startupMs > 0 && (subtrees > 0 || options.shard !== undefined)); // a shard of a small tree runs all of its part while finding it
   const show = (r: ExhaustiveResult) => ({ ...r, counterexample: r.counterexample && [r.counterexample.inputs.map((v) => prettyValue(v)), r.counterexample.resultDemand, r.counterexample.actual, r.counterexample.predicted] });
   assert.deepEqual(show(p), show(s));
   return s;
@@ -127,6 +127,13 @@ test('exhaustive with 2 workers: the counts and the first counterexample of the 
   assert.deepEqual((await bothExhaustive(rotNaiveCheck, { depth: 3 })).counterexample!.inputs.map((v) => prettyValue(v)), ['0 : []', '[]']);
   assert.match((await bothExhaustive(budgetCheck, { depth: 4, forceBudget: 1000 })).message, /depth 2, .*\n[^]*forced more than 1000 thunks/);
   await assert.rejects(strictCheckExhaustive(takePrimeCheck.spec, takePrimeCheck.fn, { depth: 2, workers: 1 }), ExhaustiveCheckFailure);
+});
+
+test('exhaustive shards with 2 workers: the results of the sequential shards, which partition the cases', async () => {
+  const parts = await Promise.all([1, 2].map((i) => bothExhaustive(takeCheck, { depth: 5, shard: `${i}/2` })));
+  assert.equal(parts.reduce((n, p) => n + p.cases, 0), 30061);
+  const failing = await Promise.all([1, 2].map((i) => bothExhaustive(rotNaiveCheck, { depth: 3, shard: `${i}/2` })));
+  assert.ok(failing.some((r) => r.depth === 1 && r.counterexample!.inputs.map((v) => prettyValue(v)).join() === '0 : [],[]'));
 });
 
 test('exhaustive with workers: a case that loops forever times out as a counterexample', async () => {

@@ -101,6 +101,12 @@ export interface CaseNode {
   readonly index: number;
 }
 
+/** Preorder of the enumeration tree: a node's path comes before its descendants' and its later siblings'. */
+export function comparePaths(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
 /** The path of a node: the index of its root, then the index of each child taken from there. */
 export function pathOf(node: CaseNode): number[] {
   const path: number[] = [];
@@ -173,6 +179,29 @@ export class CaseTree<T> {
     let node = this.roots()[path[0]!]!;
     for (let i = 1; i < path.length; i++) node = this.expand(node, scratch).children[path[i]!]!;
     return node;
+  }
+
+  /**
+   * Part `i` (0-based) of `n` of the tree, for a shard: the tree is expanded breadth first from
+   * its roots until `256·n` subtrees wait (or after `2048·n` expansions, or when none is left); the part
+   * is every n-th of the cases met on the way and every n-th of the subtrees left, each numbered in
+   * the order met, from `i`. Every part makes the same expansion (its runs are counted in `stats`,
+   * its own cases too), so the n parts partition the cases of the tree. The subtrees are in order.
+   */
+  part(i: number, n: number, stats: EnumerationStats): { cases: EnumeratedCase<T>[]; subtrees: CaseNode[] } {
+    const queue = this.roots();
+    const cases: EnumeratedCase<T>[] = [];
+    const scratch = { cases: 0, runs: 0, refinements: 0 };
+    for (let expanded = 0, met = 0; queue.length > 0 && queue.length < 256 * n && expanded < 2048 * n; expanded++) {
+      const step = this.expand(queue.shift()!, scratch);
+      queue.push(...step.children);
+      if (step.case && met++ % n === i) cases.push(step.case);
+    }
+    stats.runs += scratch.runs;
+    stats.refinements += scratch.refinements;
+    stats.cases += cases.length;
+    const subtrees = queue.filter((_, j) => j % n === i).sort((a, b) => comparePaths(pathOf(a), pathOf(b)));
+    return { cases, subtrees };
   }
 
   /**

@@ -83,17 +83,18 @@ export const WORKER_RULE =
  * those ≡ i-1 (mod n). The n shards partition the trials of the run.
  */
 export function shardIndices(trials: number, shard: string | undefined): number[] {
-  let k = 0;
-  let n = 1;
-  if (shard !== undefined) {
-    const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(shard);
-    if (!m || +m[2]! < 1 || +m[1]! < 1 || +m[1]! > +m[2]!) throw new TypeError(`shard: expected "i/n" with 1 <= i <= n, got ${JSON.stringify(shard)}`);
-    k = +m[1]! - 1;
-    n = +m[2]!;
-  }
+  const { index, count } = parseShard(shard);
   const out: number[] = [];
-  for (let i = k; i < trials; i += n) out.push(i);
+  for (let i = index; i < trials; i += count) out.push(i);
   return out;
+}
+
+/** Shard `"i/n"` as its 0-based index and the number of shards (`0` of `1` without a shard). */
+export function parseShard(shard: string | undefined): { readonly index: number; readonly count: number } {
+  if (shard === undefined) return { index: 0, count: 1 };
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(shard);
+  if (!m || +m[2]! < 1 || +m[1]! < 1 || +m[1]! > +m[2]!) throw new TypeError(`shard: expected "i/n" with 1 <= i <= n, got ${JSON.stringify(shard)}`);
+  return { index: +m[1]! - 1, count: +m[2]! };
 }
 
 /** Reported for a trial that ran past the timeout. */

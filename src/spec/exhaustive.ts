@@ -7,8 +7,8 @@
  * @module
  */
 import { fitContext } from '../engine/context.ts';
-import { CaseTree, pathOf, totalInputs, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
-import { fatalFailure, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
+import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
+import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { Refine } from '../engine/series.ts';
 import { unicodeTerminal } from './diagram.ts';
 import { comparisons, counterexampleOf, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
@@ -30,6 +30,12 @@ export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'force
   readonly workers?: ParallelOptions['workers'];
   /** With workers: most milliseconds one case may run; past it, it is stopped and reported as a counterexample. Default 10,000. */
   readonly timeout?: number;
+  /**
+   * Checks only part `"i/n"` (1-based) of the cases of each depth: the n shards of a run together
+   * check exactly its cases, each once (e.g. one shard per CI runner; see docs/parallel.md). A
+   * shard reports the first counterexample of its own part.
+   */
+  readonly shard?: string;
 }
 
 /** What an exhaustive check found. */
@@ -109,6 +115,7 @@ interface Setup {
   readonly compare: ReturnType<typeof comparisons>;
   readonly unicode: boolean;
   readonly prune: boolean;
+  readonly shard: { readonly text: string; readonly index: number; readonly count: number } | undefined;
 }
 
 function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
@@ -117,7 +124,8 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   const maxDepth = options.depth;
   if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${maxDepth}`);
   const compare = comparisons(options, arity);
-  return { spec: s, fn, maxDepth, budget: options.forceBudget ?? 1_000_000, compare, unicode: options.unicode ?? unicodeTerminal(), prune: options.prune ?? true };
+  const shard = options.shard === undefined ? undefined : { text: options.shard.trim(), ...parseShard(options.shard) };
+  return { spec: s, fn, maxDepth, budget: options.forceBudget ?? 1_000_000, compare, unicode: options.unicode ?? unicodeTerminal(), prune: options.prune ?? true, shard };
 }
 
 /** @internal The enumeration tree of one depth. */
@@ -146,7 +154,8 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
   const { spec, fn, budget, compare, unicode } = set;
   const totalCases = totals.cases;
   const done = { depth, cases: out.cases, totalCases, runs: totals.runs };
-  const where = `exhaustive, depth ${depth}, after ${totalCases} case${totalCases === 1 ? '' : 's'}`;
+  const part = set.shard ? `, shard ${set.shard.text}` : '';
+  const where = `exhaustive, depth ${depth}${part}, after ${totalCases} case${totalCases === 1 ? '' : 's'}`;
   if (out.fatal) return { passed: false, ...done, ...fatalFailure(spec, out.fatal.inputs, out.fatal, timeout, where, unicode, 'case') };
   if (out.found) {
     const c = out.found;
@@ -162,8 +171,19 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
     return { passed: false, ...done, counterexample: counterexampleOf(shown), message: report(spec, shown, `Failed: ${what} (${where})`, unicode) };
   }
   if (depth < set.maxDepth) return undefined;
-  const message = `+++ OK, passed all ${out.cases} case${out.cases === 1 ? '' : 's'} up to depth ${depth} (${totalCases} cases and ${totals.runs} runs over depths 0 to ${depth}).`;
+  const message = `+++ OK, passed all ${out.cases} case${out.cases === 1 ? '' : 's'} up to depth ${depth}${part} (${totalCases} cases and ${totals.runs} runs over depths 0 to ${depth}).`;
   return { passed: true, ...done, message };
+}
+
+/**
+ * What a run enumerates of a depth's tree: the roots, or with a shard its part (see
+ * {@link CaseTree.part}): subtrees, and cases already run, of which the first that failed.
+ */
+function partOf(set: Setup, tree: CaseTree<Trial>, stats: EnumerationStats): { subtrees: CaseNode[]; failed?: EnumeratedCase<Trial> } {
+  if (!set.shard) return { subtrees: tree.roots() };
+  const { cases, subtrees } = tree.part(set.shard.index, set.shard.count, stats);
+  const failed = cases.filter((c) => c.outcome.failed).sort((a, b) => comparePaths(a.path(), b.path()))[0];
+  return failed ? { subtrees, failed } : { subtrees };
 }
 
 /** The cases of one depth, in this thread. */
@@ -171,14 +191,17 @@ function sequentialDepth(set: Setup, depth: number, progress: ReturnType<typeof 
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const tree = treeOf(set, depth);
   try {
-    for (const c of tree.cases(tree.roots(), stats)) {
+    const { subtrees, failed } = partOf(set, tree, stats);
+    const before = failed?.path();
+    for (const c of tree.cases(subtrees, stats)) {
       if ((stats.cases & 255) === 0) progress.update(`depth ${depth}, ${stats.cases} cases`);
+      if (before && comparePaths(c.path(), before) > 0) break;
       if (c.outcome.failed) return { cases: stats.cases, runs: stats.runs, found: c };
     }
+    return { cases: stats.cases, runs: stats.runs, ...(failed ? { found: failed } : {}) };
   } catch (err) {
     throw atDepth(err, depth);
   }
-  return { cases: stats.cases, runs: stats.runs };
 }
 
 /**
@@ -212,12 +235,6 @@ export function strictCheckExhaustiveResult<const A extends readonly unknown[], 
 
 // ---------------------------------------------------------------------------------------------
 // With workers
-
-/** Preorder of the enumeration tree: a node's path comes before its descendants' and its later siblings'. */
-function comparePaths(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
-}
 
 /** The index of the first path in `queue` (in order) after `path`. */
 function firstAfter(queue: readonly (readonly number[])[], path: readonly number[]): number {
@@ -287,10 +304,18 @@ function answer(out: Outcome, run: number, depth: number): Answer {
  */
 async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { cases: number; subtrees: number }, progress: ReturnType<typeof progressLine>): Promise<DepthOutcome> {
   const tree = treeOf(set, depth);
-  const queue = tree.roots().map(pathOf); // pieces not yet sent, in order
+  const partStats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
+  let part: ReturnType<typeof partOf>;
+  try {
+    part = partOf(set, tree, partStats);
+  } catch (err) {
+    throw atDepth(err, depth);
+  }
+  const queue = part.subtrees.map(pathOf); // pieces not yet sent, in order
   const done: ({ path: number[] } & Answer)[] = [];
   const running = new Map<Slot, number[]>();
-  let best: (typeof done)[number] | undefined;
+  // A counterexample among the cases a shard ran to find its part counts as a piece of its own.
+  let best: (typeof done)[number] | undefined = part.failed && { path: part.failed.path(), cases: 0, runs: 0, event: { failed: part.failed.path() } };
   let cases = 0;
   let changed!: () => void;
   let change = new Promise<void>((r) => (changed = r));
@@ -334,7 +359,7 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
     }),
   );
   const before = best ? done.filter((p) => comparePaths(p.path, best!.path) < 0) : done;
-  const counts = { cases: before.reduce((n, p) => n + p.cases, 0), runs: before.reduce((n, p) => n + p.runs, 0) };
+  const counts = { cases: partStats.cases + before.reduce((n, p) => n + p.cases, 0), runs: partStats.runs + before.reduce((n, p) => n + p.runs, 0) };
   if (!best) return counts;
   const e = best.event!;
   if ('thrown' in e) throw atDepth(e.thrown, depth);
