@@ -1,0 +1,142 @@
+/**
+ * fast-check integration: the cases of a strictness check as a fast-check arbitrary, and a
+ * property checking a function against a spec on them, for fast-check's runner (`fc.assert`,
+ * `fc.check`: its seeds, replay paths, timeouts and reporters) and the test-runner integrations
+ * built on it. The cases are those of {@link strictCheck} (random inputs, a random context), and
+ * fast-check shrinks them with strictcheck's shrinker: inputs, then the demand on the result.
+ * @module
+ */
+import fc from 'fast-check';
+import type { Demand } from '../demand/demand.ts';
+import type { Context } from '../demand/observe.ts';
+import { prettyDemand, prettyValue } from '../demand/print.ts';
+import type { Shape } from '../demand/shape.ts';
+import { fitContext } from '../engine/context.ts';
+import { resetCalls } from '../engine/generate.ts';
+import { comparisons, report, runCase, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
+import { unicodeTerminal } from './diagram.ts';
+import { checkArity, SpecError, type Spec } from './spec.ts';
+
+/** One case of a check: inputs, and the context that evaluates the function's result. */
+export interface StrictCase {
+  readonly inputs: readonly unknown[];
+  readonly context: Context;
+  /** For a case made by shrinking: the demand its context forces, and whether the failure it shrinks threw. */
+  readonly shrunk?: { readonly demand: Demand; readonly threw: boolean };
+}
+
+/** What {@link strictCases} and {@link strictProperty} accept: the options of a check that apply to one case. */
+export type StrictPropertyOptions = Pick<CheckOptions, 'compare' | 'forceBudget' | 'maxSize' | 'unicode'>;
+
+/** The settings of a property, from its options. */
+interface Setup {
+  readonly spec: AnySpec;
+  readonly fn: Fn;
+  readonly budget: number;
+  readonly compare: ReturnType<typeof comparisons>;
+  readonly maxSize: number;
+  readonly unicode: boolean;
+}
+
+function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
+  checkArity(s, fn);
+  return { spec: s, fn, budget: options.forceBudget ?? 1_000_000, compare: comparisons(options, s.args.length), maxSize: options.maxSize ?? 30, unicode: options.unicode ?? unicodeTerminal() };
+}
+
+function run(set: Setup, c: StrictCase): Trial {
+  return runCase(set.spec, set.fn, c.inputs, c.context, set.budget, set.compare);
+}
+
+/**
+ * A case, printed by fast-check as its inputs and, once shrunk, the demand on the result; a case
+ * that fails prints strictcheck's diagram too (fast-check shows a property's error only with
+ * `includeErrorInReport`, and test runners do not show its cause).
+ */
+function strictCase(set: Setup, inputs: readonly unknown[], context: Context, shrunk?: StrictCase['shrunk']): StrictCase {
+  const c: StrictCase = { inputs, context, ...(shrunk ? { shrunk } : {}) };
+  const text = () => {
+    const failure = diagnose(set, c); // first: generated functions then show the calls of this run
+    const shown = inputs.map((v, i) => prettyValue(v, set.spec.args[i] as Shape<unknown>, { maxNodes: 60, maxItems: 12, maxWidth: 100 }));
+    const line = `inputs ${shown.join(', ')}; ${shrunk ? `result demand ${prettyDemand(shrunk.demand, { maxItems: 12, maxWidth: 100 })}` : 'a random context'}`;
+    return failure === undefined ? line : `${line}\n${failure}`;
+  };
+  return Object.assign(c, { [fc.toStringMethod]: text, toString: text });
+}
+
+/** Why a case fails (its report), or `undefined` if it does not (a spec error propagates). */
+function diagnose(set: Setup, c: StrictCase): string | undefined {
+  // Generated functions describe the calls of this run only.
+  c.inputs.forEach(resetCalls);
+  let t: Trial;
+  try {
+    t = run(set, c);
+  } catch (err) {
+    // A smaller case the spec cannot handle is not a smaller counterexample (as in strictcheck's own shrinking).
+    if (err instanceof SpecError && c.shrunk) return undefined;
+    throw err;
+  }
+  // Shrinking keeps the kind of failure: a case that threw shrinks to cases that throw.
+  if (!t.failed || (c.shrunk && c.shrunk.threw !== (t.error !== undefined))) return undefined;
+  const what = t.error ? 'the function threw' : 'the spec does not match the function';
+  return report(set.spec, t, `Failed: ${what}`, set.unicode);
+}
+
+class StrictCases extends fc.Arbitrary<StrictCase> {
+  constructor(private readonly set: Setup) {
+    super();
+  }
+
+  generate(mrng: fc.Random): fc.Value<StrictCase> {
+    const seed = mrng.nextInt(0, 2 ** 31 - 1);
+    const { inputs, context } = trialCase(this.set.spec, seed, 0, mrng.nextInt(0, this.set.maxSize));
+    return new fc.Value(strictCase(this.set, inputs, context), undefined);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is StrictCase {
+    return false;
+  }
+
+  /** strictcheck's candidates, in its order; they need the demand on the result, so the case runs once more here. */
+  shrink(value: StrictCase): fc.Stream<fc.Value<StrictCase>> {
+    const set = this.set;
+    let t: Trial;
+    try {
+      t = run(set, value);
+    } catch {
+      return fc.Stream.nil();
+    }
+    if (!t.failed) return fc.Stream.nil();
+    const threw = t.error !== undefined;
+    return new fc.Stream(shrinkCandidates(set.spec, t)).map((c) => new fc.Value(strictCase(set, c.inputs, c.replay ?? fitContext(c.demand), { demand: c.demand, threw }), undefined));
+  }
+}
+
+/**
+ * The cases of checking `fn` against `spec` as a fast-check arbitrary: random inputs of the
+ * spec's shapes and a random context, of a random size up to `maxSize`; shrunk by strictcheck's
+ * shrinker (the inputs, then the demand on the result). Use it to combine strictness with other
+ * properties in one fast-check run; {@link strictProperty} is the plain check.
+ */
+export function strictCases<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: StrictPropertyOptions = {}): fc.Arbitrary<StrictCase> {
+  return new StrictCases(setup(s as unknown as AnySpec, fn as Fn, options));
+}
+
+/**
+ * A fast-check property: `fn` has exactly the strictness `spec` predicts (or as `compare` says)
+ * on every case. A failing case throws an error whose message is strictcheck's diagram; fast-check
+ * shrinks it with strictcheck's shrinker and reports it with its seed and path. Run it with
+ * `fc.assert` (in any test runner) for fast-check's options: `seed`, `path`, `numRuns`, `timeout`,
+ * `verbose`, reporters.
+ *
+ * @example
+ * ```ts
+ * test('take', () => fc.assert(strictProperty(takeSpec, take), { numRuns: 1000 }));
+ * ```
+ */
+export function strictProperty<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: StrictPropertyOptions = {}): fc.IPropertyWithHooks<[StrictCase]> {
+  const set = setup(s as unknown as AnySpec, fn as Fn, options);
+  return fc.property(new StrictCases(set), (c) => {
+    const failure = diagnose(set, c);
+    if (failure !== undefined) throw new Error(`strictness check failed:\n${failure}`);
+  });
+}
