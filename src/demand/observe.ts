@@ -49,7 +49,6 @@ function entangled(original: Lazy<unknown>, shape: Shape<unknown>, path: Path): 
 const instrumentDynamic = (original: Lazy<unknown>) => instrument(original.force(), dynamic, null);
 const instrumentSite = ({ original, shape, path }: Site) => instrument(original.force(), shape.kind === 'lazy' ? shape.inner() : dynamic, path);
 
-
 /**
  * An instrumented copy of `value`: every lazy field becomes an {@link entangled} thunk, so what
  * has been forced can be read off the copy afterwards ({@link freeze}). Strict fields are copied

@@ -1,2 +1,0 @@
-import { benchCheck } from './check.ts';
-console.log(JSON.stringify(await benchCheck()));

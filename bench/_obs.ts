@@ -1,2 +1,0 @@
-import { benchObserve } from './observe.ts';
-await benchObserve({ log: console.log });
