@@ -13,10 +13,9 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { unforced } from '../demand/demand.ts';
-import { fitContext } from './context.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import {
-  comparisons, counterexampleOf, failureResult, passedResult, report, runCase, shrinkCandidates, sizeOf, trialCase,
+  comparisons, counterexampleOf, failureResult, passedResult, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
 } from '../spec/check.ts';
 import { unicodeTerminal } from '../spec/diagram.ts';
@@ -452,7 +451,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
       let current: Trial = runCase(spec, fn, start.inputs, start.context, budget, compare);
       for (const j of shrinkState.path) {
         const c = nth(shrinkCandidates(spec, current), j)!;
-        current = runCase(spec, fn, c.inputs, c.replay ?? fitContext(c.demand), budget, compare);
+        current = runCase(spec, fn, c.inputs, rerunContext(c), budget, compare);
       }
       return { ...failureResult(spec, fn, current, count, shrinks, seed, budget, compare, unicode, options.shard), ...extra() };
     }

@@ -6,9 +6,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
-import { fitContext } from './context.ts';
 import { SpecError } from '../spec/spec.ts';
-import { comparisons, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
+import { comparisons, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck } from './parallel.ts';
 import { pathOf } from './enumerate.ts';
 import { takeOne, treeOf } from '../spec/exhaustive.ts';
@@ -77,7 +76,7 @@ function startShrink(i: number, path: readonly number[], fatal: boolean): void {
 function advance(j: number): void {
   const s = shrinking!;
   const c = candidate(j)!;
-  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : runCase(spec, fn, c.inputs, c.replay ?? fitContext(c.demand), init.budget, compare));
+  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : runCase(spec, fn, c.inputs, rerunContext(c), init.budget, compare));
 }
 
 /** Gives errors the function scheduled (a rejected promise, a throwing timer) a chance to crash this worker during its trial. */
@@ -171,7 +170,7 @@ port.on('message', async (m: any) => {
           runCase(spec, fn, c.inputs, context(s.i).context, init.budget, compare);
           reply = { ok: false }; // it finished: not the same kind of counterexample
         } else {
-          const t = runCase(spec, fn, c.inputs, c.replay ?? fitContext(c.demand), init.budget, compare);
+          const t = runCase(spec, fn, c.inputs, rerunContext(c), init.budget, compare);
           reply = { ok: t.failed && (t.error === undefined) === ((s.current as Trial).error === undefined) };
         }
       } catch (err) {

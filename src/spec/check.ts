@@ -131,22 +131,23 @@ export function trialCase(s: AnySpec, seed: number, i: number, size: number): { 
 }
 
 /** @internal A shrink candidate: inputs, and the demand on the result to force (or, after a throw, the context to run again: see {@link Trial.replay}). */
-export interface Candidate {
-  readonly inputs: readonly unknown[];
-  readonly demand: Demand;
-  readonly replay?: Context;
+export type Candidate = Pick<Trial, 'inputs' | 'resultDemand' | 'replay'>;
+
+/** @internal The context that runs a case again: the one it threw in (see {@link Trial.replay}), else one forcing its demand on the result. */
+export function rerunContext(c: Candidate): Context {
+  return c.replay ?? fitContext(c.resultDemand);
 }
 
 /** @internal The shrink candidates of a case, in the order shrinking tries them: inputs one at a time, then the demand on the result. */
-export function* shrinkCandidates(s: AnySpec, t: Pick<Trial, 'inputs' | 'resultDemand' | 'replay'>, inputsOnly = false): Generator<Candidate> {
+export function* shrinkCandidates(s: AnySpec, t: Candidate, inputsOnly = false): Generator<Candidate> {
   for (let i = 0; i < t.inputs.length; i++) {
     for (const v of shrinkValue(t.inputs[i], s.args[i] as Shape<unknown>)) {
       const inputs = t.inputs.slice();
       inputs[i] = v;
-      yield { inputs, demand: t.resultDemand, replay: t.replay };
+      yield { inputs, resultDemand: t.resultDemand, replay: t.replay };
     }
   }
-  if (!inputsOnly) for (const d of shrinkDemand(t.resultDemand)) yield { inputs: t.inputs, demand: d };
+  if (!inputsOnly) for (const d of shrinkDemand(t.resultDemand)) yield { inputs: t.inputs, resultDemand: d };
 }
 
 /** Greedy shrinking to a local minimum: inputs one at a time, then the demand on the result. */
@@ -160,7 +161,7 @@ function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: 
       if (++attempts > maxAttempts) break search;
       let t: Trial;
       try {
-        t = runCase(s, fn, c.inputs, c.replay ?? fitContext(c.demand), budget, compare);
+        t = runCase(s, fn, c.inputs, rerunContext(c), budget, compare);
       } catch (err) {
         if (err instanceof SpecError) continue; // a smaller case the spec cannot handle is not a smaller counterexample
         throw err;
@@ -246,7 +247,7 @@ export function passedResult(count: number, seed: number, shard: string | undefi
 export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number, shrinks: number, seed: number, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], unicode: boolean, shard: string | undefined): CheckResult {
   // Run the minimal case once more so that generated functions describe the calls of this run only.
   small.inputs.forEach(resetCalls);
-  const final = runCase(spec, fn, small.inputs, small.replay ?? fitContext(small.resultDemand), budget, compare);
+  const final = runCase(spec, fn, small.inputs, rerunContext(small), budget, compare);
   const shown = final.failed ? final : small;
   const what = shown.error ? 'the function threw' : 'the spec does not match the function';
   const header = `Failed: ${what} (after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed})`;

@@ -6,12 +6,11 @@
  * `engine/enumerate.ts` for contexts and pruning.
  * @module
  */
-import { fitContext } from '../engine/context.ts';
 import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
 import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { Refine } from '../engine/series.ts';
 import { unicodeTerminal } from './diagram.ts';
-import { comparisons, counterexampleOf, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import { comparisons, counterexampleOf, rerunContext, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** Options of {@link strictCheckExhaustive}. */
@@ -162,7 +161,7 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
     // Holes never forced do not matter: show the smallest total inputs, run again for the report.
     let again: Trial;
     try {
-      again = runCase(spec, fn, c.total(), c.outcome.replay ?? fitContext(c.outcome.resultDemand), budget, compare);
+      again = runCase(spec, fn, c.total(), rerunContext(c.outcome), budget, compare);
     } catch (err) {
       throw atDepth(err, depth);
     }

@@ -11,9 +11,8 @@ import type { Demand } from '../demand/demand.ts';
 import type { Context } from '../demand/observe.ts';
 import { prettyDemand, prettyValue } from '../demand/print.ts';
 import type { Shape } from '../demand/shape.ts';
-import { fitContext } from '../engine/context.ts';
 import { resetCalls } from '../engine/generate.ts';
-import { comparisons, report, runCase, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
+import { comparisons, report, rerunContext, runCase, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
 import { unicodeTerminal } from './diagram.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
@@ -107,7 +106,7 @@ class StrictCases extends fc.Arbitrary<StrictCase> {
     }
     if (!t.failed) return fc.Stream.nil();
     const threw = t.error !== undefined;
-    return new fc.Stream(shrinkCandidates(set.spec, t)).map((c) => new fc.Value(strictCase(set, c.inputs, c.replay ?? fitContext(c.demand), { demand: c.demand, threw }), undefined));
+    return new fc.Stream(shrinkCandidates(set.spec, t)).map((c) => new fc.Value(strictCase(set, c.inputs, rerunContext(c), { demand: c.resultDemand, threw }), undefined));
   }
 }
 
