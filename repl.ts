@@ -8,6 +8,7 @@
  */
 import repl from 'node:repl';
 import { inspect } from 'node:util';
+import fc from 'fast-check';
 import * as strictcheck from './src/index.ts';
 import * as takeExamples from './examples/take.ts';
 import * as rotExamples from './examples/okasaki-queue/rot.ts';
@@ -38,19 +39,20 @@ const help = `strictcheck REPL: the library and the paper's examples are in scop
   map (sec. 6.3)  map, mapStrict, mapSpec, mapSpecStrictFunctions, elementFn; showcase()  (list-specs.ts)
                   ListSpecs.{length, append, reverse, zip, lengthSpec, appendSpec, reverseSpec, zipSpec, ...}
   Exhaustively    strictCheckExhaustiveResult(takeSpec, takePrime, { depth: 4 })   (every case up to a depth)
+  fast-check      fc.assert(strictProperty(takeSpec, takePrime))   (fast-check's runner; its report holds the diagram)
   Tours           tour.observe(), tour.takeSpecs(), tour.rot(), tour.exhaustive()   (the sections of npm start)
 
   A check result prints as its report; its fields are there too: _.counterexample, _.seed, ...
   .strictcheck    this help          .help    the REPL's own commands`;
 
-/** Check results print as their report; everything else as util.inspect does (demands in demand notation). */
-/** A random (`seed`) or exhaustive (`depth`) check result: printed as its report. */
+/** A random (`seed`) or exhaustive (`depth`) check result: printed as its report; everything else as util.inspect does (demands in demand notation). */
 function isCheckResult(x: unknown): x is { readonly message: string } {
   return typeof x === 'object' && x !== null && typeof (x as { message?: unknown }).message === 'string' && typeof (x as { passed?: unknown }).passed === 'boolean' && ('seed' in x || 'depth' in x);
 }
 
 const context: Record<string, unknown> = {
   ...strictcheck,
+  fc,
   ...takeExamples,
   ...rotExamples,
   Queue: queues.Queue,
