@@ -4,8 +4,9 @@
  * All conversions walk with an explicit stack, so a list of a million cells is fine.
  * @module
  */
-import { forceOrThunk, isThunk, Lazy, now, thunk, UNEVALUATED, UnevaluatedError } from '../lazy/lazy.ts';
+import { isThunk, Lazy, now, thunk } from '../lazy/lazy.ts';
 import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
+import { record, VALUE_FORM } from './record.ts';
 import { child, dynamic, type Ctor, type Path, type Shape } from './shape.ts';
 
 /**
@@ -92,31 +93,9 @@ export function walkValue(
  * ```
  */
 export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, path: Path = 'demand'): Demand {
-  return walkValue(value, shape as Shape<unknown>, path, forceOrUnforced);
-}
-
-/**
- * A lazy position of a demand in value form: its value, or `unforced` where forcing reaches `thunk`.
- * Reaching `thunk` is routine here (a spec's `xs ++ thunk` ends in one), and capturing the stack
- * trace of its `UnevaluatedError` was the largest single cost of checking a spec; so it is forced
- * with stack traces off. Any other error is raised again by forcing once more with them on (what
- * threw is not memoised), so that it carries its stack.
- */
-function forceOrUnforced(l: Lazy<unknown>): Demand | undefined {
-  if (l === thunk) return unforced;
-  if (l.isEvaluated) return undefined;
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return forceOrThunk(l) === UNEVALUATED ? unforced : undefined;
-  } catch (err) {
-    if (err instanceof UnevaluatedError) return unforced;
-    Error.stackTraceLimit = limit;
-    l.force();
-    return undefined;
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  const root = demandHolder();
+  record(value, shape as Shape<unknown>, path, VALUE_FORM, root, 0);
+  return root.field(0);
 }
 
 /** A snapshot of how far `value` is evaluated now, forcing nothing: unevaluated lazies are `_`. */

@@ -9,7 +9,7 @@
  * one array (a {@link Spine}), a primitive a two-field node.
  * @module
  */
-import { Lazy, peek } from '../lazy/lazy.ts';
+import { forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, showPath, type Path, type Shape } from './shape.ts';
@@ -20,14 +20,16 @@ export const CALLED = Symbol('strictcheck.called');
 /**
  * How a walk treats the lazy positions it meets, from one position down: force all of them
  * (`normalize`), force this one and none below (`whnf`), force none, read what is evaluated
- * already (freezing an instrumented copy), or force as far as a demand says.
+ * already (freezing an instrumented copy), force all but those that reach `thunk` (a demand
+ * written as a value, `toDemand`), or force as far as a demand says.
  * @internal
  */
-export type Guide = typeof ALL | typeof WHNF | typeof NONE | typeof EVALUATED | Demand;
+export type Guide = typeof ALL | typeof WHNF | typeof NONE | typeof EVALUATED | typeof VALUE_FORM | Demand;
 export const ALL = 0;
 export const WHNF = 1;
 export const NONE = 2;
 export const EVALUATED = 3;
+export const VALUE_FORM = 4;
 
 /** The guide for field `i` of a layer walked under `g`. */
 function below(g: Guide, i: number): Guide {
@@ -74,14 +76,16 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
         if (s.kind === 'lazy') s = s.inner();
         else if (s.kind !== 'dynamic') s.project(v, p); // throws the mismatch
         if (g === EVALUATED ? !v.isEvaluated : g === NONE) break walk;
-        v = g === EVALUATED ? peek(v) : v.force();
+        v = g === EVALUATED ? peek(v) : g === VALUE_FORM ? forceValueForm(v) : v.force();
+        if (v === UNREAD) break walk;
         atLazy = true;
       }
       if (s.kind === 'lazy') s.project(v, p); // throws the mismatch
       if (g === WHNF) g = NONE;
       if (typeof v === 'function') {
         if (s.kind !== 'dynamic') s.project(v, p); // throws a mismatch
-        if (g !== EVALUATED || (v as unknown as Record<symbol, boolean | undefined>)[CALLED] === false) break;
+        // A context never calls a function; a demand in value form holds one where it was called.
+        if ((g !== EVALUATED && g !== VALUE_FORM) || (v as unknown as Record<symbol, boolean | undefined>)[CALLED] === false) break;
         put(parent, index, forcedNode(FN_CTOR, 0, v, atLazy));
         break;
       }
@@ -117,7 +121,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           const hs = shapes[0]!;
           const inner = hs === dynamic ? hs : hs.kind === 'lazy' ? hs.inner() : undefined;
           if (typeof g === 'number' && h instanceof Lazy && inner !== undefined && inner.kind !== 'lazy') {
-            const x = g === NONE || (g === EVALUATED && !h.isEvaluated) ? UNREAD : g === EVALUATED ? peek(h) : h.force();
+            const x = g === NONE || (g === EVALUATED && !h.isEvaluated) ? UNREAD : g === EVALUATED ? peek(h) : g === VALUE_FORM ? forceValueForm(h) : h.force();
             const tail = v.tail;
             if (x !== UNREAD && (typeof x === 'object' || typeof x === 'function' || primitiveCtor(typeof x) === undefined)) {
               // not a primitive: walk it, then the tail
@@ -180,8 +184,32 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
 
 const CONS_DYNAMIC: readonly Shape<unknown>[] = [dynamic, dynamic];
 
-/** A head the walk leaves unforced. */
+/** A lazy position the walk leaves unforced. */
 const UNREAD = Symbol('unread');
+
+/**
+ * A lazy position of a demand in value form: its value, or {@link UNREAD} where forcing reaches
+ * `thunk`. Reaching `thunk` is routine here (a spec's `xs ++ thunk` ends in one), and capturing
+ * the stack trace of its `UnevaluatedError` was the largest single cost of checking a spec; so it
+ * is forced with stack traces off. Any other error is raised again by forcing once more with them
+ * on (what threw is not memoised), so that it carries its stack.
+ */
+function forceValueForm(l: Lazy<unknown>): unknown {
+  if (l === thunk) return UNREAD;
+  if (l.isEvaluated) return l.force();
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    const x = forceOrThunk(l);
+    return x === UNEVALUATED ? UNREAD : x;
+  } catch (err) {
+    if (err instanceof UnevaluatedError) return UNREAD;
+    Error.stackTraceLimit = limit;
+    return l.force();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
 
 /** Whether a walk along a demand tolerates layers that do not fit it, and the error of the first that did not. */
 type Misfit = { readonly fit: boolean; error: Error | undefined };
