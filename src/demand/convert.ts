@@ -6,7 +6,7 @@
  */
 import { isThunk, Lazy, now, thunk } from '../lazy/lazy.ts';
 import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
-import { record, VALUE_FORM } from './record.ts';
+import { EVALUATED, record, VALUE_FORM } from './record.ts';
 import { child, dynamic, type Ctor, type Path, type Shape } from './shape.ts';
 
 /**
@@ -30,13 +30,12 @@ export function errorAtom(err: unknown): Forced {
  * {@link ELIDED}). The work list is one array of (value, shape, path, parent node, field index)
  * entries laid flat: nothing is allocated per position but the demand itself.
  */
-export function walkValue(
+function walkValue(
   value: unknown,
   shape: Shape<unknown>,
   path: Path,
   atLazy: AtLazy,
   budget = Infinity,
-  atFunction?: (f: unknown) => Demand | undefined,
 ): Demand {
   const root = demandHolder();
   const stack: unknown[] = [value, shape, path, root, 0];
@@ -63,13 +62,6 @@ export function walkValue(
       continue;
     }
     if (v === thunk) continue; // the field stays unforced
-    if (atFunction !== undefined && typeof v === 'function') {
-      const d = atFunction(v);
-      if (d !== undefined) {
-        setField(parent, index, d);
-        continue;
-      }
-    }
     if (left-- <= 0) {
       setField(parent, index, forcedNode(ELIDED, 0, undefined, atLazyPosition));
       continue;
@@ -100,7 +92,9 @@ export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, pat
 
 /** A snapshot of how far `value` is evaluated now, forcing nothing: unevaluated lazies are `_`. */
 export function evaluatedPart(value: unknown, shape: Shape<unknown> = dynamic): Demand {
-  return walkValue(value, shape, 'value', (l) => (l.isEvaluated ? undefined : unforced));
+  const root = demandHolder();
+  record(value, shape, 'value', EVALUATED, root, 0);
+  return root.field(0);
 }
 
 /**
