@@ -382,6 +382,21 @@ test('the built-in contexts record the demand they exert: the same as an instrum
     }),
     { numRuns: 500 },
   );
+  // Lists, recorded as spines: identity, a map of its own, and a list of lists.
+  const listOutcome = (c: Context, f: (xs: List<number>) => unknown, xs: List<number>) => {
+    const o = observeDetailed(c, f, [xs]);
+    return { result: pd(o.result), input: pd(o.inputs[0]!), error: o.error ? String(o.error.thrown).replace(/ at (value|result)/, ' at ') : undefined };
+  };
+  const listFns = [(xs: List<number>) => xs, (xs: List<number>) => L.map((x: number) => x + 1, xs), (xs: List<number>) => fromArray([xs, L.drop(1, xs)])];
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: -3, max: 3 }), { maxLength: 6 }), listSpec(fc.integer({ min: -3, max: 3 })), fc.constantFrom(...listFns), (items, ls, f) => {
+      const demand = toDemand(listValue(ls));
+      for (const [name, c] of Object.entries({ normalize, whnf, toContext: toContext(demand), fitContext: fitContext(demand) })) {
+        assert.deepEqual(listOutcome(c, f, fromArray(items)), listOutcome(viaCopy(c), f, fromArray(items)), `${name} ${pd(demand)} on ${items}`);
+      }
+    }),
+    { numRuns: 500 },
+  );
 });
 
 test('recorded demands on lists (a spine per run of cells) behave as nodes: fields, equality, printing, conversion', () => {
