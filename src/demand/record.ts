@@ -247,20 +247,27 @@ const HEAD = -2;
 
 /**
  * The demand on cell `k` of a spine: a `Forced` list-cell node. The spine's first cell is stored
- * in the demand; the others, and the nodes of primitive heads, are made when read.
+ * in the demand; the others, and the nodes of primitive heads, are made when first read and kept
+ * (a demand is compared and printed more than once, a demand on a huge list seldom read whole).
  */
 class SpineCell {
+  private next: SpineCell | undefined = undefined;
+
   constructor(
     readonly spine: Spine,
     readonly k: number,
   ) {}
 
   field(i: number): Demand {
+    const { heads } = this.spine;
     if (i === 0) {
-      const h = this.spine.heads[this.k];
-      return typeof h === 'object' && h !== null ? (h as Demand) : (new LazyPrimNode(h) as unknown as Forced);
+      const h = heads[this.k];
+      if (typeof h === 'object' && h !== null) return h as Demand;
+      const node = new LazyPrimNode(h) as unknown as Forced;
+      heads[this.k] = node;
+      return node;
     }
-    return this.k + 1 < this.spine.heads.length ? (new SpineCell(this.spine, this.k + 1) as unknown as Forced) : this.spine.rest;
+    return this.k + 1 < heads.length ? ((this.next ??= new SpineCell(this.spine, this.k + 1)) as unknown as Forced) : this.spine.rest;
   }
 
   get fields(): readonly Demand[] {
