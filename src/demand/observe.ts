@@ -11,27 +11,36 @@
  */
 import { Lazy, lazyWith } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { demandHolder, unforced, type Demand } from './demand.ts';
+import { demandHolder, unforced, type Demand, type Forced } from './demand.ts';
 import { child, CONS_CTOR, dynamic, FN_CTOR, type Path, type Shape } from './shape.ts';
 import { ALL, CALLED, checkPrimitive, EVALUATED, record, WHNF, type Guide } from './record.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
 
-/** Where a built-in context keeps the walk that records the demand it exerts (see {@link recordingContext}). */
-const GUIDE = Symbol('strictcheck.guide');
+/**
+ * @internal How a built-in context records the demand it exerts: it forces `value` as the context
+ * does, checks it against `shape` (naming paths from `path`), and sets field `at` of `into` to the
+ * demand.
+ */
+export type Recorder = (value: unknown, shape: Shape<unknown>, path: Path, into: Forced, at: number) => void;
 
-/** A context that is a walk of `record` under a guide: observing under it reads the demand off the walk. */
-type RecordingContext = Context & { readonly [GUIDE]: { readonly guide: Guide; readonly fit: boolean } };
+/** Where a built-in context keeps its {@link Recorder}. */
+const RECORDER = Symbol('strictcheck.recorder');
 
 /**
- * @internal A context that forces a value as `record` does under `guide`, and tells observation
- * so: the demand it exerts is then recorded while it forces the result, without an instrumented
- * copy of the result. `run` is what calling the context does (by default the same walk).
+ * @internal A context that tells observation how to record the demand it exerts while it forces
+ * the result, without an instrumented copy of the result. `run` is what calling the context does
+ * (by default, recording into a demand no one reads).
  */
-export function recordingContext(guide: Guide, fit: boolean, run?: Context): Context {
-  const context = run ?? ((value: unknown) => record(value, dynamic, 'value', guide, demandHolder(), 0, fit));
-  return Object.assign(context, { [GUIDE]: { guide, fit } });
+export function recordingContext(recorder: Recorder, run?: Context): Context {
+  const context = run ?? ((value: unknown) => recorder(value, dynamic, 'value', demandHolder(), 0));
+  return Object.assign(context, { [RECORDER]: recorder });
+}
+
+/** @internal The recorder that walks `record` under `guide`. */
+export function guided(guide: Guide, fit = false): Recorder {
+  return (value, shape, path, into, at) => record(value, shape, path, guide, into, at, fit);
 }
 
 /** An original lazy field, with the shape and path at which its value will be instrumented. */
@@ -146,15 +155,15 @@ export interface ObserveShapes {
  */
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
   const copies: unknown[] = [];
-  const recording = (context as Partial<RecordingContext>)[GUIDE];
+  const recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
   const resultHolder = demandHolder();
   let resultCopy: unknown = unforcedCopy;
   let error: { thrown: unknown } | undefined;
   try {
     inputs.forEach((x, i) => copies.push(instrument(x, shapes.inputs?.[i] ?? dynamic, shapes.names?.[i] ?? `argument ${i + 1}`)));
     const result = fn(...copies);
-    if (recording) {
-      record(result, shapes.result ?? dynamic, 'result', recording.guide, resultHolder, 0, recording.fit);
+    if (recorder) {
+      recorder(result, shapes.result ?? dynamic, 'result', resultHolder, 0);
     } else {
       resultCopy = instrument(result, shapes.result ?? dynamic, 'result');
       context(resultCopy);
@@ -195,12 +204,12 @@ export function observe1<A>(context: Context, fn: (a: A) => unknown, input: A): 
 }
 
 /** The context that forces the outermost layer of a value (Haskell's `seq`, weak head normal form). */
-export const whnf: Context = recordingContext(WHNF, false, (value) => {
+export const whnf: Context = recordingContext(guided(WHNF), (value) => {
   if (value instanceof Lazy) value.force();
 });
 
 /** The context that forces a value completely (every lazy field, without recursion); functions are not called. */
-export const normalize: Context = recordingContext(ALL, false, (value) => {
+export const normalize: Context = recordingContext(guided(ALL), (value) => {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     let v = stack.pop();
@@ -220,5 +229,5 @@ export const normalize: Context = recordingContext(ALL, false, (value) => {
  * Throws if the value's constructors differ from the demand's.
  */
 export function toContext(demand: Demand): Context {
-  return recordingContext(demand, false);
+  return recordingContext(guided(demand));
 }

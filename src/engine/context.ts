@@ -7,7 +7,7 @@
  */
 import { Lazy } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
-import { recordingContext, type Context } from '../demand/observe.ts';
+import { guided, recordingContext, type Context } from '../demand/observe.ts';
 import { dynamic } from '../demand/shape.ts';
 import { consume, draws, type Input } from './generate.ts';
 import type { Seed } from './random.ts';
@@ -52,5 +52,5 @@ export function normalizeUpTo(value: unknown, layers: number): void {
  * inputs change under it. The outermost layer is always forced.
  */
 export function fitContext(demand: Demand): Context {
-  return recordingContext(demand, true);
+  return recordingContext(guided(demand, true));
 }
