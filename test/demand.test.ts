@@ -25,7 +25,8 @@ import { demandEquals, lessDefined, type Demand } from '../src/demand/demand.ts'
 import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { normalize, observe, observe1, observeDetailed, toContext, whnf, type Context } from '../src/demand/observe.ts';
-import { fitContext } from '../src/engine/context.ts';
+import { fitContext, randomContext } from '../src/engine/context.ts';
+import { Seed } from '../src/engine/random.ts';
 
 const pd = (d: Demand) => prettyDemand(d);
 
@@ -356,7 +357,7 @@ test('observation is referentially transparent: two observations agree and share
   assert.ok(demandEquals(first.result, third.result));
 });
 
-test('the built-in contexts record the demand they exert: the same as an instrumented copy of the result', () => {
+test('the built-in contexts (random ones too) record the demand they exert: the same as an instrumented copy of the result', () => {
   // A context without the built-in mark is observed through an instrumented copy of the result.
   const viaCopy = (c: Context): Context => (v) => c(v);
   const fill = (t: Lazy<Tree>): Lazy<Tree> => {
@@ -373,10 +374,11 @@ test('the built-in contexts record the demand they exert: the same as an instrum
     return { result: pd(o.result), input: pd(o.inputs[0]!), error: o.error ? String(o.error.thrown).replace(/ at (value|result)/, ' at ') : undefined };
   };
   fc.assert(
-    fc.property(lazyTree, lazyTree, fc.constantFrom(...fns), (value, d, f) => {
+    fc.property(lazyTree, lazyTree, fc.constantFrom(...fns), fc.nat(), fc.nat(8), (value, d, f, seed, size) => {
       const t = fill(value);
       const demand = toDemand(d);
-      for (const [name, c] of Object.entries({ normalize, whnf, toContext: toContext(demand), fitContext: fitContext(demand) })) {
+      const random = randomContext(Seed.of(seed), size);
+      for (const [name, c] of Object.entries({ normalize, whnf, toContext: toContext(demand), fitContext: fitContext(demand), random })) {
         assert.deepEqual(outcome(c, f, t), outcome(viaCopy(c), f, t), `${name} ${pd(demand)} on ${pd(toDemand(t))}`);
       }
     }),
@@ -389,14 +391,34 @@ test('the built-in contexts record the demand they exert: the same as an instrum
   };
   const listFns = [(xs: List<number>) => xs, (xs: List<number>) => L.map((x: number) => x + 1, xs), (xs: List<number>) => fromArray([xs, L.drop(1, xs)])];
   fc.assert(
-    fc.property(fc.array(fc.integer({ min: -3, max: 3 }), { maxLength: 6 }), listSpec(fc.integer({ min: -3, max: 3 })), fc.constantFrom(...listFns), (items, ls, f) => {
+    fc.property(fc.array(fc.integer({ min: -3, max: 3 }), { maxLength: 6 }), listSpec(fc.integer({ min: -3, max: 3 })), fc.constantFrom(...listFns), fc.nat(), fc.nat(8), (items, ls, f, seed, size) => {
       const demand = toDemand(listValue(ls));
-      for (const [name, c] of Object.entries({ normalize, whnf, toContext: toContext(demand), fitContext: fitContext(demand) })) {
+      const random = randomContext(Seed.of(seed), size);
+      for (const [name, c] of Object.entries({ normalize, whnf, toContext: toContext(demand), fitContext: fitContext(demand), random })) {
         assert.deepEqual(listOutcome(c, f, fromArray(items)), listOutcome(viaCopy(c), f, fromArray(items)), `${name} ${pd(demand)} on ${items}`);
       }
     }),
     { numRuns: 500 },
   );
+});
+
+test('random contexts record what they force of infinite and ill-shaped results as a copy shows it', () => {
+  const viaCopy = (c: Context): Context => (v) => c(v);
+  const show = (c: Context, f: () => unknown) => {
+    const o = observeDetailed(c, f, [], { result: list(number) });
+    return { result: pd(o.result), error: o.error ? String(o.error.thrown) : undefined };
+  };
+  const naturals = () => L.iterate((x: number) => x + 1, 0); // infinite: one context in four forces 1,000 + 100·size cells of it
+  const illShaped = () => fromArray<unknown>([1, 2, 'three', 4]);
+  let cut = 0;
+  for (let seed = 0; seed < 40; seed++) {
+    const random = randomContext(Seed.of(seed), 4);
+    const a = show(random, naturals);
+    assert.deepEqual(a, show(viaCopy(random), naturals));
+    if (a.result.includes('more) …')) cut++; // printed elided: hundreds of cells
+    assert.deepEqual(show(random, illShaped), show(viaCopy(random), illShaped));
+  }
+  assert.ok(cut > 0, 'some context forced the infinite result up to its bound');
 });
 
 test('recorded demands on lists (a spine per run of cells) behave as nodes: fields, equality, printing, conversion', () => {

@@ -39,6 +39,13 @@ function below(g: Guide, i: number): Guide {
 /** The `typeof` of each kind of primitive, to check primitives against their shapes without projecting them. */
 const PRIM_TYPES: Record<string, string> = { number: 'number', string: 'string', boolean: 'boolean', bigint: 'bigint', unit: 'undefined' };
 
+/** The shape of what the Lazy `v` holds, where `v` sits at shape `s`: throws the mismatch if `s` is not a lazy position. @internal */
+export function insideLazy(s: Shape<unknown>, v: Lazy<unknown>, p: Path): Shape<unknown> {
+  if (s.kind === 'lazy') return s.inner();
+  if (s.kind !== 'dynamic') s.project(v, p); // throws the mismatch
+  return s;
+}
+
 /** Throws the mismatch if primitive `v` does not have shape `s` (cheaply: without projecting it). @internal */
 export function checkPrimitive(v: unknown, s: Shape<unknown>, p: Path): void {
   if (s.kind !== 'dynamic' && !(s.kind === 'prim' && PRIM_TYPES[s.prim] === typeof v)) s.project(v, p);
@@ -73,8 +80,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       let atLazy = lazyAbove;
       lazyAbove = false;
       while (v instanceof Lazy) {
-        if (s.kind === 'lazy') s = s.inner();
-        else if (s.kind !== 'dynamic') s.project(v, p); // throws the mismatch
+        s = insideLazy(s, v, p);
         if (g === EVALUATED ? !v.isEvaluated : g === NONE) break walk;
         v = g === EVALUATED ? peek(v) : g === VALUE_FORM ? forceValueForm(v) : v.force();
         if (v === UNREAD) break walk;
@@ -209,6 +215,42 @@ function forceValueForm(l: Lazy<unknown>): unknown {
   } finally {
     Error.stackTraceLimit = limit;
   }
+}
+
+/** @internal Where a context that forces a value one layer at a time records a layer: its shape and path, and the field of a node it fills. */
+export interface RecordSite {
+  readonly shape: Shape<unknown>;
+  readonly path: Path;
+  readonly into: Forced;
+  readonly at: number;
+}
+
+/**
+ * @internal Records at `site` the layer `v` that a context has just forced (out of its Lazies,
+ * `atLazy` if it sat in one; `shape` is the site's shape inside them, see {@link insideLazy}),
+ * checking it against that shape: a primitive, or a node whose strict fields are recorded at once
+ * (they were evaluated with it). Returns the sites of the node's fields, where the context records
+ * them if it forces them (a strict field again, to the same demand). A function is not recorded:
+ * no context calls one.
+ */
+export function recordLayer(v: unknown, atLazy: boolean, shape: Shape<unknown>, site: RecordSite): RecordSite[] {
+  const { path, into, at } = site;
+  if (shape.kind === 'lazy' || (typeof v === 'function' && shape.kind !== 'dynamic')) shape.project(v, path); // throws the mismatch
+  if (typeof v === 'function') return [];
+  const prim = typeof v === 'object' ? undefined : primitiveCtor(typeof v);
+  if (prim !== undefined) {
+    checkPrimitive(v, shape, path);
+    setField(into, at, (atLazy ? new LazyPrimNode(v) : new StrictPrimNode(v)) as unknown as Forced);
+    return [];
+  }
+  const layer = shape.project(v, path);
+  const node = forcedNode(layer.ctor, layer.fields.length, layer.value, atLazy);
+  setField(into, at, node);
+  return layer.fields.map((f, i) => {
+    const fieldSite = { shape: layer.shapes[i]!, path: shape.kind === 'dynamic' ? null : child(path, layer.ctor.keys[i]!), into: node, at: i };
+    if (!(f instanceof Lazy)) record(f, fieldSite.shape, fieldSite.path, NONE, node, i);
+    return fieldSite;
+  });
 }
 
 /** Whether a walk along a demand tolerates layers that do not fit it, and the error of the first that did not. */

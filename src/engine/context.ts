@@ -8,6 +8,7 @@
 import { Lazy } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
 import { guided, recordingContext, type Context } from '../demand/observe.ts';
+import { insideLazy, recordLayer, type RecordSite } from '../demand/record.ts';
 import { dynamic } from '../demand/shape.ts';
 import { consume, draws, type Input } from './generate.ts';
 import type { Seed } from './random.ts';
@@ -17,32 +18,46 @@ import type { Seed } from './random.ts';
  * exerts is never empty and finding it takes no retries (the original retries without bound).
  */
 export function randomContext(seed: Seed, size: number): Context {
-  return (value) => {
+  // Observed, it records what it forces as it goes (see `recordLayer`): no copy of the result.
+  return recordingContext((value, shape, path, into, at) => {
+    const site = { shape, path, into, at };
     const r = seed.stream();
-    if (r.int(0, 3) === 0) return normalizeUpTo(value, 1000 + 100 * size);
-    let inputs: readonly Lazy<Input>[] = consume(value).force().fields;
+    if (r.int(0, 3) === 0) return normalizeUpTo(value, 1000 + 100 * size, site);
+    let inputs: readonly Lazy<Input>[] = consume(value, dynamic, site).force().fields;
     for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) inputs = draws(inputs, r)[1];
-  };
+  });
 }
 
 /**
  * Forces a value completely, like `normalize`, but at most `layers` lazy positions of it (breadth
  * first): the same as `normalize` on any result of a reasonable size, and a finite context on an
  * infinite result (`repeat x`), where `normalize` would run until the force budget ran out.
+ * Records what it forces at `site`, if given.
  */
-export function normalizeUpTo(value: unknown, layers: number): void {
+export function normalizeUpTo(value: unknown, layers: number, site?: RecordSite): void {
   const queue: unknown[] = [value];
+  const sites: (RecordSite | undefined)[] = [site];
   let left = layers;
   for (let k = 0; k < queue.length; k++) {
     let v = queue[k];
-    queue[k] = undefined;
-    if (v instanceof Lazy) {
+    const at = sites[k];
+    queue[k] = sites[k] = undefined;
+    let recorded = at?.shape;
+    const lazy = v instanceof Lazy;
+    if (lazy) {
+      // Past the budget nothing more is forced; the strict fields left were recorded with their layers.
       if (left-- <= 0) return;
-      do v = v.force();
-      while (v instanceof Lazy);
+      do {
+        if (recorded) recorded = insideLazy(recorded, v as Lazy<unknown>, at!.path);
+        v = (v as Lazy<unknown>).force();
+      } while (v instanceof Lazy);
     }
+    const fieldSites = recorded ? recordLayer(v, lazy, recorded, at!) : undefined;
     const fields = dynamic.project(v, null).fields;
-    for (let i = 0; i < fields.length; i++) queue.push(fields[i]);
+    for (let i = 0; i < fields.length; i++) {
+      queue.push(fields[i]);
+      sites.push(fieldSites?.[i]);
+    }
   }
 }
 
