@@ -22,7 +22,7 @@ export {
 export * from './demand/demand.ts';
 export { toDemand, fromDemand, evaluatedPart, valuePrefix } from './demand/convert.ts';
 export * from './demand/print.ts';
-export * from './demand/observe.ts';
+export { entangle, observe, observe1, observeDetailed, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from './demand/observe.ts';
 export { spec, specify, specify1, predictDemands, SpecError, type Spec, type SpecBody, type ShapesOf } from './spec/spec.ts';
 export { strictCheck, strictCheckSpecExact, StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from './spec/check.ts';
 export { drawDiagram, unicodeTerminal } from './spec/diagram.ts';
