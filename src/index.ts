@@ -19,7 +19,7 @@ export {
   number, string, boolean, bigint, unit, fn, lazyOf, data, list, cell, tuple, record, option, either, setOf, mapOf, dynamic,
   ShapeMismatchError, showPath,
 } from './demand/shape.ts';
-export * from './demand/demand.ts';
+export { Unforced, Forced, unforced, isForced, demandEquals, lessDefined, demandSize, type Demand } from './demand/demand.ts';
 export { toDemand, fromDemand, evaluatedPart, valuePrefix } from './demand/convert.ts';
 export * from './demand/print.ts';
 export { entangle, observe, observe1, observeDetailed, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from './demand/observe.ts';
