@@ -22,7 +22,7 @@
 import { Lazy } from '../lazy/lazy.ts';
 import { dynamic, type Shape } from '../demand/shape.ts';
 import type { Context } from '../demand/observe.ts';
-import { expand, fillings, firstHole, fillSmallest, Hole, materialize, partial, Refine, replaceHole, type Skel } from './series.ts';
+import { expand, fillings, firstHole, fillSmallest, Hole, materialize, partial, product, Refine, replaceHole, type Skel } from './series.ts';
 
 /**
  * The context of a choice sequence: forces the root, then, walking the result depth first
@@ -144,7 +144,7 @@ export class CaseTree<T> {
 
   /** The roots, in order: every combination of the arguments' top levels. */
   roots(): CaseNode[] {
-    return productOf(this.tops).map((inputs, index) => ({ inputs, prefix: [], parent: undefined, index }));
+    return product(this.tops).map((inputs, index) => ({ inputs, prefix: [], parent: undefined, index }));
   }
 
   /** Whether {@link expand} runs this node (without pruning, a node with a hole is refined without a run). */
@@ -189,18 +189,19 @@ export class CaseTree<T> {
    * its own cases too), so the n parts partition the cases of the tree. The subtrees are in order.
    */
   part(i: number, n: number, stats: EnumerationStats): { cases: EnumeratedCase<T>[]; subtrees: CaseNode[] } {
-    const queue = this.roots();
+    const queue = this.roots(); // waiting from `head` on
     const cases: EnumeratedCase<T>[] = [];
     const scratch = { cases: 0, runs: 0, refinements: 0 };
-    for (let expanded = 0, met = 0; queue.length > 0 && queue.length < 256 * n && expanded < 2048 * n; expanded++) {
-      const step = this.expand(queue.shift()!, scratch);
+    let head = 0;
+    for (let met = 0; head < queue.length && queue.length - head < 256 * n && head < 2048 * n; head++) {
+      const step = this.expand(queue[head]!, scratch);
       queue.push(...step.children);
       if (step.case && met++ % n === i) cases.push(step.case);
     }
     stats.runs += scratch.runs;
     stats.refinements += scratch.refinements;
     stats.cases += cases.length;
-    const subtrees = queue.filter((_, j) => j % n === i).sort((a, b) => comparePaths(pathOf(a), pathOf(b)));
+    const subtrees = queue.slice(head).filter((_, j) => j % n === i).sort((a, b) => comparePaths(pathOf(a), pathOf(b)));
     return { cases, subtrees };
   }
 
@@ -259,12 +260,6 @@ export function* enumerateCases<T>(
   const tree = new CaseTree(args, depth, run, options);
   yield* tree.cases(tree.roots(), stats);
   return stats;
-}
-
-function productOf(lists: readonly (readonly Skel[])[]): Skel[][] {
-  let out: Skel[][] = [[]];
-  for (const l of lists) out = out.flatMap((prefix) => l.map((x) => [...prefix, x]));
-  return out;
 }
 
 /** The number of total inputs of depth at most `depth` for arguments of these shapes (functions count as listed). */

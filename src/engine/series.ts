@@ -88,7 +88,8 @@ export type Skel =
 
 const leaf = (value: unknown): Skel => ({ k: 'leaf', value });
 
-function product<T>(lists: readonly (readonly T[])[]): T[][] {
+/** @internal Every combination of one element from each list, in order (the first list varies slowest). */
+export function product<T>(lists: readonly (readonly T[])[]): T[][] {
   let out: T[][] = [[]];
   for (const l of lists) {
     if (l.length === 0) return [];
