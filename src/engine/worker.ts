@@ -7,7 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { SpecError } from '../spec/spec.ts';
-import { comparisons, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
+import { comparisons, failsAlike, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck } from './parallel.ts';
 import { pathOf } from './enumerate.ts';
 import { takeOne, treeOf } from '../spec/exhaustive.ts';
@@ -171,7 +171,7 @@ port.on('message', async (m: any) => {
           reply = { ok: false }; // it finished: not the same kind of counterexample
         } else {
           const t = runCase(spec, fn, c.inputs, rerunContext(c), init.budget, compare);
-          reply = { ok: t.failed && (t.error === undefined) === ((s.current as Trial).error === undefined) };
+          reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) };
         }
       } catch (err) {
         reply = err instanceof SpecError ? { ok: false } : s.fatal ? { ok: false } : { thrown: serialize(err) };

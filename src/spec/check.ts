@@ -166,7 +166,7 @@ function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: 
         if (err instanceof SpecError) continue; // a smaller case the spec cannot handle is not a smaller counterexample
         throw err;
       }
-      if (t.failed && (t.error === undefined) === (current.error === undefined)) {
+      if (failsAlike(t, current.error !== undefined)) {
         current = t;
         shrinks++;
         continue search;
@@ -182,15 +182,32 @@ function describeError(thrown: unknown): string {
   return thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
 }
 
+/**
+ * @internal Whether `t`, the run of a shrink candidate, is a smaller counterexample of the kind it
+ * shrinks: it fails, and it throws exactly if the counterexample did (`threw`).
+ */
+export function failsAlike(t: Trial, threw: boolean): boolean {
+  return t.failed && (t.error !== undefined) === threw;
+}
+
+/** @internal Input `i` of a case as a report shows it: bounded, so that a huge or infinite input prints elided. */
+export function showInput(s: AnySpec, v: unknown, i: number): string {
+  return prettyValue(v, s.args[i] as Shape<unknown>, { maxNodes: 60, maxItems: 12, maxWidth: 100 });
+}
+
+/** @internal A demand as a report shows it (bounded). */
+export function showDemand(d: Demand): string {
+  return prettyDemand(d, { maxItems: 12, maxWidth: 100 });
+}
+
 /** @internal The report of a failed case; `errorLabel` introduces its error, if it has one. */
 export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, errorLabel = 'The function threw'): string {
-  const show = (d: Demand) => prettyDemand(d, { maxItems: 12, maxWidth: 100 });
   const parts = {
-    inputs: t.inputs.map((v, i) => prettyValue(v, s.args[i] as Shape<unknown>, { maxNodes: 60, maxItems: 12, maxWidth: 100 })),
-    resultDemand: show(t.resultDemand),
+    inputs: t.inputs.map((v, i) => showInput(s, v, i)),
+    resultDemand: showDemand(t.resultDemand),
     // A called function argument shows as the function itself (its description), as on the spec's side.
-    actual: t.actual.map((d, i) => show(d.forced && d.ctor === FN_CTOR && typeof t.inputs[i] === 'function' ? new Forced(FN_CTOR, [], t.inputs[i], d.lazy) : d)),
-    predicted: t.error ? t.actual.map(() => '(not asked: the function threw)') : t.predicted.map(show),
+    actual: t.actual.map((d, i) => showDemand(d.forced && d.ctor === FN_CTOR && typeof t.inputs[i] === 'function' ? new Forced(FN_CTOR, [], t.inputs[i], d.lazy) : d)),
+    predicted: t.error ? t.actual.map(() => '(not asked: the function threw)') : t.predicted.map(showDemand),
   };
   const lines = [header, drawDiagram(parts, unicode)];
   if (t.error) lines.push(`${errorLabel}: ${describeError(t.error.thrown)}`);

@@ -9,10 +9,8 @@
 import fc from 'fast-check';
 import type { Demand } from '../demand/demand.ts';
 import type { Context } from '../demand/observe.ts';
-import { prettyDemand, prettyValue } from '../demand/print.ts';
-import type { Shape } from '../demand/shape.ts';
 import { resetCalls } from '../engine/generate.ts';
-import { comparisons, report, rerunContext, runCase, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
+import { comparisons, failsAlike, report, rerunContext, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
 import { unicodeTerminal } from './diagram.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
@@ -55,8 +53,8 @@ function strictCase(set: Setup, inputs: readonly unknown[], context: Context, sh
   const c: StrictCase = { inputs, context, ...(shrunk ? { shrunk } : {}) };
   const text = () => {
     const failure = diagnose(set, c); // first: generated functions then show the calls of this run
-    const shown = inputs.map((v, i) => prettyValue(v, set.spec.args[i] as Shape<unknown>, { maxNodes: 60, maxItems: 12, maxWidth: 100 }));
-    const line = `inputs ${shown.join(', ')}; ${shrunk ? `result demand ${prettyDemand(shrunk.demand, { maxItems: 12, maxWidth: 100 })}` : 'a random context'}`;
+    const shown = inputs.map((v, i) => showInput(set.spec, v, i));
+    const line = `inputs ${shown.join(', ')}; ${shrunk ? `result demand ${showDemand(shrunk.demand)}` : 'a random context'}`;
     return failure === undefined ? line : `${line}\n${failure}`;
   };
   return Object.assign(c, { [fc.toStringMethod]: text, toString: text });
@@ -75,7 +73,7 @@ function diagnose(set: Setup, c: StrictCase): string | undefined {
     throw err;
   }
   // Shrinking keeps the kind of failure: a case that threw shrinks to cases that throw.
-  if (!t.failed || (c.shrunk && c.shrunk.threw !== (t.error !== undefined))) return undefined;
+  if (c.shrunk ? !failsAlike(t, c.shrunk.threw) : !t.failed) return undefined;
   const what = t.error ? 'the function threw' : 'the spec does not match the function';
   return report(set.spec, t, `Failed: ${what}`, set.unicode);
 }
