@@ -226,31 +226,39 @@ export interface RecordSite {
 }
 
 /**
- * @internal Records at `site` the layer `v` that a context has just forced (out of its Lazies,
- * `atLazy` if it sat in one; `shape` is the site's shape inside them, see {@link insideLazy}),
- * checking it against that shape: a primitive, or a node whose strict fields are recorded at once
- * (they were evaluated with it). Returns the sites of the node's fields, where the context records
- * them if it forces them (a strict field again, to the same demand). A function is not recorded:
- * no context calls one.
+ * @internal For a context that forces a value one layer at a time: forces `value` out of its
+ * Lazies (checking each against the site's shape first) and records at `site` the layer found,
+ * checked against the shape inside them: a primitive, or a node whose strict fields are recorded
+ * at once (they were evaluated with it). Returns that layer and the sites of its fields, where the
+ * context records them if it forces them (a strict field again, to the same demand). A function
+ * is not recorded: no context calls one.
  */
-export function recordLayer(v: unknown, atLazy: boolean, shape: Shape<unknown>, site: RecordSite): RecordSite[] {
+export function forceAt(value: unknown, site: RecordSite): { value: unknown; sites: RecordSite[] } {
   const { path, into, at } = site;
+  let v = value;
+  let shape = site.shape;
+  while (v instanceof Lazy) {
+    shape = insideLazy(shape, v, path);
+    v = v.force();
+  }
+  const atLazy = value instanceof Lazy;
   if (shape.kind === 'lazy' || (typeof v === 'function' && shape.kind !== 'dynamic')) shape.project(v, path); // throws the mismatch
-  if (typeof v === 'function') return [];
+  if (typeof v === 'function') return { value: v, sites: [] };
   const prim = typeof v === 'object' ? undefined : primitiveCtor(typeof v);
   if (prim !== undefined) {
     checkPrimitive(v, shape, path);
     setField(into, at, (atLazy ? new LazyPrimNode(v) : new StrictPrimNode(v)) as unknown as Forced);
-    return [];
+    return { value: v, sites: [] };
   }
   const layer = shape.project(v, path);
   const node = forcedNode(layer.ctor, layer.fields.length, layer.value, atLazy);
   setField(into, at, node);
-  return layer.fields.map((f, i) => {
+  const sites = layer.fields.map((f, i) => {
     const fieldSite = { shape: layer.shapes[i]!, path: shape.kind === 'dynamic' ? null : child(path, layer.ctor.keys[i]!), into: node, at: i };
     if (!(f instanceof Lazy)) record(f, fieldSite.shape, fieldSite.path, NONE, node, i);
     return fieldSite;
   });
+  return { value: v, sites };
 }
 
 /** Whether a walk along a demand tolerates layers that do not fit it, and the error of the first that did not. */

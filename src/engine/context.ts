@@ -8,7 +8,7 @@
 import { Lazy } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
 import { guided, recordingContext, type Context } from '../demand/observe.ts';
-import { insideLazy, recordLayer, type RecordSite } from '../demand/record.ts';
+import { forceAt, type RecordSite } from '../demand/record.ts';
 import { dynamic } from '../demand/shape.ts';
 import { consume, draws, type Input } from './generate.ts';
 import type { Seed } from './random.ts';
@@ -18,7 +18,7 @@ import type { Seed } from './random.ts';
  * exerts is never empty and finding it takes no retries (the original retries without bound).
  */
 export function randomContext(seed: Seed, size: number): Context {
-  // Observed, it records what it forces as it goes (see `recordLayer`): no copy of the result.
+  // Observed, it records what it forces as it goes (see `forceAt`): no copy of the result.
   return recordingContext((value, shape, path, into, at) => {
     const site = { shape, path, into, at };
     const r = seed.stream();
@@ -42,17 +42,11 @@ export function normalizeUpTo(value: unknown, layers: number, site?: RecordSite)
     let v = queue[k];
     const at = sites[k];
     queue[k] = sites[k] = undefined;
-    let recorded = at?.shape;
-    const lazy = v instanceof Lazy;
-    if (lazy) {
-      // Past the budget nothing more is forced; the strict fields left were recorded with their layers.
-      if (left-- <= 0) return;
-      do {
-        if (recorded) recorded = insideLazy(recorded, v as Lazy<unknown>, at!.path);
-        v = (v as Lazy<unknown>).force();
-      } while (v instanceof Lazy);
-    }
-    const fieldSites = recorded ? recordLayer(v, lazy, recorded, at!) : undefined;
+    // Past the budget nothing more is forced; the strict fields left were recorded with their layers.
+    if (v instanceof Lazy && left-- <= 0) return;
+    let fieldSites: RecordSite[] | undefined;
+    if (at) ({ value: v, sites: fieldSites } = forceAt(v, at));
+    while (v instanceof Lazy) v = v.force();
     const fields = dynamic.project(v, null).fields;
     for (let i = 0; i < fields.length; i++) {
       queue.push(fields[i]);

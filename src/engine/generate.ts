@@ -10,7 +10,7 @@ import { Cons, NIL, type List } from '../lazy/cell.ts';
 import { CONS_CTOR, DESCRIBE, dynamic, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
 import { evaluatedPart } from '../demand/convert.ts';
 import { unforced, type Demand } from '../demand/demand.ts';
-import { insideLazy, recordLayer, type RecordSite } from '../demand/record.ts';
+import { forceAt, type RecordSite } from '../demand/record.ts';
 import { entangle } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { hashPrimitive, type Gen, type Random, type Seed } from './random.ts';
@@ -130,7 +130,7 @@ export interface Input {
  * Consumes a value (paper, `Consume`): forcing the returned `Lazy` forces the value's outermost
  * layer and nothing more; forcing a field's `Input` forces that field. With a `site`, what is
  * forced is recorded there as it is forced (a random context observed without a copy of the
- * result; see `recordLayer`).
+ * result; see `forceAt`); the value is then read as `dynamic`, as the copy it replaces was.
  */
 export function consume(value: unknown, shape: S = dynamic, site?: RecordSite): Lazy<Input> {
   // The value and its shape sit in the thunk's own field: one allocation per field consumed.
@@ -139,14 +139,13 @@ export function consume(value: unknown, shape: S = dynamic, site?: RecordSite): 
 
 function consumeAt({ value, shape, site }: { readonly value: unknown; readonly shape: S; readonly site: RecordSite | undefined }): Input {
   let v = value;
-  let s = shape;
-  let recorded = site?.shape;
+  let s = site ? dynamic : shape;
+  let sites: RecordSite[] | undefined;
+  if (site) ({ value: v, sites } = forceAt(value, site));
   while (v instanceof Lazy) {
     if (s.kind === 'lazy') s = s.inner();
-    if (recorded) recorded = insideLazy(recorded, v, site!.path);
     v = v.force();
   }
-  const sites = recorded ? recordLayer(v, value instanceof Lazy, recorded, site!) : undefined;
   const layer = (s.arbitrary ? dynamic : s).project(v, null);
   const variant = layer.ctor.style === 'prim' ? hashPrimitive(layer.value) : ctorHash(layer.ctor);
   const n = layer.fields.length;
