@@ -51,6 +51,10 @@ const takePrime = <T>(n: Lazy<number>, xs: List<T>): List<T> =>
 
 const product = (a: number, b: number) => a * b;
 
+/** The paper's zipWith (*) [10, 20] [30, 40], observed under normalize. */
+const observeZipWith = () =>
+  observe(normalize, (xs: List<number>, ys: List<number>) => L.zipWith(product, xs, ys), fromArray([10, 20]), fromArray([30, 40]));
+
 // ---------------------------------------------------------------------------------------------
 // The paper's examples
 
@@ -61,12 +65,7 @@ test("paper: observe1 whnf reverse \"abc\" gives input _ : _ : _ : [] and result
 });
 
 test('paper: observe normalize (zipWith (*)) [10, 20] [30, 40]', () => {
-  const { result, inputs } = observe(
-    normalize,
-    (xs: List<number>, ys: List<number>) => L.zipWith(product, xs, ys),
-    fromArray([10, 20]),
-    fromArray([30, 40]),
-  );
+  const { result, inputs } = observeZipWith();
   assert.equal(pd(result), '300 : 800 : []');
   assert.equal(inputs.length, 2);
   assert.equal(pd(inputs[0]!), '10 : 20 : []');
@@ -519,12 +518,7 @@ test('demand nodes: arity and field(i) agree with fields, for a list (a spine, i
 });
 
 test('console.log / util.inspect of a demand prints demand notation', () => {
-  const { result, inputs } = observe(
-    normalize,
-    (xs: List<number>, ys: List<number>) => L.zipWith(product, xs, ys),
-    fromArray([10, 20]),
-    fromArray([30, 40]),
-  );
+  const { result, inputs } = observeZipWith();
   for (const d of [result, ...inputs, toDemand(thunk), toDemand(node(now(leaf()), -1, thunk)), toDemand({ a: 1, b: thunk })]) {
     assert.equal(util.inspect(d), pd(d));
     assert.equal(util.format('%o', d), pd(d));
