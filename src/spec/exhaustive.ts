@@ -114,7 +114,7 @@ interface Setup {
   readonly compare: ReturnType<typeof comparisons>;
   readonly unicode: boolean;
   readonly prune: boolean;
-  readonly shard: { readonly text: string; readonly index: number; readonly count: number } | undefined;
+  readonly shard: { readonly index: number; readonly count: number } | undefined;
 }
 
 function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
@@ -123,7 +123,7 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   const maxDepth = options.depth;
   if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${maxDepth}`);
   const compare = comparisons(options, arity);
-  const shard = options.shard === undefined ? undefined : { text: options.shard.trim(), ...parseShard(options.shard) };
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   return { spec: s, fn, maxDepth, budget: options.forceBudget ?? 1_000_000, compare, unicode: options.unicode ?? unicodeTerminal(), prune: options.prune ?? true, shard };
 }
 
@@ -153,7 +153,7 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
   const { spec, fn, budget, compare, unicode } = set;
   const totalCases = totals.cases;
   const done = { depth, cases: out.cases, totalCases, runs: totals.runs };
-  const part = set.shard ? `, shard ${set.shard.text}` : '';
+  const part = set.shard ? `, shard ${set.shard.index + 1}/${set.shard.count}` : '';
   const where = `exhaustive, depth ${depth}${part}, after ${totalCases} case${totalCases === 1 ? '' : 's'}`;
   if (out.fatal) return { passed: false, ...done, ...fatalFailure(spec, out.fatal.inputs, out.fatal, timeout, where, unicode, 'case') };
   if (out.found) {
