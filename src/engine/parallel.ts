@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { unforced } from '../demand/demand.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import {
-  comparisons, counterexampleOf, failureResult, passedResult, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
+  comparisons, counterexampleOf, DEFAULTS, failureResult, passedResult, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
 } from '../spec/check.ts';
 import { unicodeTerminal } from '../spec/diagram.ts';
@@ -330,10 +330,10 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
   checkArity(spec, fn);
   const { compareOption, workers: n } = workerSettings(check, options);
   const compare = comparisons({ compare: compareOption }, arity);
-  const trials = options.trials ?? 100;
-  const maxSize = options.maxSize ?? 30;
+  const trials = options.trials ?? DEFAULTS.trials;
+  const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
-  const budget = options.forceBudget ?? 1_000_000;
+  const budget = options.forceBudget ?? DEFAULTS.forceBudget;
   const timeout = options.timeout ?? 10_000;
   const maxAttempts = options.maxShrinkAttempts ?? 2000;
   const maxFatal = options.maxShrinkTimeouts ?? 8;

@@ -118,6 +118,9 @@ export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context:
   return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error, replay: context } : {}) };
 }
 
+/** @internal The defaults of {@link CheckOptions}, for every entry point that takes them. */
+export const DEFAULTS = { trials: 100, maxSize: 30, forceBudget: 1_000_000 } as const;
+
 /** The size of trial `trial`: growing linearly from 0 to `maxSize` over the run, as in QuickCheck. */
 export function sizeOf(trial: number, trials: number, maxSize: number): number {
   return trials <= 1 ? maxSize : Math.round((trial * maxSize) / (trials - 1));
@@ -226,10 +229,10 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
   const spec = s as unknown as AnySpec;
   const arity = spec.args.length;
   checkArity(spec, fn as Fn);
-  const trials = options.trials ?? 100;
-  const maxSize = options.maxSize ?? 30;
+  const trials = options.trials ?? DEFAULTS.trials;
+  const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
-  const budget = options.forceBudget ?? 1_000_000;
+  const budget = options.forceBudget ?? DEFAULTS.forceBudget;
   const compare = comparisons(options, arity);
   const unicode = options.unicode ?? unicodeTerminal();
   const indices = shardIndices(trials, options.shard);

@@ -10,7 +10,7 @@ import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type Enumer
 import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { Refine } from '../engine/series.ts';
 import { unicodeTerminal } from './diagram.ts';
-import { comparisons, counterexampleOf, rerunContext, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import { comparisons, counterexampleOf, DEFAULTS, rerunContext, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** Options of {@link strictCheckExhaustive}. */
@@ -124,7 +124,7 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${maxDepth}`);
   const compare = comparisons(options, arity);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  return { spec: s, fn, maxDepth, budget: options.forceBudget ?? 1_000_000, compare, unicode: options.unicode ?? unicodeTerminal(), prune: options.prune ?? true, shard };
+  return { spec: s, fn, maxDepth, budget: options.forceBudget ?? DEFAULTS.forceBudget, compare, unicode: options.unicode ?? unicodeTerminal(), prune: options.prune ?? true, shard };
 }
 
 /** @internal The enumeration tree of one depth. */

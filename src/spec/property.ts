@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { Demand } from '../demand/demand.ts';
 import type { Context } from '../demand/observe.ts';
 import { resetCalls } from '../engine/generate.ts';
-import { comparisons, failsAlike, report, rerunContext, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
+import { comparisons, DEFAULTS, failsAlike, report, rerunContext, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
 import { unicodeTerminal } from './diagram.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
@@ -37,7 +37,7 @@ interface Setup {
 
 function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
   checkArity(s, fn);
-  return { spec: s, fn, budget: options.forceBudget ?? 1_000_000, compare: comparisons(options, s.args.length), maxSize: options.maxSize ?? 30, unicode: options.unicode ?? unicodeTerminal() };
+  return { spec: s, fn, budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons(options, s.args.length), maxSize: options.maxSize ?? DEFAULTS.maxSize, unicode: options.unicode ?? unicodeTerminal() };
 }
 
 function run(set: Setup, c: StrictCase): Trial {
