@@ -6,14 +6,8 @@
  */
 import { isThunk, Lazy, now, thunk } from '../lazy/lazy.ts';
 import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
-import { EVALUATED, record, VALUE_FORM } from './record.ts';
+import { demandOf, EVALUATED, insideLazy, VALUE_FORM } from './record.ts';
 import { child, dynamic, type Ctor, type Path, type Shape } from './shape.ts';
-
-/**
- * What to do at a lazy position while walking a value: a demand to put there, or `undefined` to
- * descend into the thunk's value (the walker forces it again: it is memoised by then).
- */
-type AtLazy = (l: Lazy<unknown>) => Demand | undefined;
 
 /** An atom printed as `…`: the part of a value not shown. */
 export const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
@@ -25,18 +19,13 @@ export function errorAtom(err: unknown): Forced {
 }
 
 /**
- * Walks `value` top-down (depth first, fields in order), building the demand that `atLazy`
- * decides at every lazy position; stops descending once `budget` layers are built (the rest is
- * {@link ELIDED}). The work list is one array of (value, shape, path, parent node, field index)
- * entries laid flat: nothing is allocated per position but the demand itself.
+ * The first `budget` layers of a value, forcing as it goes (for printing values that may be huge
+ * or infinite); a part whose forcing throws becomes an atom naming the error, and the layers past
+ * the budget one {@link ELIDED} atom. Top-down, depth first, fields in order; the work list is one
+ * array of (value, shape, path, parent node, field index) entries laid flat.
  */
-function walkValue(
-  value: unknown,
-  shape: Shape<unknown>,
-  path: Path,
-  atLazy: AtLazy,
-  budget = Infinity,
-): Demand {
+export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, budget = 200): Demand {
+  const path: Path = 'value';
   const root = demandHolder();
   const stack: unknown[] = [value, shape, path, root, 0];
   let left = budget;
@@ -46,22 +35,22 @@ function walkValue(
     const p = stack.pop() as Path;
     let s = stack.pop() as Shape<unknown>;
     let v = stack.pop();
+    if (v === thunk) continue; // the field stays unforced
     let atLazyPosition = false;
     let decided: Demand | undefined;
-    while (s.kind === 'lazy' || (s.kind === 'dynamic' && v instanceof Lazy)) {
-      if (!(v instanceof Lazy)) s.project(v, p); // throws the mismatch
-      decided = atLazy(v as Lazy<unknown>);
+    while (v instanceof Lazy) {
+      const inner = insideLazy(s, v, p);
+      decided = forceForPrinting(v);
       if (decided !== undefined) break;
-      v = (v as Lazy<unknown>).force();
-      s = s.kind === 'lazy' ? s.inner() : dynamic;
+      v = v.force();
+      s = inner;
       atLazyPosition = true;
-      if (v instanceof Lazy && s.kind !== 'lazy' && s.kind !== 'dynamic') s.project(v, p);
     }
     if (decided !== undefined) {
       setField(parent, index, decided);
       continue;
     }
-    if (v === thunk) continue; // the field stays unforced
+    if (s.kind === 'lazy') s.project(v, p); // throws the mismatch
     if (left-- <= 0) {
       setField(parent, index, forcedNode(ELIDED, 0, undefined, atLazyPosition));
       continue;
@@ -85,38 +74,23 @@ function walkValue(
  * ```
  */
 export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, path: Path = 'demand'): Demand {
-  const root = demandHolder();
-  record(value, shape as Shape<unknown>, path, VALUE_FORM, root, 0);
-  return root.field(0);
+  return demandOf(value, shape as Shape<unknown>, path, VALUE_FORM);
 }
 
 /** A snapshot of how far `value` is evaluated now, forcing nothing: unevaluated lazies are `_`. */
 export function evaluatedPart(value: unknown, shape: Shape<unknown> = dynamic): Demand {
-  const root = demandHolder();
-  record(value, shape, 'value', EVALUATED, root, 0);
-  return root.field(0);
+  return demandOf(value, shape, 'value', EVALUATED);
 }
 
-/**
- * The first `budget` layers of a value, forcing as it goes (for printing values that may be huge
- * or infinite); a part whose forcing throws becomes an atom naming the error.
- */
-export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, budget = 200): Demand {
-  return walkValue(
-    value,
-    shape,
-    'value',
-    (l) => {
-      if (isThunk(l)) return unforced;
-      try {
-        l.force();
-        return undefined;
-      } catch (err) {
-        return errorAtom(err);
-      }
-    },
-    budget,
-  );
+/** A lazy position of a value being printed: `_` for `thunk`, an error atom if forcing throws, else `undefined` (forced: go on into it). */
+function forceForPrinting(l: Lazy<unknown>): Demand | undefined {
+  if (isThunk(l)) return unforced;
+  try {
+    l.force();
+    return undefined;
+  } catch (err) {
+    return errorAtom(err);
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { Lazy, lazyWith } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { demandHolder, unforced, type Demand, type Forced } from './demand.ts';
 import { child, CONS_CTOR, dynamic, FN_CTOR, type Path, type Shape } from './shape.ts';
-import { ALL, CALLED, checkPrimitive, EVALUATED, record, WHNF, type Guide } from './record.ts';
+import { ALL, CALLED, checkPrimitive, demandOf, EVALUATED, record, WHNF, type Guide } from './record.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -106,9 +106,7 @@ function instrumentFunction(f: (...args: unknown[]) => unknown): unknown {
 
 /** The demand recorded in an instrumented copy so far: evaluated thunks and called functions. */
 function freeze(copy: unknown): Demand {
-  const root = demandHolder();
-  record(copy, dynamic, null, EVALUATED, root, 0);
-  return root.field(0);
+  return demandOf(copy, dynamic, null, EVALUATED);
 }
 
 /**

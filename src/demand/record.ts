@@ -11,7 +11,7 @@
  */
 import { forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
+import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, showPath, type Path, type Shape } from './shape.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
@@ -259,6 +259,13 @@ export function forceAt(value: unknown, site: RecordSite): { value: unknown; sit
     return fieldSite;
   });
   return { value: v, sites };
+}
+
+/** @internal The demand a walk of {@link record} under `guide` finds on `value`. */
+export function demandOf(value: unknown, shape: Shape<unknown>, path: Path, guide: Guide): Demand {
+  const root = demandHolder();
+  record(value, shape, path, guide, root, 0);
+  return root.field(0);
 }
 
 /** Whether a walk along a demand tolerates layers that do not fit it, and the error of the first that did not. */
