@@ -24,7 +24,7 @@ import {
 import { demandEquals, lessDefined, type Demand } from '../src/demand/demand.ts';
 import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
-import { normalize, observe, observe1, observeDetailed, toContext, whnf, type Context } from '../src/demand/observe.ts';
+import { entangle, normalize, observe, observe1, observeDetailed, toContext, whnf, type Context } from '../src/demand/observe.ts';
 import { fitContext, randomContext } from '../src/engine/context.ts';
 import { Seed } from '../src/engine/random.ts';
 
@@ -356,6 +356,45 @@ test('observation is referentially transparent: two observations agree and share
   assert.ok(demandEquals(first.result, third.result));
 });
 
+test('an argument forced twice is recorded once, and what each walk forces of it adds up', () => {
+  // two walks over the same argument: the spine and the elements both count, once
+  const sumAndLength = (xs: List<number>) => lazy(() => L.toArray(xs).reduce((a, b) => a + b, 0) + L.length(xs));
+  const o = observe(normalize, sumAndLength, fromArray([1, 2, 3]));
+  assert.equal(pd(o.inputs[0]!), '1 : 2 : 3 : []');
+  assert.equal(pd(o.result), '9');
+  // the same pair reached through the argument twice: the first force of it sees its first
+  // component forced, the second its second; the demand on the pair has both
+  const pairs = fromArray<[Lazy<number>, Lazy<number>]>([[now(1), now(2)], [now(3), now(4)]]);
+  const both = (xs: List<[Lazy<number>, Lazy<number>]>) => lazy(() => L.head(xs)[0].force() + L.head(xs)[1].force());
+  const p = observe(normalize, both, pairs);
+  assert.equal(pd(p.inputs[0]!), '(1, 2) : _');
+  assert.equal(pd(p.result), '3');
+  // a longer walk after a shorter one extends the spine recorded by the first
+  const takeThenLength = (xs: List<number>) => lazy(() => L.toArray(L.take(1, xs))[0]! + L.length(xs));
+  assert.equal(pd(observe(normalize, takeThenLength, fromArray([5, 6, 7])).inputs[0]!), '5 : _ : _ : []');
+});
+
+test('what a function forces of its arguments after the observation has ended is not recorded', () => {
+  let kept: List<number> = nil;
+  const keep = (xs: List<number>) => ((kept = xs), L.take(1, xs));
+  const o = observe(normalize, keep, fromArray([1, 2, 3]));
+  assert.equal(pd(o.inputs[0]!), '1 : _');
+  assert.deepEqual(L.toArray(kept), [1, 2, 3]);
+  assert.equal(pd(o.inputs[0]!), '1 : _');
+});
+
+test('entangle: each reading of the demand is what has been forced so far, and later forcing does not change it', () => {
+  const [copy, demand] = entangle(fromArray([1, 2, 3]));
+  assert.equal(pd(demand()), '_');
+  const first = copy.force() as Cons<number>;
+  const d1 = demand();
+  assert.equal(pd(d1), '_ : _');
+  first.head.force();
+  L.length(first.tail);
+  assert.equal(pd(demand()), '1 : _ : _ : []');
+  assert.equal(pd(d1), '_ : _');
+});
+
 test('the built-in contexts (random ones too) record the demand they exert: the same as an instrumented copy of the result', () => {
   // A context without the built-in mark is observed through an instrumented copy of the result.
   const viaCopy = (c: Context): Context => (v) => c(v);
@@ -582,6 +621,10 @@ test('a value not matching its declared shape throws ShapeMismatchError naming t
   assert.ok(thrown instanceof ShapeMismatchError, `expected ShapeMismatchError, got ${String(thrown)}`);
   assert.match(thrown.message, /head/);
   assert.match(thrown.path, /^argument 1\.tail\.head$/);
+  // further down, the path counts the cells
+  const late = observeDetailed(normalize, L.reverse, [fromArray([1, 2, 3, 4, 'five' as unknown as number])], { inputs: [list(number)] });
+  assert.ok(late.error?.thrown instanceof ShapeMismatchError);
+  assert.equal(late.error.thrown.path, 'argument 1.tail.tail.tail.tail.head');
   // observe rethrows what cannot be observed (here null, found when the context forces it)
   assert.throws(() => observe(normalize, (x: Lazy<unknown>) => x, now(null)), ShapeMismatchError);
   // a tree whose strict field has the wrong type

@@ -11,6 +11,9 @@ import {
   isLazy,
   isThunk,
   lazy,
+  lazyAt,
+  lazyView,
+  MAX_LAZY_INDEX,
   now,
   thunk,
   withForceBudget,
@@ -122,6 +125,43 @@ test('Lazy: a self-dependent thunk throws LazyLoopError, not RangeError', () => 
   assert.throws(() => a.force(), LazyLoopError);
   const c: Lazy<number> = now(0).chain(() => c);
   assert.throws(() => c.force(), LazyLoopError);
+});
+
+test('lazyAt: computes fn(arg, index) once, for any index up to MAX_LAZY_INDEX; a throw is not memoised', () => {
+  let calls = 0;
+  const f = (arg: string, i: number) => (calls++, `${arg}${i}`);
+  for (const i of [0, 1, 31, 32, 1000, MAX_LAZY_INDEX]) {
+    const l = lazyAt(f, 'x', i);
+    assert.equal(l.isEvaluated, false);
+    assert.equal(l.force(), `x${i}`);
+    assert.equal(l.force(), `x${i}`);
+    assert.ok(l.isEvaluated);
+  }
+  assert.equal(calls, 6);
+  let fail = true;
+  const flaky = lazyAt((_: null, i: number) => {
+    if (fail) throw new Error('fails once');
+    return i;
+  }, null, 7);
+  assert.throws(() => flaky.force(), /fails once/);
+  fail = false;
+  assert.equal(flaky.force(), 7);
+  // reached through defer and map, as any thunk
+  assert.equal(defer(() => lazyAt(f, 'y', 2)).map((s) => s + '!').force(), 'y2!');
+  const self: Lazy<number> = lazyAt(() => self.force(), null, 3);
+  assert.throws(() => self.force(), LazyLoopError);
+});
+
+test('lazyView: computes fn(arg) on every force and keeps nothing; a view forcing itself is a loop', () => {
+  let calls = 0;
+  const v = lazyView((n: number) => ({ n, call: ++calls }), 5);
+  assert.deepEqual(v.force(), { n: 5, call: 1 });
+  assert.deepEqual(v.force(), { n: 5, call: 2 });
+  assert.equal(v.isEvaluated, false);
+  assert.deepEqual(defer(() => v).force(), { n: 5, call: 3 });
+  const self: Lazy<number> = lazyView(() => self.force() + 1, null);
+  assert.throws(() => self.force(), LazyLoopError);
+  assert.throws(() => self.force(), LazyLoopError);
 });
 
 test('Lazy: a defer chain of 1,000,000 thunks forces without stack overflow', () => {

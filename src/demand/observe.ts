@@ -1,19 +1,20 @@
 /**
  * Observation: `entangle` instruments a value so that forcing it records what was forced, and
- * `observe` runs a function on instrumented inputs, evaluates its result in a context, and returns
- * the frozen demands on the result and on each input (paper, section 3). The built-in contexts
- * record the demand they exert as they force the result (see `record.ts`); any other context
- * forces an instrumented copy of it.
+ * `observe` runs a function on instrumented inputs (see `instrument.ts`), evaluates its result in
+ * a context, and returns the demands on the result and on each input (paper, section 3). The
+ * built-in contexts record the demand they exert as they force the result (see `record.ts`); any
+ * other context forces an instrumented copy of it.
  *
- * Instrumentation is lazy: a lazy field's wrapper instruments the value inside only when it is
- * forced, so observing costs a constant factor over running the function.
+ * Instrumentation is lazy and records as it is forced, so observing costs a constant factor over
+ * running the function.
  * @module
  */
-import { Lazy, lazyWith } from '../lazy/lazy.ts';
+import { Lazy, lazyView } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { demandHolder, unforced, type Demand, type Forced } from './demand.ts';
-import { child, CONS_CTOR, dynamic, FN_CTOR, type Path, type Shape } from './shape.ts';
-import { ALL, CALLED, checkPrimitive, demandOf, EVALUATED, record, WHNF, type Guide } from './record.ts';
+import { demandHolder, type Demand, type Forced } from './demand.ts';
+import { dynamic, type Path, type Shape } from './shape.ts';
+import { ALL, record, snapshot, WHNF, type Guide } from './record.ts';
+import { instrument, Recording } from './instrument.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -43,76 +44,11 @@ export function guided(guide: Guide, fit = false): Recorder {
   return (value, shape, path, into, at) => record(value, shape, path, guide, into, at, fit);
 }
 
-/** An original lazy field, with the shape and path at which its value will be instrumented. */
-type Site = { readonly original: Lazy<unknown>; readonly shape: Shape<unknown>; readonly path: Path };
-
-/**
- * The instrumented copy of a lazy field: a plain thunk (no subclass, on the hottest allocation of
- * observation) that forces the original and instruments the layer found. The common case, a
- * dynamic shape without a path for messages, needs no object but the thunk.
- */
-function entangled(original: Lazy<unknown>, shape: Shape<unknown>, path: Path): Lazy<unknown> {
-  return shape === dynamic && path === null ? lazyWith(instrumentDynamic, original) : lazyWith(instrumentSite, { original, shape, path });
-}
-
-const instrumentDynamic = (original: Lazy<unknown>) => instrument(original.force(), dynamic, null);
-const instrumentSite = ({ original, shape, path }: Site) => instrument(original.force(), shape.kind === 'lazy' ? shape.inner() : dynamic, path);
-
-/**
- * An instrumented copy of `value`: every lazy field becomes an {@link entangled} thunk, so what
- * has been forced can be read off the copy afterwards ({@link freeze}). Strict fields are copied
- * now, lazy ones when forced.
- */
-function instrument(value: unknown, shape: Shape<unknown>, path: Path): unknown {
-  if (value instanceof Lazy) {
-    if (shape.kind !== 'lazy' && shape.kind !== 'dynamic') shape.project(value, path); // throws the mismatch
-    return entangled(value, shape, path);
-  }
-  if (shape.kind === 'lazy') shape.project(value, path); // throws the mismatch
-  // Primitives are immutable: the copy is the value itself.
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
-    checkPrimitive(value, shape, path);
-    return value;
-  }
-  // List cells are the common case: copy them without the generic layer.
-  if (value instanceof Cons) {
-    if (shape.kind === 'dynamic') return new Cons<unknown>(entangled(value.head, dynamic, null), entangled(value.tail, dynamic, null) as never);
-    const cons = shape.kind === 'data' ? shape.alternatives()[1] : undefined;
-    const [headShape, tailShape] = (cons?.ctor === CONS_CTOR ? cons.shapes : shape.project(value, path).shapes) as [Shape<unknown>, Shape<unknown>];
-    return new Cons<unknown>(entangled(value.head, headShape, child(path, 'head')), entangled(value.tail, tailShape, child(path, 'tail')) as never);
-  }
-  const layer = shape.project(value, path);
-  if (layer.ctor === FN_CTOR) return instrumentFunction(layer.value as (...args: unknown[]) => unknown);
-  const n = layer.fields.length;
-  if (n === 0) return value;
-  const copies: unknown[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const s = layer.shapes[i]!;
-    // Only declared shapes can mismatch, so only they pay for the path of their messages.
-    copies[i] = instrument(layer.fields[i], s, s.kind === 'dynamic' ? null : child(path, layer.ctor.keys[i]!));
-  }
-  return layer.ctor.build(copies, layer.value);
-}
-
-/** A function is demanded when it is called: the wrapper records its first call. */
-function instrumentFunction(f: (...args: unknown[]) => unknown): unknown {
-  const wrapper = function (this: unknown, ...args: unknown[]) {
-    (wrapper as unknown as Record<symbol, boolean>)[CALLED] = true;
-    return f.apply(this, args);
-  };
-  (wrapper as unknown as Record<symbol, boolean>)[CALLED] = false;
-  return wrapper;
-}
-
-/** The demand recorded in an instrumented copy so far: evaluated thunks and called functions. */
-function freeze(copy: unknown): Demand {
-  return demandOf(copy, dynamic, null, EVALUATED);
-}
-
 /**
  * Pairs an instrumented copy of `value` with a live view of its demand: forcing parts of the
  * copy records them (paper, `entangleShape`). Unlike {@link observe}, the result depends on
- * evaluation order; call `demand()` to read what has been forced so far.
+ * evaluation order; call `demand()` to read what has been forced so far (each reading is a
+ * demand of its own, which later forcing does not change).
  *
  * @example
  * ```ts
@@ -122,8 +58,9 @@ function freeze(copy: unknown): Demand {
  * ```
  */
 export function entangle<T>(value: T, shape: Shape<T> = dynamic as Shape<T>): [T, () => Demand] {
-  const copy = instrument(value, shape as Shape<unknown>, 'value') as T;
-  return [copy, () => freeze(copy)];
+  const holder = demandHolder();
+  const copy = instrument(value, shape as Shape<unknown>, 'value', holder, 0, new Recording(), false) as T;
+  return [copy, () => snapshot(holder.field(0))];
 }
 
 /** What {@link observe} returns: the demand on the result and on each input. */
@@ -152,30 +89,25 @@ export interface ObserveShapes {
  * demands recorded up to it. The building block of {@link observe} and of the checker.
  */
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
-  const copies: unknown[] = [];
   const recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
+  const rec = new Recording();
+  const holders = inputs.map(() => demandHolder());
   const resultHolder = demandHolder();
-  let resultCopy: unknown = unforcedCopy;
   let error: { thrown: unknown } | undefined;
   try {
-    inputs.forEach((x, i) => copies.push(instrument(x, shapes.inputs?.[i] ?? dynamic, shapes.names?.[i] ?? `argument ${i + 1}`)));
-    const result = fn(...copies);
-    if (recorder) {
-      recorder(result, shapes.result ?? dynamic, 'result', resultHolder, 0);
-    } else {
-      resultCopy = instrument(result, shapes.result ?? dynamic, 'result');
-      context(resultCopy);
-    }
+    // The copies are not kept here, and the arguments are views: a function that walks past the cells of one lets them go.
+    const result = fn(...inputs.map((x, i) => instrument(x, shapes.inputs?.[i] ?? dynamic, shapes.names?.[i] ?? `argument ${i + 1}`, holders[i]!, 0, rec, false, lazyView)));
+    if (recorder) recorder(result, shapes.result ?? dynamic, 'result', resultHolder, 0);
+    else context(instrument(result, shapes.result ?? dynamic, 'result', resultHolder, 0, rec, false));
   } catch (thrown) {
     error = { thrown };
   }
-  // Freezing now, after the context has run, is what makes observe referentially transparent.
-  const resultDemand = resultCopy === unforcedCopy ? resultHolder.field(0) : freeze(resultCopy);
-  const obs = { result: resultDemand, inputs: copies.map(freeze) };
-  while (obs.inputs.length < inputs.length) obs.inputs.push(unforced);
+  // Closing the recording now, after the context has run, is what makes observe referentially
+  // transparent: what is forced later is not recorded.
+  rec.open = false;
+  const obs = { result: resultHolder.field(0), inputs: holders.map((h) => h.field(0)) };
   return error ? { ...obs, error } : obs;
 }
-const unforcedCopy = Symbol('no result');
 
 /**
  * Observes the strictness of `fn`: runs it on instrumented `inputs`, evaluates its result in

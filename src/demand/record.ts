@@ -1,12 +1,14 @@
 /**
- * Reading demands off values, in one walk: `freeze` reads what was forced of an instrumented copy
- * (see `observe`), and the built-in contexts (`normalize`, `whnf`, `toContext`, `fitContext`)
- * record the demand they exert while they force a value, so that observing under them needs no
- * instrumented copy of the result: a copy costs more than the evaluation it watches.
+ * Reading demands off values, in one walk: the built-in contexts (`normalize`, `whnf`,
+ * `toContext`, `fitContext`) record the demand they exert while they force a value, so that
+ * observing under them needs no instrumented copy of the result (a copy costs more than the
+ * evaluation it watches); `toDemand` reads a demand written as a value, `evaluatedPart` what is
+ * evaluated of one. The demands built here and by instrumented copies (`instrument.ts`) share
+ * their compact form.
  *
- * Observation is dominated by the garbage collector copying what it allocates (all of it lives
- * until the observation ends), so the demands recorded here are compact: a run of list cells is
- * one array (a {@link Spine}), a primitive a two-field node.
+ * Observation is dominated by the garbage collector copying what it allocates and what lives
+ * until the observation ends, the demands among it, so demands are compact: a run of list cells
+ * is one array (a {@link Spine}), a primitive a two-field node.
  * @module
  */
 import { forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '../lazy/lazy.ts';
@@ -20,7 +22,7 @@ export const CALLED = Symbol('strictcheck.called');
 /**
  * How a walk treats the lazy positions it meets, from one position down: force all of them
  * (`normalize`), force this one and none below (`whnf`), force none, read what is evaluated
- * already (freezing an instrumented copy), force all but those that reach `thunk` (a demand
+ * already (what a run evaluated), force all but those that reach `thunk` (a demand
  * written as a value, `toDemand`), or force as far as a demand says.
  * @internal
  */
@@ -46,16 +48,21 @@ export function insideLazy(s: Shape<unknown>, v: Lazy<unknown>, p: Path): Shape<
   return s;
 }
 
-/** Throws the mismatch if primitive `v` does not have shape `s` (cheaply: without projecting it). @internal */
+/** Whether primitive `v` has shape `s` (cheaply: without projecting it). @internal */
+export function primitiveFits(v: unknown, s: Shape<unknown>): boolean {
+  return s.kind === 'dynamic' || (s.kind === 'prim' && PRIM_TYPES[s.prim] === typeof v);
+}
+
+/** Throws the mismatch if primitive `v` does not have shape `s`. @internal */
 export function checkPrimitive(v: unknown, s: Shape<unknown>, p: Path): void {
-  if (s.kind !== 'dynamic' && !(s.kind === 'prim' && PRIM_TYPES[s.prim] === typeof v)) s.project(v, p);
+  if (!primitiveFits(v, s)) s.project(v, p);
 }
 
 /**
  * Walks `value` under `guide`, forcing what the guide says, and sets field `at` of `into` to the
  * demand found: the part of the value that is evaluated and that the guide reached. Strict
- * fields are always part of it; functions are part of it only when an instrumented copy records
- * a call (a context never calls them). Checks the value against `shape`, naming the path of a
+ * fields are always part of it; functions are part of it only when an instrumented copy of one
+ * was called (a context never calls them). Checks the value against `shape`, naming the path of a
  * mismatch. Under a demand, a value whose constructor differs from the demand's is an error, or
  * with `fit` where the walk stops forcing. Stack-safe: an explicit stack of (value, parent, index,
  * shape, path, guide) entries, following the first field of each layer in place.
@@ -98,9 +105,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       const prim = typeof v === 'object' ? undefined : primitiveCtor(typeof v);
       if (prim !== undefined) {
         checkPrimitive(v, s, p);
-        // A forced element of a spine is kept as itself: no node per element.
-        if (atLazy && index < REST) (parent as SpineCell).spine.heads[HEAD - index] = v;
-        else put(parent, index, (atLazy ? new LazyPrimNode(v) : new StrictPrimNode(v)) as unknown as Forced);
+        putPrimitive(parent, index, v, atLazy);
         if (typeof g === 'object') along(g, prim.name, 0, p, misfit);
         break;
       }
@@ -108,17 +113,13 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       const paths = s.kind !== 'dynamic' || typeof g === 'object';
       // List cells are the common case: no generic layer.
       if (v instanceof Cons) {
-        let shapes = CONS_DYNAMIC;
-        if (s.kind !== 'dynamic') {
-          const cons = s.kind === 'data' ? s.alternatives()[1] : undefined;
-          shapes = cons?.ctor === CONS_CTOR ? cons.shapes : s.project(v, p).shapes;
-        }
+        const shapes = consShapes(s, v, p);
         if (typeof g === 'object') g = along(g, CONS_CTOR.name, 2, p, misfit);
         // Cells at lazy positions (a list's) are recorded in a spine: one growing array for a run of cells.
         let cell: SpineCell | Forced;
         let head: number;
         if (atLazy) {
-          if (index !== REST) put(parent, index, (parent = new SpineCell(new Spine(), 0)) as unknown as Forced);
+          if (index !== REST) parent = startSpine(parent, index);
           cell = parent as SpineCell;
           head = HEAD - (cell.spine.heads.push(unforced) - 1);
           // The common case, a lazy head holding a primitive under a guide that is not a demand, is
@@ -129,7 +130,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           if (typeof g === 'number' && h instanceof Lazy && inner !== undefined && inner.kind !== 'lazy') {
             const x = g === NONE || (g === EVALUATED && !h.isEvaluated) ? UNREAD : g === EVALUATED ? peek(h) : g === VALUE_FORM ? forceValueForm(h) : h.force();
             const tail = v.tail;
-            if (x !== UNREAD && (typeof x === 'object' || typeof x === 'function' || primitiveCtor(typeof x) === undefined)) {
+            if (x !== UNREAD && !isPrimitive(x)) {
               // not a primitive: walk it, then the tail
               stack.push(tail, cell, REST, shapes[1], paths ? child(p, 'tail') : null, g);
               v = x;
@@ -190,6 +191,13 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
 
 const CONS_DYNAMIC: readonly Shape<unknown>[] = [dynamic, dynamic];
 
+/** @internal The shapes of the head and tail of list cell `v`, where `v` has shape `s`: throws the mismatch if `s` is not a list cell's. */
+export function consShapes(s: Shape<unknown>, v: Cons<unknown>, p: Path): readonly Shape<unknown>[] {
+  if (s.kind === 'dynamic') return CONS_DYNAMIC;
+  const cons = s.kind === 'data' ? s.alternatives()[1] : undefined;
+  return cons?.ctor === CONS_CTOR ? cons.shapes : s.project(v, p).shapes;
+}
+
 /** A lazy position the walk leaves unforced. */
 const UNREAD = Symbol('unread');
 
@@ -244,10 +252,9 @@ export function forceAt(value: unknown, site: RecordSite): { value: unknown; sit
   const atLazy = value instanceof Lazy;
   if (shape.kind === 'lazy' || (typeof v === 'function' && shape.kind !== 'dynamic')) shape.project(v, path); // throws the mismatch
   if (typeof v === 'function') return { value: v, sites: [] };
-  const prim = typeof v === 'object' ? undefined : primitiveCtor(typeof v);
-  if (prim !== undefined) {
+  if (isPrimitive(v)) {
     checkPrimitive(v, shape, path);
-    setField(into, at, (atLazy ? new LazyPrimNode(v) : new StrictPrimNode(v)) as unknown as Forced);
+    putPrimitive(into, at, v, atLazy);
     return { value: v, sites: [] };
   }
   const layer = shape.project(v, path);
@@ -291,23 +298,25 @@ function along(d: Forced, found: string, arity: number, path: Path, misfit: Misf
  * of the last. A demand on a long list costs a few bytes per cell, not a node per cell.
  */
 class Spine {
-  readonly heads: unknown[] = [];
   rest: Demand = unforced;
+  constructor(readonly heads: unknown[]) {}
 }
 
 /**
  * Where {@link put} sets a demand in a spine: negative indices, so that one comparison tells them
  * from the fields of a node. `REST` is the spine's rest; `HEAD - k` the head of its cell `k`.
+ * @internal
  */
-const REST = -1;
-const HEAD = -2;
+export const REST = -1;
+/** @internal See {@link REST}. */
+export const HEAD = -2;
 
 /**
  * The demand on cell `k` of a spine: a `Forced` list-cell node. The spine's first cell is stored
  * in the demand; the others, and the nodes of primitive heads, are made when first read and kept
  * (a demand is compared and printed more than once, a demand on a huge list seldom read whole).
  */
-class SpineCell {
+export class SpineCell {
   private next: SpineCell | undefined = undefined;
 
   constructor(
@@ -334,11 +343,63 @@ class SpineCell {
 Object.setPrototypeOf(SpineCell.prototype, Forced.prototype);
 Object.defineProperties(SpineCell.prototype, { ctor: { value: CONS_CTOR }, value: { value: undefined }, lazy: { value: true }, arity: { value: 2 } });
 
-/** Sets the demand at `index` of a node being built, or of a spine (its heads, or {@link REST}). */
-function put(parent: Forced | SpineCell, index: number, d: Demand): void {
+/**
+ * @internal A copy of demand `d` that recording further into `d` does not change: a reading of a
+ * demand still being recorded (see `entangle`). Nodes without fields are shared.
+ */
+export function snapshot(d: Demand): Demand {
+  const root = demandHolder();
+  const stack: unknown[] = [d, root, 0];
+  while (stack.length > 0) {
+    const at = stack.pop() as number;
+    const into = stack.pop() as Forced | SpineCell;
+    const x = stack.pop() as Demand;
+    if (x instanceof SpineCell) {
+      const heads = x.spine.heads.slice(x.k);
+      const cell = startSpine(into, at, heads);
+      heads.forEach((h, j) => typeof h === 'object' && h !== null && stack.push(h, cell, HEAD - j));
+      stack.push(x.spine.rest, cell, REST);
+    } else if (x.forced && x.arity > 0) {
+      const node = forcedNode(x.ctor, x.arity, x.value, x.lazy);
+      put(into, at, node);
+      for (let i = 0; i < x.arity; i++) stack.push(x.field(i), node, i);
+    } else {
+      put(into, at, x);
+    }
+  }
+  return root.field(0);
+}
+
+/** @internal Sets the demand at `index` of a node being built, or of a spine (its heads, or {@link REST}). */
+export function put(parent: Forced | SpineCell, index: number, d: Demand): void {
   if (index >= 0) setField(parent as Forced, index, d);
   else if (index === REST) (parent as SpineCell).spine.rest = d;
   else (parent as SpineCell).spine.heads[HEAD - index] = d;
+}
+
+/** @internal What is recorded so far at `index` of `parent` (see {@link put}): a demand, or a forced element of a spine as itself. */
+export function recordedAt(parent: Forced | SpineCell, index: number): unknown {
+  if (index >= 0) return (parent as Forced).field(index);
+  const { spine } = parent as SpineCell;
+  return index === REST ? spine.rest : spine.heads[HEAD - index];
+}
+
+/** @internal Records at `index` of `parent` a list cell at a lazy position, as the first cell of a new spine; returns that cell, where the spine's heads and rest are put. */
+export function startSpine(parent: Forced | SpineCell, index: number, heads: unknown[] = []): SpineCell {
+  const cell = new SpineCell(new Spine(heads), 0);
+  put(parent, index, cell as unknown as Forced);
+  return cell;
+}
+
+/** @internal Records primitive `v` at `index` of `parent`: a forced element of a spine as itself (no node per element), else a node. */
+export function putPrimitive(parent: Forced | SpineCell, index: number, v: unknown, atLazy: boolean): void {
+  if (atLazy && index < REST) (parent as SpineCell).spine.heads[HEAD - index] = v;
+  else put(parent, index, (atLazy ? new LazyPrimNode(v) : new StrictPrimNode(v)) as unknown as Forced);
+}
+
+/** @internal Whether `v` is recorded as a primitive (a value of one of the primitive shapes). */
+export function isPrimitive(v: unknown): boolean {
+  return typeof v !== 'object' && typeof v !== 'function' && primitiveCtor(typeof v) !== undefined;
 }
 
 // Primitive nodes: `Forced` nodes whose constructor and laziness sit on their prototypes (32 bytes instead of 64).

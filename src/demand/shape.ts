@@ -73,23 +73,23 @@ export type Shape<T> = ShapeInfo & {
 export type TypeOf<S> = S extends Shape<infer T> ? T : never;
 
 /** A path from an argument to a position inside it, for error messages (built only when needed). */
-export type Path = { readonly parent: Path; readonly key: PropertyKey } | null | string;
+export type Path = { readonly parent: Path; readonly key: PropertyKey; readonly times?: number } | null | string;
 
 /** Renders a path like `xs.tail.tail.head`. */
 export function showPath(path: Path): string {
   const keys: string[] = [];
   let p = path;
   while (p !== null && typeof p !== 'string') {
-    keys.push(String(p.key));
+    for (let i = p.times ?? 1; i > 0; i--) keys.push(String(p.key));
     p = p.parent;
   }
   keys.push(p ?? 'value');
   return keys.reverse().join('.');
 }
 
-/** Appends a key to a path. */
-export function child(path: Path, key: PropertyKey): Path {
-  return { parent: path, key };
+/** Appends a key to a path, `times` times (one object for the path to the k-th cell of a list). */
+export function child(path: Path, key: PropertyKey, times = 1): Path {
+  return times === 0 ? path : times === 1 ? { parent: path, key } : { parent: path, key, times };
 }
 
 /** Thrown when a value does not match its declared shape; names the path to the mismatch. */

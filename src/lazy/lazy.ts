@@ -22,6 +22,15 @@ const FN = 0 << 2; // run `f`, its result is the value
 const DEFER = 1 << 2; // run `f`, its result is a Lazy whose value is the value
 const MAP = 2 << 2; // force the Lazy `f`, apply `g` to its value
 const CHAIN = 3 << 2; // force the Lazy `f`, apply `g` to its value, force the Lazy that returns
+// AT nodes run `f(g, i)`, the index `i` in the bits above the kind: a thunk that knows its place
+// (the k-th cell of a list being recorded) in three fields.
+const AT = 4 << 2;
+// VIEW nodes run `f(g)` on every force and keep nothing: see lazyView.
+const VIEW = 5 << 2;
+const KIND = 7 << 2; // the bits of the kind
+const INDEX_SHIFT = 5;
+/** @internal The largest index of a {@link lazyAt} thunk (its mode stays a small integer). */
+export const MAX_LAZY_INDEX = 2 ** 25 - 1;
 
 /** Thrown when a thunk is forced while it is already being forced: a value that depends on itself (GHC's `<<loop>>`). */
 export class LazyLoopError extends Error {
@@ -148,7 +157,7 @@ export class Lazy<T> {
     countStep();
     const m = this.m;
     if (m === DONE) return this.f as T;
-    return m === FN || (m === MAP && (this.f as Lazy<unknown>).m === DONE) ? forceSimple(this, m) : forceSlow(this);
+    return m === FN || (m & (KIND | STATE)) === AT || m === VIEW || (m === MAP && (this.f as Lazy<unknown>).m === DONE) ? forceSimple(this, m) : forceSlow(this);
   }
 
   /** A lazy value that applies `fn` to this one's value when forced; stack-safe in long chains. */
@@ -167,14 +176,15 @@ export class Lazy<T> {
   }
 }
 
-/** Runs the function of an FN or DEFER node (marked running by the caller). */
-function run(node: Lazy<unknown>): unknown {
+/** Runs the function of an FN, AT, VIEW or DEFER node in mode `mode` (marked running by the caller). */
+function run(node: Lazy<unknown>, mode: number): unknown {
+  if ((mode & KIND) === AT) return (node.f as (arg: unknown, index: number) => unknown)(node.g, mode >>> INDEX_SHIFT);
   return node.g === undefined ? (node.f as () => unknown)() : (node.f as (arg: unknown) => unknown)(node.g);
 }
 
 /**
- * Forces a pending thunk that computes its value directly (FN, or MAP of an evaluated one): the
- * common case, without forceSlow's stack.
+ * Forces a pending thunk that computes its value directly (FN, AT, VIEW, or MAP of an evaluated
+ * one): the common case, without forceSlow's stack.
  */
 function forceSimple<T>(node: Lazy<T>, mode: number): T {
   countForce();
@@ -182,14 +192,15 @@ function forceSimple<T>(node: Lazy<T>, mode: number): T {
   forceDepth++;
   let value: unknown;
   try {
-    value = mode === FN ? run(node) : (node.g as (x: unknown) => unknown)((node.f as Lazy<unknown>).f);
+    value = mode === MAP ? (node.g as (x: unknown) => unknown)((node.f as Lazy<unknown>).f) : run(node, mode);
   } catch (err) {
     node.m = mode;
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;
   }
-  setDone(node, value);
+  if (mode === VIEW) node.m = VIEW;
+  else setDone(node, value);
   return value as T;
 }
 
@@ -227,13 +238,14 @@ function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
         if ((kind & STATE) !== PENDING) throw new LazyLoopError();
         countForce();
         cur.m = kind | RUNNING;
-        if (kind === FN) {
-          value = run(cur);
-          setDone(cur, value);
+        if (kind === FN || (kind & KIND) === AT || kind === VIEW) {
+          value = run(cur, kind);
+          if (kind === VIEW) cur.m = VIEW;
+          else setDone(cur, value);
           break;
         }
         forcing.push(cur);
-        cur = kind === DEFER ? (run(cur) as Lazy<unknown>) : (cur.f as Lazy<unknown>);
+        cur = kind === DEFER ? (run(cur, kind) as Lazy<unknown>) : (cur.f as Lazy<unknown>);
         if (!(cur instanceof Lazy)) throw new TypeError('defer: the function must return a Lazy');
       }
       // Ascend: hand the value up, until a CHAIN node continues with the Lazy its function returns.
@@ -283,6 +295,24 @@ export function lazy<T>(fn: () => T): Lazy<T> {
 /** @internal A thunk computing `fn(arg)`, the argument (not `undefined`) in the thunk's own field rather than in a closure. */
 export function lazyWith<A, T>(fn: (arg: A) => T, arg: A): Lazy<T> {
   return new Lazy<T>(FN, fn, arg);
+}
+
+/**
+ * @internal A thunk computing `fn(arg, index)`, the index in the thunk's mode: one object where a
+ * closure or an argument record would make two. `0 <= index <= MAX_LAZY_INDEX`.
+ */
+export function lazyAt<A, T>(fn: (arg: A, index: number) => T, arg: A, index: number): Lazy<T> {
+  return new Lazy<T>(AT | (index << INDEX_SHIFT), fn, arg);
+}
+
+/**
+ * @internal A thunk that computes `fn(arg)` on every force and keeps no value: for a view of a
+ * value that must not be kept alive by whoever holds the view (an observed function holds its
+ * instrumented arguments while it walks them). Forcing it while it is being forced is a loop, as
+ * for any thunk; `isEvaluated` is always false.
+ */
+export function lazyView<A, T>(fn: (arg: A) => T, arg: A): Lazy<T> {
+  return new Lazy<T>(VIEW, fn, arg);
 }
 
 /**
