@@ -13,18 +13,18 @@ import { Lazy, lazyView } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { demandHolder, type Demand, type Forced } from './demand.ts';
 import { dynamic, type Path, type Shape } from './shape.ts';
-import { ALL, record, snapshot, WHNF, type Guide } from './record.ts';
+import { ALL, Handoff, record, snapshot, WHNF, type Guide } from './record.ts';
 import { instrument, Recording } from './instrument.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
 
 /**
- * @internal How a built-in context records the demand it exerts: it forces `value` as the context
- * does, checks it against `shape` (naming paths from `path`), and sets field `at` of `into` to the
- * demand.
+ * @internal How a built-in context records the demand it exerts: it forces the value `result`
+ * holds as the context does, checks it against `shape` (naming paths from `path`), and sets field
+ * `at` of `into` to the demand.
  */
-export type Recorder = (value: unknown, shape: Shape<unknown>, path: Path, into: Forced, at: number) => void;
+export type Recorder = (result: Handoff, shape: Shape<unknown>, path: Path, into: Forced, at: number) => void;
 
 /** Where a built-in context keeps its {@link Recorder}. */
 const RECORDER = Symbol('strictcheck.recorder');
@@ -35,7 +35,7 @@ const RECORDER = Symbol('strictcheck.recorder');
  * (by default, recording into a demand no one reads).
  */
 export function recordingContext(recorder: Recorder, run?: Context): Context {
-  const context = run ?? ((value: unknown) => recorder(value, dynamic, 'value', demandHolder(), 0));
+  const context = run ?? ((value: unknown) => recorder(new Handoff(value), dynamic, 'value', demandHolder(), 0));
   return Object.assign(context, { [RECORDER]: recorder });
 }
 
@@ -96,9 +96,9 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
   let error: { thrown: unknown } | undefined;
   try {
     // The copies are not kept here, and the arguments are views: a function that walks past the cells of one lets them go.
-    const result = fn(...inputs.map((x, i) => instrument(x, shapes.inputs?.[i] ?? dynamic, shapes.names?.[i] ?? `argument ${i + 1}`, holders[i]!, 0, rec, false, lazyView)));
+    const result = new Handoff(fn(...inputs.map((x, i) => instrument(x, shapes.inputs?.[i] ?? dynamic, shapes.names?.[i] ?? `argument ${i + 1}`, holders[i]!, 0, rec, false, lazyView))));
     if (recorder) recorder(result, shapes.result ?? dynamic, 'result', resultHolder, 0);
-    else context(instrument(result, shapes.result ?? dynamic, 'result', resultHolder, 0, rec, false));
+    else context(instrument(result.take(), shapes.result ?? dynamic, 'result', resultHolder, 0, rec, false));
   } catch (thrown) {
     error = { thrown };
   }

@@ -59,7 +59,22 @@ export function checkPrimitive(v: unknown, s: Shape<unknown>, p: Path): void {
 }
 
 /**
- * Walks `value` under `guide`, forcing what the guide says, and sets field `at` of `into` to the
+ * @internal A value handed to a walk that keeps no other reference to it: the walk takes it out,
+ * so that what it has walked past can be collected while it goes on. The result of an observed
+ * function is handed so to the context: kept, the head of a long lazy result kept every cell
+ * of it, and the garbage collector copied them all.
+ */
+export class Handoff {
+  constructor(private value: unknown) {}
+  take(): unknown {
+    const v = this.value;
+    this.value = undefined;
+    return v;
+  }
+}
+
+/**
+ * Walks `value` (or what a {@link Handoff} holds) under `guide`, forcing what the guide says, and sets field `at` of `into` to the
  * demand found: the part of the value that is evaluated and that the guide reached. Strict
  * fields are always part of it; functions are part of it only when an instrumented copy of one
  * was called (a context never calls them). Checks the value against `shape`, naming the path of a
@@ -70,13 +85,13 @@ export function checkPrimitive(v: unknown, s: Shape<unknown>, p: Path): void {
  * @internal
  */
 export function record(value: unknown, shape: Shape<unknown>, path: Path, guide: Guide, into: Forced, at: number, fit = false): void {
+  let v = value instanceof Handoff ? value.take() : value;
   let parent: Forced | SpineCell = into;
   let index = at;
   const stack: unknown[] = [];
   // After a layer that does not fit the demand, the walk forces nothing more but records the rest
   // of what is evaluated, as it would have been recorded in a copy, then throws.
   const misfit: Misfit = { fit, error: undefined };
-  let v = value;
   let s = shape;
   let p = path;
   let g = guide;

@@ -19,8 +19,9 @@ import type { Seed } from './random.ts';
  */
 export function randomContext(seed: Seed, size: number): Context {
   // Observed, it records what it forces as it goes (see `forceAt`): no copy of the result.
-  return recordingContext((value, shape, path, into, at) => {
+  return recordingContext((result, shape, path, into, at) => {
     const site = { shape, path, into, at };
+    const value = result.take();
     const r = seed.stream();
     if (r.int(0, 3) === 0) return normalizeUpTo(value, 1000 + 100 * size, site);
     let inputs: readonly Lazy<Input>[] = consume(value, dynamic, site).force().fields;
