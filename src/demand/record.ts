@@ -142,6 +142,30 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           const h = v.head;
           const hs = shapes[0]!;
           const inner = hs === dynamic ? hs : hs.kind === 'lazy' ? hs.inner() : undefined;
+          if (g === ALL && s === dynamic && h instanceof Lazy) {
+            // `normalize` on a list of dynamic shape, the commonest walk: cells whose head holds a
+            // primitive are recorded by this loop, without the generic steps.
+            const { heads } = cell.spine;
+            // `v` moves along: a walk that held the first cell would keep the whole list alive.
+            for (let c = v, k = HEAD - head, x = h.force(); ; ) {
+              if (!isPrimitive(x)) {
+                stack.push(c.tail, cell, REST, dynamic, null, ALL);
+                [v, lazyAbove, index, p] = [x, true, HEAD - k, null];
+                continue walk;
+              }
+              heads[k] = x;
+              const t: unknown = c.tail;
+              const next = t instanceof Lazy ? t.force() : t;
+              // Anything but a cell with a lazy head (the end of the list) goes back to the walk.
+              if (!(t instanceof Lazy && next instanceof Cons && next.head instanceof Lazy)) {
+                [v, lazyAbove, index, p] = [next, t instanceof Lazy, REST, null];
+                continue walk;
+              }
+              v = c = next;
+              k = heads.push(unforced) - 1;
+              x = c.head.force();
+            }
+          }
           if (typeof g === 'number' && h instanceof Lazy && inner !== undefined && inner.kind !== 'lazy') {
             const x = g === NONE || (g === EVALUATED && !h.isEvaluated) ? UNREAD : g === EVALUATED ? peek(h) : g === VALUE_FORM ? forceValueForm(h) : h.force();
             const tail = v.tail;
