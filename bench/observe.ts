@@ -16,7 +16,13 @@ interface Subject {
   readonly run: (...args: List<number>[]) => unknown;
 }
 
-const range = (n: number) => fromArray(Array.from({ length: n }, (_, i) => i));
+const numbers = new Map<number, number[]>();
+/** A fresh, fully evaluated list of 0 … n-1 (the array of numbers is made once per n). */
+const range = (n: number) => {
+  let xs = numbers.get(n);
+  if (!xs) numbers.set(n, (xs = Array.from({ length: n }, (_, i) => i)));
+  return fromArray(xs);
+};
 
 const subjects: readonly Subject[] = [
   { name: 'reverse', inputs: (n) => [range(n)], run: (xs) => L.reverse(xs!) },
@@ -24,25 +30,29 @@ const subjects: readonly Subject[] = [
   { name: 'append', inputs: (n) => [range(n / 2), range(n / 2)], run: (xs, ys) => L.append(xs!, ys!) },
 ];
 
-/** Sizes, with how many runs each (the median is reported). Whether a scavenge lands in a run swings it by a factor of 2 to 5 at 10^5 cells: 11 runs keep the median steady. */
-const sizes: readonly { n: number; label: string; runs: number }[] = [
-  { n: 1e4, label: '10^4', runs: 11 },
-  { n: 1e5, label: '10^5', runs: 11 },
-  { n: 1e6, label: '10^6', runs: 3 },
+/**
+ * Sizes, with how many runs a timed block holds and how many blocks each side runs (the median
+ * block is reported, per run).
+ */
+const sizes: readonly { n: number; label: string; runs: number; blocks: number }[] = [
+  { n: 1e4, label: '10^4', runs: 50, blocks: 5 },
+  { n: 1e5, label: '10^5', runs: 10, blocks: 5 },
+  { n: 1e6, label: '10^6', runs: 2, blocks: 3 },
 ];
 
-const LARGE = 1e6;
-
-/** Milliseconds of one run of `body` on fresh inputs (built and collected outside the timed region). */
-function time(subject: Subject, n: number, body: (inputs: List<number>[]) => void): number {
-  let inputs: List<number>[] | undefined = subject.inputs(n);
-  // Before a large run, clear the garbage of the previous one. Not before small runs: a full
-  // collection shrinks the young generation, and the next small run would pay to grow it again
-  // (observe at 10^4 measures 2.5 times slower so), which is not how observe is used.
-  if (n >= LARGE) collectGarbage();
+/**
+ * Milliseconds per run of `body`, over a block of `runs` runs back to back, each on fresh inputs.
+ * The inputs are all built first and a full collection moves them out of the young generation,
+ * so that neither side pays for the garbage of building them (timing single runs on inputs built
+ * just before, the plain side's median swung from 12 to 39 ms at 10^5 cells with where the
+ * scavenges of that garbage landed); a block of runs shares out each side's own collections.
+ */
+function time(subject: Subject, n: number, runs: number, body: (inputs: List<number>[]) => void): number {
+  let inputs: List<number>[][] | undefined = Array.from({ length: runs }, () => subject.inputs(n));
+  collectGarbage();
   const start = performance.now();
-  body(inputs);
-  const ms = performance.now() - start;
+  for (const x of inputs) body(x);
+  const ms = (performance.now() - start) / runs;
   inputs = undefined;
   return ms;
 }
@@ -60,27 +70,25 @@ export async function benchObserve(options: BenchOptions = {}): Promise<Record<s
   const figures: Record<string, number> = {};
 
   // Warm-up: let the JIT compile both paths before anything is timed.
-  for (let i = 0; i < 5; i++) {
-    for (const s of subjects) {
-      time(s, 1e4, plain(s));
-      time(s, 1e4, observed(s));
-    }
+  for (const s of subjects) {
+    time(s, 1e4, 50, plain(s));
+    time(s, 1e4, 50, observed(s));
   }
 
-  log('observe(normalize, f, ...) against normalize(f(...)), median milliseconds');
-  log(`${'function'.padEnd(10)}${'cells'.padStart(6)}${'plain ms'.padStart(12)}${'observe ms'.padStart(12)}${'ratio'.padStart(8)}${'runs'.padStart(6)}`);
-  for (const { n, label, runs } of sizes) {
+  log('observe(normalize, f, ...) against normalize(f(...)), milliseconds per run (median block)');
+  log(`${'function'.padEnd(10)}${'cells'.padStart(6)}${'plain ms'.padStart(12)}${'observe ms'.padStart(12)}${'ratio'.padStart(8)}${'runs'.padStart(10)}`);
+  for (const { n, label, runs, blocks } of sizes) {
     for (const s of subjects) {
       const p: number[] = [];
       const o: number[] = [];
-      for (let r = 0; r < runs; r++) {
-        // alternate the order, so that neither side always runs on a heap the other left behind
-        if (r % 2 === 0) {
-          p.push(time(s, n, plain(s)));
-          o.push(time(s, n, observed(s)));
+      for (let b = 0; b < blocks; b++) {
+        // alternate the order, so that neither side always runs first
+        if (b % 2 === 0) {
+          p.push(time(s, n, runs, plain(s)));
+          o.push(time(s, n, runs, observed(s)));
         } else {
-          o.push(time(s, n, observed(s)));
-          p.push(time(s, n, plain(s)));
+          o.push(time(s, n, runs, observed(s)));
+          p.push(time(s, n, runs, plain(s)));
         }
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -89,7 +97,7 @@ export async function benchObserve(options: BenchOptions = {}): Promise<Record<s
       figures[`${key}.plainMs`] = round(pm);
       figures[`${key}.observeMs`] = round(om);
       figures[`${key}.ratio`] = round(om / pm);
-      log(`${s.name.padEnd(10)}${label.padStart(6)}${pm.toFixed(1).padStart(12)}${om.toFixed(1).padStart(12)}${(om / pm).toFixed(2).padStart(8)}${String(runs).padStart(6)}`);
+      log(`${s.name.padEnd(10)}${label.padStart(6)}${pm.toFixed(1).padStart(12)}${om.toFixed(1).padStart(12)}${(om / pm).toFixed(2).padStart(8)}${`${blocks}×${runs}`.padStart(10)}`);
     }
   }
 
