@@ -59,8 +59,9 @@ export function instrument(value: unknown, shape: Shape<unknown>, path: Path, in
     putPrimitive(into, at, value, atLazy);
     return value;
   }
-  // List cells at lazy positions, the common case, are recorded in a spine.
+  // What a copy made before recorded here is extended (see above).
   const old = recordedAt(into, at);
+  // List cells at lazy positions, the common case, are recorded in a spine.
   if (atLazy && value instanceof Cons) {
     const cell = old instanceof SpineCell && old.k === 0 ? old : startSpine(into, at);
     return new SpineRecorder(rec, cell, shape, path, value).copy(value, 0);
@@ -100,10 +101,10 @@ function instrumentFunction(f: (...args: unknown[]) => unknown, into: Into, at: 
 
 /**
  * Records a run of list cells at lazy positions into one spine. Cell `k`'s head and tail wrappers
- * are one object each, `lazyAt` thunks holding the original and `k`, their function this
- * recorder's (closures made once per list): a spine's tails are forced in order, cell `k` before
- * `k + 1`, so `k` is where its cell goes. Every cell has the shapes of the first: a list's shape
- * is the same at every cell.
+ * are one object each, `lazyAt` thunks holding the original and `k`, their function a method of
+ * this recorder bound once per list: the wrapper that reaches cell `k` is made with cell `k - 1`,
+ * so `k` is where the cell goes, and a cell reached again (through a view forced again) is
+ * recorded once. Every cell has the shapes of the first: a list's shape is the same at every cell.
  */
 class SpineRecorder {
   private readonly heads: unknown[];

@@ -74,8 +74,9 @@ export class Handoff {
 }
 
 /**
- * Walks `value` (or what a {@link Handoff} holds) under `guide`, forcing what the guide says, and sets field `at` of `into` to the
- * demand found: the part of the value that is evaluated and that the guide reached. Strict
+ * Walks `value` (or what a {@link Handoff} holds) under `guide`, forcing what the guide says,
+ * and sets field `at` of `into` to the demand found: the part of the value that is evaluated and
+ * that the guide reached. Strict
  * fields are always part of it; functions are part of it only when an instrumented copy of one
  * was called (a context never calls them). Checks the value against `shape`, naming the path of a
  * mismatch. Under a demand, a value whose constructor differs from the demand's is an error, or
