@@ -157,7 +157,7 @@ export class Lazy<T> {
     countStep();
     const m = this.m;
     if (m === DONE) return this.f as T;
-    return m === FN || (m & (KIND | STATE)) === AT || m === VIEW || (m === MAP && (this.f as Lazy<unknown>).m === DONE) ? forceSimple(this, m) : forceSlow(this);
+    return computesDirectly(m) || (m === MAP && (this.f as Lazy<unknown>).m === DONE) ? forceSimple(this, m) : forceSlow(this);
   }
 
   /** A lazy value that applies `fn` to this one's value when forced; stack-safe in long chains. */
@@ -174,6 +174,11 @@ export class Lazy<T> {
   toString(): string {
     return this.m === DONE ? `Lazy(${String(this.f)})` : 'Lazy(<unevaluated>)';
   }
+}
+
+/** Whether a pending thunk in mode `m` computes its value by running its function (FN, AT and VIEW nodes). */
+function computesDirectly(m: number): boolean {
+  return m === FN || m === VIEW || (m & (KIND | STATE)) === AT;
 }
 
 /** Runs the function of an FN, AT, VIEW or DEFER node in mode `mode` (marked running by the caller). */
@@ -199,8 +204,7 @@ function forceSimple<T>(node: Lazy<T>, mode: number): T {
   } finally {
     forceDepth--;
   }
-  if (mode === VIEW) node.m = VIEW;
-  else setDone(node, value);
+  settle(node, value, mode);
   return value as T;
 }
 
@@ -238,10 +242,9 @@ function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
         if ((kind & STATE) !== PENDING) throw new LazyLoopError();
         countForce();
         cur.m = kind | RUNNING;
-        if (kind === FN || (kind & KIND) === AT || kind === VIEW) {
+        if (computesDirectly(kind)) {
           value = run(cur, kind);
-          if (kind === VIEW) cur.m = VIEW;
-          else setDone(cur, value);
+          settle(cur, value, kind);
           break;
         }
         forcing.push(cur);
@@ -261,7 +264,7 @@ function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
         }
         if (node.m === (MAP | RUNNING)) value = (node.g as (x: unknown) => unknown)(value);
         forcing.pop();
-        setDone(node, value);
+        settle(node, value);
       }
       if (next === undefined) return value as T;
       cur = next;
@@ -281,7 +284,12 @@ function resetRunning(node: Lazy<unknown>): void {
   if (node.m !== DONE) node.m &= ~STATE;
 }
 
-function setDone(node: Lazy<any>, value: unknown): void {
+/** Memoises the value of a node that was forced in mode `mode`; a VIEW keeps nothing, and is pending again. */
+function settle(node: Lazy<any>, value: unknown, mode = DONE): void {
+  if (mode === VIEW) {
+    node.m = VIEW;
+    return;
+  }
   node.m = DONE;
   node.f = value; // the function or Lazy it replaces, and what they hold, can be collected
   node.g = undefined;
