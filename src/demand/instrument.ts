@@ -50,7 +50,7 @@ interface Site {
  */
 export function instrument(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith = lazyWith): unknown {
   if (value instanceof Lazy) {
-    if (shape.kind !== 'lazy' && shape.kind !== 'dynamic') shape.project(value, path); // throws the mismatch
+    if (!isLazyPosition(shape)) shape.project(value, path); // throws the mismatch
     return wrap(forceSite, { original: value, shape, path, into, at, rec });
   }
   if (shape.kind === 'lazy') shape.project(value, path); // throws the mismatch
@@ -145,10 +145,11 @@ class SpineRecorder {
     return new Cons(head as Lazy<unknown>, tail as Lazy<never>);
   }
 
+  // The wrappers are made for lazy positions only, so `insideLazy` finds no mismatch to name a path for.
   private forceHead(original: Lazy<unknown>, k: number): unknown {
     const v = original.force();
     if (!this.rec.open) return v;
-    const s = inside(this.shapes[0]);
+    const s = insideLazy(this.shapes[0], original, null);
     if (isPrimitive(v) && primitiveFits(v, s)) {
       this.heads[k] = v;
       return v;
@@ -159,7 +160,7 @@ class SpineRecorder {
   private forceTail(original: Lazy<unknown>, k: number): unknown {
     const v = original.force();
     if (!this.rec.open) return v;
-    const s = inside(this.shapes[1]);
+    const s = insideLazy(this.shapes[1], original, null);
     if (v instanceof Cons && (s === this.cellShape || consShapes(s, v, this.pathOf(k - 1, 'tail')))) return this.copy(v, k);
     return instrument(v, s, this.pathOf(k - 1, 'tail'), this.cell, REST, this.rec, true);
   }
@@ -167,6 +168,3 @@ class SpineRecorder {
 
 /** Whether a field of shape `s` may hold a `Lazy`. */
 const isLazyPosition = (s: Shape<unknown>) => s.kind === 'lazy' || s.kind === 'dynamic';
-
-/** The shape of what a `Lazy` at a lazy position of shape `s` holds. */
-const inside = (s: Shape<unknown>) => (s.kind === 'lazy' ? s.inner() : s);
