@@ -4,24 +4,18 @@
  * All conversions walk with an explicit stack, so a list of a million cells is fine.
  * @module
  */
-import { isThunk, Lazy, now, thunk } from '../lazy/lazy.ts';
-import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
-import { demandOf, EVALUATED, insideLazy, VALUE_FORM } from './record.ts';
+import { Lazy, now, thunk } from '../lazy/lazy.ts';
+import { demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
+import { demandOf, EVALUATED, forceValueForm, insideLazy, UNREAD, VALUE_FORM } from './record.ts';
 import { child, dynamic, type Ctor, type Path, type Shape } from './shape.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
-export const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
-
-/** An atom standing for a value whose evaluation threw. */
-export function errorAtom(err: unknown): Forced {
-  const msg = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-  return new Forced({ name: `⊥ (${msg.length > 60 ? msg.slice(0, 60) + '…' : msg})`, keys: [], style: 'atom', build: () => thunk }, [], undefined, true);
-}
+const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
 
 /**
  * The first `budget` layers of a value, forcing as it goes (for printing values that may be huge
- * or infinite); a part whose forcing throws becomes an atom naming the error, and the layers past
- * the budget one {@link ELIDED} atom. Top-down, depth first, fields in order; the work list is one
+ * or infinite): `thunk` stays unforced, the layers past the budget are one {@link ELIDED} atom,
+ * and an error thrown by forcing a part propagates. Top-down, depth first, fields in order; the work list is one
  * array of (value, shape, path, parent node, field index) entries laid flat.
  */
 export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, budget = 200): Demand {
@@ -37,19 +31,12 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     let v = stack.pop();
     if (v === thunk) continue; // the field stays unforced
     let atLazyPosition = false;
-    let decided: Demand | undefined;
     while (v instanceof Lazy) {
-      const inner = insideLazy(s, v, p);
-      decided = forceForPrinting(v);
-      if (decided !== undefined) break;
-      v = v.force();
-      s = inner;
+      s = insideLazy(s, v, p);
+      v = forceValueForm(v);
       atLazyPosition = true;
     }
-    if (decided !== undefined) {
-      setField(parent, index, decided);
-      continue;
-    }
+    if (v === UNREAD) continue; // reached `thunk`: the field stays unforced
     if (s.kind === 'lazy') s.project(v, p); // throws the mismatch
     if (left-- <= 0) {
       setField(parent, index, forcedNode(ELIDED, 0, undefined, atLazyPosition));
@@ -59,7 +46,7 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     const n = layer.fields.length;
     const node = forcedNode(layer.ctor, n, layer.value, atLazyPosition);
     setField(parent, index, node);
-    for (let i = n - 1; i >= 0; i--) stack.push(layer.fields[i], layer.shapes[i], p === null ? null : child(p, layer.ctor.keys[i]!), node, i);
+    for (let i = n - 1; i >= 0; i--) stack.push(layer.fields[i], layer.shapes[i], child(p, layer.ctor.keys[i]!), node, i);
   }
   return root.field(0);
 }
@@ -80,17 +67,6 @@ export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, pat
 /** A snapshot of how far `value` is evaluated now, forcing nothing: unevaluated lazies are `_`. */
 export function evaluatedPart(value: unknown, shape: Shape<unknown> = dynamic): Demand {
   return demandOf(value, shape, 'value', EVALUATED);
-}
-
-/** A lazy position of a value being printed: `_` for `thunk`, an error atom if forcing throws, else `undefined` (forced: go on into it). */
-function forceForPrinting(l: Lazy<unknown>): Demand | undefined {
-  if (isThunk(l)) return unforced;
-  try {
-    l.force();
-    return undefined;
-  } catch (err) {
-    return errorAtom(err);
-  }
 }
 
 /**

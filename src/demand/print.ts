@@ -153,7 +153,7 @@ export function printDemand(demand: Demand, options?: PrintOptions): void {
 
 /**
  * Renders a value in the same notation, forcing at most `maxNodes` layers of it (default 200),
- * so huge and infinite values print elided; a part whose evaluation throws shows the error.
+ * so huge and infinite values print elided; an error thrown by evaluating a part propagates.
  */
 export function prettyValue(value: unknown, shape: Shape<unknown> = dynamic, options: PrintOptions & { maxNodes?: number } = {}): string {
   return prettyDemand(valuePrefix(value, shape, options.maxNodes ?? 200), options);

@@ -238,17 +238,17 @@ export function consShapes(s: Shape<unknown>, v: Cons<unknown>, p: Path): readon
   return cons?.ctor === CONS_CTOR ? cons.shapes : s.project(v, p).shapes;
 }
 
-/** A lazy position the walk leaves unforced. */
-const UNREAD = Symbol('unread');
+/** A lazy position the walk leaves unforced. @internal */
+export const UNREAD = Symbol('unread');
 
 /**
- * A lazy position of a demand in value form: its value, or {@link UNREAD} where forcing reaches
+ * @internal A lazy position of a demand in value form (or of a value being printed): its value, or {@link UNREAD} where forcing reaches
  * `thunk`. Reaching `thunk` is routine here (a spec's `xs ++ thunk` ends in one), and capturing
  * the stack trace of its `UnevaluatedError` was the largest single cost of checking a spec; so it
  * is forced with stack traces off. Any other error is raised again by forcing once more with them
  * on (what threw is not memoised), so that it carries its stack.
  */
-function forceValueForm(l: Lazy<unknown>): unknown {
+export function forceValueForm(l: Lazy<unknown>): unknown {
   if (l === thunk) return UNREAD;
   if (l.isEvaluated) return l.force();
   const limit = Error.stackTraceLimit;
