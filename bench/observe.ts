@@ -17,7 +17,7 @@ interface Subject {
 }
 
 const numbers = new Map<number, number[]>();
-/** A fresh, fully evaluated list of 0 … n-1 (the array of numbers is made once per n). */
+/** A fresh, fully evaluated list of 0 … n-1 (the array of numbers is made once per n, and dropped when the module's run ends). */
 const range = (n: number) => {
   let xs = numbers.get(n);
   if (!xs) numbers.set(n, (xs = Array.from({ length: n }, (_, i) => i)));
@@ -48,13 +48,11 @@ const sizes: readonly { n: number; label: string; runs: number; blocks: number }
  * scavenges of that garbage landed); a block of runs shares out each side's own collections.
  */
 function time(subject: Subject, n: number, runs: number, body: (inputs: List<number>[]) => void): number {
-  let inputs: List<number>[][] | undefined = Array.from({ length: runs }, () => subject.inputs(n));
+  const inputs = Array.from({ length: runs }, () => subject.inputs(n));
   collectGarbage();
   const start = performance.now();
   for (const x of inputs) body(x);
-  const ms = (performance.now() - start) / runs;
-  inputs = undefined;
-  return ms;
+  return (performance.now() - start) / runs;
 }
 
 const plain = (s: Subject) => (inputs: List<number>[]) => normalize(s.run(...inputs));
@@ -102,6 +100,7 @@ export async function benchObserve(options: BenchOptions = {}): Promise<Record<s
   }
 
   // observeOverhead: the worse (larger) of the reverse and append ratios observe/plain at 10^5 cells.
+  numbers.clear();
   figures.observeOverhead = Math.max(...subjects.map((s) => figures[`observe.${s.name}.10^5.ratio`]!));
   // observeGrowth: observe time at 10^6 cells over observe time at 10^5 cells, the worse (larger)
   // of reverse and append; 10 means observation scales linearly.

@@ -34,8 +34,7 @@ export {
   defineCheck, strictCheckParallel, shardIndices, TrialTimeoutError, WorkerCrashError, WORKER_RULE,
   type DefinedCheck, type ParallelOptions, type ParallelCheckResult,
 } from './engine/parallel.ts';
-export { strictCheckExhaustive, strictCheckExhaustiveResult, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
+export { strictCheckExhaustive, strictCheckExhaustiveResult, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from './spec/exhaustive.ts';
 export { strictProperty, strictCases, type StrictCase, type StrictPropertyOptions } from './spec/property.ts';
 export { series, withSeries, functionSeries, NoSeriesError, type Series } from './engine/series.ts';
 export { enumerateCases, type EnumerationStats, type EnumerateOptions } from './engine/enumerate.ts';
-export type { ParallelExhaustiveResult } from './spec/exhaustive.ts';

@@ -72,8 +72,8 @@ export class ExhaustiveCheckFailure extends Error {
   }
 }
 
-/** @internal Runs one case; a forced hole (in the function, the context, the spec or the comparison) becomes {@link Refine}. */
-export function runOrRefine(spec: AnySpec, fn: Fn, inputs: readonly unknown[], context: (v: unknown) => void, budget: number, compare: ReturnType<typeof comparisons>): Trial {
+/** Runs one case; a forced hole (in the function, the context, the spec or the comparison) becomes {@link Refine}. */
+function runOrRefine(spec: AnySpec, fn: Fn, inputs: readonly unknown[], context: (v: unknown) => void, budget: number, compare: ReturnType<typeof comparisons>): Trial {
   let t: Trial;
   try {
     t = runCase(spec, fn, inputs, context, budget, compare);
