@@ -6,7 +6,7 @@
 import { Lazy, now } from '../lazy/lazy.ts';
 import { NIL, Cons, type List } from '../lazy/cell.ts';
 import { Forced, unforced, type Demand } from '../demand/demand.ts';
-import { dynamic, mapCtor, setCtor, type Shape } from '../demand/shape.ts';
+import { dynamic, type Shape } from '../demand/shape.ts';
 import { isListCell } from './generate.ts';
 
 type S = Shape<unknown>;
@@ -61,19 +61,11 @@ export function* shrinkValue(value: unknown, shape: S = dynamic): Generator<unkn
       return;
   }
   if (layer.ctor.style === 'set' || layer.ctor.style === 'map') {
-    // Entries (an element, or a key and its value) removed, then each shrunk in place.
+    // Entries (an element, or a key and its value) removed, then (below) each field shrunk in
+    // place. A set's or map's constructor builds one of any size.
     const width = layer.ctor.style === 'set' ? 1 : 2;
     const entries: number[] = Array.from({ length: layer.fields.length / width }, (_, i) => i * width);
-    const rebuild = (fields: unknown[]) => (width === 1 ? setCtor(fields.length) : mapCtor(fields.length / 2)).build(fields);
-    for (const kept of shrinkItems(entries, () => [])) yield rebuild(kept.flatMap((i) => layer.fields.slice(i, i + width)));
-    for (let i = 0; i < layer.fields.length; i++) {
-      for (const v of shrinkValue(layer.fields[i], layer.shapes[i]!)) {
-        const fields = layer.fields.slice();
-        fields[i] = v;
-        yield rebuild(fields);
-      }
-    }
-    return;
+    for (const kept of shrinkItems(entries, () => [])) yield layer.ctor.build(kept.flatMap((i) => layer.fields.slice(i, i + width)), layer.value);
   }
   if (layer.ctor.style === 'cons' || (shape.kind === 'data' && isListCell(shape))) {
     const items = spine(value);
