@@ -277,11 +277,11 @@ export interface RecordSite {
  * @internal For a context that forces a value one layer at a time: forces `value` out of its
  * Lazies (checking each against the site's shape first) and records at `site` the layer found,
  * checked against the shape inside them: a primitive, or a node whose strict fields are recorded
- * at once (they were evaluated with it). Returns that layer and the sites of its fields, where the
+ * at once (they were evaluated with it). Returns that layer, its fields, and their sites, where the
  * context records them if it forces them (a strict field again, to the same demand). A function
  * is not recorded: no context calls one.
  */
-export function forceAt(value: unknown, site: RecordSite): { value: unknown; sites: RecordSite[] } {
+export function forceAt(value: unknown, site: RecordSite): { value: unknown; fields: readonly unknown[]; sites: RecordSite[] } {
   const { path, into, at } = site;
   let v = value;
   let shape = site.shape;
@@ -291,11 +291,11 @@ export function forceAt(value: unknown, site: RecordSite): { value: unknown; sit
   }
   const atLazy = value instanceof Lazy;
   if (shape.kind === 'lazy' || (typeof v === 'function' && shape.kind !== 'dynamic')) shape.project(v, path); // throws the mismatch
-  if (typeof v === 'function') return { value: v, sites: [] };
+  if (typeof v === 'function') return { value: v, fields: [], sites: [] };
   if (isPrimitive(v)) {
     checkPrimitive(v, shape, path);
     putPrimitive(into, at, v, atLazy);
-    return { value: v, sites: [] };
+    return { value: v, fields: [], sites: [] };
   }
   const layer = shape.project(v, path);
   const node = forcedNode(layer.ctor, layer.fields.length, layer.value, atLazy);
@@ -305,7 +305,7 @@ export function forceAt(value: unknown, site: RecordSite): { value: unknown; sit
     if (!(f instanceof Lazy)) record(f, fieldSite.shape, fieldSite.path, NONE, node, i);
     return fieldSite;
   });
-  return { value: v, sites };
+  return { value: v, fields: layer.fields, sites };
 }
 
 /** @internal The demand a walk of {@link record} under `guide` finds on `value`. */

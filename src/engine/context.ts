@@ -33,25 +33,22 @@ export function randomContext(seed: Seed, size: number): Context {
  * Forces a value completely, like `normalize`, but at most `layers` lazy positions of it (breadth
  * first): the same as `normalize` on any result of a reasonable size, and a finite context on an
  * infinite result (`repeat x`), where `normalize` would run until the force budget ran out.
- * Records what it forces at `site`, if given.
+ * Records what it forces at `site`.
  */
-export function normalizeUpTo(value: unknown, layers: number, site?: RecordSite): void {
+export function normalizeUpTo(value: unknown, layers: number, site: RecordSite): void {
   const queue: unknown[] = [value];
   const sites: (RecordSite | undefined)[] = [site];
   let left = layers;
   for (let k = 0; k < queue.length; k++) {
-    let v = queue[k];
-    const at = sites[k];
+    const v = queue[k];
+    const at = sites[k]!;
     queue[k] = sites[k] = undefined;
     // Past the budget nothing more is forced; the strict fields left were recorded with their layers.
     if (v instanceof Lazy && left-- <= 0) return;
-    let fieldSites: RecordSite[] | undefined;
-    if (at) ({ value: v, sites: fieldSites } = forceAt(v, at));
-    while (v instanceof Lazy) v = v.force();
-    const fields = dynamic.project(v, null).fields;
+    const { fields, sites: fieldSites } = forceAt(v, at);
     for (let i = 0; i < fields.length; i++) {
       queue.push(fields[i]);
-      sites.push(fieldSites?.[i]);
+      sites.push(fieldSites[i]);
     }
   }
 }
