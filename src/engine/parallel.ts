@@ -15,10 +15,9 @@ import { pathToFileURL } from 'node:url';
 import { unforced } from '../demand/demand.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import {
-  comparisons, counterexampleOf, DEFAULTS, failureResult, passedResult, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
+  commonSettings, counterexampleOf, DEFAULTS, failureResult, passedResult, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
 } from '../spec/check.ts';
-import { unicodeTerminal } from '../spec/diagram.ts';
 
 /** Options of a check run with worker threads. */
 export interface ParallelOptions extends CheckOptions {
@@ -329,16 +328,14 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
   const arity = spec.args.length;
   checkArity(spec, fn);
   const { compareOption, workers: n } = workerSettings(check, options);
-  const compare = comparisons({ compare: compareOption }, arity);
+  const { budget, compare, unicode } = commonSettings({ ...options, compare: compareOption }, arity);
   const trials = options.trials ?? DEFAULTS.trials;
   const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
-  const budget = options.forceBudget ?? DEFAULTS.forceBudget;
-  const timeout = options.timeout ?? 10_000;
-  const maxAttempts = options.maxShrinkAttempts ?? 2000;
+  const timeout = options.timeout ?? DEFAULTS.timeout;
+  const maxAttempts = options.maxShrinkAttempts ?? DEFAULTS.maxShrinkAttempts;
   const maxFatal = options.maxShrinkTimeouts ?? 8;
   const greedy = options.shrinking === 'greedy';
-  const unicode = options.unicode ?? unicodeTerminal();
   const indices = shardIndices(trials, options.shard);
 
   const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, compare: compareOption } };

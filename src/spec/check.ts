@@ -119,7 +119,12 @@ export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context:
 }
 
 /** @internal The defaults of {@link CheckOptions}, for every entry point that takes them. */
-export const DEFAULTS = { trials: 100, maxSize: 30, forceBudget: 1_000_000 } as const;
+export const DEFAULTS = { trials: 100, maxSize: 30, forceBudget: 1_000_000, maxShrinkAttempts: 2000, timeout: 10_000 } as const;
+
+/** @internal The settings every entry point reads off its options alike: the force budget, the comparison per argument, and whether diagrams use Unicode. */
+export function commonSettings(options: CheckOptions, arity: number): { budget: number; compare: ((a: Demand, p: Demand) => boolean)[]; unicode: boolean } {
+  return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons(options, arity), unicode: options.unicode ?? unicodeTerminal() };
+}
 
 /** The size of trial `trial`: growing linearly from 0 to `maxSize` over the run, as in QuickCheck. */
 export function sizeOf(trial: number, trials: number, maxSize: number): number {
@@ -232,9 +237,7 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
   const trials = options.trials ?? DEFAULTS.trials;
   const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
-  const budget = options.forceBudget ?? DEFAULTS.forceBudget;
-  const compare = comparisons(options, arity);
-  const unicode = options.unicode ?? unicodeTerminal();
+  const { budget, compare, unicode } = commonSettings(options, arity);
   const indices = shardIndices(trials, options.shard);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
@@ -251,7 +254,7 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
     }
     options.onTrial?.(i);
     if (!trial.failed) continue;
-    const [small, shrinks] = shrink(spec, fn as Fn, trial, budget, compare, options.maxShrinkAttempts ?? 2000);
+    const [small, shrinks] = shrink(spec, fn as Fn, trial, budget, compare, options.maxShrinkAttempts ?? DEFAULTS.maxShrinkAttempts);
     return failureResult(spec, fn as Fn, small, k + 1, shrinks, seed, budget, compare, unicode, options.shard);
   }
   return passedResult(indices.length, seed, options.shard);
@@ -263,14 +266,19 @@ export function passedResult(count: number, seed: number, shard: string | undefi
   return { passed: true, trials: count, seed, shrinks: 0, message: `+++ OK, passed ${count} trials (seed ${seed}${where}).` };
 }
 
+/** @internal The first line of a failure's report: what failed, and `where` (how it was found) in parentheses. */
+export function failureHeader(t: Trial, where?: string): string {
+  const what = t.error ? 'the function threw' : 'the spec does not match the function';
+  return where === undefined ? `Failed: ${what}` : `Failed: ${what} (${where})`;
+}
+
 /** @internal The result of a failure after `count` trials, shrunk to `small` in `shrinks` steps. */
 export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number, shrinks: number, seed: number, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], unicode: boolean, shard: string | undefined): CheckResult {
   // Run the minimal case once more so that generated functions describe the calls of this run only.
   small.inputs.forEach(resetCalls);
   const final = runCase(spec, fn, small.inputs, rerunContext(small), budget, compare);
   const shown = final.failed ? final : small;
-  const what = shown.error ? 'the function threw' : 'the spec does not match the function';
-  const header = `Failed: ${what} (after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed})`;
+  const header = failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`);
   const again = shard === undefined ? `{ seed: ${seed} }` : `{ seed: ${seed}, shard: '${shard}' }`;
   const message = `${report(spec, shown, header, unicode)}\nReproduce with the option ${again}.`;
   return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };

@@ -9,8 +9,7 @@
 import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
 import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { Refine } from '../engine/series.ts';
-import { unicodeTerminal } from './diagram.ts';
-import { comparisons, counterexampleOf, DEFAULTS, rerunContext, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, rerunContext, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** Options of {@link strictCheckExhaustive}. */
@@ -122,9 +121,8 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   checkArity(s, fn);
   const maxDepth = options.depth;
   if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${maxDepth}`);
-  const compare = comparisons(options, arity);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  return { spec: s, fn, maxDepth, budget: options.forceBudget ?? DEFAULTS.forceBudget, compare, unicode: options.unicode ?? unicodeTerminal(), prune: options.prune ?? true, shard };
+  return { spec: s, fn, maxDepth, ...commonSettings(options, arity), prune: options.prune ?? true, shard };
 }
 
 /** @internal The enumeration tree of one depth. */
@@ -166,8 +164,7 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
       throw atDepth(err, depth);
     }
     const shown = again.failed ? again : c.outcome;
-    const what = shown.error ? 'the function threw' : 'the spec does not match the function';
-    return { passed: false, ...done, counterexample: counterexampleOf(shown), message: report(spec, shown, `Failed: ${what} (${where})`, unicode) };
+    return { passed: false, ...done, counterexample: counterexampleOf(shown), message: report(spec, shown, failureHeader(shown, where), unicode) };
   }
   if (depth < set.maxDepth) return undefined;
   const message = `+++ OK, passed all ${out.cases} case${out.cases === 1 ? '' : 's'} up to depth ${depth}${part} (${totalCases} cases and ${totals.runs} runs over depths 0 to ${depth}).`;
@@ -251,7 +248,7 @@ async function parallelCheck(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Pr
   const check = registeredCheck(s, fn, 'strictCheckExhaustive');
   const { compareOption, workers } = workerSettings(check, options);
   const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, { ...options, compare: compareOption });
-  const timeout = options.timeout ?? 10_000;
+  const timeout = options.timeout ?? DEFAULTS.timeout;
   // hunger[0]: how many workers wait for work; a busy worker that takes one of these splits its subtree.
   const hunger = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   const init = { moduleUrl: check.moduleUrl, name: check.name, budget: set.budget, compare: compareOption, prune: set.prune, hunger: hunger.buffer };

@@ -10,8 +10,7 @@ import fc from 'fast-check';
 import type { Demand } from '../demand/demand.ts';
 import type { Context } from '../demand/observe.ts';
 import { resetCalls } from '../engine/generate.ts';
-import { comparisons, DEFAULTS, failsAlike, report, rerunContext, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
-import { unicodeTerminal } from './diagram.ts';
+import { commonSettings, comparisons, DEFAULTS, failsAlike, failureHeader, report, rerunContext, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** One case of a check: inputs, and the context that evaluates the function's result. */
@@ -37,7 +36,7 @@ interface Setup {
 
 function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
   checkArity(s, fn);
-  return { spec: s, fn, budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons(options, s.args.length), maxSize: options.maxSize ?? DEFAULTS.maxSize, unicode: options.unicode ?? unicodeTerminal() };
+  return { spec: s, fn, ...commonSettings(options, s.args.length), maxSize: options.maxSize ?? DEFAULTS.maxSize };
 }
 
 function run(set: Setup, c: StrictCase): Trial {
@@ -74,8 +73,7 @@ function diagnose(set: Setup, c: StrictCase): string | undefined {
   }
   // Shrinking keeps the kind of failure: a case that threw shrinks to cases that throw.
   if (c.shrunk ? !failsAlike(t, c.shrunk.threw) : !t.failed) return undefined;
-  const what = t.error ? 'the function threw' : 'the spec does not match the function';
-  return report(set.spec, t, `Failed: ${what}`, set.unicode);
+  return report(set.spec, t, failureHeader(t), set.unicode);
 }
 
 class StrictCases extends fc.Arbitrary<StrictCase> {
