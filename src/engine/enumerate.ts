@@ -147,14 +147,20 @@ export class CaseTree<T> {
     return product(this.tops).map((inputs, index) => ({ inputs, prefix: [], parent: undefined, index }));
   }
 
-  /** Whether {@link expand} runs this node (without pruning, a node with a hole is refined without a run). */
-  private runs(node: CaseNode): boolean {
-    return this.prune || node.inputs.every((s) => firstHole(s) === undefined);
+  /** The hole {@link expand} refines without running the node: without pruning, its first; with pruning none (a run finds the holes that matter). */
+  private holeToRefine(node: CaseNode): Hole | undefined {
+    if (this.prune) return undefined;
+    for (const s of node.inputs) {
+      const hole = firstHole(s);
+      if (hole !== undefined) return hole;
+    }
+    return undefined;
   }
 
   /** Runs a node (counted in `stats`): the case, if it finished, and its children in enumeration order. Errors other than {@link Refine} propagate. */
   expand(node: CaseNode, stats: EnumerationStats): { case?: EnumeratedCase<T>; children: CaseNode[] } {
-    if (!this.runs(node)) return { children: refined(node, node.inputs.map(firstHole).find((x) => x !== undefined)!, stats) };
+    const hole = this.holeToRefine(node);
+    if (hole !== undefined) return { children: refined(node, hole, stats) };
     const trace: number[] = [];
     let outcome: T;
     stats.runs++;
@@ -201,7 +207,12 @@ export class CaseTree<T> {
     stats.runs += scratch.runs;
     stats.refinements += scratch.refinements;
     stats.cases += cases.length;
-    const subtrees = queue.slice(head).filter((_, j) => j % n === i).sort((a, b) => comparePaths(pathOf(a), pathOf(b)));
+    const subtrees = queue
+      .slice(head)
+      .filter((_, j) => j % n === i)
+      .map((node) => ({ node, path: pathOf(node) }))
+      .sort((a, b) => comparePaths(a.path, b.path))
+      .map(({ node }) => node);
     return { cases, subtrees };
   }
 
@@ -215,7 +226,7 @@ export class CaseTree<T> {
     const stack = start.slice().reverse();
     while (stack.length > 0) {
       const node = stack.pop()!;
-      if (stop && this.runs(node) && stop(stack.length)) return [node, ...stack.reverse()];
+      if (stop && this.holeToRefine(node) === undefined && stop(stack.length)) return [node, ...stack.reverse()];
       const step = this.expand(node, stats);
       for (let i = step.children.length - 1; i >= 0; i--) stack.push(step.children[i]!);
       if (step.case) yield step.case;
