@@ -40,8 +40,17 @@ function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
 }
 
 function run(set: Setup, c: StrictCase): Trial {
-  return runCase(set.spec, set.fn, c.inputs, c.context, set.budget, set.compare);
+  const t = runCase(set.spec, set.fn, c.inputs, c.context, set.budget, set.compare);
+  lastRun.set(c, t);
+  return t;
 }
+
+/**
+ * The last run of each case. fast-check shrinks a case right after its predicate has run it, and
+ * the run is deterministic, so the shrinker takes that run instead of running the case again.
+ * (A report runs its case again anyway: generated functions show the calls of that run.)
+ */
+const lastRun = new WeakMap<StrictCase, Trial>();
 
 /**
  * A case, printed by fast-check as its inputs and, once shrunk, the demand on the result; a case
@@ -91,12 +100,12 @@ class StrictCases extends fc.Arbitrary<StrictCase> {
     return false;
   }
 
-  /** strictcheck's candidates, in its order; they need the demand on the result, so the case runs once more here. */
+  /** strictcheck's candidates, in its order; they need the case's run (its demand on the result), which the predicate has made. */
   shrink(value: StrictCase): fc.Stream<fc.Value<StrictCase>> {
     const set = this.set;
-    let t: Trial;
+    let t = lastRun.get(value);
     try {
-      t = run(set, value);
+      t ??= run(set, value);
     } catch {
       return fc.Stream.nil();
     }
