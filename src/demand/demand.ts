@@ -20,8 +20,7 @@ export class Forced {
   /**
    * The demands on the fields. Up to two are held inline, in `f0` and `f1` (`undefined` past the
    * arity): a demand on a list has a node per cell, and an array per node doubled its cost. More
-   * fields are an array in `f0`, with `f1` set to {@link ARRAY}; so is a small node once its
-   * {@link fields} has been read (the array is built then, once).
+   * fields are an array in `f0`, with `f1` set to {@link ARRAY}.
    * @internal
    */
   f0!: Demand | readonly Demand[] | undefined;
@@ -41,14 +40,11 @@ export class Forced {
     this.f1 = inline ? fields[1] : ARRAY;
   }
 
-  /** The demands on the fields, in order. Prefer {@link field} and {@link arity}, which build no array. */
+  /** The demands on the fields, in order (a new array for a node of one or two fields). Prefer {@link field} and {@link arity}, which build none. */
   get fields(): readonly Demand[] {
     if (this.f1 === ARRAY) return this.f0 as readonly Demand[];
     if (this.f0 === undefined) return NO_DEMANDS;
-    const fields = this.f1 === undefined ? [this.f0 as Demand] : [this.f0 as Demand, this.f1];
-    this.f0 = fields;
-    this.f1 = ARRAY;
-    return fields;
+    return this.f1 === undefined ? [this.f0 as Demand] : [this.f0 as Demand, this.f1];
   }
 
   /** The number of fields. */

@@ -85,14 +85,14 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
         break;
       }
       case 'tuple':
-        push('(', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), ')');
+      case 'set': {
+        const [open, close] = d.ctor.style === 'set' ? ['Set {', '}'] : ['(', ')'];
+        push(open, ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), close);
         break;
-      case 'set':
-        push('Set {', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), '}');
-        break;
+      }
       case 'map': {
         const entries: Task[][] = [];
-        for (let i = 0; i + 1 < d.fields.length; i += 2) entries.push([{ d: d.fields[i]!, ctx: TOP }, ' => ', { d: d.fields[i + 1]!, ctx: TOP }]);
+        for (let i = 0; i + 1 < d.arity; i += 2) entries.push([{ d: d.field(i), ctx: TOP }, ' => ', { d: d.field(i + 1), ctx: TOP }]);
         push('Map {', ...commaSeparated(entries), '}');
         break;
       }
@@ -100,7 +100,7 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
         push('{ ', ...commaSeparated(d.fields.map((f, i) => [`${String(d.ctor.keys[i])}: `, { d: f, ctx: TOP }])), ' }');
         break;
       case 'data': {
-        if (d.fields.length === 0) {
+        if (d.arity === 0) {
           out.push(d.ctor.name);
           break;
         }
