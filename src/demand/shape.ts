@@ -454,6 +454,12 @@ export function mapCtor(n: number): Ctor {
   });
 }
 
+/** The layer of a set (its elements) or a map (its keys and values in turn); `shapes(n)` gives the shapes of its `n` fields. */
+function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, shapes: (n: number) => readonly Shape<unknown>[]): Layer {
+  const fields = v instanceof Set ? [...v] : [...v].flat();
+  return { ctor: v instanceof Set ? setCtor(v.size) : mapCtor(v.size), fields, shapes: shapes(fields.length) };
+}
+
 function repeatShapes(shapes: readonly Shape<unknown>[], n: number): Shape<unknown>[] {
   const out: Shape<unknown>[] = [];
   for (let i = 0; i < n; i++) out.push(...shapes);
@@ -470,7 +476,7 @@ export function setOf<T>(elem: Shape<T>): Shape<ReadonlySet<T>> {
     collection,
     project(value, path) {
       if (!(value instanceof Set)) mismatch(path, `a Set of ${elem.name}`, value);
-      return { ctor: setCtor(value.size), fields: [...value], shapes: repeatShapes([elem as Shape<unknown>], value.size) };
+      return collectionLayer(value, (n) => repeatShapes([elem as Shape<unknown>], n));
     },
   };
 }
@@ -485,7 +491,7 @@ export function mapOf<K, V>(key: Shape<K>, value: Shape<V>): Shape<ReadonlyMap<K
     collection,
     project(v, path) {
       if (!(v instanceof Map)) mismatch(path, `a Map from ${key.name} to ${value.name}`, v);
-      return { ctor: mapCtor(v.size), fields: [...v].flat(), shapes: repeatShapes([key as Shape<unknown>, value as Shape<unknown>], v.size) };
+      return collectionLayer(v, (n) => repeatShapes([key as Shape<unknown>, value as Shape<unknown>], n / 2));
     },
   };
 }
@@ -516,8 +522,7 @@ export const dynamic: Shape<unknown> = {
     if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: DYN2 };
     if (value instanceof Nil) return { ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES };
     if (value === null) return mismatch(path, 'a value strictcheck can observe', value);
-    if (value instanceof Set) return { ctor: setCtor(value.size), fields: [...value], shapes: dyn(value.size) };
-    if (value instanceof Map) return { ctor: mapCtor(value.size), fields: [...value].flat(), shapes: dyn(2 * value.size) };
+    if (value instanceof Set || value instanceof Map) return collectionLayer(value, dyn);
     const declared = (value as { [CTOR]?: { ctor: Ctor } })[CTOR];
     if (declared) {
       const ctor = declared.ctor;
