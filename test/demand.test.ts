@@ -395,9 +395,16 @@ test('entangle: each reading of the demand is what has been forced so far, and l
   assert.equal(pd(d1), '_ : _');
 });
 
+/** The same context without the built-in mark: observed through an instrumented copy of the result. */
+const viaCopy = (c: Context): Context => (v) => c(v);
+
+/** What an observation of `f` on `a` in `c` shows: its demands and error (a copy is forced by the context called on its own, so its messages name `value`, not `result`). */
+const outcome = <A,>(c: Context, f: (a: A) => unknown, a: A) => {
+  const o = observeDetailed(c, f, [a]);
+  return { result: pd(o.result), input: pd(o.inputs[0]!), error: o.error ? String(o.error.thrown).replace(/ at (value|result)/, ' at ') : undefined };
+};
+
 test('the built-in contexts (random ones too) record the demand they exert: the same as an instrumented copy of the result', () => {
-  // A context without the built-in mark is observed through an instrumented copy of the result.
-  const viaCopy = (c: Context): Context => (v) => c(v);
   const fill = (t: Lazy<Tree>): Lazy<Tree> => {
     if (t === thunk) return now(leaf());
     const v = t.force();
@@ -406,11 +413,6 @@ test('the built-in contexts (random ones too) record the demand they exert: the 
   // mirror builds its own thunks; identity returns the input's.
   const mirror = (t: Lazy<Tree>): Lazy<Tree> => t.map((v) => (v.tag === 'Leaf' ? v : node(mirror(v.right), v.value, mirror(v.left))));
   const fns = [mirror, (t: Lazy<Tree>) => t];
-  const outcome = (c: Context, f: (t: Lazy<Tree>) => Lazy<Tree>, t: Lazy<Tree>) => {
-    const o = observeDetailed(c, f, [t]);
-    // (a copy is forced by the context called on its own, so its messages name `value`, not `result`)
-    return { result: pd(o.result), input: pd(o.inputs[0]!), error: o.error ? String(o.error.thrown).replace(/ at (value|result)/, ' at ') : undefined };
-  };
   fc.assert(
     fc.property(lazyTree, lazyTree, fc.constantFrom(...fns), fc.nat(), fc.nat(8), (value, d, f, seed, size) => {
       const t = fill(value);
@@ -423,17 +425,13 @@ test('the built-in contexts (random ones too) record the demand they exert: the 
     { numRuns: 500 },
   );
   // Lists, recorded as spines: identity, a map of its own, and a list of lists.
-  const listOutcome = (c: Context, f: (xs: List<number>) => unknown, xs: List<number>) => {
-    const o = observeDetailed(c, f, [xs]);
-    return { result: pd(o.result), input: pd(o.inputs[0]!), error: o.error ? String(o.error.thrown).replace(/ at (value|result)/, ' at ') : undefined };
-  };
   const listFns = [(xs: List<number>) => xs, (xs: List<number>) => L.map((x: number) => x + 1, xs), (xs: List<number>) => fromArray([xs, L.drop(1, xs)])];
   fc.assert(
     fc.property(fc.array(fc.integer({ min: -3, max: 3 }), { maxLength: 6 }), listSpec(fc.integer({ min: -3, max: 3 })), fc.constantFrom(...listFns), fc.nat(), fc.nat(8), (items, ls, f, seed, size) => {
       const demand = toDemand(listValue(ls));
       const random = randomContext(Seed.of(seed), size);
       for (const [name, c] of Object.entries({ normalize, whnf, toContext: toContext(demand), fitContext: fitContext(demand), random })) {
-        assert.deepEqual(listOutcome(c, f, fromArray(items)), listOutcome(viaCopy(c), f, fromArray(items)), `${name} ${pd(demand)} on ${items}`);
+        assert.deepEqual(outcome(c, f, fromArray(items)), outcome(viaCopy(c), f, fromArray(items)), `${name} ${pd(demand)} on ${items}`);
       }
     }),
     { numRuns: 500 },
@@ -441,7 +439,6 @@ test('the built-in contexts (random ones too) record the demand they exert: the 
 });
 
 test('random contexts record what they force of infinite and ill-shaped results as a copy shows it', () => {
-  const viaCopy = (c: Context): Context => (v) => c(v);
   const show = (c: Context, f: () => unknown) => {
     const o = observeDetailed(c, f, [], { result: list(number) });
     return { result: pd(o.result), error: o.error ? String(o.error.thrown) : undefined };
