@@ -104,8 +104,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       lazyAbove = false;
       while (v instanceof Lazy) {
         s = insideLazy(s, v, p);
-        if (g === EVALUATED ? !v.isEvaluated : g === NONE) break walk;
-        v = g === EVALUATED ? peek(v) : g === VALUE_FORM ? forceValueForm(v) : v.force();
+        v = read(v, g);
         if (v === UNREAD) break walk;
         atLazy = true;
       }
@@ -143,20 +142,22 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           const h = v.head;
           const hs = shapes[0]!;
           const inner = hs === dynamic ? hs : hs.kind === 'lazy' ? hs.inner() : undefined;
-          if (g === ALL && s === dynamic && h instanceof Lazy) {
-            // `normalize` on a list of dynamic shape, the commonest walk: cells whose head holds a
-            // primitive are recorded by this loop, without the generic steps.
+          if (typeof g === 'number' && s === dynamic && h instanceof Lazy) {
+            // A list of dynamic shape, the commonest walk: its cells are recorded by this loop,
+            // without the generic steps; a head that is not a primitive goes back to the walk.
             const { heads } = cell.spine;
             // `v` moves along: a walk that held the first cell would keep the whole list alive.
-            for (let c = v, k = HEAD - head, x = h.force(); ; ) {
-              if (!isPrimitive(x)) {
-                stack.push(c.tail, cell, REST, dynamic, null, ALL);
+            for (let c = v, k = HEAD - head; ; ) {
+              const x = read(c.head, g);
+              if (x !== UNREAD && !isPrimitive(x)) {
+                stack.push(c.tail, cell, REST, dynamic, null, g);
                 [v, lazyAbove, index, p] = [x, true, HEAD - k, null];
                 continue walk;
               }
-              heads[k] = x;
+              if (x !== UNREAD) heads[k] = x;
               const t: unknown = c.tail;
-              const next = t instanceof Lazy ? t.force() : t;
+              const next = t instanceof Lazy ? read(t, g) : t;
+              if (next === UNREAD) break walk; // the rest stays unforced
               // Anything but a cell with a lazy head (the end of the list) goes back to the walk.
               if (!(t instanceof Lazy && next instanceof Cons && next.head instanceof Lazy)) {
                 [v, lazyAbove, index, p] = [next, t instanceof Lazy, REST, null];
@@ -164,11 +165,10 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
               }
               v = c = next;
               k = heads.push(unforced) - 1;
-              x = c.head.force();
             }
           }
           if (typeof g === 'number' && h instanceof Lazy && inner !== undefined && inner.kind !== 'lazy') {
-            const x = g === NONE || (g === EVALUATED && !h.isEvaluated) ? UNREAD : g === EVALUATED ? peek(h) : g === VALUE_FORM ? forceValueForm(h) : h.force();
+            const x = read(h, g);
             const tail = v.tail;
             if (x !== UNREAD && !isPrimitive(x)) {
               // not a primitive: walk it, then the tail
@@ -236,6 +236,12 @@ export function consShapes(s: Shape<unknown>, v: Cons<unknown>, p: Path): readon
   if (s.kind === 'dynamic') return CONS_DYNAMIC;
   const cons = s.kind === 'data' ? s.alternatives()[1] : undefined;
   return cons?.ctor === CONS_CTOR ? cons.shapes : s.project(v, p).shapes;
+}
+
+/** A `Lazy` read by a walk under guide `g`: its value, or {@link UNREAD} where the guide leaves it unforced. */
+function read(l: Lazy<unknown>, g: Guide): unknown {
+  if (g === NONE || (g === EVALUATED && !l.isEvaluated)) return UNREAD;
+  return g === EVALUATED ? peek(l) : g === VALUE_FORM ? forceValueForm(l) : l.force();
 }
 
 /** A lazy position the walk leaves unforced. @internal */
