@@ -395,6 +395,39 @@ test('entangle: each reading of the demand is what has been forced so far, and l
   assert.equal(pd(d1), '_ : _');
 });
 
+/** A demand on a list, cell by cell: each head printed, then how it ends (`_` or `[]`). */
+const cellsOf = (d: Demand): string[] => {
+  const out: string[] = [];
+  for (; d.forced && d.ctor.name === ':'; d = d.field(1)) out.push(pd(d.field(0)));
+  out.push(pd(d));
+  return out;
+};
+
+test('long demands: heads recorded past thousands of cells sit at their cells (copies, walks and readings)', () => {
+  const n = 9000; // past two chunks of a spine's heads
+  const picked = new Set([0, 4095, 4096, 4097, 8191, 8192, n - 1]);
+  const [copy, demand] = entangle(fromArray(Array.from({ length: n }, (_, i) => i)));
+  let early: Demand | undefined;
+  let c = copy.force() as Cons<number>;
+  for (let i = 0; ; i++) {
+    if (picked.has(i)) c.head.force();
+    if (i === 5000) early = demand();
+    const next = c.tail.force();
+    if (next === NIL) break;
+    c = next as Cons<number>;
+  }
+  const expected = (cells: number, end: string) => [...Array.from({ length: cells }, (_, i) => (picked.has(i) ? String(i) : '_')), end];
+  assert.deepEqual(cellsOf(demand()), expected(n, '[]'));
+  // the reading at cell 5000, its tail not forced yet
+  assert.deepEqual(cellsOf(early!), expected(5001, '_'));
+
+  // the walk of a built-in context, on the result, and on the input through the same copies
+  const every = Array.from({ length: n }, (_, i) => String(i));
+  const o = observe(normalize, (xs: List<number>) => L.map((x: number) => x + 1, xs), fromArray(Array.from({ length: n }, (_, i) => i)));
+  assert.deepEqual(cellsOf(o.inputs[0]!), [...every, '[]']);
+  assert.deepEqual(cellsOf(o.result), [...every.map((x) => String(Number(x) + 1)), '[]']);
+});
+
 /** The same context without the built-in mark: observed through an instrumented copy of the result. */
 const viaCopy = (c: Context): Context => (v) => c(v);
 

@@ -11,9 +11,9 @@
  */
 import { Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { Forced, forcedNode, unforced, type Demand } from './demand.ts';
+import { Forced, forcedNode, type Demand } from './demand.ts';
 import { child, dynamic, FN_CTOR, type Path, type Shape } from './shape.ts';
-import { CALLED, checkPrimitive, consShapes, HEAD, insideLazy, isPrimitive, primitiveFits, put, putPrimitive, recordedAt, REST, SpineCell, startSpine } from './record.ts';
+import { CALLED, checkPrimitive, consShapes, HEAD, insideLazy, isPrimitive, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
  * One recording: its wrappers record while it is open. An observation closes it when it ends, so
@@ -107,10 +107,13 @@ function instrumentFunction(f: (...args: unknown[]) => unknown, into: Into, at: 
  * recorded once. Every cell has the shapes of the first: a list's shape is the same at every cell.
  */
 class SpineRecorder {
-  private readonly heads: unknown[];
+  private readonly spine: Spine;
   private readonly cellShape: Shape<unknown>;
-  /** The shapes of a cell's head and tail. */
-  private readonly shapes: readonly [Shape<unknown>, Shape<unknown>];
+  /** The shapes of a cell's head and tail, and whether each is a lazy position (where a wrapper goes). */
+  private readonly headShape: Shape<unknown>;
+  private readonly tailShape: Shape<unknown>;
+  private readonly lazyHead: boolean;
+  private readonly lazyTail: boolean;
   /** The path of the first cell, for messages; `null` when the shapes are dynamic (nothing can mismatch). */
   private readonly path: Path;
   // Bound, not arrow functions: tsx names every arrow function it creates, which costs more than a small list's recording.
@@ -124,8 +127,10 @@ class SpineRecorder {
     path: Path,
     first: Cons<unknown>,
   ) {
-    this.shapes = consShapes(shape, first, path) as [Shape<unknown>, Shape<unknown>];
-    this.heads = cell.spine.heads;
+    [this.headShape, this.tailShape] = consShapes(shape, first, path) as [Shape<unknown>, Shape<unknown>];
+    this.lazyHead = isLazyPosition(this.headShape);
+    this.lazyTail = isLazyPosition(this.tailShape);
+    this.spine = cell.spine;
     this.cellShape = shape;
     this.path = shape === dynamic ? null : path;
   }
@@ -137,11 +142,10 @@ class SpineRecorder {
 
   /** Records the original cell `c` as cell `k` and returns its instrumented copy. */
   copy(c: Cons<unknown>, k: number): Cons<unknown> {
-    if (k === this.heads.length) this.heads.push(unforced);
-    const [hs, ts] = this.shapes;
-    const head = c.head instanceof Lazy && isLazyPosition(hs) ? lazyAt(this.headAt, c.head, k) : instrument(c.head, hs, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, false);
+    if (k === this.spine.length) this.spine.grow();
+    const head = c.head instanceof Lazy && this.lazyHead ? lazyAt(this.headAt, c.head, k) : instrument(c.head, this.headShape, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, false);
     // Past the largest index of a thunk, the rest of the list is recorded as a spine of its own.
-    const tail = c.tail instanceof Lazy && isLazyPosition(ts) && k < MAX_LAZY_INDEX ? lazyAt(this.tailAt, c.tail, k + 1) : instrument(c.tail, ts, this.pathOf(k, 'tail'), this.cell, REST, this.rec, false);
+    const tail = c.tail instanceof Lazy && this.lazyTail && k < MAX_LAZY_INDEX ? lazyAt(this.tailAt, c.tail, k + 1) : instrument(c.tail, this.tailShape, this.pathOf(k, 'tail'), this.cell, REST, this.rec, false);
     return new Cons(head as Lazy<unknown>, tail as Lazy<never>);
   }
 
@@ -149,9 +153,9 @@ class SpineRecorder {
   private forceHead(original: Lazy<unknown>, k: number): unknown {
     const v = original.force();
     if (!this.rec.open) return v;
-    const s = insideLazy(this.shapes[0], original, null);
+    const s = insideLazy(this.headShape, original, null);
     if (isPrimitive(v) && primitiveFits(v, s)) {
-      this.heads[k] = v;
+      this.spine.setHead(k, v);
       return v;
     }
     return instrument(v, s, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, true);
@@ -160,7 +164,7 @@ class SpineRecorder {
   private forceTail(original: Lazy<unknown>, k: number): unknown {
     const v = original.force();
     if (!this.rec.open) return v;
-    const s = insideLazy(this.shapes[1], original, null);
+    const s = insideLazy(this.tailShape, original, null);
     if (v instanceof Cons && (s === this.cellShape || consShapes(s, v, this.pathOf(k - 1, 'tail')))) return this.copy(v, k);
     return instrument(v, s, this.pathOf(k - 1, 'tail'), this.cell, REST, this.rec, true);
   }
