@@ -5,6 +5,7 @@
  * @module
  */
 import type { Ctor } from './shape.ts';
+import { fastInstanceof } from '../lazy/fast-class.ts';
 
 /** The demand "not evaluated" (printed `_`). There is one: {@link unforced}. */
 export class Unforced {
@@ -63,6 +64,7 @@ const NO_DEMANDS: readonly Demand[] = Object.freeze([]);
 // On the prototypes: demands on large values have a node per evaluated layer, so nodes hold only their fields.
 Object.defineProperty(Unforced.prototype, 'forced', { value: false });
 Object.defineProperty(Forced.prototype, 'forced', { value: true });
+fastInstanceof(Unforced, Forced);
 
 /** A demand: {@link unforced}, or a {@link Forced} layer with demands on its fields. */
 export type Demand = Unforced | Forced;

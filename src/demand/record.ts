@@ -13,6 +13,7 @@
  */
 import { forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
+import { fastInstanceof } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, showPath, type Path, type Shape } from './shape.ts';
 
@@ -415,6 +416,7 @@ export class SpineCell {
   }
 }
 Object.setPrototypeOf(SpineCell.prototype, Forced.prototype);
+fastInstanceof(Handoff, SpineCell);
 Object.defineProperties(SpineCell.prototype, { ctor: { value: CONS_CTOR }, value: { value: undefined }, lazy: { value: true }, arity: { value: 2 } });
 
 /**

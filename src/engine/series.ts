@@ -18,6 +18,7 @@
  * @module
  */
 import { defer, Lazy, lazy, now } from '../lazy/lazy.ts';
+import { fastInstanceof } from '../lazy/fast-class.ts';
 import { DESCRIBE, mapCtor, setCtor, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
 import { prettyValue } from '../demand/print.ts';
 
@@ -78,6 +79,8 @@ export class Refine {
     return `Refine(a hole of ${this.hole.where})`;
   }
 }
+
+fastInstanceof(Hole, Refine);
 
 /** A partial value: a hole, a filled lazy position, a layer with partial fields, or an atomic value. */
 export type Skel =

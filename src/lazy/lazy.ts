@@ -6,6 +6,7 @@
  * million thunks that force each other does not overflow the stack.
  * @module
  */
+import { fastInstanceof } from './fast-class.ts';
 
 // A thunk's mode `m` holds its state in the low two bits and its kind above them: one field for
 // both, and the value in `f` once evaluated, so that a thunk has three fields (one is allocated
@@ -175,6 +176,8 @@ export class Lazy<T> {
     return this.m === DONE ? `Lazy(${String(this.f)})` : 'Lazy(<unevaluated>)';
   }
 }
+
+fastInstanceof(Lazy);
 
 /** Whether a pending thunk in mode `m` computes its value by running its function (FN, AT and VIEW nodes). */
 function computesDirectly(m: number): boolean {
