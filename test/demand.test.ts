@@ -573,14 +573,16 @@ test('printing: records, tuples, options, functions, negative numbers, nested li
 });
 
 test('demand nodes: arity and field(i) agree with fields, for a list (a spine, its cells made when read) and a triple', () => {
-  for (const [d, shown] of [
-    [toDemand(cons(1, cons(thunk, nil))), '1 : _ : []'],
-    [toDemand([1, thunk, 3]), '(1, _, 3)'],
+  for (const [d, shown, fieldsShown] of [
+    [toDemand(cons(1, cons(thunk, nil))), '1 : _ : []', ['1', '_ : []']],
+    [toDemand([1, thunk, 3]), '(1, _, 3)', ['1', '_', '3']],
   ] as const) {
     assert.ok(d.forced);
-    const fields = d.fields;
-    assert.deepEqual(d.fields, fields);
-    assert.deepEqual(Array.from({ length: d.arity }, (_, i) => d.field(i)), fields);
+    assert.equal(d.arity, fieldsShown.length);
+    assert.deepEqual(d.fields.map(pd), fieldsShown);
+    // the nodes a spine makes when read are made once: reading again gives the same nodes
+    assert.deepEqual(Array.from({ length: d.arity }, (_, i) => d.field(i)), d.fields);
+    assert.ok(d.fields.every((f, i) => f === d.field(i)));
     assert.ok(demandEquals(d, toDemand(fromDemand(d))));
     assert.equal(pd(d), shown);
   }

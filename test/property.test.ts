@@ -3,7 +3,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { strictCases, strictProperty, type StrictCase } from '../src/spec/property.ts';
-import { spec, SpecError } from '../src/spec/spec.ts';
+import { predictDemands, spec, SpecError } from '../src/spec/spec.ts';
+import type { Lazy } from '../src/lazy/lazy.ts';
+import type { List } from '../src/lazy/cell.ts';
+import * as L from '../src/lazy/list.ts';
+import { demandEquals } from '../src/demand/demand.ts';
+import { observe } from '../src/demand/observe.ts';
 import { list, number } from '../src/demand/shape.ts';
 import { take, takePrime, takeSpec } from '../examples/take.ts';
 import { rot, rotNaive, rotSpec } from '../examples/okasaki-queue/rot.ts';
@@ -38,16 +43,24 @@ test("fast-check shrinks with strictcheck's shrinker to the paper's counterexamp
 });
 
 test('strictCases combine with other arbitraries in one property', () => {
-  let runs = 0;
+  const seen = new Set<string>();
+  let forced = 0;
   fc.assert(
     fc.property(strictCases(takeSpec, take), fc.nat(5), (c, k) => {
-      runs++;
-      assert.equal(c.inputs.length, 2);
-      assert.ok(k <= 5);
+      const [n, xs] = c.inputs as [Lazy<number>, List<number>];
+      seen.add(`${n.force()} ${L.toArray(xs).join(',')}`);
+      // the case's context evaluates take's result as the check would: observed, it forces no more than the spec allows
+      const o = observe(c.context, take, n, xs);
+      if (o.result.forced) forced++;
+      const predicted = predictDemands(takeSpec, o.result, [n, xs]);
+      assert.ok(predicted.every((p, i) => demandEquals(p, o.inputs[i]!)), 'take behaves as its spec says on the case');
+      // and the other arbitrary's value works with the case's inputs
+      assert.deepEqual(L.toArray(L.take(k, xs)), L.toArray(xs).slice(0, k));
     }),
     { numRuns: 50 },
   );
-  assert.equal(runs, 50);
+  assert.ok(seen.size > 10, `varied inputs: ${seen.size} distinct of 50`);
+  assert.ok(forced > 0, 'some contexts force the result');
 });
 
 test('spec errors are reported, not shrunk away; a function of the wrong arity is refused at once', () => {
