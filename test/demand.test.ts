@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import util from 'node:util';
 import fc from 'fast-check';
-import { Lazy, UnevaluatedError, lazy, now, thunk } from '../src/lazy/lazy.ts';
+import { ForceBudgetExceeded, Lazy, UnevaluatedError, lazy, now, thunk, withForceBudget } from '../src/lazy/lazy.ts';
 import { Cons, NIL, nil, type Cell, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { cons, fromArray, fromString } from '../src/lazy/list.ts';
@@ -393,6 +393,21 @@ test('entangle: each reading of the demand is what has been forced so far, and l
   L.length(first.tail);
   assert.equal(pd(demand()), '1 : _ : _ : []');
   assert.equal(pd(d1), '_ : _');
+});
+
+test('observed functions get copies, equal but not identical: a cycle check by identity does not end, and a force budget stops it', () => {
+  const cyclic: List<number> = lazy(() => new Cons(now(1), lazy(() => new Cons(now(2), cyclic))));
+  const isCyclic = (xs: List<number>): Lazy<boolean> =>
+    lazy(() => {
+      let [slow, fast] = [xs.force(), xs.force()];
+      for (;;) {
+        for (let i = 0; i < 2; i++) if (fast.tag === 'Cons') fast = fast.tail.force(); else return false;
+        slow = (slow as Cons<number>).tail.force();
+        if (slow === fast) return true;
+      }
+    });
+  assert.equal(isCyclic(cyclic).force(), true);
+  assert.throws(() => withForceBudget(10_000, () => observe(whnf, isCyclic, cyclic)), ForceBudgetExceeded);
 });
 
 /** A demand on a list, cell by cell: each head printed, then how it ends (`_` or `[]`). */

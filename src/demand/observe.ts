@@ -9,7 +9,7 @@
  * running the function.
  * @module
  */
-import { Lazy, lazyView } from '../lazy/lazy.ts';
+import { Lazy, lazyView, type withForceBudget } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { demandHolder, type Demand, type Forced } from './demand.ts';
 import { dynamic, type Path, type Shape } from './shape.ts';
@@ -114,6 +114,11 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
  * `context`, and returns the demand on the result and on each input. Referentially transparent:
  * the demands are frozen when it returns, and two observations never share state. An error
  * thrown by `fn` or the context is rethrown.
+ *
+ * `fn` gets copies: equal to its inputs, not identical. A function that compares the cells it
+ * forces with `===` sees a fresh copy each time it reaches a cell again (forcing an argument
+ * twice, or going round a cyclic list, whose copy is never cyclic); such a walk may not end under
+ * observation. Run it inside {@link withForceBudget} to have it stopped with an error.
  *
  * @example
  * ```ts
