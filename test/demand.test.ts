@@ -651,6 +651,24 @@ test('stack safety: observing, comparing, printing and converting demands on 1,0
 // ---------------------------------------------------------------------------------------------
 // Bad input
 
+test('declared lists read past their first cells: each misfit is named by its path (strict tail, strict head, a tail that is no cell, a result element)', () => {
+  const ln = list(number);
+  const misfit = (value: unknown, path: string, what: RegExp) =>
+    assert.throws(
+      () => toDemand(value as List<number>, ln),
+      (err: unknown) => err instanceof ShapeMismatchError && err.path === path && what.test(err.message),
+    );
+  misfit(now(new Cons(now(1), now(new Cons(now(2), NIL as never)))), 'demand.tail.tail', /expected a Lazy/);
+  misfit(now(new Cons(now(1), now(new Cons(2 as never, nil)))), 'demand.tail.head', /expected a Lazy, got number 2/);
+  misfit(now(new Cons(now(1), now(5 as never))), 'demand.tail', /expected a list cell/);
+  misfit(fromArray([1, 2, 3, 'x' as never]), 'demand.tail.tail.tail.head', /expected number/);
+  const o = observeDetailed(normalize, (xs: List<number>) => L.map((x: number) => x, xs), [fromArray([1, 2, 'z' as never])], { result: ln });
+  assert.ok(o.error?.thrown instanceof ShapeMismatchError && o.error.thrown.path === 'result.tail.tail.head', String(o.error?.thrown));
+  // and what fits is recorded as with dynamic shapes
+  assert.equal(pd(toDemand(L.fromLazyArray([now(1), thunk, now(3)]), ln)), '1 : _ : 3 : []');
+  assert.equal(pd(toDemand(L.append(fromArray([1, 2]), thunk), ln)), '1 : 2 : _');
+});
+
 test('a value not matching its declared shape throws ShapeMismatchError naming the path', () => {
   assert.throws(
     () => toDemand(fromArray(['a']) as unknown as List<number>, list(number)),

@@ -50,7 +50,7 @@ interface Site {
  */
 export function instrument(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith = lazyWith): unknown {
   if (value instanceof Lazy) {
-    if (!isLazyPosition(shape)) shape.project(value, path); // throws the mismatch
+    if (insideLazyPosition(shape) === undefined) shape.project(value, path); // throws the mismatch
     return wrap(forceSite, { original: value, shape, path, into, at, rec });
   }
   if (shape.kind === 'lazy') shape.project(value, path); // throws the mismatch
@@ -109,11 +109,12 @@ function instrumentFunction(f: (...args: unknown[]) => unknown, into: Into, at: 
 class SpineRecorder {
   private readonly spine: Spine;
   private readonly cellShape: Shape<unknown>;
-  /** The shapes of a cell's head and tail, and whether each is a lazy position (where a wrapper goes). */
+  /** The shapes of a cell's head and tail. */
   private readonly headShape: Shape<unknown>;
   private readonly tailShape: Shape<unknown>;
-  private readonly lazyHead: boolean;
-  private readonly lazyTail: boolean;
+  /** The shapes inside the Lazy of a cell's head and tail, where they are lazy positions (where a wrapper goes). */
+  private readonly headInner: Shape<unknown> | undefined;
+  private readonly tailInner: Shape<unknown> | undefined;
   /** The path of the first cell, for messages; `null` when the shapes are dynamic (nothing can mismatch). */
   private readonly path: Path;
   // Bound, not arrow functions: tsx names every arrow function it creates, which costs more than a small list's recording.
@@ -128,8 +129,8 @@ class SpineRecorder {
     first: Cons<unknown>,
   ) {
     [this.headShape, this.tailShape] = consShapes(shape, first, path) as [Shape<unknown>, Shape<unknown>];
-    this.lazyHead = isLazyPosition(this.headShape);
-    this.lazyTail = isLazyPosition(this.tailShape);
+    this.headInner = insideLazyPosition(this.headShape);
+    this.tailInner = insideLazyPosition(this.tailShape);
     this.spine = cell.spine;
     this.cellShape = shape;
     this.path = shape === dynamic ? null : path;
@@ -143,17 +144,17 @@ class SpineRecorder {
   /** Records the original cell `c` as cell `k` and returns its instrumented copy. */
   copy(c: Cons<unknown>, k: number): Cons<unknown> {
     if (k === this.spine.length) this.spine.grow();
-    const head = c.head instanceof Lazy && this.lazyHead ? lazyAt(this.headAt, c.head, k) : instrument(c.head, this.headShape, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, false);
+    const head = c.head instanceof Lazy && this.headInner !== undefined ? lazyAt(this.headAt, c.head, k) : instrument(c.head, this.headShape, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, false);
     // Past the largest index of a thunk, the rest of the list is recorded as a spine of its own.
-    const tail = c.tail instanceof Lazy && this.lazyTail && k < MAX_LAZY_INDEX ? lazyAt(this.tailAt, c.tail, k + 1) : instrument(c.tail, this.tailShape, this.pathOf(k, 'tail'), this.cell, REST, this.rec, false);
+    const tail = c.tail instanceof Lazy && this.tailInner !== undefined && k < MAX_LAZY_INDEX ? lazyAt(this.tailAt, c.tail, k + 1) : instrument(c.tail, this.tailShape, this.pathOf(k, 'tail'), this.cell, REST, this.rec, false);
     return new Cons(head as Lazy<unknown>, tail as Lazy<never>);
   }
 
-  // The wrappers are made for lazy positions only, so `insideLazy` finds no mismatch to name a path for.
+  // The wrappers are made for lazy positions only, whose inner shapes the constructor found.
   private forceHead(original: Lazy<unknown>, k: number): unknown {
     const v = original.force();
     if (!this.rec.open) return v;
-    const s = insideLazy(this.headShape, original, null);
+    const s = this.headInner!;
     if (isPrimitive(v) && primitiveFits(v, s)) {
       this.spine.setHead(k, v);
       return v;
@@ -164,11 +165,11 @@ class SpineRecorder {
   private forceTail(original: Lazy<unknown>, k: number): unknown {
     const v = original.force();
     if (!this.rec.open) return v;
-    const s = insideLazy(this.tailShape, original, null);
+    const s = this.tailInner!;
     if (v instanceof Cons && (s === this.cellShape || consShapes(s, v, this.pathOf(k - 1, 'tail')))) return this.copy(v, k);
     return instrument(v, s, this.pathOf(k - 1, 'tail'), this.cell, REST, this.rec, true);
   }
 }
 
-/** Whether a field of shape `s` may hold a `Lazy`. */
-const isLazyPosition = (s: Shape<unknown>) => s.kind === 'lazy' || s.kind === 'dynamic';
+/** The shape of what a `Lazy` holds at a field of shape `s`, or `undefined` if the field is not a lazy position. */
+const insideLazyPosition = (s: Shape<unknown>) => (s.kind === 'lazy' ? s.inner() : s.kind === 'dynamic' ? s : undefined);

@@ -143,16 +143,21 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           const h = v.head;
           const hs = shapes[0]!;
           const inner = hs === dynamic ? hs : hs.kind === 'lazy' ? hs.inner() : undefined;
-          if (typeof g === 'number' && s === dynamic && h instanceof Lazy) {
-            // A list of dynamic shape, the commonest walk: its cells are recorded by this loop,
-            // without the generic steps; a head that is not a primitive goes back to the walk.
+          const ts = shapes[1]!;
+          if (typeof g === 'number' && h instanceof Lazy && (s === dynamic || (inner?.kind === 'prim' && ts.kind === 'lazy' && ts.inner() === s))) {
+            // A list of dynamic shape, or declared with primitive elements, the commonest walks: its
+            // cells are recorded by this loop, without the generic steps. What does not fit (a
+            // head that is not a primitive of its shape, the end of the list) goes back to the
+            // walk, which names a mismatch; paths are made only then, from the loop's first cell's.
             const { spine } = cell;
+            const first = HEAD - head;
+            const p0 = p;
             // `v` moves along: a walk that held the first cell would keep the whole list alive.
-            for (let c = v, k = HEAD - head; ; ) {
+            for (let c = v, k = first; ; ) {
               const x = read(c.head, g);
-              if (x !== UNREAD && !isPrimitive(x)) {
-                stack.push(c.tail, cell, REST, dynamic, null, g);
-                [v, lazyAbove, index, p] = [x, true, HEAD - k, null];
+              if (x !== UNREAD && !(isPrimitive(x) && primitiveFits(x, inner!))) {
+                stack.push(c.tail, cell, REST, ts, paths ? child(p0, 'tail', k - first + 1) : null, g);
+                [v, lazyAbove, index, s, p] = [x, true, HEAD - k, inner!, paths ? child(child(p0, 'tail', k - first), 'head') : null];
                 continue walk;
               }
               if (x !== UNREAD) spine.setHead(k, x);
@@ -161,7 +166,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
               if (next === UNREAD) break walk; // the rest stays unforced
               // Anything but a cell with a lazy head (the end of the list) goes back to the walk.
               if (!(t instanceof Lazy && next instanceof Cons && next.head instanceof Lazy)) {
-                [v, lazyAbove, index, p] = [next, t instanceof Lazy, REST, null];
+                [v, lazyAbove, index, s, p] = [next, t instanceof Lazy, REST, t instanceof Lazy ? s : ts, paths ? child(p0, 'tail', k - first + 1) : null];
                 continue walk;
               }
               v = c = next;
