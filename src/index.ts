@@ -15,7 +15,7 @@ export * as List from './lazy/list.ts';
 export { cons, lazyCons, nil, NIL, Cons, Nil, fromArray, fromString, toArray, cap, isCapped, numCtrForced } from './lazy/list.ts';
 export type { Cell, List as LazyList } from './lazy/cell.ts';
 export {
-  type Shape, type TypeOf, type DataShape, type DataDecl, type Makers, type Option, type Either, type Ctor, type Layer, type Alternative, type PrimKind, type Path, type Collection,
+  type Shape, type ShapeInfo, type TypeOf, type DataShape, type DataDecl, type FieldsOf, type Makers, type Option, type Either, type Ctor, type CtorStyle, type Layer, type Alternative, type PrimKind, type Path, type Collection,
   number, string, boolean, bigint, unit, fn, lazyOf, data, list, cell, tuple, record, option, either, setOf, mapOf, dynamic,
   ShapeMismatchError, showPath,
 } from './demand/shape.ts';
@@ -25,7 +25,7 @@ export * from './demand/print.ts';
 export { entangle, observe, observe1, observeDetailed, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from './demand/observe.ts';
 export { spec, specify, specify1, predictDemands, SpecError, type Spec, type SpecBody, type ShapesOf } from './spec/spec.ts';
 export { strictCheck, strictCheckSpecExact, StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from './spec/check.ts';
-export { drawDiagram, unicodeTerminal } from './spec/diagram.ts';
+export { drawDiagram, unicodeTerminal, type DiagramParts } from './spec/diagram.ts';
 export { Seed, Random, type Gen } from './engine/random.ts';
 export { arbitrary, withArbitrary, consume, draws, recur, produce, randomFunction, type Input } from './engine/generate.ts';
 export { randomContext } from './engine/context.ts';
@@ -36,5 +36,5 @@ export {
 } from './engine/parallel.ts';
 export { strictCheckExhaustive, strictCheckExhaustiveResult, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from './spec/exhaustive.ts';
 export { strictProperty, strictCases, type StrictCase, type StrictPropertyOptions } from './spec/property.ts';
-export { series, withSeries, functionSeries, NoSeriesError, type Series } from './engine/series.ts';
-export { enumerateCases, type EnumerationStats, type EnumerateOptions } from './engine/enumerate.ts';
+export { series, withSeries, functionSeries, NoSeriesError, Refine, type Series } from './engine/series.ts';
+export { enumerateCases, type EnumeratedCase, type EnumerationStats, type EnumerateOptions } from './engine/enumerate.ts';

@@ -14,7 +14,7 @@ const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk 
 
 /**
  * The first `budget` layers of a value, forcing as it goes (for printing values that may be huge
- * or infinite): `thunk` stays unforced, the layers past the budget are one {@link ELIDED} atom,
+ * or infinite): `thunk` stays unforced, the layers past the budget are one `…` atom,
  * and an error thrown by forcing a part propagates. Top-down, depth first, fields in order; the work list is one
  * array of (value, shape, path, parent node, field index) entries laid flat.
  */

@@ -228,7 +228,7 @@ function dataCtor(name: string, keys: readonly PropertyKey[], style: CtorStyle, 
 }
 
 /** Field shapes of one constructor of a declared data type, keyed by field name. */
-type FieldsOf<T, K> = Omit<Extract<T, { tag: K }>, 'tag'>;
+export type FieldsOf<T, K> = Omit<Extract<T, { tag: K }>, 'tag'>;
 /** A data declaration: for each tag of `T`, the shapes of that constructor's fields. */
 export type DataDecl<T extends { tag: string }> = {
   readonly [K in T['tag']]: { readonly [F in keyof FieldsOf<T, K>]: Shape<FieldsOf<T, K>[F]> };

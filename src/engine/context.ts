@@ -9,8 +9,7 @@ import { Lazy } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
 import { guided, recordingContext, type Context } from '../demand/observe.ts';
 import { forceAt, type RecordSite } from '../demand/record.ts';
-import { dynamic } from '../demand/shape.ts';
-import { consume, draws, type Input } from './generate.ts';
+import { consumeRecorded, draws, type Input } from './generate.ts';
 import type { Seed } from './random.ts';
 
 /**
@@ -24,7 +23,7 @@ export function randomContext(seed: Seed, size: number): Context {
     const value = result.take();
     const r = seed.stream();
     if (r.int(0, 3) === 0) return normalizeUpTo(value, 1000 + 100 * size, site);
-    let inputs: readonly Lazy<Input>[] = consume(value, dynamic, site).force().fields;
+    let inputs: readonly Lazy<Input>[] = consumeRecorded(value, site).force().fields;
     for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) inputs = draws(inputs, r)[1];
   });
 }

@@ -71,11 +71,11 @@ export interface EnumerationStats {
 /** A finished case: the run's outcome, the inputs it ran on (partial), and their total stand-ins. */
 export interface EnumeratedCase<T> {
   readonly outcome: T;
-  /** The partial inputs, as run (unforced holes throw {@link Refine} when forced). */
+  /** @internal The partial inputs, as run (unforced holes throw {@link Refine} when forced). */
   readonly skeleton: readonly Skel[];
   /** Total inputs standing for the partial ones: every hole filled with its smallest filling. */
   total(): unknown[];
-  /** Where the case is in the enumeration tree (see {@link CaseTree.nodeAt}). */
+  /** Where the case is in the enumeration tree: the choices that lead to it, the same in every run. */
   path(): number[];
 }
 

@@ -128,11 +128,22 @@ export interface Input {
 
 /**
  * Consumes a value (paper, `Consume`): forcing the returned `Lazy` forces the value's outermost
- * layer and nothing more; forcing a field's `Input` forces that field. With a `site`, what is
- * forced is recorded there as it is forced (a random context observed without a copy of the
- * result; see `forceAt`); the value is then read as `dynamic`, as the copy it replaces was.
+ * layer and nothing more; forcing a field's `Input` forces that field.
  */
-export function consume(value: unknown, shape: S = dynamic, site?: RecordSite): Lazy<Input> {
+export function consume(value: unknown, shape: Shape<unknown> = dynamic): Lazy<Input> {
+  return consumeWith(value, shape, undefined);
+}
+
+/**
+ * @internal {@link consume}, recording what is forced at `site` as it is forced (a random context
+ * observed without a copy of the result; see `forceAt`). The value is read as `dynamic`, as the
+ * copy it replaces was.
+ */
+export function consumeRecorded(value: unknown, site: RecordSite): Lazy<Input> {
+  return consumeWith(value, dynamic, site);
+}
+
+function consumeWith(value: unknown, shape: S, site: RecordSite | undefined): Lazy<Input> {
   // The value and its shape sit in the thunk's own field: one allocation per field consumed.
   return lazyWith(consumeAt, { value, shape, site });
 }
@@ -150,7 +161,7 @@ function consumeAt({ value, shape, site }: { readonly value: unknown; readonly s
   const variant = layer.ctor.style === 'prim' ? hashPrimitive(layer.value) : ctorHash(layer.ctor);
   const n = layer.fields.length;
   const fields: Lazy<Input>[] = new Array(n);
-  for (let i = 0; i < n; i++) fields[i] = consume(layer.fields[i], layer.shapes[i], sites?.[i]);
+  for (let i = 0; i < n; i++) fields[i] = consumeWith(layer.fields[i], layer.shapes[i]!, sites?.[i]);
   return { variant, fields };
 }
 
@@ -188,7 +199,7 @@ export function draws(inputs: readonly Lazy<Input>[], random: Random): [number[]
 }
 
 /** Consumes a random part of the inputs, then produces a value whose randomness depends on what was consumed. */
-export function recur(shape: S, inputs: readonly Lazy<Input>[], random: Random, size: number): unknown {
+export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], random: Random, size: number): unknown {
   const [entropy, rest] = draws(inputs, random);
   let seed = random.split();
   for (const v of entropy) seed = seed.variant(v);
@@ -199,7 +210,7 @@ export function recur(shape: S, inputs: readonly Lazy<Input>[], random: Random, 
  * Produces a random value of a shape from the leaves of the inputs (paper, `Produce`): every
  * lazy field is produced only when forced, after drawing from the inputs again.
  */
-export function produce(shape: S, inputs: readonly Lazy<Input>[], r: Random, size: number): unknown {
+export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r: Random, size: number): unknown {
   if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r);
   switch (shape.kind) {
     case 'prim':
@@ -272,7 +283,7 @@ function describeCalls(calls: readonly Call[]): string {
 }
 
 /** A random non-strict function of this shape, fixed by `seed` (QuickCheck's `promote`). */
-export function randomFunction(shape: S & { kind: 'fn' }, seed: Seed, size: number): (...args: unknown[]) => unknown {
+export function randomFunction(shape: Shape<unknown> & { kind: 'fn' }, seed: Seed, size: number): (...args: unknown[]) => unknown {
   return makeFunction(shape, seed, size, []);
 }
 

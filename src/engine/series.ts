@@ -74,7 +74,12 @@ export class Hole {
 
 /** Thrown when a hole is forced: the enumeration refines that hole and runs the case again. Not an `Error` (cheap to throw). */
 export class Refine {
-  constructor(readonly hole: Hole) {}
+  /** @internal The hole that was forced. */
+  readonly hole: Hole;
+  /** @internal */
+  constructor(hole: Hole) {
+    this.hole = hole;
+  }
   toString(): string {
     return `Refine(a hole of ${this.hole.where})`;
   }

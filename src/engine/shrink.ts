@@ -9,8 +9,6 @@ import { Forced, unforced, type Demand } from '../demand/demand.ts';
 import { dynamic, type Shape } from '../demand/shape.ts';
 import { isListCell } from './generate.ts';
 
-type S = Shape<unknown>;
-
 /** QuickCheck's `shrinkIntegral`: towards zero, first by the largest steps. */
 function* shrinkInteger(n: number): Generator<number> {
   if (n === 0) return;
@@ -39,7 +37,7 @@ function fromItems(items: readonly Lazy<unknown>[]): unknown {
 }
 
 /** Smaller values of a shape, most promising first. Only the evaluated parts of lazy values are shrunk. */
-export function* shrinkValue(value: unknown, shape: S = dynamic): Generator<unknown> {
+export function* shrinkValue(value: unknown, shape: Shape<unknown> = dynamic): Generator<unknown> {
   if (shape.arbitrary) {
     if (shape.arbitrary.canShrinkWithoutContext(value)) for (const v of shape.arbitrary.shrink(value, undefined)) yield v.value_;
     return;
