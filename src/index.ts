@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
- * import { observe, normalize, fromArray, zipWith, prettyDemand } from 'strictcheck';
- * const { result, inputs } = observe(normalize, (xs, ys) => zipWith((a: number, b: number) => a * b, xs, ys), fromArray([10, 20]), fromArray([30, 40]));
+ * import { observe, normalize, fromArray, List, prettyDemand } from 'strictcheck';
+ * const times = (xs: List.List<number>, ys: List.List<number>) => List.zipWith((a: number, b: number) => a * b, xs, ys);
+ * const { result, inputs } = observe(normalize, times, fromArray([10, 20]), fromArray([30, 40]));
  * prettyDemand(inputs[1]!); // '30 : 40 : _'
  * ```
  * @module

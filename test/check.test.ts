@@ -347,7 +347,7 @@ describe('printing and shrinking', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('random non-strict functions', () => {
-  const numToNum = fn([lazyOf(number)], number) as unknown as S & { kind: 'fn' };
+  const numToNum = fn([lazyOf(number)], number);
 
   test('a generated function of a lazy number sometimes ignores its argument and sometimes forces it', () => {
     let forced = 0;
@@ -375,7 +375,7 @@ describe('random non-strict functions', () => {
   });
 
   test('generated list-returning functions are lazy: forcing the first cell leaves the rest alone', () => {
-    const listToList = fn([numbers], numbers) as unknown as S & { kind: 'fn' };
+    const listToList = fn([numbers], numbers);
     let consFirst = 0;
     let argumentPartlyUnforced = 0;
     for (let i = 0; i < 200; i++) {
@@ -402,6 +402,10 @@ describe('random non-strict functions', () => {
     }
     assert.ok(consFirst >= 40, `${consFirst} of 200 start with a cons`);
     assert.ok(argumentPartlyUnforced >= 100, `${argumentPartlyUnforced} of 200 left part of their argument alone`);
+  });
+
+  test('randomFunction refuses a shape that is not a function shape, naming it', () => {
+    assert.throws(() => randomFunction(number as never, Seed.of(1), 5), /randomFunction: expected a function shape, fn\(args, result\), got number/);
   });
 
   test('generated functions describe the calls they answered', () => {
@@ -478,7 +482,7 @@ describe('generated values are well-formed', () => {
   });
 
   test('random functions producing a user data type produce well-formed values, lazily', () => {
-    const toTree = fn([lazyOf(number)], lazyOf(Tree)) as unknown as S & { kind: 'fn' };
+    const toTree = fn([lazyOf(number)], lazyOf(Tree));
     let unevaluatedSubtree = 0;
     for (let i = 0; i < 100; i++) {
       const f = randomFunction(toTree, Seed.of(i), 8);

@@ -17,6 +17,11 @@ const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk 
  * or infinite): `thunk` stays unforced, the layers past the budget are one `…` atom,
  * and an error thrown by forcing a part propagates. Top-down, depth first, fields in order; the work list is one
  * array of (value, shape, path, parent node, field index) entries laid flat.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(valuePrefix(List.repeat(1), dynamic, 4)); // '1 : 1 : …'
+ * ```
  */
 export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, budget = 200): Demand {
   const path: Path = 'value';
@@ -64,7 +69,16 @@ export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, pat
   return demandOf(value, shape as Shape<unknown>, path, VALUE_FORM);
 }
 
-/** A snapshot of how far `value` is evaluated now, forcing nothing: unevaluated lazies are `_`. */
+/**
+ * A snapshot of how far `value` is evaluated now, forcing nothing: unevaluated lazies are `_`.
+ *
+ * @example
+ * ```ts
+ * const xs = List.map((x: number) => x * 10, fromArray([1, 2, 3]));
+ * List.take(2, xs).force(); // forces the first cell of xs, no element
+ * prettyDemand(evaluatedPart(xs)); // '_ : _'
+ * ```
+ */
 export function evaluatedPart(value: unknown, shape: Shape<unknown> = dynamic): Demand {
   return demandOf(value, shape, 'value', EVALUATED);
 }
@@ -72,6 +86,12 @@ export function evaluatedPart(value: unknown, shape: Shape<unknown> = dynamic): 
 /**
  * Converts an explicit demand to a value with {@link thunk} at every unevaluated position: the
  * form in which specs receive and return demands.
+ *
+ * @example
+ * ```ts
+ * const xs = fromDemand<List.List<number>>(toDemand(cons(thunk, cons(2, thunk)), list(number)));
+ * prettyValue(xs); // '_ : 2 : _'
+ * ```
  */
 export function fromDemand<T = unknown>(demand: Demand): T {
   // Pre-order, then build in reverse so that every node's fields exist before the node.

@@ -72,7 +72,15 @@ export type Demand = Unforced | Forced;
 /** The demand "not evaluated". */
 export const unforced: Unforced = new Unforced();
 
-/** Whether a demand evaluated anything at all. */
+/**
+ * Whether a demand evaluated anything at all.
+ *
+ * @example
+ * ```ts
+ * isForced(toDemand(cons(thunk, nil))); // true
+ * isForced(toDemand(thunk));           // false
+ * ```
+ */
 export function isForced(d: Demand): d is Forced {
   return d.forced;
 }
@@ -126,7 +134,15 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
   return true;
 }
 
-/** Whether two demands are equal: the same positions evaluated, the same constructors and primitives. */
+/**
+ * Whether two demands are equal: the same positions evaluated, the same constructors and primitives.
+ *
+ * @example
+ * ```ts
+ * demandEquals(toDemand(cons(thunk, nil)), toDemand(cons(thunk, nil))); // true
+ * demandEquals(toDemand(cons(thunk, nil)), toDemand(cons(1, nil)));     // false
+ * ```
+ */
 export function demandEquals(a: Demand, b: Demand): boolean {
   return compareDemands(a, b, (x, y) => x.forced === y.forced);
 }
@@ -134,12 +150,26 @@ export function demandEquals(a: Demand, b: Demand): boolean {
 /**
  * Whether `a` is less defined than (or equal to) `b`: a prefix of it, evaluating nothing that `b`
  * does not. "No stricter than" in the checker.
+ *
+ * @example
+ * ```ts
+ * lessDefined(toDemand(cons(thunk, cons(2, thunk))), toDemand(cons(1, cons(2, thunk)))); // true: _ : 2 : _ is a prefix of 1 : 2 : _
+ * lessDefined(toDemand(cons(1, cons(2, thunk))), toDemand(cons(thunk, cons(2, thunk)))); // false
+ * ```
  */
 export function lessDefined(a: Demand, b: Demand): boolean {
   return compareDemands(a, b, (x) => !x.forced);
 }
 
-/** Counts the evaluated layers of a demand (its size). */
+/**
+ * Counts the evaluated layers of a demand (its size).
+ *
+ * @example
+ * ```ts
+ * demandSize(toDemand(cons(thunk, cons(2, thunk)))); // 3: two cells and an element
+ * demandSize(toDemand(thunk));                      // 0
+ * ```
+ */
 export function demandSize(d: Demand): number {
   let n = 0;
   const stack: Demand[] = [d];

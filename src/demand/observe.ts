@@ -87,6 +87,15 @@ export interface ObserveShapes {
 /**
  * Observes `fn` on `inputs` in `context`, never throwing: a thrown error is returned with the
  * demands recorded up to it. The building block of {@link observe} and of the checker.
+ *
+ * @example
+ * ```ts
+ * const boom = (xs: List.List<number>) => List.map((x: number) => { if (x === 2) throw new Error('two'); return x; }, xs);
+ * const o = observeDetailed(normalize, boom, [fromArray([1, 2, 3])], { inputs: [list(number)], names: ['xs'] });
+ * prettyDemand(o.result);    // '1 : _ : _': recorded until the throw
+ * prettyDemand(o.inputs[0]); // '1 : 2 : _'
+ * o.error?.thrown;           // Error: two
+ * ```
  */
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
   const recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
@@ -122,7 +131,8 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
  *
  * @example
  * ```ts
- * const { result, inputs } = observe(normalize, zipWith((a: number, b: number) => a * b), fromArray([10, 20]), fromArray([30, 40]));
+ * const times = (xs: List.List<number>, ys: List.List<number>) => List.zipWith((a: number, b: number) => a * b, xs, ys);
+ * const { result, inputs } = observe(normalize, times, fromArray([10, 20]), fromArray([30, 40]));
  * // result: 300 : 800 : [], inputs: [10 : 20 : [], 30 : 40 : _]
  * ```
  */
@@ -132,7 +142,16 @@ export function observe<A extends unknown[]>(context: Context, fn: (...args: A) 
   return { result: obs.result, inputs: obs.inputs };
 }
 
-/** Observes a function of one argument: `[demand on result, demand on input]` (paper, `observe1`). */
+/**
+ * Observes a function of one argument: `[demand on result, demand on input]` (paper, `observe1`).
+ *
+ * @example
+ * ```ts
+ * const [result, input] = observe1(whnf, (xs: List.List<number>) => List.drop(1, xs), fromArray([1, 2, 3]));
+ * prettyDemand(result); // '_ : _'
+ * prettyDemand(input);  // '_ : _ : _': drop 1 forced two cells to reach the result's first
+ * ```
+ */
 export function observe1<A>(context: Context, fn: (a: A) => unknown, input: A): [Demand, Demand] {
   const { result, inputs } = observe(context, fn, input);
   return [result, inputs[0]!];
@@ -162,6 +181,13 @@ export const normalize: Context = recordingContext(guided(ALL), (value) => {
 /**
  * The context that forces a value exactly as far as `demand` says (paper, `toContext`).
  * Throws if the value's constructors differ from the demand's.
+ *
+ * @example
+ * ```ts
+ * const firstTwoCells = toContext(toDemand(cons(thunk, cons(thunk, thunk))));
+ * const o = observe(firstTwoCells, (xs: List.List<number>) => List.map((x: number) => x + 1, xs), fromArray([1, 2, 3]));
+ * prettyDemand(o.inputs[0]!); // '_ : _ : _'
+ * ```
  */
 export function toContext(demand: Demand): Context {
   return recordingContext(guided(demand));

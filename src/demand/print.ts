@@ -146,7 +146,14 @@ function elide(s: string, maxWidth: number): string {
   return `${s.slice(0, half)} … ${s.slice(s.length - half)}`;
 }
 
-/** Prints a demand to standard output in the paper's notation (Haskell's `printDemand`). */
+/**
+ * Prints a demand to standard output in the paper's notation (Haskell's `printDemand`).
+ *
+ * @example
+ * ```ts
+ * printDemand(toDemand(cons(thunk, cons(2, thunk)))); // prints _ : 2 : _
+ * ```
+ */
 export function printDemand(demand: Demand, options?: PrintOptions): void {
   console.log(prettyDemand(demand, options));
 }
@@ -154,6 +161,13 @@ export function printDemand(demand: Demand, options?: PrintOptions): void {
 /**
  * Renders a value in the same notation, forcing at most `maxNodes` layers of it (default 200),
  * so huge and infinite values print elided; an error thrown by evaluating a part propagates.
+ *
+ * @example
+ * ```ts
+ * prettyValue(fromArray([1, 2, 3])); // '1 : 2 : 3 : []'
+ * prettyValue(cons(1, thunk));        // '1 : _'
+ * prettyValue(List.repeat(0));        // '0 : 0 : … : 0 : …', elided
+ * ```
  */
 export function prettyValue(value: unknown, shape: Shape<unknown> = dynamic, options: PrintOptions & { maxNodes?: number } = {}): string {
   return prettyDemand(valuePrefix(value, shape, options.maxNodes ?? 200), options);

@@ -75,7 +75,14 @@ export type TypeOf<S> = S extends Shape<infer T> ? T : never;
 /** A path from an argument to a position inside it, for error messages (built only when needed). */
 export type Path = { readonly parent: Path; readonly key: PropertyKey; readonly times?: number } | null | string;
 
-/** Renders a path like `xs.tail.tail.head`. */
+/**
+ * Renders a path like `xs.tail.tail.head`.
+ *
+ * @example
+ * ```ts
+ * showPath({ parent: { parent: 'xs', key: 'tail', times: 2 }, key: 'head' }); // 'xs.tail.tail.head'
+ * ```
+ */
 export function showPath(path: Path): string {
   const keys: string[] = [];
   let p = path;
@@ -168,6 +175,12 @@ export const FN_CTOR: Ctor = { name: '<function>', keys: [], style: 'fn', build:
 /**
  * Functions from `args` to `result`: opaque to demands (a function is demanded once it is
  * called), but generated as random non-strict functions by the checker.
+ *
+ * @example
+ * ```ts
+ * // map's arguments: a function from numbers to numbers, and a list
+ * const mapArgs = [fn([number], number), list(number)] as const;
+ * ```
  */
 export function fn<A extends readonly unknown[], R>(
   args: { readonly [K in keyof A]: Shape<A[K]> },
@@ -188,7 +201,14 @@ export function fn<A extends readonly unknown[], R>(
 // ---------------------------------------------------------------------------------------------
 // Lazy positions
 
-/** A lazy position holding a value of shape `inner`: where a demand can say "not evaluated". */
+/**
+ * A lazy position holding a value of shape `inner`: where a demand can say "not evaluated".
+ *
+ * @example
+ * ```ts
+ * tuple(number, lazyOf(string)).name; // '[number, Lazy<string>]': the second component may stay unevaluated
+ * ```
+ */
 export function lazyOf<T>(inner: Shape<T> | (() => Shape<T>)): Shape<Lazy<T>> {
   const get = typeof inner === 'function' ? (inner as () => Shape<T>) : () => inner;
   let name: string | undefined;
@@ -313,7 +333,14 @@ export const CONS_CTOR: Ctor = {
 
 const cellShapes = new WeakMap<Shape<unknown>, Shape<unknown>>();
 
-/** The shape of one list cell with elements of shape `elem`. */
+/**
+ * The shape of one list cell with elements of shape `elem`.
+ *
+ * @example
+ * ```ts
+ * cell(number).name; // 'List<number>': what a List.List<number> holds once forced
+ * ```
+ */
 export function cell<T>(elem: Shape<T>): Shape<Cell<T>> {
   const cached = cellShapes.get(elem as Shape<unknown>);
   if (cached) return cached as Shape<Cell<T>>;
@@ -337,7 +364,15 @@ export function cell<T>(elem: Shape<T>): Shape<Cell<T>> {
   return s;
 }
 
-/** Lazy lists of elements of shape `elem`: a lazy spine with lazy elements. */
+/**
+ * Lazy lists of elements of shape `elem`: a lazy spine with lazy elements.
+ *
+ * @example
+ * ```ts
+ * list(number).name; // 'Lazy<List<number>>'
+ * toDemand(fromArray(['a']) as unknown as List.List<number>, list(number)); // throws ShapeMismatchError at demand.head
+ * ```
+ */
 export function list<T>(elem: Shape<T>): Shape<List<T>> {
   return lazyOf(cell(elem));
 }
@@ -353,7 +388,15 @@ export function tupleCtor(n: number): Ctor {
   });
 }
 
-/** Tuples (arrays of fixed length); components are strict unless their shape is {@link lazyOf}. */
+/**
+ * Tuples (arrays of fixed length); components are strict unless their shape is {@link lazyOf}.
+ *
+ * @example
+ * ```ts
+ * const pair = tuple(number, lazyOf(number));
+ * prettyDemand(toDemand([1, thunk], pair)); // '(1, _)'
+ * ```
+ */
 export function tuple<A extends readonly unknown[]>(...components: { readonly [K in keyof A]: Shape<A[K]> }): Shape<A> {
   const shapes = components as readonly Shape<unknown>[];
   const ctor = tupleCtor(shapes.length);
@@ -381,7 +424,15 @@ export function recordCtor(keys: readonly string[]): Ctor {
   return ctor;
 }
 
-/** Records (plain objects with these keys); fields are strict unless their shape is {@link lazyOf}. */
+/**
+ * Records (plain objects with these keys); fields are strict unless their shape is {@link lazyOf}.
+ *
+ * @example
+ * ```ts
+ * const point = record({ x: number, y: lazyOf(number) });
+ * prettyDemand(toDemand({ x: 1, y: thunk }, point)); // '{ x: 1, y: _ }'
+ * ```
+ */
 export function record<R extends Record<string, unknown>>(fields: { readonly [K in keyof R]: Shape<R[K]> }): Shape<R> {
   const keys = Object.keys(fields);
   const shapes = Object.values(fields) as Shape<unknown>[];
@@ -407,12 +458,26 @@ export type Option<T> = { readonly tag: 'None' } | { readonly tag: 'Some'; reado
 /** One of two values: `{ tag: 'Left', value }` or `{ tag: 'Right', value }`. */
 export type Either<A, B> = { readonly tag: 'Left'; readonly value: A } | { readonly tag: 'Right'; readonly value: B };
 
-/** Options of `T` (Haskell's `Maybe`); the field is strict unless its shape is {@link lazyOf}. */
+/**
+ * Options of `T` (Haskell's `Maybe`); the field is strict unless its shape is {@link lazyOf}.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(option(number).make.Some({ value: 3 }))); // 'Some 3'
+ * ```
+ */
 export function option<T>(inner: Shape<T>): DataShape<Option<T>> {
   return data<Option<T>>(`Option<${inner.name}>`, () => ({ None: {}, Some: { value: inner } }) as DataDecl<Option<T>>);
 }
 
-/** Either `A` or `B`; the fields are strict unless their shapes are {@link lazyOf}. */
+/**
+ * Either `A` or `B`; the fields are strict unless their shapes are {@link lazyOf}.
+ *
+ * @example
+ * ```ts
+ * either(number, string).name; // 'Either<number, string>'
+ * ```
+ */
 export function either<A, B>(left: Shape<A>, right: Shape<B>): DataShape<Either<A, B>> {
   return data<Either<A, B>>(
     `Either<${left.name}, ${right.name}>`,
@@ -466,7 +531,14 @@ function repeatShapes(shapes: readonly Shape<unknown>[], n: number): Shape<unkno
   return out;
 }
 
-/** Sets (`ReadonlySet`) of elements of shape `elem`: strict, one layer whose fields are the elements. */
+/**
+ * Sets (`ReadonlySet`) of elements of shape `elem`: strict, one layer whose fields are the elements.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(new Set([1, 2]), setOf(number))); // 'Set {1, 2}'
+ * ```
+ */
 export function setOf<T>(elem: Shape<T>): Shape<ReadonlySet<T>> {
   const collection: Collection = { kind: 'set', elem: elem as Shape<unknown> };
   return {
@@ -481,7 +553,14 @@ export function setOf<T>(elem: Shape<T>): Shape<ReadonlySet<T>> {
   };
 }
 
-/** Maps (`ReadonlyMap`) from `key` to `value` shapes: strict, one layer whose fields are the keys and values in turn. */
+/**
+ * Maps (`ReadonlyMap`) from `key` to `value` shapes: strict, one layer whose fields are the keys and values in turn.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(new Map([['a', 1]]), mapOf(string, number))); // 'Map {"a" => 1}'
+ * ```
+ */
 export function mapOf<K, V>(key: Shape<K>, value: Shape<V>): Shape<ReadonlyMap<K, V>> {
   const collection: Collection = { kind: 'map', key: key as Shape<unknown>, value: value as Shape<unknown> };
   return {

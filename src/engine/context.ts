@@ -15,6 +15,13 @@ import type { Seed } from './random.ts';
 /**
  * A random context of the given size. It always forces the outermost layer, so the demand it
  * exerts is never empty and finding it takes no retries (the original retries without bound).
+ *
+ * @example
+ * ```ts
+ * const context = randomContext(Seed.of(3), 5);
+ * const o = observe(context, (xs: List.List<number>) => List.map((x: number) => x + 1, xs), fromArray([1, 2, 3]));
+ * prettyDemand(o.result); // some demand on the result, never _
+ * ```
  */
 export function randomContext(seed: Seed, size: number): Context {
   // Observed, it records what it forces as it goes (see `forceAt`): no copy of the result.

@@ -259,6 +259,14 @@ class Case<T> implements EnumeratedCase<T> {
  * sequence: `run(inputs, context)` runs one case and returns its outcome, or throws
  * {@link Refine} when it forced a hole (any other error propagates). Stop consuming the sequence
  * to stop the enumeration.
+ *
+ * @example
+ * ```ts
+ * // length never forces an element: elements stay holes, and each list length is one case
+ * for (const c of enumerateCases([list(number)], 2, (inputs) => List.length(inputs[0] as List.List<number>))) {
+ *   console.log(c.outcome, prettyValue(c.total()[0])); // 0 [], then 1 0 : [], then 2 0 : 0 : []
+ * }
+ * ```
  */
 export function* enumerateCases<T>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -31,7 +31,16 @@ function fromArbitrary<T>(arb: fc.Arbitrary<T>, r: Random): T {
   return arb.generate(new fc.Random(r.rng), undefined).value;
 }
 
-/** Uses a fast-check arbitrary to generate and shrink values of a shape (default: read their structure at run time). */
+/**
+ * Uses a fast-check arbitrary to generate and shrink values of a shape (default: read their structure at run time).
+ *
+ * @example
+ * ```ts
+ * // lists of at most four digits, generated and shrunk by fast-check
+ * const digits = withArbitrary(fc.array(fc.nat(9), { maxLength: 4 }).map(fromArray), list(number));
+ * const sumSpec = spec([digits], number, (predict, _d, xs) => predict(List.map(() => 0, xs)));
+ * ```
+ */
 export function withArbitrary<T>(arb: fc.Arbitrary<T>, shape: Shape<T> = dynamic as Shape<T>): Shape<T> {
   return { ...shape, arbitrary: arb, name: shape.name };
 }
@@ -59,6 +68,12 @@ function primitive(shape: S & { kind: 'prim' }, r: Random, size: number): unknow
  * The random generator of a shape (QuickCheck's `arbitrary`): lists have a length up to the size,
  * recursive data halves the size at each level, lazy positions hold evaluated values, and
  * function shapes give random non-strict functions.
+ *
+ * @example
+ * ```ts
+ * const gen = arbitrary(list(number));
+ * prettyValue(gen(Seed.of(7).stream(), 5)); // a list of at most 5 numbers
+ * ```
  */
 export function arbitrary<T>(shape: Shape<T>): Gen<T> {
   return (r, size) => generate(shape as S, r, size) as T;
@@ -77,7 +92,7 @@ function generate(shape: S, r: Random, size: number): unknown {
     case 'lazy':
       return now(generate(shape.inner(), r, size));
     case 'fn':
-      return randomFunction(shape, r.split(), size);
+      return makeFunction(shape, r.split(), size, []);
     case 'dynamic':
       return noGenerator(shape);
     case 'data': {
@@ -282,9 +297,19 @@ function describeCalls(calls: readonly Call[]): string {
   return `λ{${[...shown].join('; ')}${calls.length > shown.size && shown.size === 6 ? '; …' : ''}}`;
 }
 
-/** A random non-strict function of this shape, fixed by `seed` (QuickCheck's `promote`). */
-export function randomFunction(shape: Shape<unknown> & { kind: 'fn' }, seed: Seed, size: number): (...args: unknown[]) => unknown {
-  return makeFunction(shape, seed, size, []);
+/**
+ * A random non-strict function of this shape, fixed by `seed` (QuickCheck's `promote`).
+ *
+ * @example
+ * ```ts
+ * const f = randomFunction(fn([number], number), Seed.of(2), 5);
+ * f(1); // a number, the same for the same argument; it may or may not have evaluated its argument
+ * ```
+ */
+export function randomFunction<F extends (...args: never[]) => unknown>(shape: Shape<F>, seed: Seed, size: number): F {
+  const s = shape as S;
+  if (s.kind !== 'fn') throw new TypeError(`randomFunction: expected a function shape, fn(args, result), got ${s.name}`);
+  return makeFunction(s, seed, size, []) as unknown as F;
 }
 
 /** Forgets the calls a generated function has answered, so that a report shows only the last run's. */

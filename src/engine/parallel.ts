@@ -79,6 +79,12 @@ export const WORKER_RULE =
 /**
  * The trial indices of shard `"i/n"` of a run of `trials` trials (all of them without a shard):
  * those ≡ i-1 (mod n). The n shards partition the trials of the run.
+ *
+ * @example
+ * ```ts
+ * shardIndices(10, '1/3'); // [0, 3, 6, 9]
+ * shardIndices(10, '3/3'); // [2, 5, 8]
+ * ```
  */
 export function shardIndices(trials: number, shard: string | undefined): number[] {
   const { index, count } = parseShard(shard);
@@ -264,6 +270,15 @@ type Event = { i: number; kind: 'failed' } | { i: number; kind: 'thrown'; error:
 /**
  * Runs a check registered with {@link defineCheck} in worker threads (`workers`, default 2);
  * what `strictCheck(spec, fn, { workers })` does.
+ *
+ * @example
+ * ```ts
+ * // checks.ts, a module whose import only defines checks:
+ * export const takeCheck = defineCheck(import.meta.url, 'take', takeSpec, take);
+ * // a test:
+ * const r = await strictCheckParallel(takeCheck, { workers: 2, trials: 10_000 });
+ * r.passed; // true
+ * ```
  */
 export function strictCheckParallel<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ParallelOptions = {}): Promise<ParallelCheckResult> {
   return runChecked(check as unknown as DefinedCheck<readonly unknown[], unknown>, { workers: 2, ...options });

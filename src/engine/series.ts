@@ -360,6 +360,11 @@ function patternText(ctor: Ctor): string {
  *   Arguments that are functions, sets, maps or have a user series are never inspected.
  * Nested case analysis (inspecting fields of the argument) is not enumerated. The results are
  * total values (`now(x)` in lazy positions). Functions print as these λ-terms in reports.
+ *
+ * @example
+ * ```ts
+ * functionSeries(fn([number], number), 1).length; // 4 functions of depth 1
+ * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function functionSeries(fnShape: Shape<any>, d: number, where = 'the function'): ((...a: unknown[]) => unknown)[] {

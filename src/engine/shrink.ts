@@ -36,8 +36,20 @@ function fromItems(items: readonly Lazy<unknown>[]): unknown {
   return cell;
 }
 
-/** Smaller values of a shape, most promising first. Only the evaluated parts of lazy values are shrunk. */
-export function* shrinkValue(value: unknown, shape: Shape<unknown> = dynamic): Generator<unknown> {
+/**
+ * Smaller values of a shape, most promising first. Only the evaluated parts of lazy values are shrunk.
+ *
+ * @example
+ * ```ts
+ * [...shrinkValue(fromArray([3, 1]), list(number))].map((v) => prettyValue(v));
+ * // ['[]', '1 : []', '3 : []', '0 : 1 : []', …]: shorter lists first, then smaller elements
+ * ```
+ */
+export function shrinkValue<T>(value: T, shape: Shape<T> = dynamic as Shape<T>): Generator<T> {
+  return shrinkAny(value, shape as Shape<unknown>) as Generator<T>;
+}
+
+function* shrinkAny(value: unknown, shape: Shape<unknown>): Generator<unknown> {
   if (shape.arbitrary) {
     if (shape.arbitrary.canShrinkWithoutContext(value)) for (const v of shape.arbitrary.shrink(value, undefined)) yield v.value_;
     return;
@@ -45,7 +57,7 @@ export function* shrinkValue(value: unknown, shape: Shape<unknown> = dynamic): G
   if (value instanceof Lazy) {
     if (!value.isEvaluated) return;
     const inner = shape.kind === 'lazy' ? shape.inner() : dynamic;
-    for (const v of shrinkValue(value.force(), inner)) yield now(v);
+    for (const v of shrinkAny(value.force(), inner)) yield now(v);
     return;
   }
   const layer = shape.project(value, null);
@@ -69,7 +81,7 @@ export function* shrinkValue(value: unknown, shape: Shape<unknown> = dynamic): G
     const items = spine(value);
     if (items === undefined) return;
     const elemShape = shape.kind === 'data' ? shape.alternatives()[1]!.shapes[0]! : dynamic;
-    for (const xs of shrinkItems(items, (x) => shrinkValue(x, elemShape) as Iterable<Lazy<unknown>>)) yield fromItems(xs);
+    for (const xs of shrinkItems(items, (x) => shrinkAny(x, elemShape) as Iterable<Lazy<unknown>>)) yield fromItems(xs);
     return;
   }
   // Data: a constructor without fields, then a field of the same shape, then each field shrunk.
@@ -83,7 +95,7 @@ export function* shrinkValue(value: unknown, shape: Shape<unknown> = dynamic): G
     }
   }
   for (let i = 0; i < layer.fields.length; i++) {
-    for (const v of shrinkValue(layer.fields[i], layer.shapes[i]!)) {
+    for (const v of shrinkAny(layer.fields[i], layer.shapes[i]!)) {
       const fields = layer.fields.slice();
       fields[i] = v;
       yield layer.ctor.build(fields, layer.value);
@@ -125,6 +137,12 @@ function* shrinkPrimitive(v: unknown): Generator<unknown> {
  * Smaller demands on a result: each evaluated lazy position (except the outermost layer) cut back
  * to unevaluated, nearest the root first, so the first candidates cut the most. Walks without
  * recursion; the outermost layer stays, so a candidate still demands something.
+ *
+ * @example
+ * ```ts
+ * [...shrinkDemand(toDemand(cons(1, cons(2, thunk))))].map((d) => prettyDemand(d));
+ * // ['_ : 2 : _', '1 : _', '1 : _ : _']: less defined demands
+ * ```
  */
 export function* shrinkDemand(demand: Demand): Generator<Demand> {
   if (!demand.forced) return;

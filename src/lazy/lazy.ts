@@ -92,6 +92,12 @@ let forceDepth = 0;
  * walking a cyclic structure forever evaluates nothing new, yet must stop too); beyond that,
  * forcing throws {@link ForceBudgetExceeded}. Budgets nest: an inner budget cannot extend an
  * outer one, and what the inner body forces counts against both.
+ *
+ * @example
+ * ```ts
+ * withForceBudget(100, () => List.length(List.repeat(1)));
+ * // throws ForceBudgetExceeded: 'forced more than 100 thunks: the function probably diverges …'
+ * ```
  */
 export function withForceBudget<R>(budget: number, body: () => R): R {
   const [savedLimit, savedTotal] = [counters[LIMIT]!, budgetTotal];
@@ -116,12 +122,30 @@ function countStep(): void {
   counters[STEPS]!++;
 }
 
-/** How many times `force` has been called so far in this process, on thunks evaluated or not (a measure of work). */
+/**
+ * How many times `force` has been called so far in this process, on thunks evaluated or not (a measure of work).
+ *
+ * @example
+ * ```ts
+ * const before = forceCallCount();
+ * List.length(fromArray([1, 2, 3]));
+ * forceCallCount() - before; // 4: the four cells, already evaluated, each forced once
+ * ```
+ */
 export function forceCallCount(): number {
   return counters[STEPS]!;
 }
 
-/** How many thunks have been evaluated so far in this process (a cheap cost measure). */
+/**
+ * How many thunks have been evaluated so far in this process (a cheap cost measure).
+ *
+ * @example
+ * ```ts
+ * const before = forceCount();
+ * List.toArray(List.map((x: number) => x + 1, fromArray([1, 2, 3])));
+ * forceCount() - before; // 7: map's four cells (the last one []) and its three elements
+ * ```
+ */
 export function forceCount(): number {
   return counters[FORCES]!;
 }
@@ -131,9 +155,9 @@ export function forceCount(): number {
  *
  * @example
  * ```ts
- * const x = lazy(() => expensive());
- * x.force(); // computes
- * x.force(); // memoised
+ * const x = lazy(() => [1, 2, 3].reduce((a, b) => a + b));
+ * x.force(); // 6, computed
+ * x.force(); // 6, memoised
  * ```
  */
 export class Lazy<T> {
@@ -298,7 +322,17 @@ function settle(node: Lazy<any>, value: unknown, mode = DONE): void {
   node.g = undefined;
 }
 
-/** A thunk computing `fn()` on first force. */
+/**
+ * A thunk computing `fn()` on first force.
+ *
+ * @example
+ * ```ts
+ * let runs = 0;
+ * const x = lazy(() => { runs++; return 6 * 7; });
+ * x.force(); // 42
+ * x.force(); // 42, and runs === 1
+ * ```
+ */
 export function lazy<T>(fn: () => T): Lazy<T> {
   return new Lazy<T>(FN, fn, undefined);
 }
@@ -352,12 +386,28 @@ export function forceOrThunk<T>(l: Lazy<T>): T | typeof UNEVALUATED {
   return l.m === DONE ? (l.f as T) : forceSlow(l, true);
 }
 
-/** An already evaluated `Lazy`. */
+/**
+ * An already evaluated `Lazy`.
+ *
+ * @example
+ * ```ts
+ * const one = now(1);
+ * one.isEvaluated; // true
+ * ```
+ */
 export function now<T>(value: T): Lazy<T> {
   return new Lazy<T>(DONE, value, undefined);
 }
 
-/** A thunk whose value is that of the `Lazy` returned by `fn`; forced by a loop, so chains of any length are safe. */
+/**
+ * A thunk whose value is that of the `Lazy` returned by `fn`; forced by a loop, so chains of any length are safe.
+ *
+ * @example
+ * ```ts
+ * const countdown = (n: number): Lazy<number> => (n === 0 ? now(0) : defer(() => countdown(n - 1)));
+ * countdown(1_000_000).force(); // 0, without a stack overflow
+ * ```
+ */
 export function defer<T>(fn: () => Lazy<T>): Lazy<T> {
   return new Lazy<T>(DEFER, fn, undefined);
 }
@@ -372,12 +422,27 @@ export function deferredWith<A>(l: Lazy<unknown>, fn: (arg: A) => Lazy<unknown>)
   return l.m === DEFER && l.f === fn ? (l.g as A) : undefined;
 }
 
-/** Forces a `Lazy` (the same as `l.force()`). */
+/**
+ * Forces a `Lazy` (the same as `l.force()`).
+ *
+ * @example
+ * ```ts
+ * force(now('a')); // 'a'
+ * ```
+ */
 export function force<T>(l: Lazy<T>): T {
   return l.force();
 }
 
-/** Whether `x` is a `Lazy` (including {@link thunk}). */
+/**
+ * Whether `x` is a `Lazy` (including {@link thunk}).
+ *
+ * @example
+ * ```ts
+ * isLazy(now(1)); // true
+ * isLazy(1);      // false
+ * ```
+ */
 export function isLazy(x: unknown): x is Lazy<unknown> {
   return x instanceof Lazy;
 }
@@ -411,6 +476,13 @@ export const thunk: never = thunkValue as never;
 /**
  * Whether `x` is an unevaluated part of a demand in value form: {@link thunk} itself, or a `Lazy`
  * whose forcing reaches `thunk` (as Haskell's `isThunk` evaluates to weak head normal form).
+ *
+ * @example
+ * ```ts
+ * isThunk(thunk);                             // true
+ * isThunk(defer(() => thunk));                // true: forcing it reaches thunk
+ * isThunk(List.append(fromArray([1]), thunk)); // false: a cons cell comes first
+ * ```
  */
 export function isThunk(x: unknown): boolean {
   if (x === thunkValue) return true;

@@ -226,6 +226,15 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, e
  * Checks a spec against a function over random inputs and contexts and returns what it found,
  * without throwing for a failure. A spec error (the spec itself is wrong) and a shape mismatch
  * (an input does not fit its shape) still throw.
+ *
+ * @example
+ * ```ts
+ * const ok = strictCheck(takeSpec, take, { trials: 500, seed: 1 });
+ * ok.passed; // true
+ * const bad = strictCheck(takeSpec, takePrime, { seed: 1 });
+ * bad.passed;  // false
+ * bad.message; // 'Failed: the spec does not match the function (after 1 trial and 0 shrinks; seed 1)', then the diagram
+ * ```
  */
 export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<CheckResult>;
 export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options?: CheckOptions & { readonly workers?: undefined }): CheckResult;

@@ -23,7 +23,15 @@ interface Style {
 const UNICODE: Style = { h: '─', v: '│', tl: '┌', tr: '┐', bl: '└', br: '┘', lt: '├', rt: '┤', bullet: '•', arrows: '🡓 🡓 🡓', differs: '═╱═' };
 const ASCII: Style = { h: '-', v: '|', tl: '+', tr: '+', bl: '+', br: '+', lt: '+', rt: '+', bullet: '*', arrows: 'v v v', differs: '=/=' };
 
-/** Whether to draw with Unicode: unless the terminal is dumb or the locale says it is not UTF-8. */
+/**
+ * Whether to draw with Unicode: unless the terminal is dumb or the locale says it is not UTF-8.
+ *
+ * @example
+ * ```ts
+ * unicodeTerminal({ LANG: 'en_US.UTF-8' }); // true
+ * unicodeTerminal({ TERM: 'dumb' });        // false: diagrams are drawn in ASCII (+--+, |, *)
+ * ```
+ */
 export function unicodeTerminal(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.STRICTCHECK_ASCII === '1' || env.TERM === 'dumb') return false;
   const locale = env.LC_ALL || env.LC_CTYPE || env.LANG;

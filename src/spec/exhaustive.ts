@@ -386,8 +386,12 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
  *
  * @example
  * ```ts
- * test('take, exhaustively', () => strictCheckExhaustive(takeSpec, take, { depth: 6 }));
- * test('take, exhaustively, in 2 threads', () => strictCheckExhaustive(takeCheck.spec, takeCheck.fn, { depth: 7, workers: 2 }));
+ * test('take, exhaustively', () => {
+ *   strictCheckExhaustive(takeSpec, take, { depth: 6 });
+ * });
+ * test('take, exhaustively, in 2 threads', async () => {
+ *   await strictCheckExhaustive(takeCheck.spec, takeCheck.fn, { depth: 7, workers: 2 });
+ * });
  * ```
  */
 export function strictCheckExhaustive<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;

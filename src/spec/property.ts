@@ -120,6 +120,17 @@ class StrictCases extends fc.Arbitrary<StrictCase> {
  * spec's shapes and a random context, of a random size up to `maxSize`; shrunk by strictcheck's
  * shrinker (the inputs, then the demand on the result). Use it to combine strictness with other
  * properties in one fast-check run; {@link strictProperty} is the plain check.
+ *
+ * @example
+ * ```ts
+ * fc.assert(
+ *   fc.property(strictCases(takeSpec, take), fc.nat(5), (c, k) => {
+ *     // each case: the inputs and the context a check would run take on
+ *     const [n, xs] = c.inputs as [Lazy<number>, List.List<number>];
+ *     return List.toArray(List.take(k, xs)).length <= k;
+ *   }),
+ * );
+ * ```
  */
 export function strictCases<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: StrictPropertyOptions = {}): fc.Arbitrary<StrictCase> {
   return new StrictCases(setup(s as unknown as AnySpec, fn as Fn, options));

@@ -57,7 +57,15 @@ export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: a
   }
 }
 
-/** Runs a spec on an observed result demand and the inputs: the predicted input demands, or a {@link SpecError}. */
+/**
+ * Runs a spec on an observed result demand and the inputs: the predicted input demands, or a {@link SpecError}.
+ *
+ * @example
+ * ```ts
+ * // take 2 [5, 6, 7] with its first result cell demanded
+ * predictDemands(takeSpec, toDemand(cons(thunk, thunk)), [now(2), fromArray([5, 6, 7])]).map((d) => prettyDemand(d)); // ['2', '_ : _']
+ * ```
+ */
 export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
   const arity = s.args.length;
   let calls = 0;
@@ -114,7 +122,15 @@ export function specify<A extends unknown[]>(f: (...args: A) => unknown, resultD
   return obs.inputs.map((d) => fromDemand(d)) as A;
 }
 
-/** {@link specify} for a function of one argument (paper, `specify1`). */
+/**
+ * {@link specify} for a function of one argument (paper, `specify1`).
+ *
+ * @example
+ * ```ts
+ * // the demand map (* 2) puts on its list when its result is demanded as 2 : _
+ * prettyValue(specify1((xs: List.List<number>) => List.map((x: number) => x * 2, xs), cons(2, thunk), fromArray([1, 2, 3]))); // '1 : _'
+ * ```
+ */
 export function specify1<A>(f: (a: A) => unknown, resultDemand: unknown, input: A): A {
   return specify(f, resultDemand, input)[0];
 }

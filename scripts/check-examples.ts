@@ -1,0 +1,84 @@
+/**
+ * Type-checks the `@example` blocks of the TSDoc comments in `src/`, so that the examples of the
+ * API reference stay true to the API. Each block becomes a module that imports the public API
+ * (every export of `src/index.ts` it does not declare itself), node:test's `test`, fast-check, and
+ * the paper's `take` examples; a block with imports of its own gets none. Run by `npm test`.
+ * @module
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+// Examples use a few names each: the imports they do not use are not errors.
+const options: ts.CompilerOptions = { ...config.options, noUnusedLocals: false, noUnusedParameters: false };
+
+/** The names `src/index.ts` exports, as values and as types only. */
+function exportsOfIndex(): { values: string[]; types: string[] } {
+  const program = ts.createProgram([join(root, 'src/index.ts')], options);
+  const checker = program.getTypeChecker();
+  const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(join(root, 'src/index.ts'))!)!);
+  const values: string[] = [];
+  const types: string[] = [];
+  for (const s of exported) {
+    const target = s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s;
+    (target.flags & ts.SymbolFlags.Value ? values : types).push(s.name);
+  }
+  return { values, types };
+}
+
+/** The `@example` code blocks of a source file, with their line numbers. */
+function examplesOf(path: string): { line: number; code: string }[] {
+  const text = readFileSync(path, 'utf8');
+  const found: { line: number; code: string }[] = [];
+  for (const m of text.matchAll(/@example\s*\n((?:[ \t]*\*.*\n)*?)[ \t]*\*\//g)) {
+    const block = m[1]!.split('\n').map((l) => l.replace(/^[ \t]*\* ?/, '')).join('\n');
+    const code = /```ts\n([\s\S]*?)```/.exec(block)?.[1];
+    if (code !== undefined) found.push({ line: text.slice(0, m.index).split('\n').length, code });
+  }
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
+const { values, types } = exportsOfIndex();
+const virtual = new Map<string, { text: string; origin: string }>();
+for (const path of sourceFiles(join(root, 'src'))) {
+  for (const { line, code } of examplesOf(path)) {
+    const declared = new Set([...code.matchAll(/\b(?:const|let|function|class|type|interface)\s+(\w+)/g)].map((m) => m[1]!));
+    for (const m of code.matchAll(/\bconst\s*[[{]([^\]}=]*)[\]}]/g)) for (const name of m[1]!.match(/\w+/g) ?? []) declared.add(name);
+    const free = (names: readonly string[]) => names.filter((n) => !declared.has(n)).join(', ');
+    const header = /^import /m.test(code)
+      ? ''
+      : [
+          "import { test } from 'node:test';",
+          "import fc from 'fast-check';",
+          `import { ${free(['take', 'takePrime', 'takeSpec'])} } from '../examples/take.ts';`,
+          `import { ${free(values)} } from '../src/index.ts';`,
+          `import type { ${free(types)} } from '../src/index.ts';`,
+          // a check defined with defineCheck in a module of its own, as the parallel examples say
+          /\btakeCheck\b/.test(code) && !declared.has('takeCheck') ? 'declare const takeCheck: DefinedCheck<[Lazy<number>, LazyList<number>], LazyList<number>>;' : '',
+        ].join('\n');
+    const file = join(root, 'examples', `.example-${virtual.size}.ts`);
+    virtual.set(file, { text: `${header}\nexport {};\n${code.replaceAll("from 'strictcheck'", "from '../src/index.ts'")}`, origin: `${relative(root, path)}:${line}` });
+  }
+}
+
+const host = ts.createCompilerHost(options);
+const { getSourceFile, fileExists, readFile } = host;
+host.getSourceFile = (name, language, ...rest) => (virtual.has(name) ? ts.createSourceFile(name, virtual.get(name)!.text, language) : getSourceFile.call(host, name, language, ...rest));
+host.fileExists = (name) => virtual.has(name) || fileExists.call(host, name);
+host.readFile = (name) => virtual.get(name)?.text ?? readFile.call(host, name);
+const program = ts.createProgram([...virtual.keys()], options, host);
+const errors = ts.getPreEmitDiagnostics(program).filter((d) => d.file && virtual.has(d.file.fileName));
+for (const d of errors) {
+  const { origin, text } = virtual.get(d.file!.fileName)!;
+  const line = text.slice(0, d.start).split('\n').length - text.split('\nexport {};\n')[0]!.split('\n').length - 1;
+  console.error(`${origin}, example line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+}
+console.log(`${virtual.size} examples in the TSDoc comments of src/: ${errors.length === 0 ? 'all type-check' : `${errors.length} errors`}`);
+process.exitCode = errors.length === 0 ? 0 : 1;
