@@ -29,14 +29,16 @@ function exportsOfIndex(): { values: string[]; types: string[] } {
   return { values, types };
 }
 
-/** The `@example` code blocks of a source file, with their line numbers. */
+/** The `@example` code blocks of a source file, or the `ts` code blocks of a Markdown file, with their line numbers. */
 function examplesOf(path: string): { line: number; code: string }[] {
   const text = readFileSync(path, 'utf8');
+  const lineOf = (index: number) => text.slice(0, index).split('\n').length;
+  if (path.endsWith('.md')) return [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => ({ line: lineOf(m.index), code: m[1]! }));
   const found: { line: number; code: string }[] = [];
   for (const m of text.matchAll(/@example\s*\n((?:[ \t]*\*.*\n)*?)[ \t]*\*\//g)) {
     const block = m[1]!.split('\n').map((l) => l.replace(/^[ \t]*\* ?/, '')).join('\n');
     const code = /```ts\n([\s\S]*?)```/.exec(block)?.[1];
-    if (code !== undefined) found.push({ line: text.slice(0, m.index).split('\n').length, code });
+    if (code !== undefined) found.push({ line: lineOf(m.index), code });
   }
   return found;
 }
@@ -47,24 +49,26 @@ function sourceFiles(dir: string): string[] {
 
 const { values, types } = exportsOfIndex();
 const virtual = new Map<string, { text: string; origin: string }>();
-for (const path of sourceFiles(join(root, 'src'))) {
+// The tutorial quotes the examples' sources, which are compiled as they are; these documents' code is the reader's.
+const documents = [join(root, 'README.md'), join(root, 'docs/parallel.md')];
+for (const path of [...sourceFiles(join(root, 'src')), ...documents]) {
   for (const { line, code } of examplesOf(path)) {
+    // The names the block declares or imports itself; the header brings the others it may use.
     const declared = new Set([...code.matchAll(/\b(?:const|let|function|class|type|interface)\s+(\w+)/g)].map((m) => m[1]!));
-    for (const m of code.matchAll(/\bconst\s*[[{]([^\]}=]*)[\]}]/g)) for (const name of m[1]!.match(/\w+/g) ?? []) declared.add(name);
+    for (const m of code.matchAll(/\b(?:const\s*[[{]|import\s*(?:type\s*)?\{)([^\]}=]*)[\]}]/g)) for (const name of m[1]!.match(/\w+(?=\s*(?:,|$))/g) ?? []) declared.add(name);
+    for (const m of code.matchAll(/\bimport\s+(?:\*\s+as\s+)?(\w+)\s+from/g)) declared.add(m[1]!);
     const free = (names: readonly string[]) => names.filter((n) => !declared.has(n)).join(', ');
-    const header = /^import /m.test(code)
-      ? ''
-      : [
-          "import { test } from 'node:test';",
-          "import fc from 'fast-check';",
-          `import { ${free(['take', 'takePrime', 'takeSpec'])} } from '../examples/take.ts';`,
-          `import { ${free(values)} } from '../src/index.ts';`,
-          `import type { ${free(types)} } from '../src/index.ts';`,
-          // a check defined with defineCheck in a module of its own, as the parallel examples say
-          /\btakeCheck\b/.test(code) && !declared.has('takeCheck') ? 'declare const takeCheck: DefinedCheck<[Lazy<number>, LazyList<number>], LazyList<number>>;' : '',
-        ].join('\n');
-    const file = join(root, 'examples', `.example-${virtual.size}.ts`);
-    virtual.set(file, { text: `${header}\nexport {};\n${code.replaceAll("from 'strictcheck'", "from '../src/index.ts'")}`, origin: `${relative(root, path)}:${line}` });
+    const header = [
+      declared.has('test') ? '' : "import { test } from 'node:test';",
+      declared.has('fc') ? '' : "import fc from 'fast-check';",
+      `import { ${free(['take', 'takePrime', 'takeSpec'])} } from './examples/take.ts';`,
+      `import { ${free(values)} } from './src/index.ts';`,
+      `import type { ${free(types)} } from './src/index.ts';`,
+      // a check defined with defineCheck in a module of its own, as the parallel examples say
+      /\btakeCheck\b/.test(code) && !declared.has('takeCheck') ? 'declare const takeCheck: DefinedCheck<[Lazy<number>, LazyList<number>], LazyList<number>>;' : '',
+    ].join('\n');
+    const file = join(root, `.example-${virtual.size}.ts`);
+    virtual.set(file, { text: `${header}\nexport {};\n${code.replaceAll("from 'strictcheck'", "from './src/index.ts'")}`, origin: `${relative(root, path)}:${line}` });
   }
 }
 
@@ -80,5 +84,5 @@ for (const d of errors) {
   const line = text.slice(0, d.start).split('\n').length - text.split('\nexport {};\n')[0]!.split('\n').length - 1;
   console.error(`${origin}, example line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
-console.log(`${virtual.size} examples in the TSDoc comments of src/: ${errors.length === 0 ? 'all type-check' : `${errors.length} errors`}`);
+console.log(`${virtual.size} examples (TSDoc comments of src/, README.md, docs/): ${errors.length === 0 ? 'all type-check' : `${errors.length} errors`}`);
 process.exitCode = errors.length === 0 ? 0 : 1;
