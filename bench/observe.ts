@@ -37,7 +37,7 @@ const subjects: readonly Subject[] = [
 const sizes: readonly { n: number; label: string; runs: number; blocks: number }[] = [
   { n: 1e4, label: '10^4', runs: 50, blocks: 5 },
   { n: 1e5, label: '10^5', runs: 10, blocks: 5 },
-  { n: 1e6, label: '10^6', runs: 2, blocks: 3 },
+  { n: 1e6, label: '10^6', runs: 2, blocks: 5 },
 ];
 
 /**
