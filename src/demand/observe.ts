@@ -65,7 +65,9 @@ export function entangle<T>(value: T, shape: Shape<T> = dynamic as Shape<T>): [T
 
 /** What {@link observe} returns: the demand on the result and on each input. */
 export interface Observation {
+  /** The demand the context put on the function's result. */
   readonly result: Demand;
+  /** The demand the function put on each input, in order. */
   readonly inputs: readonly Demand[];
 }
 
@@ -78,7 +80,9 @@ export interface DetailedObservation extends Observation {
 /** Shapes for an observation; any left out are read from the values at run time. */
 export interface ObserveShapes {
   // `any`: a shape's phantom type is invariant, so `Shape<List<number>>` is not a `Shape<unknown>`.
+  /** The shapes of the inputs, in order (each checked where it is forced). */
   readonly inputs?: readonly Shape<any>[];
+  /** The shape of the result. */
   readonly result?: Shape<any>;
   /** Names of the inputs, for messages (default `argument 1`, …). */
   readonly names?: readonly string[];

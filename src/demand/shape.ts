@@ -103,8 +103,11 @@ export function child(path: Path, key: PropertyKey, times = 1): Path {
 export class ShapeMismatchError extends Error {
   override name = 'ShapeMismatchError';
   constructor(
+    /** Where in the value, e.g. `argument 1.tail.head`. */
     readonly path: string,
+    /** What the shape expected there, e.g. `number`. */
     readonly expected: string,
+    /** What was there instead. */
     readonly actual: unknown,
   ) {
     super(`value does not match its shape at ${path}: expected ${expected}, got ${describeValue(actual)}`);

@@ -33,9 +33,13 @@ export interface ParallelOptions extends CheckOptions {
 
 /** A check that worker threads can load: made by {@link defineCheck}. */
 export interface DefinedCheck<A extends readonly unknown[], R> {
+  /** The URL of the module that defines it, where workers find it. */
   readonly moduleUrl: string;
+  /** Its name in that module's registry. */
   readonly name: string;
+  /** The spec to check. */
   readonly spec: Spec<A, R>;
+  /** The function to check against it. */
   readonly fn: (...args: A) => R;
   /** The comparison used when the options of a run give none (comparisons given as functions cannot be sent to workers, so give them here). */
   readonly compare?: Comparison | readonly Comparison[];

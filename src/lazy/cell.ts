@@ -21,7 +21,9 @@ export class Nil {
 export class Cons<T> {
   declare readonly tag: 'Cons';
   constructor(
+    /** The element. */
     readonly head: Lazy<T>,
+    /** The rest of the list. */
     readonly tail: List<T>,
   ) {}
 }

@@ -50,9 +50,13 @@ export interface CheckOptions {
 
 /** A failing case, shrunk. */
 export interface Counterexample {
+  /** The inputs of the failing trial. */
   readonly inputs: readonly unknown[];
+  /** The demand the context put on the function's result. */
   readonly resultDemand: Demand;
+  /** The demand the function put on each input (observed). */
   readonly actual: readonly Demand[];
+  /** The demand the spec predicted on each input. */
   readonly predicted: readonly Demand[];
   /** Present when the function (or its context) threw: what was thrown. */
   readonly error?: { readonly thrown: unknown };
@@ -60,10 +64,15 @@ export interface Counterexample {
 
 /** What a check found. */
 export interface CheckResult {
+  /** Whether every trial agreed with the spec. */
   readonly passed: boolean;
+  /** How many trials ran (up to the failing one). */
   readonly trials: number;
+  /** The seed of the run: pass it as `seed` to run the same trials again. */
   readonly seed: number;
+  /** How many smaller counterexamples shrinking found after the first. */
   readonly shrinks: number;
+  /** The smallest counterexample found, for a failure. */
   readonly counterexample?: Counterexample;
   /** A report: a line of summary, and for a failure the diagram and how to reproduce it. */
   readonly message: string;

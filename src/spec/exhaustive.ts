@@ -38,6 +38,7 @@ export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'force
 
 /** What an exhaustive check found. */
 export interface ExhaustiveResult {
+  /** Whether every case agreed with the spec. */
   readonly passed: boolean;
   /** The deepest depth checked: `options.depth` when passed, the depth of the counterexample otherwise. */
   readonly depth: number;

@@ -15,7 +15,9 @@ import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** One case of a check: inputs, and the context that evaluates the function's result. */
 export interface StrictCase {
+  /** The function's inputs. */
   readonly inputs: readonly unknown[];
+  /** The context that evaluates the function's result. */
   readonly context: Context;
   /** For a case made by shrinking: the demand its context forces, and whether the failure it shrinks threw. */
   readonly shrunk?: { readonly demand: Demand; readonly threw: boolean };

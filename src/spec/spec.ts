@@ -21,8 +21,11 @@ export type SpecBody<A extends readonly unknown[], R> = (predict: (...demands: A
 
 /** A strictness specification of functions `(...args: A) => R`, carrying the shapes of the arguments and result. */
 export interface Spec<A extends readonly unknown[], R> {
+  /** The shapes of the function's arguments. */
   readonly args: ShapesOf<A>;
+  /** The shape of its result. */
   readonly result: Shape<R>;
+  /** The prediction (see {@link SpecBody}). */
   readonly body: SpecBody<A, R>;
   /** Names of the arguments, for messages. */
   readonly names?: readonly string[];
