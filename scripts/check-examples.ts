@@ -1,8 +1,9 @@
 /**
- * Type-checks the `@example` blocks of the TSDoc comments in `src/`, so that the examples of the
- * API reference stay true to the API. Each block becomes a module that imports the public API
- * (every export of `src/index.ts` it does not declare itself), node:test's `test`, fast-check, and
- * the paper's `take` examples; a block with imports of its own gets none. Run by `npm test`.
+ * Type-checks the `@example` blocks of the TSDoc comments in `src/` and the `ts` code of the
+ * README and `docs/parallel.md`, so that the examples stay true to the API. Each block becomes a
+ * module that imports, of the public API (every export of `src/index.ts`), node:test's `test`,
+ * fast-check and the paper's `take` examples, the names it does not declare or import itself;
+ * `'strictcheck'` is the entry point. Run by `npm test`.
  * @module
  */
 import { readFileSync, readdirSync } from 'node:fs';
