@@ -16,8 +16,11 @@ export type CtorStyle = 'prim' | 'fn' | 'tuple' | 'record' | 'data' | 'cons' | '
 
 /** One constructor of a type: its name, field keys, how it prints, and how to rebuild a value from fields (embedding). */
 export interface Ctor {
+  /** As printed: `Node`, `Some`, `:` for a list cell, `number` for a primitive. */
   readonly name: string;
+  /** The keys of the fields, in order: names for records and data, indices for tuples. */
   readonly keys: readonly PropertyKey[];
+  /** How a layer with this constructor prints. */
   readonly style: CtorStyle;
   /** Embeds: rebuilds a value from its fields (for primitives and functions, returns the stored value). */
   build(fields: readonly unknown[], value?: unknown): unknown;
@@ -25,15 +28,21 @@ export interface Ctor {
 
 /** One layer of a value: its constructor, its fields in order, their shapes, and for primitives the value itself. */
 export interface Layer {
+  /** The constructor of the layer. */
   readonly ctor: Ctor;
+  /** Its fields, in the order of `ctor.keys`: a lazy field as its `Lazy`. */
   readonly fields: readonly unknown[];
+  /** The shape of each field. */
   readonly shapes: readonly Shape<unknown>[];
+  /** For a primitive or a function, the value itself. */
   readonly value?: unknown;
 }
 
 /** An alternative of a data shape, for generation: a constructor with the shapes of its fields. */
 export interface Alternative {
+  /** The constructor. */
   readonly ctor: Ctor;
+  /** The shapes of its fields, in order. */
   readonly shapes: readonly Shape<unknown>[];
 }
 

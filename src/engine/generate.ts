@@ -137,7 +137,9 @@ function pickAlternative<A extends { shapes: readonly unknown[] }>(alts: readonl
 
 /** One consumed layer: the perturbation it contributes and its fields, each consumed when forced. */
 export interface Input {
+  /** The perturbation this layer contributes (from its constructor, or its value for a primitive). */
   readonly variant: number;
+  /** Its fields, each consumed when forced. */
   readonly fields: readonly Lazy<Input>[];
 }
 
