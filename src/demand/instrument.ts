@@ -13,7 +13,7 @@ import { Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.t
 import { Cons } from '../lazy/cell.ts';
 import { Forced, forcedNode, type Demand } from './demand.ts';
 import { child, dynamic, FN_CTOR, type Path, type Shape } from './shape.ts';
-import { CALLED, checkPrimitive, consShapes, HEAD, insideLazy, isPrimitive, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
+import { CALLED, checkPrimitive, consShapes, HEAD, insideLazy, insideLazyPosition, isPrimitive, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
  * One recording: its wrappers record while it is open. An observation closes it when it ends, so
@@ -170,6 +170,3 @@ class SpineRecorder {
     return instrument(v, s, this.pathOf(k - 1, 'tail'), this.cell, REST, this.rec, true);
   }
 }
-
-/** The shape of what a `Lazy` holds at a field of shape `s`, or `undefined` if the field is not a lazy position. */
-const insideLazyPosition = (s: Shape<unknown>) => (s.kind === 'lazy' ? s.inner() : s.kind === 'dynamic' ? s : undefined);

@@ -44,9 +44,14 @@ const PRIM_TYPES: Record<string, string> = { number: 'number', string: 'string',
 
 /** The shape of what the Lazy `v` holds, where `v` sits at shape `s`: throws the mismatch if `s` is not a lazy position. @internal */
 export function insideLazy(s: Shape<unknown>, v: Lazy<unknown>, p: Path): Shape<unknown> {
-  if (s.kind === 'lazy') return s.inner();
-  if (s.kind !== 'dynamic') s.project(v, p); // throws the mismatch
-  return s;
+  const inner = insideLazyPosition(s);
+  if (inner === undefined) s.project(v, p); // throws the mismatch
+  return inner ?? s;
+}
+
+/** The shape of what a `Lazy` holds at a field of shape `s`, or `undefined` if that field is not a lazy position. @internal */
+export function insideLazyPosition(s: Shape<unknown>): Shape<unknown> | undefined {
+  return s.kind === 'lazy' ? s.inner() : s.kind === 'dynamic' ? s : undefined;
 }
 
 /** Whether primitive `v` has shape `s` (cheaply: without projecting it). @internal */
@@ -138,26 +143,23 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           if (index !== REST) parent = startSpine(parent, index);
           cell = parent as SpineCell;
           head = HEAD - cell.spine.grow();
-          // The common case, a lazy head holding a primitive under a guide that is not a demand, is
-          // recorded here, and the walk goes on along the tail without the stack.
-          const h = v.head;
-          const hs = shapes[0]!;
-          const inner = hs === dynamic ? hs : hs.kind === 'lazy' ? hs.inner() : undefined;
+          // A list of dynamic shape, or declared with the list's own shape at every tail, walked
+          // under a guide that is not a demand (the commonest walks): its cells are recorded by
+          // this loop, without the generic steps. What does not fit (a head that is not a
+          // primitive of its shape, the end of the list) goes back to the walk, which records it
+          // or names a mismatch; paths are made only then, from the loop's first cell's.
+          const inner = insideLazyPosition(shapes[0]!);
           const ts = shapes[1]!;
-          if (typeof g === 'number' && h instanceof Lazy && (s === dynamic || (inner?.kind === 'prim' && ts.kind === 'lazy' && ts.inner() === s))) {
-            // A list of dynamic shape, or declared with primitive elements, the commonest walks: its
-            // cells are recorded by this loop, without the generic steps. What does not fit (a
-            // head that is not a primitive of its shape, the end of the list) goes back to the
-            // walk, which names a mismatch; paths are made only then, from the loop's first cell's.
+          if (typeof g === 'number' && v.head instanceof Lazy && inner !== undefined && inner.kind !== 'lazy' && insideLazyPosition(ts) === s) {
             const { spine } = cell;
             const first = HEAD - head;
             const p0 = p;
             // `v` moves along: a walk that held the first cell would keep the whole list alive.
             for (let c = v, k = first; ; ) {
               const x = read(c.head, g);
-              if (x !== UNREAD && !(isPrimitive(x) && primitiveFits(x, inner!))) {
+              if (x !== UNREAD && !(isPrimitive(x) && primitiveFits(x, inner))) {
                 stack.push(c.tail, cell, REST, ts, paths ? child(p0, 'tail', k - first + 1) : null, g);
-                [v, lazyAbove, index, s, p] = [x, true, HEAD - k, inner!, paths ? child(child(p0, 'tail', k - first), 'head') : null];
+                [v, lazyAbove, index, s, p] = [x, true, HEAD - k, inner, paths ? child(child(p0, 'tail', k - first), 'head') : null];
                 continue walk;
               }
               if (x !== UNREAD) spine.setHead(k, x);
@@ -172,29 +174,6 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
               v = c = next;
               k = spine.grow();
             }
-          }
-          if (typeof g === 'number' && h instanceof Lazy && inner !== undefined && inner.kind !== 'lazy') {
-            const x = read(h, g);
-            const tail = v.tail;
-            if (x !== UNREAD && !isPrimitive(x)) {
-              // not a primitive: walk it, then the tail
-              stack.push(tail, cell, REST, shapes[1], paths ? child(p, 'tail') : null, g);
-              v = x;
-              lazyAbove = true;
-              index = head;
-              s = inner;
-              p = paths ? child(p, 'head') : null;
-              continue;
-            }
-            if (x !== UNREAD) {
-              checkPrimitive(x, inner, paths ? child(p, 'head') : null);
-              cell.spine.setHead(HEAD - head, x);
-            }
-            v = tail;
-            index = REST;
-            s = shapes[1]!;
-            p = paths ? child(p, 'tail') : null;
-            continue;
           }
         } else {
           cell = forcedNode(CONS_CTOR, 2, undefined, false);
