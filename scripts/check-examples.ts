@@ -1,9 +1,11 @@
 /**
  * Type-checks the `@example` blocks of the TSDoc comments in `src/` and the `ts` code of the
- * README and `docs/parallel.md`, so that the examples stay true to the API. Each block becomes a
+ * README and `docs/`, so that the examples stay true to the API. Each block becomes a
  * module that imports, of the public API (every export of `src/index.ts`), node:test's `test`,
  * fast-check and the paper's `take` examples, the names it does not declare or import itself;
- * `'strictcheck'` is the entry point. Run by `npm test`.
+ * `'strictcheck'` is the entry point. A block after a `<!-- quote: examples/… -->` line quotes
+ * that file instead: its lines (but the `//` comments it adds) must be lines of the file, in
+ * order, so that an abridged quote cannot drift from the code. Run by `npm test`.
  * @module
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -30,12 +32,15 @@ function exportsOfIndex(): { values: string[]; types: string[] } {
   return { values, types };
 }
 
+/** A code block: its first line, its code, and for a quote the file it quotes. */
+type Block = { line: number; code: string; quote?: string };
+
 /** The `@example` code blocks of a source file, or the `ts` code blocks of a Markdown file, with their line numbers. */
-function examplesOf(path: string): { line: number; code: string }[] {
+function examplesOf(path: string): Block[] {
   const text = readFileSync(path, 'utf8');
   const lineOf = (index: number) => text.slice(0, index).split('\n').length;
-  if (path.endsWith('.md')) return [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => ({ line: lineOf(m.index), code: m[1]! }));
-  const found: { line: number; code: string }[] = [];
+  if (path.endsWith('.md')) return [...text.matchAll(/^(?:<!-- quote: (\S+) -->\n)?```ts\n([\s\S]*?)^```/gm)].map((m) => ({ line: lineOf(m.index), code: m[2]!, quote: m[1] }));
+  const found: Block[] = [];
   for (const m of text.matchAll(/@example\s*\n((?:[ \t]*\*.*\n)*?)[ \t]*\*\//g)) {
     const block = m[1]!.split('\n').map((l) => l.replace(/^[ \t]*\* ?/, '')).join('\n');
     const code = /```ts\n([\s\S]*?)```/.exec(block)?.[1];
@@ -48,12 +53,32 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
 }
 
+/** Why quote `code` is not an abridgement of the file `quoted` (its lines, in order, but added `//` comments), or `undefined` if it is. */
+function misquote(code: string, quoted: string): string | undefined {
+  const source = readFileSync(join(root, quoted), 'utf8').split('\n').map((l) => l.trim());
+  let at = 0;
+  for (const line of code.split('\n').map((l) => l.trim())) {
+    if (line === '' || line.startsWith('//')) continue;
+    const found = source.indexOf(line, at);
+    if (found < 0) return `not in ${quoted}${source.includes(line) ? ' after the line before it' : ''}: ${line}`;
+    at = found + 1;
+  }
+  return undefined;
+}
+
 const { values, types } = exportsOfIndex();
 const virtual = new Map<string, { text: string; origin: string }>();
-// The tutorial quotes the examples' sources, which are compiled as they are; these documents' code is the reader's.
-const documents = [join(root, 'README.md'), join(root, 'docs/parallel.md')];
+const misquotes: string[] = [];
+let quotes = 0;
+const documents = [join(root, 'README.md'), ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(root, 'docs', f))];
 for (const path of [...sourceFiles(join(root, 'src')), ...documents]) {
-  for (const { line, code } of examplesOf(path)) {
+  for (const { line, code, quote } of examplesOf(path)) {
+    if (quote !== undefined) {
+      quotes++;
+      const wrong = misquote(code, quote);
+      if (wrong) misquotes.push(`${relative(root, path)}:${line}: quote ${wrong}`);
+      continue;
+    }
     // The names the block declares or imports itself; the header brings the others it may use.
     const declared = new Set([...code.matchAll(/\b(?:const|let|function|class|type|interface)\s+(\w+)/g)].map((m) => m[1]!));
     for (const m of code.matchAll(/\b(?:const\s*[[{]|import\s*(?:type\s*)?\{)([^\]}=]*)[\]}]/g)) for (const name of m[1]!.match(/\w+(?=\s*(?:,|$))/g) ?? []) declared.add(name);
@@ -85,5 +110,7 @@ for (const d of errors) {
   const line = text.slice(0, d.start).split('\n').length - text.split('\nexport {};\n')[0]!.split('\n').length - 1;
   console.error(`${origin}, example line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
+for (const m of misquotes) console.error(m);
 console.log(`${virtual.size} examples (TSDoc comments of src/, README.md, docs/): ${errors.length === 0 ? 'all type-check' : `${errors.length} errors`}`);
-process.exitCode = errors.length === 0 ? 0 : 1;
+console.log(`${quotes} quotes of examples/ in docs/: ${misquotes.length === 0 ? 'all match their files' : `${misquotes.length} ${misquotes.length === 1 ? 'does' : 'do'} not`}`);
+process.exitCode = errors.length === 0 && misquotes.length === 0 ? 0 : 1;
