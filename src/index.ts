@@ -16,7 +16,7 @@ export * as List from './lazy/list.ts';
 export { cons, lazyCons, nil, NIL, Cons, Nil, fromArray, fromString, toArray, cap, isCapped, numCtrForced } from './lazy/list.ts';
 export type { Cell, List as LazyList } from './lazy/cell.ts';
 export {
-  type Shape, type ShapeInfo, type TypeOf, type DataShape, type DataDecl, type FieldsOf, type Makers, type Option, type Either, type Ctor, type CtorStyle, type Layer, type Alternative, type PrimKind, type Path, type Collection,
+  type Shape, type ShapeInfo, type TypeOf, type DataShape, type DataDecl, type FieldsOf, type Makers, type Tagged, type Option, type Either, type Ctor, type CtorStyle, type Layer, type Alternative, type PrimKind, type Path, type Collection,
   number, string, boolean, bigint, unit, fn, lazyOf, data, list, cell, tuple, record, option, either, setOf, mapOf, dynamic,
   ShapeMismatchError, showPath,
 } from './demand/shape.ts';

@@ -9,6 +9,7 @@ import { fastInstanceof } from '../lazy/fast-class.ts';
 
 /** The demand "not evaluated" (printed `_`). There is one: {@link unforced}. */
 export class Unforced {
+  /** Always `false`: tells a demand apart from a {@link Forced} node (held on the prototype). */
   declare readonly forced: false;
 }
 
@@ -17,6 +18,7 @@ const ARRAY: unique symbol = Symbol('fields in an array');
 
 /** An evaluated layer: its constructor, the demands on its fields, and for primitives and functions the value. */
 export class Forced {
+  /** Always `true`: tells the node apart from {@link unforced} (held on the prototype). */
   declare readonly forced: true;
   /**
    * The demands on the fields. Up to two are held inline, in `f0` and `f1` (`undefined` past the
@@ -29,6 +31,7 @@ export class Forced {
   f1!: Demand | typeof ARRAY | undefined;
 
   constructor(
+    /** The constructor of the evaluated layer. */
     readonly ctor: Ctor,
     fields: readonly Demand[],
     /** The primitive or function, for those constructors. */

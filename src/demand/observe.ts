@@ -74,7 +74,10 @@ export interface Observation {
 /** An observation that may have ended in an error thrown by the function or the context. */
 export interface DetailedObservation extends Observation {
   /** Present when evaluation threw: what was thrown. The demands are those recorded until then. */
-  readonly error?: { readonly thrown: unknown };
+  readonly error?: {
+    /** The thrown value, whatever it is (wrapped so that a thrown `undefined` still shows). */
+    readonly thrown: unknown;
+  };
 }
 
 /** Shapes for an observation; any left out are read from the values at run time. */

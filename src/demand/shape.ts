@@ -51,16 +51,38 @@ export type PrimKind = 'number' | 'string' | 'boolean' | 'bigint' | 'unit';
 
 /** The part of a shape that each kind carries. */
 export type ShapeInfo =
-  | { readonly kind: 'prim'; readonly prim: PrimKind }
-  | { readonly kind: 'lazy'; readonly inner: () => Shape<unknown> }
   | {
+      /** A primitive: its values have no fields. */
+      readonly kind: 'prim';
+      /** Which primitive. */
+      readonly prim: PrimKind;
+    }
+  | {
+      /** A lazy position, where a demand can say "not evaluated". */
+      readonly kind: 'lazy';
+      /** The shape of the value inside the `Lazy` (a function, so that recursive shapes can refer to themselves). */
+      readonly inner: () => Shape<unknown>;
+    }
+  | {
+      /** Data: tuples, records, list cells, declared data types, sets and maps. */
       readonly kind: 'data';
+      /** The constructors and their field shapes, for generation (empty for sets and maps). */
       readonly alternatives: () => readonly Alternative[];
       /** For sets and maps, which have a constructor per size instead of alternatives: their element shapes. */
       readonly collection?: Collection;
     }
-  | { readonly kind: 'fn'; readonly args: readonly Shape<unknown>[]; readonly result: Shape<unknown> }
-  | { readonly kind: 'dynamic' };
+  | {
+      /** A function, opaque to demands. */
+      readonly kind: 'fn';
+      /** The shapes of its arguments. */
+      readonly args: readonly Shape<unknown>[];
+      /** The shape of its result. */
+      readonly result: Shape<unknown>;
+    }
+  | {
+      /** {@link dynamic}: the structure is read from each value at run time. */
+      readonly kind: 'dynamic';
+    };
 
 /**
  * The shape of values of type `T`: {@link ShapeInfo} for the derived operations, `project` and
@@ -82,7 +104,17 @@ export type Shape<T> = ShapeInfo & {
 export type TypeOf<S> = S extends Shape<infer T> ? T : never;
 
 /** A path from an argument to a position inside it, for error messages (built only when needed). */
-export type Path = { readonly parent: Path; readonly key: PropertyKey; readonly times?: number } | null | string;
+export type Path =
+  | {
+      /** The path to the value holding this position. */
+      readonly parent: Path;
+      /** The key of the position in that value, e.g. `tail` or `0`. */
+      readonly key: PropertyKey;
+      /** How many times `key` repeats (default 1): one object for the path to the k-th cell of a list. */
+      readonly times?: number;
+    }
+  | null
+  | string;
 
 /**
  * Renders a path like `xs.tail.tail.head`.
@@ -110,6 +142,7 @@ export function child(path: Path, key: PropertyKey, times = 1): Path {
 
 /** Thrown when a value does not match its declared shape; names the path to the mismatch. */
 export class ShapeMismatchError extends Error {
+  /** Always `'ShapeMismatchError'`: the name logs show for a value that does not fit its shape. */
   override name = 'ShapeMismatchError';
   constructor(
     /** Where in the value, e.g. `argument 1.tail.head`. */
@@ -259,21 +292,27 @@ function dataCtor(name: string, keys: readonly PropertyKey[], style: CtorStyle, 
   return ctor;
 }
 
+/** A value of a declared data type, or of its constructor `K`: an object whose `tag` names its constructor. */
+export type Tagged<K extends string = string> = {
+  /** The name of the value's constructor. */
+  readonly tag: K;
+};
 /** Field shapes of one constructor of a declared data type, keyed by field name. */
-export type FieldsOf<T, K> = Omit<Extract<T, { tag: K }>, 'tag'>;
+export type FieldsOf<T, K extends string> = Omit<Extract<T, Tagged<K>>, 'tag'>;
 /** A data declaration: for each tag of `T`, the shapes of that constructor's fields. */
-export type DataDecl<T extends { tag: string }> = {
+export type DataDecl<T extends Tagged> = {
   readonly [K in T['tag']]: { readonly [F in keyof FieldsOf<T, K>]: Shape<FieldsOf<T, K>[F]> };
 };
 /** Constructor functions of a declared data type: `Tree.make.Node({ left, value, right })`. */
-export type Makers<T extends { tag: string }> = {
-  readonly [K in T['tag']]: keyof FieldsOf<T, K> extends never
-    ? () => Extract<T, { tag: K }>
-    : (fields: FieldsOf<T, K>) => Extract<T, { tag: K }>;
+export type Makers<T extends Tagged> = {
+  readonly [K in T['tag']]: keyof FieldsOf<T, K> extends never ? () => Extract<T, Tagged<K>> : (fields: FieldsOf<T, K>) => Extract<T, Tagged<K>>;
 };
 
 /** The shape of a declared data type, with its constructor functions. */
-export type DataShape<T extends { tag: string }> = Shape<T> & { readonly make: Makers<T> };
+export type DataShape<T extends Tagged> = Shape<T> & {
+  /** A function per constructor that builds a value of it, e.g. `Tree.make.Leaf()`. */
+  readonly make: Makers<T>;
+};
 
 /**
  * Declares an algebraic data type: the one declaration from which observation, printing, demand
@@ -291,7 +330,7 @@ export type DataShape<T extends { tag: string }> = Shape<T> & { readonly make: M
  * const t = Tree.make.Node({ left: now(Tree.make.Leaf()), value: 1, right: now(Tree.make.Leaf()) });
  * ```
  */
-export function data<T extends { tag: string }>(name: string, declare: (self: Shape<T>) => DataDecl<T>): DataShape<T> {
+export function data<T extends Tagged>(name: string, declare: (self: Shape<T>) => DataDecl<T>): DataShape<T> {
   let alts: Alternative[] | undefined;
   const byName = new Map<string, Alternative>();
   const make: Record<string, (fields?: Record<PropertyKey, unknown>) => unknown> = {};
@@ -466,9 +505,31 @@ export function record<R extends Record<string, unknown>>(fields: { readonly [K 
 }
 
 /** An optional value: `{ tag: 'None' }` or `{ tag: 'Some', value }`. */
-export type Option<T> = { readonly tag: 'None' } | { readonly tag: 'Some'; readonly value: T };
+export type Option<T> =
+  | {
+      /** No value. */
+      readonly tag: 'None';
+    }
+  | {
+      /** A value, in `value`. */
+      readonly tag: 'Some';
+      /** The value. */
+      readonly value: T;
+    };
 /** One of two values: `{ tag: 'Left', value }` or `{ tag: 'Right', value }`. */
-export type Either<A, B> = { readonly tag: 'Left'; readonly value: A } | { readonly tag: 'Right'; readonly value: B };
+export type Either<A, B> =
+  | {
+      /** The first alternative: `value` is an `A`. */
+      readonly tag: 'Left';
+      /** The `A`. */
+      readonly value: A;
+    }
+  | {
+      /** The second alternative: `value` is a `B`. */
+      readonly tag: 'Right';
+      /** The `B`. */
+      readonly value: B;
+    };
 
 /**
  * Options of `T` (Haskell's `Maybe`); the field is strict unless its shape is {@link lazyOf}.
@@ -502,8 +563,20 @@ export function either<A, B>(left: Shape<A>, right: Shape<B>): DataShape<Either<
 
 /** The element shapes of a set (`elem`) or a map (`key`, `value`). */
 export type Collection =
-  | { readonly kind: 'set'; readonly elem: Shape<unknown> }
-  | { readonly kind: 'map'; readonly key: Shape<unknown>; readonly value: Shape<unknown> };
+  | {
+      /** A set. */
+      readonly kind: 'set';
+      /** The shape of its elements. */
+      readonly elem: Shape<unknown>;
+    }
+  | {
+      /** A map. */
+      readonly kind: 'map';
+      /** The shape of its keys. */
+      readonly key: Shape<unknown>;
+      /** The shape of its values. */
+      readonly value: Shape<unknown>;
+    };
 
 const collectionCtors = { set: [] as Ctor[], map: [] as Ctor[] };
 

@@ -70,6 +70,7 @@ export interface EnumerationStats {
 
 /** A finished case: the run's outcome, the inputs it ran on (partial), and their total stand-ins. */
 export interface EnumeratedCase<T> {
+  /** What `run` returned for the case. */
   readonly outcome: T;
   /** @internal The partial inputs, as run (unforced holes throw {@link Refine} when forced). */
   readonly skeleton: readonly Skel[];

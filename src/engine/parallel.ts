@@ -107,14 +107,19 @@ export function parseShard(shard: string | undefined): { readonly index: number;
 
 /** Reported for a trial that ran past the timeout. */
 export class TrialTimeoutError extends Error {
+  /** Always `'TrialTimeoutError'`: a report shows `TrialTimeoutError: timed out after … ms`. */
   override name = 'TrialTimeoutError';
-  constructor(readonly ms: number) {
+  constructor(
+    /** The timeout the trial ran past, in milliseconds. */
+    readonly ms: number,
+  ) {
     super(`timed out after ${ms} ms`);
   }
 }
 
 /** Reported for a trial during which its worker crashed (an error the function threw outside the call, e.g. in a timer). */
 export class WorkerCrashError extends Error {
+  /** Always `'WorkerCrashError'`: the name a report gives a crash, before the worker's own error. */
   override name = 'WorkerCrashError';
 }
 

@@ -21,9 +21,13 @@ function fmix(h: number): number {
 /** An immutable seed: the 128-bit state of a generator. */
 export class Seed {
   constructor(
+    /** Word 1 of the xoroshiro128+ state (32 bits, in pure-rand's `getState` order). */
     readonly a: number,
+    /** Word 2 of the xoroshiro128+ state. */
     readonly b: number,
+    /** Word 3 of the xoroshiro128+ state. */
     readonly c: number,
+    /** Word 4 of the xoroshiro128+ state. */
     readonly d: number,
   ) {}
 
@@ -60,7 +64,10 @@ export class Seed {
 
 /** A mutable random stream: each draw advances it. */
 export class Random {
-  constructor(public rng: RandomGenerator) {}
+  constructor(
+    /** The pure-rand generator that each draw advances (replaced by {@link perturb}). */
+    public rng: RandomGenerator,
+  ) {}
 
   /** A uniform integer in `[lo, hi]`. */
   int(lo: number, hi: number): number {

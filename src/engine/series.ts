@@ -54,6 +54,7 @@ function userSeries(shape: S): Series<unknown> | undefined {
 
 /** Thrown when a shape cannot be enumerated; names the argument. */
 export class NoSeriesError extends TypeError {
+  /** Always `'NoSeriesError'`, so that logs and `err.name` checks tell it apart from other `TypeError`s. */
   override name = 'NoSeriesError';
 }
 
@@ -80,6 +81,7 @@ export class Refine {
   constructor(hole: Hole) {
     this.hole = hole;
   }
+  /** Names the argument whose hole was forced: `Refine(a hole of argument 1)`. */
   toString(): string {
     return `Refine(a hole of ${this.hole.where})`;
   }

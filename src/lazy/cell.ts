@@ -14,11 +14,13 @@ export type Cell<T> = Nil | Cons<T>;
 
 /** The empty list's cell. There is one: {@link NIL}. */
 export class Nil {
+  /** Always `'Nil'` (held on the prototype, not by each cell). */
   declare readonly tag: 'Nil';
 }
 
 /** A cons cell: a lazy head and a lazy tail. */
 export class Cons<T> {
+  /** Always `'Cons'` (held on the prototype, not by each cell). */
   declare readonly tag: 'Cons';
   constructor(
     /** The element. */

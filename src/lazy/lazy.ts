@@ -35,6 +35,7 @@ export const MAX_LAZY_INDEX = 2 ** 25 - 1;
 
 /** Thrown when a thunk is forced while it is already being forced: a value that depends on itself (GHC's `<<loop>>`). */
 export class LazyLoopError extends Error {
+  /** Always `'LazyLoopError'`, so that logs and `err.name` checks tell a `<<loop>>` apart. */
   override name = 'LazyLoopError';
   constructor() {
     super('<<loop>>: a Lazy was forced while it was being forced (the value depends on itself)');
@@ -46,6 +47,7 @@ export class LazyLoopError extends Error {
  * Observation and specs catch it; anywhere else it means a demand in value form was used as data.
  */
 export class UnevaluatedError extends Error {
+  /** Always `'UnevaluatedError'`, so that logs and `err.name` checks tell a forced {@link thunk} marker apart. */
   override name = 'UnevaluatedError';
   constructor() {
     super(
@@ -57,14 +59,19 @@ export class UnevaluatedError extends Error {
 
 /** Thrown when a run forces more thunks than its budget allows (see {@link withForceBudget}). */
 export class ForceBudgetExceeded extends Error {
+  /** Always `'ForceBudgetExceeded'`, so that logs and `err.name` checks tell a run stopped by its budget apart. */
   override name = 'ForceBudgetExceeded';
-  constructor(readonly budget: number) {
+  constructor(
+    /** The budget that ran out: the most forces the run allowed. */
+    readonly budget: number,
+  ) {
     super(`forced more than ${budget} thunks: the function probably diverges (an infinite structure forced in full?)`);
   }
 }
 
 /** Thrown in place of a RangeError when forcing recursed too deeply through plain `lazy` thunks. */
 export class LazyStackOverflow extends Error {
+  /** Always `'LazyStackOverflow'`, telling it apart from the `RangeError` it replaces (kept as its `cause`). */
   override name = 'LazyStackOverflow';
   constructor(cause: unknown) {
     super(

@@ -59,7 +59,10 @@ export interface Counterexample {
   /** The demand the spec predicted on each input. */
   readonly predicted: readonly Demand[];
   /** Present when the function (or its context) threw: what was thrown. */
-  readonly error?: { readonly thrown: unknown };
+  readonly error?: {
+    /** The thrown value, whatever it is (wrapped so that a thrown `undefined` still shows). */
+    readonly thrown: unknown;
+  };
 }
 
 /** What a check found. */
@@ -80,8 +83,12 @@ export interface CheckResult {
 
 /** Thrown by {@link strictCheckSpecExact} when the spec and the function disagree; its message holds the diagram. */
 export class StrictCheckFailure extends Error {
+  /** Always `'StrictCheckFailure'`: the name a test runner prints before its report. */
   override name = 'StrictCheckFailure';
-  constructor(readonly result: CheckResult) {
+  constructor(
+    /** The failed check's result, with its counterexample. */
+    readonly result: CheckResult,
+  ) {
     super(result.message);
   }
 }

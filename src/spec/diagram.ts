@@ -80,9 +80,13 @@ function beside(left: string[], right: string[], joinRow: number, connector: str
 
 /** What a diagram shows: the inputs, the demand on the result, and the two sets of input demands, already rendered. */
 export interface DiagramParts {
+  /** The inputs, one line each (box "Inputs"). */
   readonly inputs: readonly string[];
+  /** The demand on the result (box "Demand on result"). */
   readonly resultDemand: string;
+  /** The demands the function put on the inputs, one each (box "Actual input demands"). */
   readonly actual: readonly string[];
+  /** The demands the spec predicted on the inputs, one each (box "Spec's input demands"). */
   readonly predicted: readonly string[];
 }
 

@@ -66,8 +66,12 @@ export interface ParallelExhaustiveResult extends ExhaustiveResult {
 
 /** Thrown by {@link strictCheckExhaustive} on a counterexample; its message holds the diagram. */
 export class ExhaustiveCheckFailure extends Error {
+  /** Always `'ExhaustiveCheckFailure'`, telling an exhaustive check's failure from a random one's (`StrictCheckFailure`). */
   override name = 'ExhaustiveCheckFailure';
-  constructor(readonly result: ExhaustiveResult) {
+  constructor(
+    /** The failed check's result, with its counterexample. */
+    readonly result: ExhaustiveResult,
+  ) {
     super(result.message);
   }
 }

@@ -20,7 +20,12 @@ export interface StrictCase {
   /** The context that evaluates the function's result. */
   readonly context: Context;
   /** For a case made by shrinking: the demand its context forces, and whether the failure it shrinks threw. */
-  readonly shrunk?: { readonly demand: Demand; readonly threw: boolean };
+  readonly shrunk?: {
+    /** The demand the context forces on the result. */
+    readonly demand: Demand;
+    /** Whether the failure being shrunk threw: the case counts as failing only if it fails the same way. */
+    readonly threw: boolean;
+  };
 }
 
 /** What {@link strictCases} and {@link strictProperty} accept: the options of a check that apply to one case. */

@@ -49,6 +49,7 @@ export function spec<const A extends readonly unknown[], R>(args: ShapesOf<A>, r
 
 /** Thrown when a spec itself is wrong: it never calls `predict`, calls it with the wrong number of demands, or throws. */
 export class SpecError extends Error {
+  /** Always `'SpecError'`: a worker's report rebuilds a spec error by this name. */
   override name = 'SpecError';
 }
 
