@@ -446,6 +446,18 @@ describe('generated values are well-formed', () => {
     assert.ok(deepest > 3, 'some trees are more than a node deep');
   });
 
+  test('values of a fast-check arbitrary (withArbitrary) are drawn afresh for each argument, element and seed', () => {
+    const evens = withArbitrary(fc.integer({ min: 0, max: 1_000_000 }).map((i) => 2 * i), number);
+    const pairs = many(tuple(evens, evens, list(evens)), 50);
+    const distinct = (xs: readonly number[]) => new Set(xs).size;
+    for (const [a, b, xs] of pairs) assert.ok(a % 2 === 0 && b % 2 === 0 && L.toArray(xs).every((x) => x % 2 === 0));
+    // fast-check's Random clones the generator it is given: drawn from our stream unsplit, these were all equal
+    assert.ok(pairs.filter(([a, b]) => a !== b).length > 45, 'the two arguments of a trial differ');
+    const lists = pairs.map(([, , xs]) => L.toArray(xs)).filter((xs) => xs.length >= 5);
+    assert.ok(lists.length > 10 && lists.every((xs) => distinct(xs) >= xs.length - 1), 'the elements of a list differ');
+    assert.ok(distinct(pairs.map(([a]) => a)) > 45, 'different seeds give different values');
+  });
+
   test('tuples, records, options and eithers', () => {
     const tup = tuple(number, string, lazyOf(boolean));
     for (const t of many(tup)) {

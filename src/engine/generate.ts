@@ -26,9 +26,13 @@ function noGenerator(shape: S): never {
   throw new TypeError(`cannot generate values of shape ${shape.name}: give a shape, or a fast-check arbitrary with withArbitrary()`);
 }
 
-/** Generates with a fast-check arbitrary, from our random stream. */
+/**
+ * Generates with a fast-check arbitrary, from a stream split off ours: fast-check's `Random`
+ * draws from a clone of the generator it is given, so handing it ours would leave ours where it
+ * was, and every value drawn next from it would be the same.
+ */
 function fromArbitrary<T>(arb: fc.Arbitrary<T>, r: Random): T {
-  return arb.generate(new fc.Random(r.rng), undefined).value;
+  return arb.generate(new fc.Random(r.split().stream().rng), undefined).value;
 }
 
 /**
@@ -307,6 +311,8 @@ function describeCalls(calls: readonly Call[]): string {
  * const f = randomFunction(fn([number], number), Seed.of(2), 5);
  * f(1); // a number, the same for the same argument; it may or may not have evaluated its argument
  * ```
+ *
+ * @typeParam F The type of the functions `shape` describes, which the generated one has.
  */
 export function randomFunction<F extends (...args: never[]) => unknown>(shape: Shape<F>, seed: Seed, size: number): F {
   const s = shape as S;
