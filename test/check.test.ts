@@ -446,6 +446,33 @@ describe('generated values are well-formed', () => {
     assert.ok(deepest > 3, 'some trees are more than a node deep');
   });
 
+  test('recursive data: generation ends at every size, and sizes bound the value, also through other types', () => {
+    // Lam has fewer fields than Var: picking the fewest fields at size 0 recursed for ever
+    type Term = { tag: 'Var'; name: string; index: number } | { tag: 'Lam'; body: Lazy<Term> } | { tag: 'App'; f: Lazy<Term>; a: Lazy<Term> };
+    const Term = data<Term>('Term', (T) => ({ Var: { name: string, index: number }, Lam: { body: lazyOf(T) }, App: { f: lazyOf(T), a: lazyOf(T) } }));
+    // recursive through a list: the children did not share the size, and a tree of size 8 overflowed the stack
+    type Rose = { tag: 'Rose'; value: number; kids: List<Rose> };
+    const Rose = data<Rose>('Rose', (R) => ({ Rose: { value: number, kids: list(R) } }));
+    for (const size of [0, 1, 2, 5, 10, 30, 100]) {
+      for (const t of many(Term, 20, size)) wellFormed(t, Term as unknown as S);
+      const roses = many(Rose, 20, size).map((r) => demandSize(wellFormed(r, Rose as unknown as S)));
+      assert.ok(Math.max(...roses) <= 5 * (size + 1), `rose trees of size ${size}: at most ${Math.max(...roses)} demand nodes`);
+    }
+  });
+
+  test('a declared list-like type has lengths spread up to the size, and trees come unbalanced too', () => {
+    type Stack = { tag: 'Empty' } | { tag: 'Push'; top: number; rest: Lazy<Stack> };
+    const Stack = data<Stack>('Stack', (St) => ({ Empty: {}, Push: { top: number, rest: lazyOf(St) } }));
+    const depth = (s: Stack): number => (s.tag === 'Empty' ? 0 : 1 + depth(s.rest.force()));
+    const lengths = many(Stack, 500, 30).map(depth);
+    // halving the size at every cell capped these at 5, whatever the size
+    assert.ok(Math.max(...lengths) === 30 && lengths.filter((n) => n >= 20).length > 100 && lengths.includes(0), `lengths ${Math.max(...lengths)} max`);
+    const height = (t: Tree): number => (t.tag === 'Leaf' ? 0 : 1 + Math.max(height(t.left.force()), height(t.right.force())));
+    const heights = many(Tree, 300, 30).map(height);
+    // the size is split at random between the subtrees: a balanced split alone gives height 5 at most
+    assert.ok(Math.max(...heights) >= 8, `tree heights up to ${Math.max(...heights)}`);
+  });
+
   test('values of a fast-check arbitrary (withArbitrary) are drawn afresh for each argument, element and seed', () => {
     const evens = withArbitrary(fc.integer({ min: 0, max: 1_000_000 }).map((i) => 2 * i), number);
     const pairs = many(tuple(evens, evens, list(evens)), 50);

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { Lazy, lazy, lazyWith, now } from '../lazy/lazy.ts';
 import { Cons, NIL, type List } from '../lazy/cell.ts';
-import { CONS_CTOR, DESCRIBE, dynamic, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
+import { CONS_CTOR, DESCRIBE, dynamic, type Alternative, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
 import { evaluatedPart } from '../demand/convert.ts';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { forceAt, type RecordSite } from '../demand/record.ts';
@@ -69,9 +69,10 @@ function primitive(shape: S & { kind: 'prim' }, r: Random, size: number): unknow
 }
 
 /**
- * The random generator of a shape (QuickCheck's `arbitrary`): lists have a length up to the size,
- * recursive data halves the size at each level, lazy positions hold evaluated values, and
- * function shapes give random non-strict functions.
+ * The random generator of a shape (QuickCheck's `arbitrary`): lists have a length up to the size;
+ * recursive data shares the size among its recursive fields, one less at each level (so that a
+ * list-like type has lengths up to the size, a tree about `size` nodes), and ends at size 0; lazy
+ * positions hold evaluated values; function shapes give random non-strict functions.
  *
  * @example
  * ```ts
@@ -80,60 +81,141 @@ function primitive(shape: S & { kind: 'prim' }, r: Random, size: number): unknow
  * ```
  */
 export function arbitrary<T>(shape: Shape<T>): Gen<T> {
-  return (r, size) => generate(shape as S, r, size) as T;
+  return (r, size) => generate(shape as S, r, size, NO_ENCLOSING) as T;
 }
 
 /** Random inputs for a function with these argument shapes. */
 export function generateInputs(shapes: readonly S[], r: Random, size: number): unknown[] {
-  return shapes.map((s) => generate(s, r, size));
+  return shapes.map((s) => generate(s, r, size, NO_ENCLOSING));
 }
 
-function generate(shape: S, r: Random, size: number): unknown {
+/** `enclosing`: the recursive data types being generated around this value (see {@link dataLayer}). */
+function generate(shape: S, r: Random, size: number, enclosing: readonly S[]): unknown {
   if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r);
   switch (shape.kind) {
     case 'prim':
       return primitive(shape, r, size);
     case 'lazy':
-      return now(generate(shape.inner(), r, size));
+      return now(generate(shape.inner(), r, size, enclosing));
     case 'fn':
       return makeFunction(shape, r.split(), size, []);
     case 'dynamic':
       return noGenerator(shape);
     case 'data': {
-      if (shape.collection) return collection(shape.collection, r, size, (s) => generate(s, r, size));
+      if (shape.collection) return collection(shape.collection, r, size, enclosing, (s, n) => generate(s, r, n, enclosing));
       const alts = shape.alternatives();
       if (isListCell(shape)) {
         const elem = (alts[1]!.shapes[0] as S & { kind: 'lazy' }).inner();
         const n = r.int(0, Math.max(0, size));
+        const each = elementSize(elem, size, n, enclosing);
         const items: unknown[] = [];
-        for (let i = 0; i < n; i++) items.push(generate(elem, r, size));
+        for (let i = 0; i < n; i++) items.push(generate(elem, r, each, enclosing));
         let cell: unknown = NIL;
         for (let i = n - 1; i >= 0; i--) cell = new Cons(now(items[i]), now(cell) as List<unknown>);
         return cell;
       }
-      const alt = pickAlternative(alts, r, size);
-      const sub = Math.floor(size / 2);
-      return alt.ctor.build(alt.shapes.map((s) => generate(s, r, isRecursive(s, shape) ? sub : size)));
+      const layer = dataLayer(shape, alts, r, size, enclosing);
+      return layer.alt.ctor.build(layer.alt.shapes.map((s, i) => generate(s, r, layer.sizes[i]!, layer.enclosing)));
     }
   }
 }
 
-/** A random set or map of up to `size` elements, each made by `element` (equal keys collapse, so it may be smaller). */
-function collection(c: Collection, r: Random, size: number, element: (s: S) => unknown): unknown {
+/** A random set or map of up to `size` elements, each made by `element` at its size (equal keys collapse, so it may be smaller). */
+function collection(c: Collection, r: Random, size: number, enclosing: readonly S[], element: (s: S, size: number) => unknown): unknown {
   const n = r.int(0, Math.max(0, size));
-  if (c.kind === 'set') return new Set(Array.from({ length: n }, () => element(c.elem)));
-  return new Map(Array.from({ length: n }, () => [element(c.key), element(c.value)] as const));
+  if (c.kind === 'set') return new Set(Array.from({ length: n }, () => element(c.elem, elementSize(c.elem, size, n, enclosing))));
+  return new Map(Array.from({ length: n }, () => [element(c.key, elementSize(c.key, size, n, enclosing)), element(c.value, elementSize(c.value, size, n, enclosing))] as const));
 }
 
-function isRecursive(field: S, self: S): boolean {
-  return field === self || (field.kind === 'lazy' && field.inner() === self);
+// ---------------------------------------------------------------------------------------------
+// Sizes of recursive data
+
+const NO_ENCLOSING: readonly S[] = [];
+
+const reaches = new WeakMap<S, WeakMap<S, boolean>>();
+/**
+ * Whether a value of shape `from` can hold a value of shape `target` (through lazy positions and
+ * the fields of data, sets and maps; not through functions, which make their results lazily, nor
+ * through shapes generated by a fast-check arbitrary).
+ */
+function canReach(from: S, target: S): boolean {
+  let known = reaches.get(from);
+  if (!known) reaches.set(from, (known = new WeakMap()));
+  let found = known.get(target);
+  if (found === undefined) known.set(target, (found = search(from, target)));
+  return found;
 }
 
-/** Uniform among alternatives; at size 0 only among those with the fewest fields, so recursion ends. */
-function pickAlternative<A extends { shapes: readonly unknown[] }>(alts: readonly A[], r: Random, size: number): A {
-  if (size > 0) return r.pick(alts);
-  const fewest = Math.min(...alts.map((a) => a.shapes.length));
-  return r.pick(alts.filter((a) => a.shapes.length === fewest));
+function search(from: S, target: S): boolean {
+  const seen = new Set<S>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s === target) return true;
+    if (seen.has(s) || s.arbitrary) continue;
+    seen.add(s);
+    if (s.kind === 'lazy') stack.push(s.inner());
+    else if (s.kind === 'data' && s.collection) stack.push(...(s.collection.kind === 'set' ? [s.collection.elem] : [s.collection.key, s.collection.value]));
+    else if (s.kind === 'data') for (const a of s.alternatives()) stack.push(...a.shapes);
+  }
+  return false;
+}
+
+/** Whether a field of shape `field` can hold one of the `enclosing` types: it shares their size. */
+const recursiveIn = (field: S, enclosing: readonly S[]) => enclosing.some((t) => canReach(field, t));
+
+/**
+ * The size of each of the `n` elements of a list, set or map of size `size`: its own, unless the
+ * element can hold a type being generated around it (a rose tree's children), which would then
+ * grow without end: the elements share the size.
+ */
+function elementSize(elem: S, size: number, n: number, enclosing: readonly S[]): number {
+  return enclosing.length > 0 && n > 0 && recursiveIn(elem, enclosing) ? Math.floor(size / n) : size;
+}
+
+/** One layer of data to generate: its alternative, the size of each of its fields, and the recursive types around its fields. */
+interface DataLayer {
+  readonly alt: Alternative;
+  readonly sizes: readonly number[];
+  readonly enclosing: readonly S[];
+}
+
+/**
+ * Picks a layer of data of shape `shape` at size `size`. The fields that can hold this type again
+ * or a type around it (its recursive fields, counted through other types: a rose tree's list of
+ * children) share the size, less one at a recursive type, split at random (so that trees come in
+ * every shape, not only balanced); the others have it whole. At size 0 only alternatives without
+ * recursive fields are picked, so generation ends; at size `s`, one of them with probability
+ * 1 / (s + 1), which makes the lengths of a list-like type uniform up to the size, as the built-in
+ * list's are.
+ */
+function dataLayer(shape: S, alts: readonly Alternative[], r: Random, size: number, around: readonly S[]): DataLayer {
+  const recursive = alts.some((a) => a.shapes.some((f) => canReach(f, shape)));
+  const enclosing = recursive ? [...around, shape] : around;
+  const isShared = (a: Alternative) => a.shapes.map((f) => recursiveIn(f, enclosing));
+  const count = (a: Alternative) => isShared(a).filter(Boolean).length;
+  const base = alts.filter((a) => count(a) === 0);
+  const grow = alts.filter((a) => count(a) > 0);
+  let alt: Alternative;
+  if (base.length === 0 || grow.length === 0) {
+    // No choice between ending and growing: any alternative (for a type without a finite value, the fewest recursive fields at size 0).
+    const fewest = Math.min(...alts.map(count));
+    alt = r.pick(size > 0 ? alts : alts.filter((a) => count(a) === fewest));
+  } else {
+    // One draw for the choice, and one for the alternative only if there are several: lists draw once a cell.
+    const from = r.int(0, Math.max(0, size)) === 0 ? base : grow;
+    alt = from.length === 1 ? from[0]! : r.pick(from);
+  }
+  const shared = isShared(alt);
+  const parts = split(Math.max(0, size - (recursive ? 1 : 0)), shared.filter(Boolean).length, r);
+  return { alt, enclosing, sizes: shared.map((isS) => (isS ? parts.pop()! : size)) };
+}
+
+/** `total` split at random into `k` sizes that sum to it (no draw for `k` ≤ 1). */
+function split(total: number, k: number, r: Random): number[] {
+  if (k <= 1) return [total];
+  const cuts = Array.from({ length: k - 1 }, () => r.int(0, total)).sort((a, b) => a - b);
+  return [...cuts, total].map((c, i) => c - (i === 0 ? 0 : cuts[i - 1]!));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,18 +302,19 @@ export function draws(inputs: readonly Lazy<Input>[], random: Random): [number[]
 }
 
 /** Consumes a random part of the inputs, then produces a value whose randomness depends on what was consumed. */
-export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], random: Random, size: number): unknown {
+export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], random: Random, size: number, enclosing: readonly S[] = NO_ENCLOSING): unknown {
   const [entropy, rest] = draws(inputs, random);
   let seed = random.split();
   for (const v of entropy) seed = seed.variant(v);
-  return produce(shape, rest, seed.stream(), size);
+  return produce(shape, rest, seed.stream(), size, enclosing);
 }
 
 /**
  * Produces a random value of a shape from the leaves of the inputs (paper, `Produce`): every
- * lazy field is produced only when forced, after drawing from the inputs again.
+ * lazy field is produced only when forced, after drawing from the inputs again. Sizes go down
+ * as {@link arbitrary}'s do (`enclosing`: the recursive types being produced around the value).
  */
-export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r: Random, size: number): unknown {
+export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r: Random, size: number, enclosing: readonly S[] = NO_ENCLOSING): unknown {
   if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r);
   switch (shape.kind) {
     case 'prim':
@@ -241,20 +324,16 @@ export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r
     case 'lazy': {
       const seed = r.split();
       const inner = shape.inner();
-      return lazy(() => recur(inner, inputs, seed.stream(), size));
+      return lazy(() => recur(inner, inputs, seed.stream(), size, enclosing));
     }
     case 'fn': {
       const seed = r.split();
       return makeFunction(shape, seed, size, inputs);
     }
     case 'data': {
-      if (shape.collection) return collection(shape.collection, r, size, (s) => recur(s, inputs, r.split().stream(), size));
-      const alts = shape.alternatives();
-      // Lists shrink by one per cell, other recursive types by half per level.
-      const list = isListCell(shape);
-      const alt = list ? alts[r.int(0, size) === 0 ? 0 : 1]! : pickAlternative(alts, r, size);
-      const sub = list ? size - 1 : Math.floor(size / 2);
-      return alt.ctor.build(alt.shapes.map((s) => recur(s, inputs, r.split().stream(), isRecursive(s, shape) ? Math.max(0, sub) : size)));
+      if (shape.collection) return collection(shape.collection, r, size, enclosing, (s, n) => recur(s, inputs, r.split().stream(), n, enclosing));
+      const layer = dataLayer(shape, shape.alternatives(), r, size, enclosing);
+      return layer.alt.ctor.build(layer.alt.shapes.map((s, i) => recur(s, inputs, r.split().stream(), layer.sizes[i]!, layer.enclosing)));
     }
   }
 }
