@@ -20,6 +20,7 @@ import { spec, SpecError } from '../src/spec/spec.ts';
 import { strictCheck, strictCheckSpecExact, StrictCheckFailure, type CheckOptions, type CheckResult } from '../src/spec/check.ts';
 import { Seed } from '../src/engine/random.ts';
 import { arbitrary, randomFunction, withArbitrary } from '../src/engine/generate.ts';
+import { shrinkValue } from '../src/engine/shrink.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
 import { length, lengthSpec, mapSpec, mapStrict } from '../examples/list-specs.ts';
 
@@ -309,6 +310,12 @@ describe('printing and shrinking', () => {
     assert.ok(bigger >= 3, `the random context was already minimal in ${5 - bigger} of 5 runs`);
   });
 
+  test('shrinkValue never offers a value as its own shrink: Infinity and NaN shrink to 0', () => {
+    for (const v of [Infinity, -Infinity, NaN]) assert.deepEqual([...shrinkValue(v, number)], [0]);
+    assert.deepEqual([...shrinkValue(2.5, number)], [2]);
+    assert.deepEqual([...shrinkValue(0, number)], []);
+  });
+
   test('the ASCII diagram', () => {
     const r = strictCheck(takeSpec, takePrime, { seed: 1, unicode: false });
     assert.equal(
@@ -483,6 +490,12 @@ describe('generated values are well-formed', () => {
     const lists = pairs.map(([, , xs]) => L.toArray(xs)).filter((xs) => xs.length >= 5);
     assert.ok(lists.length > 10 && lists.every((xs) => distinct(xs) >= xs.length - 1), 'the elements of a list differ');
     assert.ok(distinct(pairs.map(([a]) => a)) > 45, 'different seeds give different values');
+  });
+
+  test("fast-check arbitraries are biased to small values and edge cases at small sizes, as fast-check's runner biases them", () => {
+    const ints = withArbitrary(fc.integer(), number);
+    const small = many(ints, 300, 3).filter((v) => Math.abs(v) <= 100).length;
+    assert.ok(small > 60, `${small} of 300 within ±100 (uniform over 2^32: none)`);
   });
 
   test('tuples, records, options and eithers', () => {

@@ -81,3 +81,12 @@ test('exhaustive checking over maps: the lazy lookup passes, the strict one fail
   assert.equal(r.depth, 1);
   assert.match(r.message, /\| \* Map \{0 => 0\} +\| +\| \* Map \{0 => _\}/);
 });
+
+test('a random function of a set tells sets of different sizes apart, even looking no deeper than the set', () => {
+  // Sets of every size have the constructor name 'Set': its hash alone made {} and {7} one input.
+  // About half of all functions look at their argument at all (draws stops first with probability 1/2).
+  const told = Array.from({ length: 400 }, (_, i) => randomFunction(fn([setOf(number)], number), Seed.of(1).variant(i), 5)).filter(
+    (f) => f(new Set()) !== f(new Set([7])),
+  ).length;
+  assert.ok(told > 140, `${told} of 400 functions tell {} from {7} (about 90 did before)`);
+});

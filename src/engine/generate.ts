@@ -29,10 +29,12 @@ function noGenerator(shape: S): never {
 /**
  * Generates with a fast-check arbitrary, from a stream split off ours: fast-check's `Random`
  * draws from a clone of the generator it is given, so handing it ours would leave ours where it
- * was, and every value drawn next from it would be the same.
+ * was, and every value drawn next from it would be the same. The bias towards small values and
+ * edge cases (0, the bounds) is fast-check's for its runs, here by size (which grows with the
+ * trials): strong at first, weaker later. Without it, `fc.integer()` is uniform over 2^32 values.
  */
-function fromArbitrary<T>(arb: fc.Arbitrary<T>, r: Random): T {
-  return arb.generate(new fc.Random(r.split().stream().rng), undefined).value;
+function fromArbitrary<T>(arb: fc.Arbitrary<T>, r: Random, size: number): T {
+  return arb.generate(new fc.Random(r.split().stream().rng), 2 + Math.floor(Math.log10(1 + Math.max(0, size)))).value;
 }
 
 /**
@@ -91,7 +93,7 @@ export function generateInputs(shapes: readonly S[], r: Random, size: number): u
 
 /** `enclosing`: the recursive data types being generated around this value (see {@link dataLayer}). */
 function generate(shape: S, r: Random, size: number, enclosing: readonly S[]): unknown {
-  if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r);
+  if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r, size);
   switch (shape.kind) {
     case 'prim':
       return primitive(shape, r, size);
@@ -269,10 +271,13 @@ function consumeAt({ value, shape, site }: { readonly value: unknown; readonly s
 }
 
 const ctorHashes = new WeakMap<Ctor, number>();
-/** The perturbation of a constructor: a hash of its name, computed once. */
+/**
+ * The perturbation of a constructor: a hash of its name, computed once; with the size for sets
+ * and maps, whose constructors (one per size) share a name.
+ */
 function ctorHash(ctor: Ctor): number {
   let h = ctorHashes.get(ctor);
-  if (h === undefined) ctorHashes.set(ctor, (h = hashPrimitive(ctor.name)));
+  if (h === undefined) ctorHashes.set(ctor, (h = hashPrimitive(ctor.style === 'set' || ctor.style === 'map' ? `${ctor.name} ${ctor.keys.length}` : ctor.name)));
   return h;
 }
 
@@ -315,7 +320,7 @@ export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], ran
  * as {@link arbitrary}'s do (`enclosing`: the recursive types being produced around the value).
  */
 export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r: Random, size: number, enclosing: readonly S[] = NO_ENCLOSING): unknown {
-  if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r);
+  if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r, size);
   switch (shape.kind) {
     case 'prim':
       return primitive(shape, r, size);

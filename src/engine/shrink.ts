@@ -119,7 +119,8 @@ function* shrinkPrimitive(v: unknown): Generator<unknown> {
   switch (typeof v) {
     case 'number':
       if (Number.isInteger(v)) yield* shrinkInteger(v);
-      else if (v !== 0) yield Math.trunc(v);
+      // Infinity and NaN truncate to themselves: a value is never its own shrink.
+      else yield Number.isFinite(v) ? Math.trunc(v) : 0;
       return;
     case 'boolean':
       if (v) yield false;
