@@ -4,7 +4,7 @@
  * All conversions walk with an explicit stack, so a list of a million cells is fine.
  * @module
  */
-import { Lazy, now, thunk } from '../lazy/lazy.ts';
+import { Lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, forceValueForm, insideLazy, UNREAD, VALUE_FORM } from './record.ts';
 import { child, dynamic, type Ctor, type Path, type Shape } from './shape.ts';
@@ -79,13 +79,15 @@ export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, pat
  * prettyDemand(evaluatedPart(xs)); // '_ : _'
  * ```
  */
-export function evaluatedPart(value: unknown, shape: Shape<unknown> = dynamic): Demand {
-  return demandOf(value, shape, 'value', EVALUATED);
+export function evaluatedPart<T>(value: T, shape: Shape<T> = dynamic as Shape<T>): Demand {
+  return demandOf(value, shape as Shape<unknown>, 'value', EVALUATED);
 }
 
 /**
  * Converts an explicit demand to a value with {@link thunk} at every unevaluated position: the
- * form in which specs receive and return demands.
+ * form in which specs receive and return demands. A demand records a run of nested `Lazy`s as
+ * one lazy position; `shape` says how many there are at each position (a list of lists holds
+ * `Lazy<List<T>>`, two), where a dynamic shape wraps each in one.
  *
  * @example
  * ```ts
@@ -93,9 +95,47 @@ export function evaluatedPart(value: unknown, shape: Shape<unknown> = dynamic): 
  * prettyValue(xs); // '_ : 2 : _'
  * ```
  */
-export function fromDemand<T = unknown>(demand: Demand): T {
+export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynamic as Shape<T>): T {
+  return fromDemandGuided(demand, shape as Shape<unknown>, shapeGuide) as T;
+}
+
+/**
+ * @internal How {@link fromDemandGuided} learns, at a position it knows as `G`, how many `Lazy`s
+ * to wrap a forced layer in, and what it knows of the layer's fields.
+ */
+export type DemandGuide<G> = (at: G, d: Forced) => { readonly layers: number; readonly fields: (i: number) => G };
+
+/** A shape's guide: the `lazyOf`s at a position are its Lazies; the fields' shapes are those of the demand's constructor. */
+const shapeGuide: DemandGuide<Shape<unknown>> = (at, d) => {
+  let s = at;
+  let layers = 0;
+  for (; s.kind === 'lazy'; layers++) s = s.inner();
+  const c = s.kind === 'data' ? s.collection : undefined;
+  const alt = s.kind === 'data' && !c ? s.alternatives().find((a) => a.ctor === d.ctor || (a.ctor.name === d.ctor.name && a.shapes.length === d.arity)) : undefined;
+  const fields = c ? (i: number) => (c.kind === 'set' ? c.elem : i % 2 === 0 ? c.key : c.value) : (i: number) => alt?.shapes[i] ?? dynamic;
+  return { layers: s.kind === 'dynamic' ? 1 : layers, fields };
+};
+
+/**
+ * @internal A value's guide: a demand on (a copy of) `value` is rebuilt with the value's own
+ * nesting of Lazies, for demands observed without shapes (`specify`). Where the value is not
+ * evaluated, or has another constructor, one Lazy per lazy position.
+ */
+export const valueGuide: DemandGuide<unknown> = (at, d) => {
+  let v = at;
+  let layers = 0;
+  for (; v instanceof Lazy && v.isEvaluated; layers++) v = peek(v);
+  const layer = v instanceof Lazy || v === undefined ? undefined : dynamic.project(v, null);
+  const fields = layer && layer.fields.length === d.arity ? layer.fields : [];
+  return { layers: v instanceof Lazy ? 1 : layers, fields: (i) => fields[i] };
+};
+
+/** @internal {@link fromDemand}, the number of `Lazy`s at each position told by `guide`, from `root` at the top. */
+export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<G>): unknown {
   // Pre-order, then build in reverse so that every node's fields exist before the node.
   const nodes: Demand[] = [demand];
+  const at: G[] = [root];
+  const layers: number[] = [];
   const parent: number[] = [-1];
   const slot: number[] = [0];
   const values: unknown[][] = [];
@@ -103,8 +143,11 @@ export function fromDemand<T = unknown>(demand: Demand): T {
     const d = nodes[i]!;
     values.push(d.forced ? new Array(d.arity) : []);
     if (!d.forced) continue;
+    const here = guide(at[i]!, d);
+    layers[i] = here.layers;
     for (let j = 0; j < d.arity; j++) {
       nodes.push(d.field(j));
+      at.push(here.fields(j));
       parent.push(i);
       slot.push(j);
     }
@@ -116,10 +159,10 @@ export function fromDemand<T = unknown>(demand: Demand): T {
     if (!d.forced) v = thunk;
     else {
       v = d.ctor.build(values[i]!, d.value);
-      if (d.lazy) v = now(v);
+      if (d.lazy) for (let k = Math.max(1, layers[i]!); k > 0; k--) v = now(v);
     }
     if (parent[i]! < 0) result = v;
     else values[parent[i]!]![slot[i]!] = v;
   }
-  return result as T;
+  return result;
 }

@@ -6,7 +6,7 @@
  */
 import { thunk, UnevaluatedError } from '../lazy/lazy.ts';
 import { type Demand } from '../demand/demand.ts';
-import { fromDemand, toDemand } from '../demand/convert.ts';
+import { fromDemand, fromDemandGuided, toDemand, valueGuide } from '../demand/convert.ts';
 import { observeDetailed, toContext } from '../demand/observe.ts';
 import type { Shape } from '../demand/shape.ts';
 
@@ -57,7 +57,11 @@ export class SpecError extends Error {
 export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: any[]) => unknown): void {
   const arity = s.args.length;
   if (fn.length !== 0 && fn.length !== arity) {
-    throw new SpecError(`the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}`);
+    // fn.length stops at a parameter with a default value or a rest parameter: say so, as that may be why.
+    throw new SpecError(
+      `the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}` +
+        (fn.length < arity ? ' (JavaScript counts the parameters before the first one with a default value; to check such a function, wrap it: (a, b) => f(a, b))' : ''),
+    );
   }
 }
 
@@ -81,7 +85,7 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
         calls++;
         predicted = demands;
       },
-      fromDemand<R>(resultDemand),
+      fromDemand(resultDemand, s.result),
       ...inputs,
     );
   } catch (err) {
@@ -123,7 +127,8 @@ export function specify<A extends unknown[]>(f: (...args: A) => unknown, resultD
   if (!demand.forced) return inputs.map(() => thunk) as unknown as A;
   const obs = observeDetailed(toContext(demand), f, inputs);
   if (obs.error) throw obs.error.thrown;
-  return obs.inputs.map((d) => fromDemand(d)) as A;
+  // Rebuilt with each input's own nesting of Lazies (a list of lists holds two at each element).
+  return obs.inputs.map((d, i) => fromDemandGuided(d, inputs[i], valueGuide)) as A;
 }
 
 /**
