@@ -4,9 +4,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isThunk, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
+import { defer, isThunk, lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { boolean, fn, lazyOf, list, mapOf, number, setOf, type Shape } from '../src/demand/shape.ts';
-import { toDemand } from '../src/demand/convert.ts';
+import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { observe, whnf } from '../src/demand/observe.ts';
 import { spec } from '../src/spec/spec.ts';
@@ -89,4 +89,13 @@ test('a random function of a set tells sets of different sizes apart, even looki
     (f) => f(new Set()) !== f(new Set([7])),
   ).length;
   assert.ok(told > 140, `${told} of 400 functions tell {} from {7} (about 90 did before)`);
+});
+
+test('fromDemand keeps the unforced elements of a set and the unforced keys of a map apart', () => {
+  const o = observe(whnf, (s: ReadonlySet<Lazy<number>>) => s.size, new Set([lazy(() => 1), lazy(() => 2)]));
+  assert.equal(prettyDemand(o.inputs[0]!), 'Set {_, _}');
+  // one `thunk` for both made a set of one element
+  assert.equal(prettyDemand(toDemand(fromDemand(o.inputs[0]!))), 'Set {_, _}');
+  const m = toDemand(new Map([[thunk, 'a'], [defer(() => thunk), 'b']]) as unknown as ReadonlyMap<unknown, string>);
+  assert.equal(prettyDemand(toDemand(fromDemand(m))), prettyDemand(m));
 });

@@ -4,7 +4,7 @@
  * All conversions walk with an explicit stack, so a list of a million cells is fine.
  * @module
  */
-import { Lazy, now, peek, thunk } from '../lazy/lazy.ts';
+import { defer, Lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, forceValueForm, insideLazy, UNREAD, VALUE_FORM } from './record.ts';
 import { child, dynamic, type Ctor, type Path, type Shape } from './shape.ts';
@@ -130,6 +130,8 @@ export const valueGuide: DemandGuide<unknown> = (at, d) => {
   return { layers: v instanceof Lazy ? 1 : layers, fields: (i) => fields[i] };
 };
 
+const COLLECTIONS = new Set(['set', 'map']);
+
 /** @internal {@link fromDemand}, the number of `Lazy`s at each position told by `guide`, from `root` at the top. */
 export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<G>): unknown {
   // Pre-order, then build in reverse so that every node's fields exist before the node.
@@ -156,7 +158,8 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
   for (let i = nodes.length - 1; i >= 0; i--) {
     const d = nodes[i]!;
     let v: unknown;
-    if (!d.forced) v = thunk;
+    // The elements of a set (and the keys of a map) are told apart by identity: one `thunk` for each.
+    if (!d.forced) v = parent[i]! >= 0 && COLLECTIONS.has((nodes[parent[i]!] as Forced).ctor.style) ? defer(() => thunk) : thunk;
     else {
       v = d.ctor.build(values[i]!, d.value);
       if (d.lazy) for (let k = Math.max(1, layers[i]!); k > 0; k--) v = now(v);
