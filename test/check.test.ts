@@ -314,6 +314,17 @@ describe('printing and shrinking', () => {
     assert.ok(bigger >= 3, `the random context was already minimal in ${5 - bigger} of 5 runs`);
   });
 
+  test('a counterexample made by a mapped fast-check arbitrary is shrunk with its fast-check context', () => {
+    // withArbitrary's own example: a mapped arbitrary cannot shrink a value without the context it was made with
+    const digits = withArbitrary(fc.array(fc.nat(9), { maxLength: 4 }).map(L.fromArray), list(number));
+    const sumSpec = spec([digits], number, (predict, _d, xs) => predict(L.map(() => 0, xs)));
+    const sum = (xs: List<number>) => L.toArray(xs).reduce((a, b) => a + b, 0);
+    const r = strictCheck(sumSpec, sum, { seed: 4 });
+    assert.ok(!r.passed && r.shrinks > 0, r.message);
+    // the smallest failing input: one element, other than 0 (a 0 is what the spec predicts)
+    assert.equal(prettyValue(r.counterexample!.inputs[0]), '1 : []');
+  });
+
   test('shrinkValue never offers a value as its own shrink: Infinity and NaN shrink to 0', () => {
     for (const v of [Infinity, -Infinity, NaN]) assert.deepEqual([...shrinkValue(v, number)], [0]);
     assert.deepEqual([...shrinkValue(2.5, number)], [2]);

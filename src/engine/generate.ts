@@ -34,7 +34,32 @@ function noGenerator(shape: S): never {
  * trials): strong at first, weaker later. Without it, `fc.integer()` is uniform over 2^32 values.
  */
 function fromArbitrary<T>(arb: fc.Arbitrary<T>, r: Random, size: number): T {
-  return arb.generate(new fc.Random(r.split().stream().rng), 2 + Math.floor(Math.log10(1 + Math.max(0, size)))).value;
+  return remember(arb, arb.generate(new fc.Random(r.split().stream().rng), 2 + Math.floor(Math.log10(1 + Math.max(0, size)))));
+}
+
+/**
+ * The fast-check contexts of the values an arbitrary made, by value, for shrinking them: without
+ * its context, a value of a mapped arbitrary (`fc.array(…).map(fromArray)`) cannot be shrunk. The
+ * newest {@link REMEMBERED} values of each arbitrary are kept (a counterexample is shrunk soon
+ * after it is made); a value forgotten is not shrunk, as before.
+ */
+const contexts = new WeakMap<fc.Arbitrary<unknown>, Map<unknown, unknown>>();
+const REMEMBERED = 4096;
+
+/** @internal Keeps the context of a value an arbitrary made (generated, or a shrink), and returns the value. */
+export function remember<T>(arb: fc.Arbitrary<T>, made: fc.Value<T>): T {
+  let known = contexts.get(arb);
+  if (!known) contexts.set(arb, (known = new Map()));
+  known.delete(made.value_);
+  known.set(made.value_, made.context);
+  if (known.size > REMEMBERED) known.delete(known.keys().next().value);
+  return made.value_;
+}
+
+/** @internal The context of a value `arb` made, if it is remembered ({@link remember}). */
+export function contextOf(arb: fc.Arbitrary<unknown>, value: unknown): { readonly context: unknown } | undefined {
+  const known = contexts.get(arb);
+  return known?.has(value) ? { context: known.get(value) } : undefined;
 }
 
 /**

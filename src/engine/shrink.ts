@@ -7,7 +7,7 @@ import { Lazy, now } from '../lazy/lazy.ts';
 import { NIL, Cons, type List } from '../lazy/cell.ts';
 import { Forced, unforced, type Demand } from '../demand/demand.ts';
 import { dynamic, type Shape } from '../demand/shape.ts';
-import { isListCell } from './generate.ts';
+import { contextOf, isListCell, remember } from './generate.ts';
 
 /** QuickCheck's `shrinkIntegral`: towards zero, first by the largest steps. */
 function* shrinkInteger(n: number): Generator<number> {
@@ -51,7 +51,9 @@ export function shrinkValue<T>(value: T, shape: Shape<T> = dynamic as Shape<T>):
 
 function* shrinkAny(value: unknown, shape: Shape<unknown>): Generator<unknown> {
   if (shape.arbitrary) {
-    if (shape.arbitrary.canShrinkWithoutContext(value)) for (const v of shape.arbitrary.shrink(value, undefined)) yield v.value_;
+    const arb = shape.arbitrary;
+    const made = contextOf(arb, value);
+    if (made || arb.canShrinkWithoutContext(value)) for (const v of arb.shrink(value, made?.context)) yield remember(arb, v);
     return;
   }
   if (value instanceof Lazy) {
