@@ -2,11 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { boolean, data, fn, lazyOf, list, number, option, string, tuple, type DataShape, type Shape } from '../src/demand/shape.ts';
-import { thunk, type Lazy } from '../src/lazy/lazy.ts';
+import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
+import { Cons, NIL, type List } from '../src/lazy/cell.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { withArbitrary } from '../src/engine/generate.ts';
 import { functionSeries, NoSeriesError, series, withSeries } from '../src/engine/series.ts';
-import { spec } from '../src/spec/spec.ts';
+import { choiceContext } from '../src/engine/enumerate.ts';
+import { spec, SpecError } from '../src/spec/spec.ts';
 import { ExhaustiveCheckFailure, strictCheckExhaustive, strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
 import { rot, rotNaive, rotSpec } from '../examples/okasaki-queue/rot.ts';
@@ -107,6 +109,72 @@ test("rot_naive fails with the paper's counterexample; map_strict needs a non-st
   const m = strictCheckExhaustiveResult(mapSpec, mapStrict, { depth: 3 });
   assert.equal(m.passed, false);
   assert.match(prettyValue(m.counterexample!.inputs[0]), /^λx\. -?\d+$/); // a constant function
+});
+
+test('a case that threw under a demand on the result is reported with its total inputs, pruned or not', () => {
+  // take, except that demanding a second cell of the result throws: every time, or only the first time
+  const takeThrows = (always: boolean) => {
+    let threw = false;
+    return (n: Lazy<number>, xs: List<number>): List<number> =>
+      lazy(() => {
+        if (n.force() <= 0) return NIL;
+        const c = xs.force();
+        const rest: List<number> = lazy(() => {
+          if (threw && !always) return NIL;
+          threw = true;
+          throw new Error('second cell');
+        });
+        return c instanceof Cons ? new Cons(c.head, rest) : NIL;
+      });
+  };
+  for (const always of [true, false]) {
+    for (const prune of [true, false]) {
+      const r = strictCheckExhaustiveResult(takeSpec, takeThrows(always), { depth: 2, prune, unicode: false });
+      assert.equal(r.depth, 1);
+      assert.deepEqual(r.counterexample!.inputs.map((v) => prettyValue(v)), ['1', '0 : []']);
+      assert.equal(prettyDemand(r.counterexample!.resultDemand), '_ : _');
+      assert.match(r.message, /^Failed: the function threw \(exhaustive, depth 1, after \d+ cases\)\n[^]*\nThe function threw: Error: second cell$/);
+    }
+  }
+  // The report runs the case's context again: it must force what it forced the first time.
+  let heads = 0;
+  const context = choiceContext(1, [1], []);
+  for (let i = 1; i <= 2; i++) {
+    context(new Cons(lazy(() => ++heads), now(NIL)));
+    assert.equal(heads, i);
+  }
+});
+
+test('pruning gives the same verdict when the function catches the error of a part it forced', () => {
+  // a "safe" head: any error while reading the list gives -1; the spec wrongly says it never looks at the list
+  const safeHead = (xs: List<number>): Lazy<number> =>
+    lazy(() => {
+      try {
+        const c = xs.force();
+        return c instanceof Cons ? c.head.force() : 0;
+      } catch {
+        return -1;
+      }
+    });
+  const wrong = spec([list(number)], lazyOf(number), (predict, _d, _xs) => predict(thunk));
+  for (const prune of [true, false]) {
+    const r = strictCheckExhaustiveResult(wrong, safeHead, { depth: 3, prune, unicode: false });
+    assert.equal(r.passed, false);
+    assert.equal(r.depth, 0);
+    assert.deepEqual(r.counterexample!.inputs.map((v) => prettyValue(v)), ['[]']);
+  }
+});
+
+test('a spec error names the depth and the inputs of its case', () => {
+  const throws = spec([lazyOf(number), list(number)], list(number), (predict, _d, n, _xs) => {
+    if (n.force() === 1) throw new TypeError('oops');
+    predict(n, thunk);
+  });
+  assert.throws(() => strictCheckExhaustiveResult(throws, take, { depth: 2 }), (err: unknown) => {
+    assert.ok(err instanceof SpecError);
+    assert.equal(err.message, 'the spec threw TypeError: oops (exhaustive, depth 1, inputs 1, [])');
+    return true;
+  });
 });
 
 test('a shape with only a fast-check arbitrary is a clear error naming the argument; withSeries fixes it', () => {

@@ -6,7 +6,8 @@
  * A case is a pair (inputs, context). With pruning, inputs start as partial values whose lazy
  * positions are holes; a run that forces a hole (in the function, its context, the spec or the
  * comparison) stops with {@link Refine}, and the case is replaced by one case per filling of
- * that hole. A run that finishes without forcing a hole decides every filling at once.
+ * that hole, even if the run caught the `Refine` and went on (the hole notes that it was forced).
+ * A run that finishes without forcing a hole decides every filling at once.
  *
  * Contexts are enumerated the same way, as a decision tree explored depth first: the context
  * forces the outermost layer of the result, then walks it; at every lazy position within the
@@ -27,10 +28,12 @@ import { expand, fillings, firstHole, fillSmallest, Hole, materialize, partial, 
 /**
  * The context of a choice sequence: forces the root, then, walking the result depth first
  * (fields in order), forces each lazy position within the budget whose choice is 1. Choices
- * beyond `prefix` are 0 (leave); every choice made is appended to `trace`.
+ * beyond `prefix` are 0 (leave); `trace` holds the choices of the last call. Each call starts
+ * afresh, so that running the context again (to report a case that threw) makes the same choices.
  */
 export function choiceContext(depth: number, prefix: readonly number[], trace: number[]): Context {
   return (value) => {
+    trace.length = 0;
     const stack: [unknown, number][] = [[value, depth]];
     let root = true;
     while (stack.length > 0) {
@@ -130,15 +133,18 @@ export function totalInputs(node: CaseNode): unknown[] {
 export class CaseTree<T> {
   private readonly prune: boolean;
   private readonly tops: readonly (readonly Skel[])[];
+  private readonly blame: ((err: unknown, inputs: unknown[]) => void) | undefined;
 
+  /** `blame` is told of an error a run threw without forcing a hole, and the total inputs of its case, before the error propagates (to name the case in it). */
   constructor(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     args: readonly Shape<any>[],
     readonly depth: number,
     private readonly run: (inputs: unknown[], context: Context) => T,
-    options: Pick<EnumerateOptions, 'prune' | 'names'> = {},
+    options: Pick<EnumerateOptions, 'prune' | 'names'> & { readonly blame?: (err: unknown, inputs: unknown[]) => void } = {},
   ) {
     this.prune = options.prune ?? true;
+    this.blame = options.blame;
     // The top level of every argument, eagerly (a lazy argument is one hole).
     this.tops = args.map((s, i) => partial(s, depth, options.names?.[i] ?? `argument ${i + 1}`));
   }
@@ -158,26 +164,35 @@ export class CaseTree<T> {
     return undefined;
   }
 
-  /** Runs a node (counted in `stats`): the case, if it finished, and its children in enumeration order. Errors other than {@link Refine} propagate. */
+  /**
+   * Runs a node (counted in `stats`): the case, if it finished, and its children in enumeration
+   * order. A run that forced a hole is refined, whatever it returned or threw; the errors of
+   * other runs propagate.
+   */
   expand(node: CaseNode, stats: EnumerationStats): { case?: EnumeratedCase<T>; children: CaseNode[] } {
     const hole = this.holeToRefine(node);
     if (hole !== undefined) return { children: refined(node, hole, stats) };
     const trace: number[] = [];
-    let outcome: T;
+    // Noted by the hole itself: the function (or the spec) may catch its Refine and finish.
+    const forced: { hole?: Hole } = {};
+    let outcome: T | undefined;
     stats.runs++;
     try {
-      outcome = this.run(node.inputs.map(materialize), choiceContext(this.depth, node.prefix, trace));
+      outcome = this.run(node.inputs.map((s) => materialize(s, forced)), choiceContext(this.depth, node.prefix, trace));
     } catch (err) {
-      if (err instanceof Refine) return { children: refined(node, err.hole, stats) };
-      throw err;
+      if (forced.hole === undefined) {
+        this.blame?.(err, totalInputs(node));
+        throw err;
+      }
     }
+    if (forced.hole !== undefined) return { children: refined(node, forced.hole, stats) };
     stats.cases++;
     // The other branch of every choice made beyond the prefix; the last one is explored first.
     const children: CaseNode[] = [];
     for (let i = trace.length - 1; i >= node.prefix.length; i--) {
       if (trace[i] === 0) children.push({ inputs: node.inputs, prefix: [...trace.slice(0, i), 1], parent: node, index: children.length });
     }
-    return { case: new Case(outcome, node), children };
+    return { case: new Case(outcome as T, node), children };
   }
 
   /** The node at `path`, found by running its ancestors again (not counted). */
@@ -257,9 +272,10 @@ class Case<T> implements EnumeratedCase<T> {
 
 /**
  * Every case of depth at most `depth` for arguments of these shapes, depth first, as a lazy
- * sequence: `run(inputs, context)` runs one case and returns its outcome, or throws
- * {@link Refine} when it forced a hole (any other error propagates). Stop consuming the sequence
- * to stop the enumeration.
+ * sequence: `run(inputs, context)` runs one case and returns its outcome. Forcing a hole throws
+ * {@link Refine}; a run that forced one is refined whether it lets the `Refine` out or not (any
+ * other error of a run that forced no hole propagates). Stop consuming the sequence to stop the
+ * enumeration.
  *
  * @example
  * ```ts

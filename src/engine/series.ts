@@ -241,10 +241,15 @@ export function partial(shape: S, d: number, where: string): Skel[] {
   }
 }
 
-/** Builds the run-time value of a partial value; every hole becomes a fresh `Lazy` that throws {@link Refine}. */
-export function materialize(s: Skel): unknown {
+/**
+ * Builds the run-time value of a partial value; every hole becomes a fresh `Lazy` that throws
+ * {@link Refine}. A forced hole first notes itself in `forced` (the first one stays there), since
+ * the code that forced it may catch the throw.
+ */
+export function materialize(s: Skel, forced: { hole?: Hole } = {}): unknown {
   if (s instanceof Hole) {
     return lazy(() => {
+      forced.hole ??= s;
       throw new Refine(s);
     });
   }
@@ -252,9 +257,9 @@ export function materialize(s: Skel): unknown {
     case 'leaf':
       return s.value;
     case 'lazy':
-      return now(materialize(s.inner));
+      return now(materialize(s.inner, forced));
     case 'node':
-      return s.ctor.build(s.fields.map(materialize));
+      return s.ctor.build(s.fields.map((f) => materialize(f, forced)));
   }
 }
 

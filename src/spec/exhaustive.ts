@@ -8,7 +8,7 @@
  */
 import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
 import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
-import { Refine } from '../engine/series.ts';
+import { prettyValue } from '../demand/print.ts';
 import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, rerunContext, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
@@ -76,19 +76,6 @@ export class ExhaustiveCheckFailure extends Error {
   }
 }
 
-/** Runs one case; a forced hole (in the function, the context, the spec or the comparison) becomes {@link Refine}. */
-function runOrRefine(spec: AnySpec, fn: Fn, inputs: readonly unknown[], context: (v: unknown) => void, budget: number, compare: ReturnType<typeof comparisons>): Trial {
-  let t: Trial;
-  try {
-    t = runCase(spec, fn, inputs, context, budget, compare);
-  } catch (err) {
-    for (let e: unknown = err; e instanceof SpecError || e instanceof Refine; e = (e as Error).cause) if (e instanceof Refine) throw e;
-    throw err;
-  }
-  if (t.error?.thrown instanceof Refine) throw t.error.thrown;
-  return t;
-}
-
 function progressLine(enabled: boolean | undefined): { update(text: string): void; done(): void } {
   const on = enabled ?? (process.stderr.isTTY === true && !process.env.CI);
   const start = Date.now();
@@ -130,9 +117,13 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   return { spec: s, fn, maxDepth, ...commonSettings(options, arity), prune: options.prune ?? true, shard };
 }
 
-/** @internal The enumeration tree of one depth. */
+/**
+ * @internal The enumeration tree of one depth. A run that forces a hole (in the function, the
+ * context, the spec or the comparison) is refined by the tree; a spec error names its case.
+ */
 export function treeOf(set: Pick<Setup, 'spec' | 'fn' | 'budget' | 'compare' | 'prune'>, depth: number): CaseTree<Trial> {
-  return new CaseTree(set.spec.args, depth, (inputs, context) => runOrRefine(set.spec, set.fn, inputs, context, set.budget, set.compare), { prune: set.prune, names: set.spec.names });
+  const run = (inputs: unknown[], context: (v: unknown) => void) => runCase(set.spec, set.fn, inputs, context, set.budget, set.compare);
+  return new CaseTree(set.spec.args, depth, run, { prune: set.prune, names: set.spec.names, blame: (err, inputs) => inCase(err, depth, inputs) });
 }
 
 /** What one depth found: its cases and runs up to the first counterexample, if any (a case that failed, or one that did not finish in a worker). */
@@ -143,9 +134,9 @@ interface DepthOutcome {
   readonly fatal?: { readonly inputs: readonly unknown[]; readonly kind: 'timeout' } | { readonly inputs: readonly unknown[]; readonly kind: 'crash'; readonly error: string };
 }
 
-/** A spec error, saying at which depth. */
-function atDepth(err: unknown, depth: number): unknown {
-  if (err instanceof SpecError) err.message = `${err.message} (exhaustive, depth ${depth})`;
+/** A spec error, naming its case (in the worker that ran it, if any) as random checking names its trial. */
+function inCase(err: unknown, depth: number, inputs: readonly unknown[]): unknown {
+  if (err instanceof SpecError) err.message = `${err.message} (exhaustive, depth ${depth}, inputs ${inputs.map((v) => prettyValue(v)).join(', ')})`;
   return err;
 }
 
@@ -161,14 +152,15 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
   if (out.fatal) return { passed: false, ...done, ...fatalFailure(spec, out.fatal.inputs, out.fatal, timeout, where, unicode, 'case') };
   if (out.found) {
     const c = out.found;
-    // Holes never forced do not matter: show the smallest total inputs, run again for the report.
+    // Holes never forced do not matter: show the smallest total inputs (forcing a hole would throw), run again for the report.
+    const inputs = c.total();
     let again: Trial;
     try {
-      again = runCase(spec, fn, c.total(), rerunContext(c.outcome), budget, compare);
+      again = runCase(spec, fn, inputs, rerunContext(c.outcome), budget, compare);
     } catch (err) {
-      throw atDepth(err, depth);
+      throw inCase(err, depth, inputs);
     }
-    const shown = again.failed ? again : c.outcome;
+    const shown = again.failed ? again : { ...c.outcome, inputs };
     return { passed: false, ...done, counterexample: counterexampleOf(shown), message: report(spec, shown, failureHeader(shown, where), unicode) };
   }
   if (depth < set.maxDepth) return undefined;
@@ -191,18 +183,14 @@ function partOf(set: Setup, tree: CaseTree<Trial>, stats: EnumerationStats): { s
 function sequentialDepth(set: Setup, depth: number, progress: ReturnType<typeof progressLine>): DepthOutcome {
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const tree = treeOf(set, depth);
-  try {
-    const { subtrees, failed } = partOf(set, tree, stats);
-    const before = failed?.path();
-    for (const c of tree.cases(subtrees, stats)) {
-      if ((stats.cases & 255) === 0) progress.update(`depth ${depth}, ${stats.cases} cases`);
-      if (before && comparePaths(c.path(), before) > 0) break;
-      if (c.outcome.failed) return { cases: stats.cases, runs: stats.runs, found: c };
-    }
-    return { cases: stats.cases, runs: stats.runs, ...(failed ? { found: failed } : {}) };
-  } catch (err) {
-    throw atDepth(err, depth);
+  const { subtrees, failed } = partOf(set, tree, stats);
+  const before = failed?.path();
+  for (const c of tree.cases(subtrees, stats)) {
+    if ((stats.cases & 255) === 0) progress.update(`depth ${depth}, ${stats.cases} cases`);
+    if (before && comparePaths(c.path(), before) > 0) break;
+    if (c.outcome.failed) return { cases: stats.cases, runs: stats.runs, found: c };
   }
+  return { cases: stats.cases, runs: stats.runs, ...(failed ? { found: failed } : {}) };
 }
 
 /**
@@ -306,12 +294,7 @@ function answer(out: Outcome, run: number, depth: number): Answer {
 async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { cases: number; subtrees: number }, progress: ReturnType<typeof progressLine>): Promise<DepthOutcome> {
   const tree = treeOf(set, depth);
   const partStats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
-  let part: ReturnType<typeof partOf>;
-  try {
-    part = partOf(set, tree, partStats);
-  } catch (err) {
-    throw atDepth(err, depth);
-  }
+  const part = partOf(set, tree, partStats);
   const queue = part.subtrees.map(pathOf); // pieces not yet sent, in order
   const done: ({ path: number[] } & Answer)[] = [];
   const running = new Map<Slot, number[]>();
@@ -363,7 +346,7 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
   const counts = { cases: partStats.cases + before.reduce((n, p) => n + p.cases, 0), runs: partStats.runs + before.reduce((n, p) => n + p.runs, 0) };
   if (!best) return counts;
   const e = best.event!;
-  if ('thrown' in e) throw atDepth(e.thrown, depth);
+  if ('thrown' in e) throw e.thrown;
   if ('failed' in e) {
     // Run the failing case again here, where the function is, to report it as a sequential run does.
     const found = tree.expand(tree.nodeAt(e.failed), { cases: 0, runs: 0, refinements: 0 }).case!;
