@@ -69,3 +69,23 @@ test('spec errors are reported, not shrunk away; a function of the wrong arity i
   assert.ok(r.failed && r.errorInstance instanceof SpecError, String(r.errorInstance));
   assert.throws(() => strictProperty(takeSpec, ((n: unknown) => n) as never), SpecError);
 });
+
+test('strictCases shrinks a case that passes the check but fails another property: its inputs, under its own context', () => {
+  for (let seed = 1; seed <= 5; seed++) {
+    let failing: StrictCase | undefined; // the first case that fails, before shrinking
+    const r = fc.check(
+      fc.property(strictCases(takeSpec, take), (c) => {
+        const short = L.length(c.inputs[1] as List<number>) < 3;
+        if (!short) failing ??= c;
+        return short;
+      }),
+      { seed },
+    );
+    assert.ok(r.failed && r.numShrinks > 0, `seed ${seed}: ${r.numShrinks} shrinks`);
+    const c = r.counterexample![0];
+    // as far as fc.array would shrink: three elements, each 0; take passes its spec, so no failure is kept alike
+    assert.deepEqual(L.toArray(c.inputs[1] as List<number>), [0, 0, 0]);
+    assert.equal(c.shrunk, undefined);
+    assert.equal(c.context, failing!.context);
+  }
+});

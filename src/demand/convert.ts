@@ -14,7 +14,9 @@ const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk 
 
 /**
  * The first `budget` layers of a value, forcing as it goes (for printing values that may be huge
- * or infinite): `thunk` stays unforced, the layers past the budget are one `…` atom,
+ * or infinite), or with `force` false only as far as it is evaluated already (for printing it as
+ * it is, which may be cyclic: `repeat(1)`, forced, is a cell whose tail is itself): `thunk` and
+ * what is not evaluated stay unforced, the layers past the budget are one `…` atom,
  * and an error thrown by forcing a part propagates. Top-down, depth first, fields in order; the work list is one
  * array of (value, shape, path, parent node, field index) entries laid flat.
  *
@@ -23,7 +25,7 @@ const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk 
  * prettyDemand(valuePrefix(List.repeat(1), dynamic, 4)); // '1 : 1 : …'
  * ```
  */
-export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, budget = 200): Demand {
+export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, budget = 200, force = true): Demand {
   const path: Path = 'value';
   const root = demandHolder();
   const stack: unknown[] = [value, shape, path, root, 0];
@@ -38,7 +40,7 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     let atLazyPosition = false;
     while (v instanceof Lazy) {
       s = insideLazy(s, v, p);
-      v = forceValueForm(v);
+      v = force ? forceValueForm(v) : v.isEvaluated ? peek(v) : UNREAD;
       atLazyPosition = true;
     }
     if (v === UNREAD) continue; // reached `thunk`: the field stays unforced

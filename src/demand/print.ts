@@ -1,6 +1,6 @@
 /**
  * Printing demands in the paper's notation: `_` for unevaluated, lists infix (`1 : _ : []`),
- * constructors applied to their fields (`Node _ 3 (Leaf)`), tuples, records and `<function>`.
+ * constructors applied to their fields (`Node _ (-3) Leaf`), tuples, records and `<function>`.
  * Printing walks with an explicit stack and elides long lists in the middle, so a demand on a
  * million cells prints in bounded width.
  * @module
@@ -8,7 +8,7 @@
 import { inspect } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
 import { Forced, Unforced, type Demand } from './demand.ts';
-import { evaluatedPart, valuePrefix } from './convert.ts';
+import { valuePrefix } from './convert.ts';
 import { DATA_PROTO, DESCRIBE, dynamic, type Shape } from './shape.ts';
 
 /** Options of the printers. */
@@ -26,7 +26,10 @@ const ARG = 2; // argument of a constructor: lists and applied constructors need
 type Task = string | { d: Demand; ctx: number };
 
 /**
- * Renders a demand in the paper's notation.
+ * Renders a demand in the paper's notation. Demands that differ print differently: `-0` is not
+ * `0`, a negative number or bigint is parenthesised as an argument (`Some (-5n)`), and so is a
+ * set or a map (`Some (Set {1})`). Unit (`undefined`) prints `()`, as in Haskell; the tuples
+ * Haskell lacks print `tuple()` (an empty array) and `(x,)` (an array of one element).
  *
  * @example
  * ```ts
@@ -80,20 +83,22 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
           for (let i = items.length - keep; i < items.length; i++) tasks.push({ d: items[i]!, ctx: LEFT }, ' : ');
         }
         tasks.push({ d: rest, ctx: LEFT });
-        if (ctx >= LEFT) push('(', ...tasks, ')');
-        else push(...tasks);
+        push(...parenthesised(ctx >= LEFT, tasks));
         break;
       }
       case 'tuple':
-      case 'set': {
-        const [open, close] = d.ctor.style === 'set' ? ['Set {', '}'] : ['(', ')'];
-        push(open, ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), close);
+        // Unit prints `()`, as in Haskell, and `(-1)` is an argument -1: the tuples Haskell lacks print otherwise.
+        if (d.arity === 0) out.push('tuple()');
+        else push('(', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), d.arity === 1 ? ',)' : ')');
         break;
-      }
+      case 'set':
+        // `Set {1}` reads as a constructor applied to its elements: an argument needs parentheses.
+        push(...parenthesised(ctx === ARG, ['Set {', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), '}']));
+        break;
       case 'map': {
         const entries: Task[][] = [];
         for (let i = 0; i + 1 < d.arity; i += 2) entries.push([{ d: d.field(i), ctx: TOP }, ' => ', { d: d.field(i + 1), ctx: TOP }]);
-        push('Map {', ...commaSeparated(entries), '}');
+        push(...parenthesised(ctx === ARG, ['Map {', ...commaSeparated(entries), '}']));
         break;
       }
       case 'record':
@@ -106,13 +111,16 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
         }
         const tasks: Task[] = [d.ctor.name];
         for (const f of d.fields) tasks.push(' ', { d: f, ctx: ARG });
-        if (ctx === ARG) push('(', ...tasks, ')');
-        else push(...tasks);
+        push(...parenthesised(ctx === ARG, tasks));
         break;
       }
     }
   }
   return elide(out.join(''), maxWidth);
+}
+
+function parenthesised(needed: boolean, tasks: Task[]): Task[] {
+  return needed ? ['(', ...tasks, ')'] : tasks;
 }
 
 function commaSeparated(items: (Task | Task[])[]): Task[] {
@@ -129,12 +137,14 @@ function primText(v: unknown, ctx: number): string {
   switch (typeof v) {
     case 'string':
       return JSON.stringify(v);
-    case 'bigint':
-      return `${v}n`;
     case 'undefined':
       return '()';
-    case 'number':
-      return ctx === ARG && (v < 0 || Object.is(v, -0)) ? `(${v})` : String(v);
+    case 'bigint':
+    case 'number': {
+      // `-0` is not `0` (demands compare numbers with Object.is), and a negative argument is parenthesised: `Some (-5n)`.
+      const text = typeof v === 'bigint' ? `${v}n` : Object.is(v, -0) ? '-0' : String(v);
+      return ctx === ARG && text.startsWith('-') ? `(${text})` : text;
+    }
     default:
       return String(v);
   }
@@ -174,11 +184,13 @@ export function prettyValue(value: unknown, shape: Shape<unknown> = dynamic, opt
 }
 
 // Demands print in demand notation in the REPL and through console.log; lazy and declared data
-// values print as far as they are evaluated, without forcing anything.
+// values print as far as they are evaluated, without forcing anything, and as prettyValue bounds
+// them: a value can be evaluated without end, since a forced `repeat(1)` is a cell whose tail is itself.
+const evaluatedPrefix = (value: unknown) => prettyDemand(valuePrefix(value, dynamic, 200, false));
 const custom = inspect.custom;
 Object.defineProperty(Forced.prototype, custom, { value: function (this: Forced) { return prettyDemand(this); } });
 Object.defineProperty(Unforced.prototype, custom, { value: () => '_' });
 Object.defineProperty(Forced.prototype, 'toString', { value: function (this: Forced) { return prettyDemand(this); } });
 Object.defineProperty(Unforced.prototype, 'toString', { value: () => '_' });
-Object.defineProperty(DATA_PROTO, custom, { value: function (this: unknown) { return prettyDemand(evaluatedPart(this)); } });
-Object.defineProperty(Lazy.prototype, custom, { value: function (this: Lazy<unknown>) { return `Lazy(${prettyDemand(evaluatedPart(this))})`; } });
+Object.defineProperty(DATA_PROTO, custom, { value: function (this: unknown) { return evaluatedPrefix(this); } });
+Object.defineProperty(Lazy.prototype, custom, { value: function (this: Lazy<unknown>) { return `Lazy(${evaluatedPrefix(this)})`; } });

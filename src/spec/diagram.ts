@@ -38,10 +38,30 @@ export function unicodeTerminal(env: NodeJS.ProcessEnv = process.env): boolean {
   return locale === undefined || locale === '' || /utf-?8/i.test(locale);
 }
 
-/** The width of a string in terminal columns: one per code point (demands print no wide characters). */
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** An emoji drawn as a picture: one presented so by default, or any character followed by VS16 (U+FE0F), which asks for it. */
+const EMOJI = /\p{Emoji_Presentation}|\uFE0F/u;
+/**
+ * Starts with a character of East Asian Width W (wide) or F (fullwidth), emoji aside: Hangul
+ * jamo and syllables, CJK ideographs, kana, punctuation and compatibility forms, Yi, Tangut,
+ * Nüshu, fullwidth forms. JavaScript has no property for them; these are the ranges of Unicode
+ * 15's EastAsianWidth.txt, with the unassigned code points between them.
+ */
+const WIDE =
+  /^[\u1100-\u115F\u2329\u232A\u2E80-\u303E\u3041-\u3247\u3250-\u4DBF\u4E00-\uA4CF\uA960-\uA97F\uAC00-\uD7A3\uF900-\uFAFF\uFE10-\uFE19\uFE30-\uFE6F\uFF00-\uFF60\uFFE0-\uFFE6\u{16FE0}-\u{16FE4}\u{16FF0}\u{16FF1}\u{17000}-\u{18D08}\u{1AFF0}-\u{1B2FF}\u{1F200}-\u{1F2FF}\u{20000}-\u{3FFFD}]/u;
+/** Only combining marks and invisible format characters (zero-width joiners and spaces): no column of their own. */
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}]+$/u;
+
+/**
+ * The width of a string in terminal columns. Demands print strings (from `withArbitrary`, say) and
+ * the names of declared constructors, which may be in any script; so each grapheme cluster (what
+ * reads as one character: a letter and its accents, an emoji sequence) takes two columns if it is
+ * an emoji drawn as a picture or starts with a wide character, none if it is only combining marks
+ * or format characters, and one otherwise.
+ */
 function width(s: string): number {
   let w = 0;
-  for (const _ of s) w++;
+  for (const { segment } of GRAPHEMES.segment(s)) w += EMOJI.test(segment) || WIDE.test(segment) ? 2 : ZERO_WIDTH.test(segment) ? 0 : 1;
   return w;
 }
 

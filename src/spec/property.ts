@@ -107,7 +107,12 @@ class StrictCases extends fc.Arbitrary<StrictCase> {
     return false;
   }
 
-  /** strictcheck's candidates, in its order; they need the case's run (its demand on the result), which the predicate has made. */
+  /**
+   * strictcheck's candidates, in its order; they need the case's run (its demand on the result),
+   * which the predicate has made. A case that passes the check fails some other property (of
+   * {@link strictCases} combined with others): its smaller inputs, under its own context, are the
+   * candidates, and none has to fail the check.
+   */
   shrink(value: StrictCase): fc.Stream<fc.Value<StrictCase>> {
     const set = this.set;
     let t = lastRun.get(value);
@@ -116,7 +121,7 @@ class StrictCases extends fc.Arbitrary<StrictCase> {
     } catch {
       return fc.Stream.nil();
     }
-    if (!t.failed) return fc.Stream.nil();
+    if (!t.failed) return new fc.Stream(shrinkCandidates(set.spec, t, true)).map((c) => new fc.Value(strictCase(set, c.inputs, value.context), undefined));
     const threw = t.error !== undefined;
     return new fc.Stream(shrinkCandidates(set.spec, t)).map((c) => new fc.Value(strictCase(set, c.inputs, rerunContext(c), { demand: c.resultDemand, threw }), undefined));
   }
