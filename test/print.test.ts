@@ -99,3 +99,10 @@ test('diagram columns line up with wide characters (CJK, fullwidth, emoji) and c
 └──────────────────────┘       └──────────────────────┘`,
   );
 });
+
+test('eliding a long demand never cuts an emoji (a surrogate pair) in two', () => {
+  for (let maxWidth = 10; maxWidth < 40; maxWidth++) {
+    const printed = prettyDemand(toDemand(L.fromArray(Array.from({ length: 30 }, () => '😀'))), { maxWidth });
+    assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(printed), `maxWidth ${maxWidth}: ${printed}`);
+  }
+});

@@ -153,7 +153,10 @@ function primText(v: unknown, ctx: number): string {
 function elide(s: string, maxWidth: number): string {
   if (s.length <= maxWidth) return s;
   const half = Math.floor((maxWidth - 3) / 2);
-  return `${s.slice(0, half)} … ${s.slice(s.length - half)}`;
+  // Cut between characters, not inside one written as a surrogate pair (an emoji).
+  const head = s.slice(0, half).replace(/[\uD800-\uDBFF]$/, '');
+  const tail = s.slice(s.length - half).replace(/^[\uDC00-\uDFFF]/, '');
+  return `${head} … ${tail}`;
 }
 
 /**
