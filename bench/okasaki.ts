@@ -1,7 +1,7 @@
 /**
  * Benchmark of Okasaki's queue used persistently (paper, section 5; examples/okasaki-queue/).
  *
- * Workload, 10^4 operations on each queue:
+ * Workload, 15,000 operations on each queue:
  * 1. 5,000 `snoc`s, each on the newest version, from the empty queue, giving a version `q`;
  * 2. 5,000 times, on that SAME version `q`: `uncons`, then `head` of the queue it returns.
  * Step 2 is the persistent use that breaks the amortised bound of the naive two-list queue:
@@ -58,7 +58,7 @@ function timeOf(K: QueueKind): number {
 
 /**
  * `okasakiPersistentRatio`: steps of the naive queue over steps of Okasaki's queue on the
- * persistent workload above (10^4 operations each); also the time ratio, and the mean and largest
+ * persistent workload above (15,000 operations each); also the time ratio, and the mean and largest
  * steps of one operation for each queue.
  */
 export async function benchOkasaki(): Promise<Record<string, number>> {

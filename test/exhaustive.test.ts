@@ -69,7 +69,7 @@ test('take passes every case up to depth 4', () => {
   assert.equal(r.depth, 4);
   assert.equal(r.cases, 2997);
   assert.ok(r.totalCases > r.cases && r.runs >= r.totalCases);
-  assert.match(r.message, /passed all 2997 cases up to depth 4/);
+  assert.match(r.message, /passed all 2997 cases of depth 4/);
 });
 
 test('pruning gives the same verdict as no pruning, in fewer cases', () => {
@@ -198,7 +198,7 @@ test('shards partition the cases of every depth; the shard holding the first cou
     assert.ok(parts.every((p) => p.passed));
     assert.equal(parts.reduce((n, p) => n + p.cases, 0), all.cases);
     assert.equal(parts.reduce((n, p) => n + p.totalCases, 0), all.totalCases);
-    assert.match(parts[1]!.message, /up to depth \d, shard 2\/3 \(/);
+    assert.match(parts[1]!.message, /of depth \d, shard 2\/3 \(/);
   }
   const first = strictCheckExhaustiveResult(rotSpec, rotNaive, { depth: 3, unicode: false });
   const diagram = (m: string) => m.slice(m.indexOf('\n'));

@@ -108,8 +108,10 @@ let forceDepth = 0;
  */
 export function withForceBudget<R>(budget: number, body: () => R): R {
   const [savedLimit, savedTotal] = [counters[LIMIT]!, budgetTotal];
-  counters[LIMIT] = Math.min(counters[STEPS]! + budget, savedLimit);
-  budgetTotal = budget;
+  const limit = counters[STEPS]! + budget;
+  // The error names the budget that runs out first: this one, or an outer one with less left.
+  counters[LIMIT] = Math.min(limit, savedLimit);
+  budgetTotal = limit <= savedLimit ? budget : savedTotal;
   try {
     return body();
   } finally {
