@@ -6,7 +6,7 @@ import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/tak
 import { ExhaustiveCheckFailure, strictCheckExhaustive, strictCheckExhaustiveResult, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import type { Spec } from '../src/spec/spec.ts';
-import { bigCheck, budgetCheck, crashCheck, loopCheck, rotNaiveCheck, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
+import { bigCheck, budgetCheck, crashCheck, lateCrashCheck, loopCheck, noLazierCheck, noLazierFnCheck, rotNaiveCheck, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
 
 const same = (a: { message: string; trials: number; shrinks: number; passed: boolean }, b: typeof a) => {
   assert.equal(b.passed, a.passed);
@@ -103,6 +103,23 @@ test('a worker that crashes is replaced and its trial reported', async () => {
   const n = (i: number) => (trialCase(crashCheck.spec as never, 42, i, sizeOf(i, 100, 10)).inputs[0] as { force(): number }).force();
   const first = Array.from({ length: 100 }, (_, i) => i).find((i) => n(i) === 3)!;
   assert.equal(r.trials, first + 1);
+});
+
+test('a crash from a timer an earlier trial set is blamed on no trial', async () => {
+  await assert.rejects(
+    strictCheckParallel(lateCrashCheck, { seed: 1, workers: 1, timeout: 2000 }),
+    (e: Error) => e instanceof WorkerCrashError && /no trial can be blamed: run again alone in a fresh worker/.test(e.message) && /late timer/.test(e.message),
+  );
+});
+
+test("defineCheck's comparison, a function too, applies with and without workers; the options' overrides it", async () => {
+  const opts = { seed: 4, unicode: false };
+  for (const c of [noLazierCheck, noLazierFnCheck]) assert.equal(strictCheck(c.spec, c.fn, opts).passed, true);
+  same(strictCheck(noLazierCheck.spec, noLazierCheck.fn, opts), await strictCheck(noLazierCheck.spec, noLazierCheck.fn, { ...opts, workers: 2 }));
+  same(strictCheck(noLazierFnCheck.spec, noLazierFnCheck.fn, opts), await strictCheckParallel(noLazierFnCheck, opts));
+  const exact = strictCheck(noLazierFnCheck.spec, noLazierFnCheck.fn, { ...opts, compare: 'exact' });
+  assert.equal(exact.passed, false);
+  same(exact, await strictCheckParallel(noLazierFnCheck, { ...opts, compare: 'exact' }));
 });
 
 test('an unregistered spec and function with workers gives an error that says what to do', async () => {

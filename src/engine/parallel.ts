@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { unforced } from '../demand/demand.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import {
-  commonSettings, counterexampleOf, DEFAULTS, failureResult, passedResult, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
+  checkInteger, commonSettings, counterexampleOf, DEFAULTS, failureResult, passedResult, report, rerunContext, runCase, showOption, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
 } from '../spec/check.ts';
 
@@ -41,7 +41,10 @@ export interface DefinedCheck<A extends readonly unknown[], R> {
   readonly spec: Spec<A, R>;
   /** The function to check against it. */
   readonly fn: (...args: A) => R;
-  /** The comparison used when the options of a run give none (comparisons given as functions cannot be sent to workers, so give them here). */
+  /**
+   * The comparison of every run of this spec and function whose options give none, with workers or
+   * without (comparisons given as functions cannot be sent to workers, so give them here).
+   */
   readonly compare?: Comparison | readonly Comparison[];
 }
 
@@ -74,6 +77,11 @@ export function findCheck(moduleUrl: string, name: string): DefinedCheck<readonl
 function lookup(spec: AnySpec, fn: Fn): DefinedCheck<readonly unknown[], unknown> | undefined {
   for (const c of registry.values()) if (c.spec === spec && c.fn === fn) return c;
   return undefined;
+}
+
+/** @internal The comparison of a run of `spec` and `fn`: the options', else the one their check was defined with (see {@link DefinedCheck.compare}), if any. */
+export function comparisonOf(spec: AnySpec, fn: Fn, options: Pick<CheckOptions, 'compare'>): CheckOptions['compare'] {
+  return options.compare ?? lookup(spec, fn)?.compare;
 }
 
 /** The rule for checks run with workers, as error messages say it. */
@@ -136,8 +144,14 @@ export interface ParallelCheckResult extends CheckResult {
 // ---------------------------------------------------------------------------------------------
 // Workers
 
-/** @internal What a request to a worker came to. */
-export type Outcome = { kind: 'reply'; data: any } | { kind: 'timeout' } | { kind: 'crash'; error: string };
+/** How long a case run again to blame a crash on it waits for the timers it set, at most (and at most half the timeout). */
+const GRACE = 1000;
+
+/**
+ * @internal What a request to a worker came to. A crash is `alone` when the worker had answered
+ * no request before: then it is surely this request's own.
+ */
+export type Outcome = { kind: 'reply'; data: any } | { kind: 'timeout' } | { kind: 'crash'; error: string; alone: boolean };
 
 const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
 
@@ -175,6 +189,10 @@ export class Slot {
   private pending: ((o: Outcome) => void) | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private nextId = 0;
+  /** The error that crashed the worker while it had no request (a timer of an earlier case): the outcome of the next request. */
+  private lost: string | null = null;
+  /** Whether the current worker has answered a request. */
+  private answered = false;
 
   constructor(private readonly setup: SlotSetup, private readonly timeout: number, private readonly stats: { started: number }) {}
 
@@ -182,6 +200,7 @@ export class Slot {
     const w = startWorker();
     this.stats.started++;
     this.worker = w;
+    this.answered = false;
     let settle!: (err?: Error) => void;
     const ready = new Promise<void>((res, rej) => (settle = (err) => (err ? rej(err) : res())));
     w.on('message', (m: any) => {
@@ -189,6 +208,7 @@ export class Slot {
       if (m.type === 'ready') settle();
       else if (m.type === 'initError') settle(new TypeError(m.message));
       else if (m.type === 'reply' && this.pending) {
+        this.answered = true;
         const p = this.pending;
         this.pending = null;
         p({ kind: 'reply', data: m });
@@ -201,7 +221,8 @@ export class Slot {
       settle(new Error(`a worker stopped while starting: ${error}`));
       const p = this.pending;
       this.pending = null;
-      p?.({ kind: 'crash', error });
+      if (p) p({ kind: 'crash', error, alone: !this.answered });
+      else this.lost = error;
     };
     w.on('error', (e) => died(e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
     w.on('exit', (code) => died(`the worker exited with code ${code}`));
@@ -223,6 +244,9 @@ export class Slot {
   /** One request at a time: sends `m`, resolves with the reply, or a timeout (worker stopped), or a crash. */
   request(m: object): Promise<Outcome> {
     const run = async (): Promise<Outcome> => {
+      const lost = this.lost;
+      this.lost = null;
+      if (lost !== null) return { kind: 'crash', error: lost, alone: false };
       await this.alive();
       const w = this.worker!;
       const sent = Date.now();
@@ -309,16 +333,29 @@ export function registeredCheck(spec: AnySpec, fn: Fn, what: string): DefinedChe
   return check;
 }
 
-/** @internal What a run with workers checks first: the comparison to send them (no functions), and how many workers to start. */
-export function workerSettings(check: DefinedCheck<readonly unknown[], unknown>, options: Pick<ParallelOptions, 'compare' | 'workers'>): { compareOption: Comparison | readonly Comparison[]; workers: number } {
-  const compareOption = options.compare ?? check.compare ?? 'exact';
-  const compareList = typeof compareOption === 'string' || typeof compareOption === 'function' ? [compareOption] : compareOption;
-  if (compareList.some((c) => typeof c === 'function')) {
+/** The longest delay of a timer: Node runs a longer one after 1 ms. */
+const MAX_TIMER = 2 ** 31 - 1;
+
+/**
+ * @internal What a run with workers checks first: its options for workers, its comparison in this
+ * thread (the options', else the check's), and how many workers to start. Workers are sent only
+ * the options' comparison, which cannot hold functions; they find the check's themselves.
+ */
+export function workerSettings(
+  check: DefinedCheck<readonly unknown[], unknown>,
+  options: Pick<ParallelOptions, 'compare' | 'workers' | 'timeout' | 'maxShrinkTimeouts' | 'shrinking'>,
+): { compareOption: Comparison | readonly Comparison[]; workers: number } {
+  if ([options.compare].flat().some((c) => typeof c === 'function')) {
     throw new TypeError('compare: comparisons given as functions cannot be sent to workers; give them to defineCheck(..., { compare }) instead');
+  }
+  checkInteger('timeout', options.timeout, 1, MAX_TIMER);
+  checkInteger('maxShrinkTimeouts', options.maxShrinkTimeouts, 0);
+  if (options.shrinking !== undefined && options.shrinking !== 'deterministic' && options.shrinking !== 'greedy') {
+    throw new RangeError(`shrinking must be 'deterministic' or 'greedy', got ${showOption(options.shrinking)}`);
   }
   const workers = options.workers === 'all' ? availableParallelism() : (options.workers ?? 2);
   if (!Number.isInteger(workers) || workers < 1) throw new TypeError(`workers: expected a positive integer or 'all', got ${String(options.workers)}`);
-  return { compareOption, workers };
+  return { compareOption: options.compare ?? check.compare ?? 'exact', workers };
 }
 
 /** @internal Starts `count` workers, waits until they are ready, runs `body` with them, and stops them. */
@@ -362,7 +399,23 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
   const greedy = options.shrinking === 'greedy';
   const indices = shardIndices(trials, options.shard);
 
-  const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, compare: compareOption } };
+  const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, compare: options.compare } };
+  const grace = Math.min(GRACE, timeout / 2);
+  /**
+   * The event of a crash at trial `i` of a worker that had finished `before` trials: the error
+   * may come from one of those, raised asynchronously later than the worker waited for it, so the
+   * trial is blamed only if it crashes again alone, in a fresh worker (the crashed one is
+   * replaced) that waits for the timers it set.
+   */
+  const blame = async (slot: Slot, i: number, error: string, before: number): Promise<Event> => {
+    const again = await slot.request({ type: 'trial', i, grace });
+    if (again.kind === 'crash') return { i, kind: 'crash', error: again.error };
+    if (again.kind === 'timeout') return { i, kind: 'timeout' };
+    const message =
+      `a worker crashed at trial ${i + 1} (seed ${seed}), but no trial can be blamed: run again alone in a fresh worker, which waited up to ${grace} ms for the timers it set, ` +
+      `that trial does not crash. One of the ${before} trials the worker had finished before probably raised the error asynchronously (e.g. in a timer). The worker's error: ${error}`;
+    return { i, kind: 'thrown', error: new WorkerCrashError(message) };
+  };
   return withWorkers(Math.max(1, Math.min(n, indices.length)), setup, timeout, async (slots, info) => {
     // Trials, striped: worker k runs positions p ≡ k (mod n), each trial with its own size.
     let best: Event | undefined;
@@ -370,15 +423,17 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
     const completed: number[] = [];
     await Promise.all(
       slots.map(async (slot, k) => {
+        let finished = 0; // trials the slot's current worker finished
         for (let p = k; p < indices.length; p += slots.length) {
           const i = indices[p]!;
           if (best && i >= best.i) return; // a smaller failing index is known: only smaller ones matter
           const out = await slot.request({ type: 'trial', i });
           let ev: Event | undefined;
           if (out.kind === 'timeout') ev = { i, kind: 'timeout' };
-          else if (out.kind === 'crash') ev = { i, kind: 'crash', error: out.error };
+          else if (out.kind === 'crash') ev = out.alone ? { i, kind: 'crash', error: out.error } : await blame(slot, i, out.error, finished);
           else if (out.data.thrown) ev = { i, kind: 'thrown', error: rebuildError(out.data.thrown) };
           else if (out.data.failed) ev = { i, kind: 'failed' };
+          if (out.kind === 'reply') finished++;
           if (!ev || ev.kind !== 'thrown') {
             executed++;
             completed.push(i);
@@ -448,7 +503,10 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
             else results.set(j, out.data.ok ? 'ok' : 'no');
           } else {
             fatalEvents++;
-            results.set(j, fatal && out.kind === final.kind ? 'ok' : 'no');
+            // As for a trial (see blame), a crash is the candidate's only if it crashes a fresh worker again on its own.
+            const same = fatal && out.kind === final.kind && (out.kind === 'timeout' || out.alone || (await slot.request({ type: 'cand', j, grace })).kind === 'crash');
+            if (step !== thisStep) return;
+            results.set(j, same ? 'ok' : 'no');
           }
           if (!(out.kind === 'reply' && out.data.end)) evaluated++;
           decide();

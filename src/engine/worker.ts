@@ -19,7 +19,8 @@ interface Init {
   trials: number;
   maxSize: number;
   budget: number;
-  compare: Comparison | Comparison[];
+  /** The comparison of the run's options, if any (else the check's own: a function cannot be sent). */
+  compare?: Comparison | Comparison[];
   shrink?: { i: number; path: number[]; fatal: boolean };
   /** Shared with the slot: when the current case started, its index in the request, and a request to cancel (see `Slot.state`). */
   state: SharedArrayBuffer;
@@ -79,10 +80,20 @@ function advance(j: number): void {
   setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : runCase(spec, fn, c.inputs, rerunContext(c), init.budget, compare));
 }
 
-/** Gives errors the function scheduled (a rejected promise, a throwing timer) a chance to crash this worker during its trial. */
-async function settle(): Promise<void> {
+/**
+ * Gives errors the function scheduled (a rejected promise, a throwing timer) a chance to crash
+ * this worker during its case: a turn of the event loop, and a timer tick if timers are pending;
+ * with a `grace` period (to blame a crash on the case), ticks while timers are pending, up to
+ * `grace` ms, which the request's timeout does not count.
+ */
+async function settle(grace = 0): Promise<void> {
   await new Promise((r) => setImmediate(r));
-  if (process.getActiveResourcesInfo().includes('Timeout')) await new Promise((r) => setTimeout(r, 1));
+  const until = Date.now() + grace;
+  if (grace > 0) state[0] = Date.now();
+  do {
+    if (!process.getActiveResourcesInfo().includes('Timeout')) return;
+    await new Promise((r) => setTimeout(r, 1));
+  } while (Date.now() < until);
 }
 
 port.on('message', async (m: any) => {
@@ -98,7 +109,7 @@ port.on('message', async (m: any) => {
         }
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
-        compare = comparisons({ compare: m.compare }, spec.args.length);
+        compare = comparisons({ compare: m.compare ?? check.compare }, spec.args.length);
         state = new Float64Array(m.state);
         if (m.shrink) startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
         port.postMessage({ type: 'ready' });
@@ -118,7 +129,7 @@ port.on('message', async (m: any) => {
         if (err instanceof SpecError) err.message = `${err.message} (trial ${i + 1}, seed ${init.seed})`;
         reply = { thrown: serialize(err) };
       }
-      await settle();
+      await settle(m.grace);
       port.postMessage({ type: 'reply', id: m.id, ...reply });
       return;
     }
@@ -176,7 +187,7 @@ port.on('message', async (m: any) => {
       } catch (err) {
         reply = err instanceof SpecError ? { ok: false } : s.fatal ? { ok: false } : { thrown: serialize(err) };
       }
-      await settle();
+      await settle(m.grace);
       port.postMessage({ type: 'reply', id: m.id, ...reply });
       return;
     }

@@ -3,18 +3,19 @@
  * shrinking of inputs *and* of the demand on the result, and the counterexample diagram.
  * @module
  */
-import { ForceBudgetExceeded, withForceBudget } from '../lazy/lazy.ts';
-import { demandEquals, Forced, lessDefined, type Demand } from '../demand/demand.ts';
+import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
+import { demandEquals, lessDefined, type Demand, type Forced } from '../demand/demand.ts';
 import { observeDetailed, type Context } from '../demand/observe.ts';
 import { prettyDemand, prettyValue } from '../demand/print.ts';
-import { FN_CTOR, ShapeMismatchError, type Shape } from '../demand/shape.ts';
+import { insideLazy } from '../demand/record.ts';
+import { DESCRIBE, FN_CTOR, ShapeMismatchError, type Shape } from '../demand/shape.ts';
 import { Seed } from '../engine/random.ts';
 import { generateInputs, resetCalls } from '../engine/generate.ts';
 import { fitContext, randomContext } from '../engine/context.ts';
 import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
 import { checkArity, predictDemands, SpecError, type Spec } from './spec.ts';
-import { runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
+import { comparisonOf, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 
 /**
  * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`
@@ -117,12 +118,35 @@ export function counterexampleOf(t: Trial): Counterexample {
 
 /** @internal */
 export function comparisons(options: CheckOptions, arity: number): ((a: Demand, p: Demand) => boolean)[] {
-  const pick = (c: Comparison) =>
-    c === 'exact' ? demandEquals : c === 'noStricter' ? lessDefined : c === 'noLazier' ? (a: Demand, p: Demand) => lessDefined(p, a) : c;
+  const pick = (c: Comparison) => {
+    if (typeof c === 'function') return c;
+    if (c === 'exact') return demandEquals;
+    if (c === 'noStricter') return lessDefined;
+    if (c === 'noLazier') return (a: Demand, p: Demand) => lessDefined(p, a);
+    throw new RangeError(`compare must be 'exact', 'noStricter', 'noLazier' or a function (or an array of one per argument), got ${showOption(c)}`);
+  };
   const given = options.compare ?? 'exact';
-  if (typeof given === 'string' || typeof given === 'function') return Array.from({ length: arity }, () => pick(given));
+  if (!Array.isArray(given)) {
+    const one = pick(given as Comparison); // checked even for a spec of no arguments
+    return Array.from({ length: arity }, () => one);
+  }
   if (given.length !== arity) throw new TypeError(`compare: ${given.length} comparisons given for ${arity} arguments`);
   return given.map(pick);
+}
+
+/** @internal An option's value as an error message shows it. */
+export function showOption(v: unknown): string {
+  return typeof v === 'string' ? JSON.stringify(v) : String(v);
+}
+
+/**
+ * @internal Throws a RangeError naming option `name` unless `value` is undefined (not given) or
+ * an integer from `min` to `max`: a NaN or a negative count would otherwise run nothing and pass.
+ */
+export function checkInteger(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): void {
+  if (value === undefined || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max)) return;
+  const what = max !== Number.MAX_SAFE_INTEGER ? `an integer from ${min} to ${max}` : min === 0 ? 'a non-negative integer' : min === 1 ? 'a positive integer' : 'an integer';
+  throw new RangeError(`${name} must be ${what}, got ${showOption(value)}`);
 }
 
 /** Observes one case and compares it with the spec. Spec errors and shape mismatches propagate. */
@@ -137,8 +161,17 @@ export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context:
 /** @internal The defaults of {@link CheckOptions}, for every entry point that takes them. */
 export const DEFAULTS = { trials: 100, maxSize: 30, forceBudget: 1_000_000, maxShrinkAttempts: 2000, timeout: 10_000 } as const;
 
-/** @internal The settings every entry point reads off its options alike: the force budget, the comparison per argument, and whether diagrams use Unicode. */
+/**
+ * @internal The settings every entry point reads off its options alike: the force budget, the
+ * comparison per argument, and whether diagrams use Unicode; first, every numeric option given is
+ * checked, so that a bad one fails before any run.
+ */
 export function commonSettings(options: CheckOptions, arity: number): { budget: number; compare: ((a: Demand, p: Demand) => boolean)[]; unicode: boolean } {
+  checkInteger('trials', options.trials, 1);
+  checkInteger('seed', options.seed, -Number.MAX_SAFE_INTEGER);
+  checkInteger('maxSize', options.maxSize, 0);
+  checkInteger('forceBudget', options.forceBudget, 1);
+  checkInteger('maxShrinkAttempts', options.maxShrinkAttempts, 0);
   return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons(options, arity), unicode: options.unicode ?? unicodeTerminal() };
 }
 
@@ -224,13 +257,63 @@ export function showDemand(d: Demand): string {
   return prettyDemand(d, { maxItems: 12, maxWidth: 100 });
 }
 
+/**
+ * Calls `visit` with each function in the evaluated part of `value`, of shape `shape`, forcing
+ * nothing, once each (a cyclic value is fine); or with `along`, a demand on the value, with those
+ * where it has a function node, and that node. Iterative, so that a long list is fine.
+ */
+function forEachFunction(value: unknown, shape: Shape<unknown>, visit: (f: unknown, node?: Forced) => void, along?: Demand): void {
+  const seen = new Set<unknown>();
+  const stack: [unknown, Shape<unknown>, Demand | undefined][] = [[value, shape, along]];
+  walk: while (stack.length > 0) {
+    let [v, s, d] = stack.pop()!;
+    if (d !== undefined && !d.forced) continue;
+    while (v instanceof Lazy) {
+      if (!v.isEvaluated) continue walk;
+      s = insideLazy(s, v, 'value');
+      v = peek(v);
+    }
+    if (d === undefined && (typeof v === 'function' || (typeof v === 'object' && v !== null))) {
+      if (seen.has(v)) continue;
+      seen.add(v);
+    }
+    if (typeof v === 'function') {
+      if (d === undefined) visit(v);
+      else if (d.ctor === FN_CTOR) visit(v, d);
+      continue;
+    }
+    const layer = s.project(v, 'value');
+    if (d !== undefined && d.arity !== layer.fields.length) continue;
+    for (let i = layer.fields.length - 1; i >= 0; i--) stack.push([layer.fields[i], layer.shapes[i]!, d?.field(i)]);
+  }
+}
+
+/** @internal Forgets the calls of every generated function in `inputs`, at any depth, so that a report shows only those of the next run. */
+export function resetInputCalls(s: AnySpec, inputs: readonly unknown[]): void {
+  inputs.forEach((v, i) => forEachFunction(v, s.args[i] as Shape<unknown>, resetCalls));
+}
+
+/**
+ * Lets each function of the inputs that the run called, at any depth, print as the input's own
+ * function (a generated one by its calls), as on the spec's side: the demand on the input holds
+ * the instrumented copy that the run called in its place.
+ */
+function describeCalledFunctions(s: AnySpec, t: Trial): void {
+  t.actual.forEach((d, i) =>
+    forEachFunction(t.inputs[i], s.args[i] as Shape<unknown>, (f, copy) => {
+      const description = (f as { [DESCRIBE]?: unknown })[DESCRIBE];
+      if (description !== undefined && !(DESCRIBE in (copy!.value as object))) Object.defineProperty(copy!.value, DESCRIBE, { value: description });
+    }, d),
+  );
+}
+
 /** @internal The report of a failed case; `errorLabel` introduces its error, if it has one. */
 export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, errorLabel = 'The function threw'): string {
+  describeCalledFunctions(s, t);
   const parts = {
     inputs: t.inputs.map((v, i) => showInput(s, v, i)),
     resultDemand: showDemand(t.resultDemand),
-    // A called function argument shows as the function itself (its description), as on the spec's side.
-    actual: t.actual.map((d, i) => showDemand(d.forced && d.ctor === FN_CTOR && typeof t.inputs[i] === 'function' ? new Forced(FN_CTOR, [], t.inputs[i], d.lazy) : d)),
+    actual: t.actual.map(showDemand),
     predicted: t.error ? t.actual.map(() => '(not asked: the function threw)') : t.predicted.map(showDemand),
   };
   const lines = [header, drawDiagram(parts, unicode)];
@@ -262,7 +345,8 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
   const trials = options.trials ?? DEFAULTS.trials;
   const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
-  const { budget, compare, unicode } = commonSettings(options, arity);
+  // The comparison given to defineCheck for this spec and function applies with or without workers.
+  const { budget, compare, unicode } = commonSettings({ ...options, compare: comparisonOf(spec, fn as Fn, options) }, arity);
   const indices = shardIndices(trials, options.shard);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
@@ -299,8 +383,8 @@ export function failureHeader(t: Trial, where?: string): string {
 
 /** @internal The result of a failure after `count` trials, shrunk to `small` in `shrinks` steps. */
 export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number, shrinks: number, seed: number, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], unicode: boolean, shard: string | undefined): CheckResult {
-  // Run the minimal case once more so that generated functions describe the calls of this run only.
-  small.inputs.forEach(resetCalls);
+  // Run the minimal case once more so that generated functions, at any depth of the inputs, describe the calls of this run only.
+  resetInputCalls(spec, small.inputs);
   const final = runCase(spec, fn, small.inputs, rerunContext(small), budget, compare);
   const shown = final.failed ? final : small;
   const header = failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`);

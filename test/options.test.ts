@@ -1,0 +1,66 @@
+/**
+ * Options of the checks: bad values fail up front, naming the option; and what a counterexample
+ * report shows of the functions inside its inputs.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { thunk, type Lazy } from '../src/lazy/lazy.ts';
+import { fn, lazyOf, number, tuple } from '../src/demand/shape.ts';
+import { prettyDemand } from '../src/demand/print.ts';
+import { spec } from '../src/spec/spec.ts';
+import { strictCheck, type CheckOptions } from '../src/spec/check.ts';
+import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { strictProperty } from '../src/spec/property.ts';
+import { strictCheckParallel, type ParallelOptions } from '../src/engine/parallel.ts';
+import { take, takePrime, takeSpec } from '../examples/take.ts';
+import { takeCheck } from './fixtures/checks.ts';
+
+test('a bad option fails before any trial, naming the option and its value', async () => {
+  const bad: [CheckOptions, RegExp][] = [
+    [{ trials: NaN }, /^trials must be a positive integer, got NaN$/],
+    [{ trials: -1 }, /^trials must be a positive integer, got -1$/],
+    [{ trials: 0 }, /^trials must be a positive integer, got 0$/],
+    [{ maxSize: 2.5 }, /^maxSize must be a non-negative integer, got 2.5$/],
+    [{ seed: Infinity }, /^seed must be an integer, got Infinity$/],
+    [{ forceBudget: 0 }, /^forceBudget must be a positive integer, got 0$/],
+    [{ maxShrinkAttempts: -3 }, /^maxShrinkAttempts must be a non-negative integer, got -3$/],
+    [{ compare: 'noStrictr' as never }, /^compare must be 'exact', 'noStricter', 'noLazier' or a function .*, got "noStrictr"$/],
+    [{ compare: ['exact', 'lazier' as never] }, /^compare must be .*, got "lazier"$/],
+  ];
+  // takePrime is wrong for takeSpec: a run that ran no trial would pass it.
+  for (const [options, message] of bad) assert.throws(() => strictCheck(takeSpec, takePrime, options), { name: 'RangeError', message });
+  // With workers, before any worker starts; and the options only runs with workers take.
+  const badParallel: [ParallelOptions, RegExp][] = [
+    [{ trials: NaN }, /^trials must be/],
+    [{ timeout: 0 }, /^timeout must be an integer from 1 to 2147483647, got 0$/],
+    [{ maxShrinkTimeouts: NaN }, /^maxShrinkTimeouts must be a non-negative integer, got NaN$/],
+    [{ shrinking: 'greedier' as never }, /^shrinking must be 'deterministic' or 'greedy', got "greedier"$/],
+  ];
+  for (const [options, message] of badParallel) await assert.rejects(strictCheckParallel(takeCheck, { ...options, workers: 2 }), { name: 'RangeError', message });
+  // The other entry points check the options they share.
+  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, forceBudget: NaN }), /^RangeError: forceBudget must be a positive integer, got NaN$/);
+  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, compare: 'lazy' as never }), /^RangeError: compare must be .*, got "lazy"$/);
+  assert.throws(() => strictProperty(takeSpec, take, { maxSize: -1 }), /^RangeError: maxSize must be a non-negative integer, got -1$/);
+  // The smallest good values run.
+  assert.equal(strictCheck(takeSpec, take, { trials: 1, maxSize: 0, maxShrinkAttempts: 0, forceBudget: 1000, seed: -5 }).passed, true);
+});
+
+type Pair = readonly [(x: Lazy<number>) => number, Lazy<number>];
+/** A wrong spec: it says that the function inside the pair never evaluates the number beside it. */
+const pairSpec = spec([tuple<Pair>(fn([lazyOf(number)], number), lazyOf(number))], number, (predict, _d, p) => predict([p[0], thunk]));
+const applyPair = (p: Pair): number => p[0](p[1]);
+
+test('a report shows a function inside an input by the calls of its own run, as λ{…} in every column', () => {
+  for (const seed of [1, 2, 3, 4, 5]) {
+    const r = strictCheck(pairSpec, applyPair, { seed, unicode: false });
+    assert.equal(r.passed, false);
+    assert.doesNotMatch(r.message, /<function>/);
+    // The pair's function is called once per run, with the number beside it (evaluated or not): shrink runs and the first trial add no calls.
+    const x = (r.counterexample!.inputs[0] as Pair)[1].force();
+    const shown = r.message.match(/λ\{[^}]*\}/g)!;
+    assert.equal(shown.length, 3, r.message); // the input, the demand on it, the spec's demand on it
+    assert.ok(shown.every((s) => s === shown[0]), r.message);
+    assert.match(shown[0]!, new RegExp(`^λ\\{(_|${x}) ↦ -?\\d+\\}$`), r.message);
+    assert.match(prettyDemand(r.counterexample!.actual[0]!), /^\(λ\{/);
+  }
+});
