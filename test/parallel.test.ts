@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { strictProperty } from '../src/spec/property.ts';
 import { sizeOf, strictCheck, strictCheckSpecExact, StrictCheckFailure, trialCase } from '../src/spec/check.ts';
 import { shardIndices, strictCheckParallel, TrialTimeoutError, WorkerCrashError, type ParallelCheckResult } from '../src/engine/parallel.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
@@ -120,6 +122,12 @@ test("defineCheck's comparison, a function too, applies with and without workers
   const exact = strictCheck(noLazierFnCheck.spec, noLazierFnCheck.fn, { ...opts, compare: 'exact' });
   assert.equal(exact.passed, false);
   same(exact, await strictCheckParallel(noLazierFnCheck, { ...opts, compare: 'exact' }));
+  // the exhaustive mode and fast-check's runner too
+  for (const c of [noLazierCheck, noLazierFnCheck]) {
+    assert.equal((await bothExhaustive(c, { depth: 3 })).passed, true);
+    assert.equal(strictCheckExhaustiveResult(c.spec, c.fn, { depth: 3, compare: 'exact' }).passed, false);
+    assert.equal(fc.check(strictProperty(c.spec, c.fn), { seed: 4 }).failed, false);
+  }
 });
 
 test('an unregistered spec and function with workers gives an error that says what to do', async () => {

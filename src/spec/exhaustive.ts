@@ -7,7 +7,7 @@
  * @module
  */
 import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
-import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
+import { comparisonOf, fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { prettyValue } from '../demand/print.ts';
 import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, rerunContext, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
@@ -114,7 +114,7 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   const maxDepth = options.depth;
   if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${maxDepth}`);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  return { spec: s, fn, maxDepth, ...commonSettings(options, arity), prune: options.prune ?? true, shard };
+  return { spec: s, fn, maxDepth, ...commonSettings({ ...options, compare: comparisonOf(s, fn, options) }, arity), prune: options.prune ?? true, shard };
 }
 
 /**
@@ -239,12 +239,12 @@ export function takeOne(counter: Int32Array): boolean {
 
 async function parallelCheck(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Promise<ParallelExhaustiveResult> {
   const check = registeredCheck(s, fn, 'strictCheckExhaustive');
-  const { compareOption, workers } = workerSettings(check, options);
-  const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, { ...options, compare: compareOption });
+  const { workers } = workerSettings(check, options);
+  const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, options);
   const timeout = options.timeout ?? DEFAULTS.timeout;
   // hunger[0]: how many workers wait for work; a busy worker that takes one of these splits its subtree.
   const hunger = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const init = { moduleUrl: check.moduleUrl, name: check.name, budget: set.budget, compare: compareOption, prune: set.prune, hunger: hunger.buffer };
+  const init = { moduleUrl: check.moduleUrl, name: check.name, budget: set.budget, compare: options.compare, prune: set.prune, hunger: hunger.buffer };
   return withWorkers(workers, { init }, timeout, async (slots, info) => {
     const progress = progressLine(options.progress);
     const totals = { cases: 0, runs: 0, subtrees: 0 };

@@ -9,8 +9,8 @@
 import fc from 'fast-check';
 import type { Demand } from '../demand/demand.ts';
 import type { Context } from '../demand/observe.ts';
-import { resetCalls } from '../engine/generate.ts';
-import { commonSettings, comparisons, DEFAULTS, failsAlike, failureHeader, report, rerunContext, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
+import { comparisonOf } from '../engine/parallel.ts';
+import { commonSettings, comparisons, DEFAULTS, failsAlike, failureHeader, report, rerunContext, resetInputCalls, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** One case of a check: inputs, and the context that evaluates the function's result. */
@@ -43,7 +43,7 @@ interface Setup {
 
 function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
   checkArity(s, fn);
-  return { spec: s, fn, ...commonSettings(options, s.args.length), maxSize: options.maxSize ?? DEFAULTS.maxSize };
+  return { spec: s, fn, ...commonSettings({ ...options, compare: comparisonOf(s, fn, options) }, s.args.length), maxSize: options.maxSize ?? DEFAULTS.maxSize };
 }
 
 function run(set: Setup, c: StrictCase): Trial {
@@ -78,7 +78,7 @@ function strictCase(set: Setup, inputs: readonly unknown[], context: Context, sh
 /** Why a case fails (its report), or `undefined` if it does not (a spec error propagates). */
 function diagnose(set: Setup, c: StrictCase): string | undefined {
   // Generated functions describe the calls of this run only.
-  c.inputs.forEach(resetCalls);
+  resetInputCalls(set.spec, c.inputs);
   let t: Trial;
   try {
     t = run(set, c);
