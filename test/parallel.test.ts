@@ -95,6 +95,14 @@ test('a function that loops forever times out as a counterexample and the run en
   assert.match(r.message, /\* 3 .*\n\| \* \[\]/);
 });
 
+test('maxShrinkTimeouts: n timeouts while shrinking allow n smaller candidates, the last one included', async () => {
+  // The candidate that used up the allowance was charged, then thrown away: with 1, nothing was ever shrunk.
+  for (const m of [0, 1]) {
+    const r = await strictCheck(loopCheck.spec, loopCheck.fn, { seed: 1, workers: 2, timeout: 200, maxShrinkTimeouts: m, unicode: false });
+    assert.equal(r.shrinks, m, `maxShrinkTimeouts ${m}`);
+  }
+});
+
 test('a worker that crashes is replaced and its trial reported', async () => {
   const r = (await strictCheck(crashCheck.spec, crashCheck.fn, { seed: 42, workers: 2, timeout: 2000, maxSize: 10, unicode: false })) as ParallelCheckResult;
   assert.equal(r.passed, false);

@@ -471,8 +471,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
       const woken = new Promise<void>((r) => (wake = r));
       const decide = () => {
         if (decided) return;
-        if (fatalEvents >= maxFatal) decided = {};
-        else if (greedy) {
+        if (greedy) {
           for (const [j, r] of results) {
             if (r instanceof Error) decided = { error: r };
             else if (r === 'ok') decided = { chosen: j };
@@ -493,7 +492,8 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
       };
       const runners = slots.map(async (slot) => {
         while (!decided && step === thisStep) {
-          if (next >= Math.min(end, cap)) return;
+          // Past the last timeout allowed, no candidate more is dealt; those dealt are still decided on (the last may be the one taken).
+          if (next >= Math.min(end, cap) || fatalEvents >= maxFatal) return;
           const j = next++;
           const out = await slot.request({ type: 'cand', j });
           if (step !== thisStep) return;
