@@ -129,6 +129,16 @@ describe('seeds', () => {
     assert.ok(found.size > 1, [...found].join('\n'));
   });
 
+  test('Seed.of mixes its integer: the draws of nearby seeds are unrelated', () => {
+    // pure-rand seeds its generator with [-1, ~n, n, 0]: the first coin of Seed.of(n) was n's parity
+    // (a random function of an even seed never looked at its argument), the first digit 7 - n mod 10.
+    const coins = Array.from({ length: 400 }, (_, n) => Seed.of(n).stream().bool() === (n % 2 === 0));
+    const agree = coins.filter(Boolean).length;
+    assert.ok(agree > 150 && agree < 250, `${agree} of 400 first coins follow the parity`);
+    const digits = Array.from({ length: 400 }, (_, n) => Seed.of(n).stream().int(0, 9));
+    assert.ok(digits.slice(1).filter((d, n) => d === (digits[n]! + 9) % 10).length < 80, 'consecutive seeds do not count down');
+  });
+
   test('variant does not commute, and is deterministic', () => {
     const words = (s: Seed) => [s.a, s.b, s.c, s.d];
     const s = Seed.of(1);

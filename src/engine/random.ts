@@ -31,8 +31,22 @@ export class Seed {
     readonly d: number,
   ) {}
 
-  /** The seed of a run with this integer seed. */
+  /**
+   * A seed made from an integer, for the generators (`arbitrary`, `randomFunction`,
+   * `randomContext`): nearby integers give unrelated seeds.
+   */
   static of(n: number): Seed {
+    // pure-rand seeds xoroshiro128+ with the state [-1, ~n, n, 0], whose first outputs follow n
+    // (the first is ~n: the first coin was n's parity); variant mixes n into every word.
+    return Seed.ofRun(n).variant(n);
+  }
+
+  /**
+   * @internal The seed of the checker's run with integer seed `n`, from which trial `i` takes
+   * `variant(i)` (which mixes): pure-rand's generator seeded with `n`, kept as it was so that a
+   * seed reproduces the runs it gave before.
+   */
+  static ofRun(n: number): Seed {
     return Seed.fromRng(xoroshiro128plus(n | 0));
   }
 

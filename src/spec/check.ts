@@ -182,7 +182,7 @@ export function sizeOf(trial: number, trials: number, maxSize: number): number {
 
 /** Trial `i` of a run with `seed`: its inputs and context (what workers and shards reproduce). */
 export function trialCase(s: AnySpec, seed: number, i: number, size: number): { inputs: unknown[]; context: Context } {
-  const r = Seed.of(seed).variant(i).stream();
+  const r = Seed.ofRun(seed).variant(i).stream();
   const inputs = generateInputs(s.args as readonly Shape<unknown>[], r, size);
   return { inputs, context: randomContext(r.split(), size) };
 }
