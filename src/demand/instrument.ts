@@ -11,9 +11,10 @@
  */
 import { Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { Forced, forcedNode, type Demand } from './demand.ts';
-import { child, dynamic, FN_CTOR, type Path, type Shape } from './shape.ts';
-import { CALLED, checkPrimitive, consShapes, HEAD, insideLazy, insideLazyPosition, isPrimitive, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
+import { fastInstanceof } from '../lazy/fast-class.ts';
+import { demandHolder, Forced, forcedNode, type Demand } from './demand.ts';
+import { child, dynamic, FN_CTOR, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
+import { CALLED, checkPrimitive, consShapes, HEAD, insideLazy, insideLazyPosition, isPrimitive, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
  * One recording: its wrappers record while it is open. An observation closes it when it ends, so
@@ -21,6 +22,28 @@ import { CALLED, checkPrimitive, consShapes, HEAD, insideLazy, insideLazyPositio
  */
 export class Recording {
   open = true;
+  /** The holders of the demands recorded, with the paths of their values: where a mismatch under a dynamic shape finds its path. */
+  private readonly roots: { readonly holder: Forced; readonly path: Path }[] = [];
+
+  /** A holder for the demand on the value named `path`. */
+  root(path: Path): Forced {
+    const holder = demandHolder();
+    this.roots.push({ holder, path });
+    return holder;
+  }
+
+  /**
+   * The path of position `at` of `into`, for a message: `path`, or where it is `null` (copies keep
+   * no paths under dynamic shapes, to build none on the way), the path found in the demands recorded.
+   */
+  pathAt(path: Path, into: Into, at: number): Path {
+    if (path !== null) return path;
+    for (const root of this.roots) {
+      const found = pathTo(root.holder, 0, root.path, into, at);
+      if (found !== null) return found;
+    }
+    return null;
+  }
 }
 
 /** Where a demand is recorded: field `at` of a node being built, or a position in a spine (see `put`). */
@@ -49,6 +72,65 @@ interface Site {
  * not replaced.
  */
 export function instrument(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith = lazyWith): unknown {
+  const copy = copyLayer(value, shape, path, into, at, rec, atLazy, wrap);
+  return copy instanceof Frame ? copyFields(copy) : copy;
+}
+
+/**
+ * A layer being copied whose strict fields are not all copied yet: its copy is built from theirs.
+ * Strict fields are copied with an explicit stack of frames, not by recursion: a value can nest
+ * more strict layers than the call stack holds frames (a Peano number, nested tuples).
+ */
+class Frame {
+  readonly copies: unknown[];
+  /** The next field to copy. */
+  next = 0;
+  /** The frame of the layer whose field this one is, in the stack. */
+  parent: Frame | undefined = undefined;
+
+  constructor(
+    readonly original: object,
+    readonly layer: Layer,
+    readonly node: Forced,
+    readonly path: Path,
+    readonly rec: Recording,
+    readonly into: Into,
+    readonly at: number,
+  ) {
+    this.copies = new Array(layer.fields.length);
+  }
+}
+fastInstanceof(Frame);
+
+/** The copy of the layer of `first` with its strict fields, copied depth first, each layer built once its fields are. */
+function copyFields(first: Frame): unknown {
+  for (let f = first; ; ) {
+    const { layer } = f;
+    let copy: unknown;
+    if (f.next < layer.fields.length) {
+      const i = f.next;
+      const s = layer.shapes[i]!;
+      // Only declared shapes can mismatch, so only they pay for the path of their messages.
+      copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, layer.ctor.keys[i]!), f.node, i, f.rec, false, lazyWith);
+      if (copy instanceof Frame) {
+        copy.parent = f;
+        f = copy;
+        continue;
+      }
+    } else {
+      copy = build(f);
+      if (f.parent === undefined) return copy;
+      f = f.parent;
+    }
+    f.copies[f.next++] = copy;
+  }
+}
+
+/**
+ * The copy of `value` as far as it takes no copy of a strict field: see {@link instrument}. A layer
+ * with fields is recorded, and returned as a {@link Frame} whose fields are still to copy.
+ */
+function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith): unknown {
   if (value instanceof Lazy) {
     if (insideLazyPosition(shape) === undefined) shape.project(value, path); // throws the mismatch
     return wrap(forceSite, { original: value, shape, path, into, at, rec });
@@ -66,19 +148,55 @@ export function instrument(value: unknown, shape: Shape<unknown>, path: Path, in
     const cell = old instanceof SpineCell && old.k === 0 ? old : startSpine(into, at);
     return new SpineRecorder(rec, cell, shape, path, value).copy(value, 0);
   }
-  const layer = shape.project(value, path);
+  const layer = project(shape, value, path, rec, into, at);
   if (layer.ctor === FN_CTOR) return instrumentFunction(layer.value as (...args: unknown[]) => unknown, into, at, rec, atLazy);
   const n = layer.fields.length;
   let node = old as Forced;
   if (!(old instanceof Forced) || old instanceof SpineCell || old.ctor !== layer.ctor || old.arity !== n) put(into, at, (node = forcedNode(layer.ctor, n, layer.value, atLazy)));
   if (n === 0) return value;
-  const copies: unknown[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const s = layer.shapes[i]!;
-    // Only declared shapes can mismatch, so only they pay for the path of their messages.
-    copies[i] = instrument(layer.fields[i], s, s.kind === 'dynamic' ? null : child(path, layer.ctor.keys[i]!), node, i, rec, false);
+  return new Frame(value as object, layer, node, path, rec, into, at);
+}
+
+/** `shape.project(value, path)`, a mismatch named by its path (see {@link Recording.pathAt}). */
+function project(shape: Shape<unknown>, value: unknown, path: Path, rec: Recording, into: Into, at: number): Layer {
+  try {
+    return shape.project(value, path);
+  } catch (err) {
+    if (path === null) shape.project(value, rec.pathAt(path, into, at));
+    throw err;
   }
-  return layer.ctor.build(copies, layer.value);
+}
+
+/**
+ * The copy of a frame's layer, built from the copies of its fields in the original's order (a
+ * set's or a map's layer lists its elements in canonical order).
+ *
+ * Observing must not change what the function computes, so a copy keeps the original's prototype,
+ * unless that is `Object.prototype` or none (a plain object declared as data is copied as a data
+ * value). A class instance copied as a plain object lost its methods and `instanceof`; built on
+ * the class's prototype it would still not be an instance: it would lack the private fields (`#x`:
+ * a method reading one throws, `#x in` answers false) and what the constructor set up elsewhere
+ * (a WeakMap entry, a built-in's internal slots), and nothing tells which classes have them. So
+ * an object whose copy would not have its prototype is refused, with the path to it.
+ */
+function build({ original, layer, copies, path, rec, into, at }: Frame): unknown {
+  const { order } = layer;
+  let fields = copies;
+  if (order !== undefined) {
+    // A map's entries are two fields each.
+    const width = copies.length / order.length;
+    fields = new Array(copies.length);
+    for (let j = 0; j < copies.length; j++) fields[order[Math.floor(j / width)]! * width + (j % width)] = copies[j];
+  }
+  const copy = layer.ctor.build(fields, layer.value);
+  const proto = Object.getPrototypeOf(original) as { constructor?: { name?: string } } | null;
+  if (proto !== Object.prototype && proto !== null && Object.getPrototypeOf(copy) !== proto) {
+    const name = proto.constructor?.name;
+    const lost = name ? `this ${name} would not be a ${name}` : 'this object would lose its prototype';
+    const expected = `a plain object, an array or a value of a declared data type, which observation can copy (a copy of ${lost})`;
+    throw new ShapeMismatchError(showPath(rec.pathAt(path, into, at)), expected, original);
+  }
+  return copy;
 }
 
 function forceSite({ original, shape, path, into, at, rec }: Site): unknown {

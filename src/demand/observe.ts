@@ -58,8 +58,9 @@ export function guided(guide: Guide, fit = false): Recorder {
  * ```
  */
 export function entangle<T>(value: T, shape: Shape<T> = dynamic as Shape<T>): [T, () => Demand] {
-  const holder = demandHolder();
-  const copy = instrument(value, shape as Shape<unknown>, 'value', holder, 0, new Recording(), false) as T;
+  const rec = new Recording();
+  const holder = rec.root('value');
+  const copy = instrument(value, shape as Shape<unknown>, 'value', holder, 0, rec, false) as T;
   return [copy, () => snapshot(holder.field(0))];
 }
 
@@ -107,12 +108,13 @@ export interface ObserveShapes {
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
   const recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
   const rec = new Recording();
-  const holders = inputs.map(() => demandHolder());
-  const resultHolder = demandHolder();
+  const names = inputs.map((_, i) => shapes.names?.[i] ?? `argument ${i + 1}`);
+  const holders = names.map((name) => rec.root(name));
+  const resultHolder = rec.root('result');
   let error: { thrown: unknown } | undefined;
   try {
     // The copies are not kept here, and the arguments are views: a function that walks past the cells of one lets them go.
-    const result = new Handoff(fn(...inputs.map((x, i) => instrument(x, shapes.inputs?.[i] ?? dynamic, shapes.names?.[i] ?? `argument ${i + 1}`, holders[i]!, 0, rec, false, lazyView))));
+    const result = new Handoff(fn(...inputs.map((x, i) => instrument(x, shapes.inputs?.[i] ?? dynamic, names[i]!, holders[i]!, 0, rec, false, lazyView))));
     if (recorder) recorder(result, shapes.result ?? dynamic, 'result', resultHolder, 0);
     else context(instrument(result.take(), shapes.result ?? dynamic, 'result', resultHolder, 0, rec, false));
   } catch (thrown) {
@@ -166,7 +168,8 @@ export function observe1<A>(context: Context, fn: (a: A) => unknown, input: A): 
 
 /** The context that forces the outermost layer of a value (Haskell's `seq`, weak head normal form). */
 export const whnf: Context = recordingContext(guided(WHNF), (value) => {
-  if (value instanceof Lazy) value.force();
+  // Through every Lazy around the layer, as the recorder does (a Lazy may hold a Lazy).
+  for (let v = value; v instanceof Lazy; ) v = v.force();
 });
 
 /** The context that forces a value completely (every lazy field, without recursion); functions are not called. */

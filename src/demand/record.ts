@@ -15,7 +15,7 @@ import { forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
-import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, showPath, type Path, type Shape } from './shape.ts';
+import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, showPath, type Layer, type Path, type Shape } from './shape.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
 export const CALLED = Symbol('strictcheck.called');
@@ -189,7 +189,14 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
         g = below(g, 0);
         continue;
       }
-      const layer = s.project(v, p);
+      let layer: Layer;
+      try {
+        layer = s.project(v, p);
+      } catch (err) {
+        // Under dynamic shapes the walk keeps no path: a mismatch is raised again naming its position.
+        if (p === null) s.project(v, pathTo(into, at, path, parent, index));
+        throw err;
+      }
       const n = layer.fields.length;
       const node = forcedNode(layer.ctor, n, layer.value, atLazy);
       put(parent, index, node);
@@ -292,7 +299,8 @@ export function forceAt(value: unknown, site: RecordSite): { value: unknown; fie
   const node = forcedNode(layer.ctor, layer.fields.length, layer.value, atLazy);
   setField(into, at, node);
   const sites = layer.fields.map((f, i) => {
-    const fieldSite = { shape: layer.shapes[i]!, path: shape.kind === 'dynamic' ? null : child(path, layer.ctor.keys[i]!), into: node, at: i };
+    // A path for every field, dynamic too: a site has no root to find it from later, and costs an object already.
+    const fieldSite = { shape: layer.shapes[i]!, path: child(path, layer.ctor.keys[i]!), into: node, at: i };
     if (!(f instanceof Lazy)) record(f, fieldSite.shape, fieldSite.path, NONE, node, i);
     return fieldSite;
   });
@@ -446,6 +454,39 @@ export function recordedAt(parent: Forced | SpineCell, index: number): unknown {
   if (index >= 0) return (parent as Forced).field(index);
   const { spine } = parent as SpineCell;
   return index === REST ? spine.rest : spine.head(HEAD - index);
+}
+
+/**
+ * @internal The path of position `index` of `parent` (see {@link put}) in the demand recorded at
+ * field `at` of `root`, whose path is `path`; `null` if it is not there. Walks and copies keep no
+ * paths under dynamic shapes, so as to build none on the way: a mismatch there finds its path so,
+ * in what was recorded up to it (each layer is recorded before its fields).
+ */
+export function pathTo(root: Forced, at: number, path: Path, parent: Forced | SpineCell, index: number): Path {
+  if (parent === root && index === at) return path;
+  const stack: unknown[] = [root.field(at), path];
+  while (stack.length > 0) {
+    const p = stack.pop() as Path;
+    const d = stack.pop() as Demand;
+    if (d instanceof SpineCell) {
+      const { spine } = d;
+      for (let k = d.k; k < spine.length; k++) {
+        const head = child(child(p, 'tail', k - d.k), 'head');
+        if (parent === d && index === HEAD - k) return head;
+        stack.push(spine.head(k), head);
+      }
+      const rest = child(p, 'tail', spine.length - d.k);
+      if (parent === d && index === REST) return rest;
+      stack.push(spine.rest, rest);
+    } else if (d instanceof Forced) {
+      for (let i = 0; i < d.arity; i++) {
+        const field = child(p, d.ctor.keys[i]!);
+        if (parent === d && index === i) return field;
+        stack.push(d.field(i), field);
+      }
+    }
+  }
+  return null;
 }
 
 /** @internal Records at `index` of `parent` a list cell at a lazy position, as the first cell of a new spine; returns that cell, where the spine's heads and rest are put. */

@@ -36,6 +36,12 @@ export interface Layer {
   readonly shapes: readonly Shape<unknown>[];
   /** For a primitive or a function, the value itself. */
   readonly value?: unknown;
+  /**
+   * For a set or a map whose elements (a map's entries) the layer lists in another order than the
+   * value's own: the position in the value of each element of the layer, so that a copy iterates
+   * as the value does.
+   */
+  readonly order?: readonly number[];
 }
 
 /** An alternative of a data shape, for generation: a constructor with the shapes of its fields. */
@@ -463,16 +469,25 @@ export function tuple<A extends readonly unknown[]>(...components: { readonly [K
   };
 }
 
-const recordCtors = new Map<string, Ctor>();
-/** The constructor of records with these keys. */
-export function recordCtor(keys: readonly string[]): Ctor {
+const recordCtors = [new Map<string, Ctor>(), new Map<string, Ctor>()];
+/** The constructor of records with these keys, whose values have prototype `proto`: `Object.prototype`, or none (`null`). */
+export function recordCtor(keys: readonly string[], proto: object | null = Object.prototype): Ctor {
   const id = keys.join('\u0000');
-  let ctor = recordCtors.get(id);
+  const ctors = recordCtors[proto === null ? 1 : 0]!;
+  let ctor = ctors.get(id);
   if (!ctor) {
-    ctor = dataCtor(`{${keys.join(', ')}}`, keys, 'record', Object.prototype);
-    recordCtors.set(id, ctor);
+    ctor = dataCtor(`{${keys.join(', ')}}`, keys, 'record', proto);
+    ctors.set(id, ctor);
   }
   return ctor;
+}
+
+/**
+ * The prototype of the copies of plain object `v`: none if it has none, else `Object.prototype`
+ * (a class instance is read as a plain object; a copy of it is refused, see `instrument.ts`).
+ */
+function plainPrototype(v: object): object | null {
+  return Object.getPrototypeOf(v) === null ? null : Object.prototype;
 }
 
 /**
@@ -488,6 +503,7 @@ export function record<R extends Record<string, unknown>>(fields: { readonly [K 
   const keys = Object.keys(fields);
   const shapes = Object.values(fields) as Shape<unknown>[];
   const ctor = recordCtor(keys);
+  const bare = recordCtor(keys, null);
   const alternatives = [{ ctor, shapes }];
   return {
     kind: 'data',
@@ -499,7 +515,7 @@ export function record<R extends Record<string, unknown>>(fields: { readonly [K 
       }
       const v = value as Record<string, unknown>;
       for (const k of keys) if (!(k in v)) mismatch(child(path, k), `field '${k}'`, undefined);
-      return { ctor, fields: keys.map((k) => v[k]), shapes };
+      return { ctor: Object.getPrototypeOf(v) === null ? bare : ctor, fields: keys.map((k) => v[k]), shapes };
     },
   };
 }
@@ -604,10 +620,40 @@ export function mapCtor(n: number): Ctor {
   });
 }
 
-/** The layer of a set (its elements) or a map (its keys and values in turn); `shapes(n)` gives the shapes of its `n` fields. */
+/**
+ * The layer of a set (its elements) or a map (its keys and values in turn); `shapes(n)` gives the
+ * shapes of its `n` fields. Its elements (a map's entries, by key) are in canonical order, so that
+ * two sets that differ only in insertion order have the same demands: the primitives sorted (see
+ * {@link comparePrimitives}), then the other elements, which have no order but their insertion's.
+ */
 function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, shapes: (n: number) => readonly Shape<unknown>[]): Layer {
-  const fields = v instanceof Set ? [...v] : [...v].flat();
-  return { ctor: v instanceof Set ? setCtor(v.size) : mapCtor(v.size), fields, shapes: shapes(fields.length) };
+  const isSet = v instanceof Set;
+  const ctor = isSet ? setCtor(v.size) : mapCtor(v.size);
+  const entries: unknown[] = [...v];
+  const keys = isSet ? entries : entries.map((e) => (e as [unknown, unknown])[0]);
+  const order = keys.map((_, i) => i).sort((i, j) => comparePrimitives(keys[i], keys[j]));
+  if (order.every((i, j) => i === j)) {
+    const fields = isSet ? entries : entries.flat();
+    return { ctor, fields, shapes: shapes(fields.length) };
+  }
+  const fields = isSet ? order.map((i) => entries[i]) : order.flatMap((i) => entries[i] as [unknown, unknown]);
+  return { ctor, fields, shapes: shapes(fields.length), order };
+}
+
+const PRIM_RANKS: Partial<Record<string, number>> = { undefined: 0, boolean: 1, number: 2, bigint: 3, string: 4 };
+const UNORDERED = 5;
+
+/**
+ * The canonical order of set elements and map keys: primitives by kind (unit, booleans, numbers,
+ * bigints, strings), then by value (`NaN` last of the numbers); anything else after them, unordered.
+ */
+function comparePrimitives(a: unknown, b: unknown): number {
+  const ra = PRIM_RANKS[typeof a] ?? UNORDERED;
+  const rb = PRIM_RANKS[typeof b] ?? UNORDERED;
+  if (ra !== rb || ra === UNORDERED) return ra - rb;
+  const x = a as number;
+  const y = b as number;
+  return x < y ? -1 : x > y ? 1 : Number(x !== x) - Number(y !== y);
 }
 
 function repeatShapes(shapes: readonly Shape<unknown>[], n: number): Shape<unknown>[] {
@@ -695,8 +741,10 @@ export const dynamic: Shape<unknown> = {
     if (Array.isArray(value)) return { ctor: tupleCtor(value.length), fields: value, shapes: dyn(value.length) };
     const obj = value as Record<string, unknown>;
     const tag = obj.tag;
-    const keys = Object.keys(obj).filter((k) => k !== 'tag');
-    const ctor = typeof tag === 'string' ? taggedCtor(tag, keys) : recordCtor(keys);
+    // A `tag` names the constructor only if it is a string; any other is a field like the rest.
+    const keys = typeof tag === 'string' ? Object.keys(obj).filter((k) => k !== 'tag') : Object.keys(obj);
+    const proto = plainPrototype(obj);
+    const ctor = typeof tag === 'string' ? taggedCtor(tag, keys, proto) : recordCtor(keys, proto);
     return { ctor, fields: keys.map((k) => obj[k]), shapes: dyn(keys.length) };
   },
 };
@@ -708,13 +756,14 @@ function dyn(n: number): readonly Shape<unknown>[] {
   return (dynArrays[n] ??= Array.from({ length: n }, () => dynamic));
 }
 
-const taggedCtors = new Map<string, Ctor>();
-function taggedCtor(tag: string, keys: readonly string[]): Ctor {
+const taggedCtors = [new Map<string, Ctor>(), new Map<string, Ctor>()];
+function taggedCtor(tag: string, keys: readonly string[], proto: object | null): Ctor {
   const id = tag + '\u0000' + keys.join('\u0000');
-  let ctor = taggedCtors.get(id);
+  const ctors = taggedCtors[proto === null ? 1 : 0]!;
+  let ctor = ctors.get(id);
   if (!ctor) {
-    ctor = dataCtor(tag, keys, 'data', Object.prototype);
-    taggedCtors.set(id, ctor);
+    ctor = dataCtor(tag, keys, 'data', proto);
+    ctors.set(id, ctor);
   }
   return ctor;
 }

@@ -1,0 +1,202 @@
+/**
+ * Observation at its edges: values nested deeper than the call stack goes, nested Lazies under
+ * `whnf`, copies that must behave as their originals, mismatch paths under the dynamic shape, and
+ * sets and maps whose demands must not depend on insertion order.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lazy, now, type Lazy } from '../src/lazy/lazy.ts';
+import * as L from '../src/lazy/list.ts';
+import { fromArray } from '../src/lazy/list.ts';
+import type { List } from '../src/lazy/cell.ts';
+import { data, dynamic, mapOf, number, record, setOf, showPath, ShapeMismatchError, string, type DataShape } from '../src/demand/shape.ts';
+import { demandEquals, demandHolder, demandSize, type Demand } from '../src/demand/demand.ts';
+import { toDemand } from '../src/demand/convert.ts';
+import { prettyDemand } from '../src/demand/print.ts';
+import { entangle, normalize, observe, observeDetailed, whnf } from '../src/demand/observe.ts';
+import { forceAt } from '../src/demand/record.ts';
+
+const sameDemand = (a: Demand, b: Demand) => assert.ok(demandEquals(a, b), `${prettyDemand(a)} differs from ${prettyDemand(b)}`);
+
+// ---------------------------------------------------------------------------------------------
+// Deep strict values
+
+type Nat = { tag: 'Z' } | { tag: 'S'; p: Nat };
+/** Peano numbers with a strict predecessor: a number n is n + 1 strict layers. */
+const Nat: DataShape<Nat> = data<Nat>('Nat', (Nat) => ({ Z: {}, S: { p: Nat } }));
+
+const DEEP = 100_000;
+
+function nat(n: number): Nat {
+  let m: Nat = Nat.make.Z();
+  for (let i = 0; i < n; i++) m = Nat.make.S({ p: m });
+  return m;
+}
+
+function natToNumber(n: Nat): number {
+  let k = 0;
+  for (let m = n; m.tag === 'S'; m = m.p) k++;
+  return k;
+}
+
+test('a value nested 10^5 strict layers deep is copied without overflowing the stack: declared, dynamic, entangled', () => {
+  const n = nat(DEEP);
+  // declared: the copy is complete (the function counts it), and its demand is the whole value
+  const o = observeDetailed(whnf, (m: Nat) => lazy(() => natToNumber(m)), [n], { inputs: [Nat] });
+  assert.equal(o.error, undefined, String(o.error?.thrown));
+  assert.equal(prettyDemand(o.result), String(DEEP));
+  assert.equal(demandSize(o.inputs[0]!), DEEP + 1);
+  assert.ok(demandEquals(o.inputs[0]!, toDemand(n, Nat)), 'the demand is the whole value');
+  // dynamic: nested tuples [[[…]]]
+  let t: unknown = [];
+  for (let i = 0; i < DEEP; i++) t = [t];
+  const depth = (x: unknown) => {
+    let k = 0;
+    for (let y = x as unknown[]; y.length > 0; y = y[0] as unknown[]) k++;
+    return k;
+  };
+  const od = observeDetailed(whnf, (x: unknown) => lazy(() => depth(x)), [t]);
+  assert.equal(od.error, undefined, String(od.error?.thrown));
+  assert.equal(prettyDemand(od.result), String(DEEP));
+  assert.equal(demandSize(od.inputs[0]!), DEEP + 1);
+  // entangled
+  const [copy, demand] = entangle(n, Nat);
+  assert.equal(natToNumber(copy), DEEP);
+  assert.equal(demandSize(demand()), DEEP + 1);
+});
+
+test('a deep strict value under a Lazy is copied when the Lazy is forced; a mismatch deep in it is named', () => {
+  const n = nat(DEEP);
+  const o = observeDetailed(normalize, (m: Lazy<Nat>) => lazy(() => natToNumber(m.force())), [now(n)]);
+  assert.equal(prettyDemand(o.result), String(DEEP));
+  assert.equal(demandSize(o.inputs[0]!), DEEP + 1);
+  // the innermost layer is no Nat: the path counts the layers above it
+  let bad = { tag: 'S', p: 'zero' } as unknown as Nat;
+  for (let i = 0; i < 3; i++) bad = Nat.make.S({ p: bad });
+  const b = observeDetailed(whnf, (m: Nat) => m, [bad], { inputs: [Nat], names: ['n'] });
+  assert.ok(b.error?.thrown instanceof ShapeMismatchError, String(b.error?.thrown));
+  assert.equal(b.error.thrown.path, 'n.p.p.p.p');
+});
+
+// ---------------------------------------------------------------------------------------------
+// whnf
+
+test('whnf forces every Lazy around the outermost layer, called directly as when observing', () => {
+  const f = (xs: List<number>) => now(now(xs));
+  const recorded = observe(whnf, f, fromArray([1]));
+  const direct = observe((v) => whnf(v), f, fromArray([1]));
+  assert.equal(prettyDemand(recorded.result), '_ : _');
+  assert.equal(prettyDemand(direct.result), '_ : _');
+  assert.equal(prettyDemand(direct.inputs[0]!), '_ : _');
+  sameDemand(recorded.inputs[0]!, direct.inputs[0]!);
+  // and on a plain value: the innermost Lazy is forced
+  const inner = lazy(() => 1);
+  whnf(now(lazy(() => inner)));
+  assert.ok(inner.isEvaluated, 'the inner Lazy is forced');
+});
+
+// ---------------------------------------------------------------------------------------------
+// Copies behave as the originals, or observation says why it cannot copy
+
+test("a dynamic object's `tag` that is not a string is a field, kept in the copy", () => {
+  const getTag = (x: { tag: number; x: number }) => lazy(() => x.tag);
+  const o = observe(normalize, getTag, { tag: 5, x: 1 });
+  assert.equal(prettyDemand(o.result), '5');
+  assert.equal(prettyDemand(o.inputs[0]!), '{ tag: 5, x: 1 }');
+  const [copy] = entangle({ tag: true, x: 1 });
+  assert.deepEqual(copy, { tag: true, x: 1 });
+  // a string tag still names a constructor
+  assert.equal(prettyDemand(toDemand({ tag: 'Leaf', size: 1 })), 'Leaf 1');
+});
+
+class Point {
+  constructor(
+    readonly x: number,
+    readonly y: number,
+  ) {}
+  sum(): number {
+    return this.x + this.y;
+  }
+}
+
+test('observation never hands a function a copy that is not of its class: a class instance is refused with a ShapeMismatchError', () => {
+  const notCopied = (err: unknown) => err instanceof ShapeMismatchError && err.path === 'p' && /Point/.test(err.message);
+  // copied as a plain object, it lost its methods (p.sum is not a function) and `instanceof` said false
+  const o = observeDetailed(normalize, (p: Point) => p.sum(), [new Point(1, 2)], { names: ['p'] });
+  assert.ok(notCopied(o.error?.thrown), String(o.error?.thrown));
+  assert.throws(() => observe(normalize, (p: Point) => p instanceof Point, new Point(1, 2)), ShapeMismatchError);
+  // declared as a record, the copy would be a plain object too
+  const pointShape = record({ x: number, y: number });
+  const declared = observeDetailed(normalize, (p: Point) => p.sum(), [new Point(1, 2)], { inputs: [pointShape], names: ['p'] });
+  assert.ok(notCopied(declared.error?.thrown), String(declared.error?.thrown));
+  // deep in a list, the path names it
+  const inList = observeDetailed(normalize, (xs: List<Point>) => L.map((p: Point) => p.sum(), xs), [fromArray([new Point(1, 2), new Point(3, 4)])], { names: ['ps'] });
+  assert.equal((inList.error?.thrown as ShapeMismatchError).path, 'ps.head');
+  // reading a demand makes no copy: toDemand and the built-in contexts read class instances as records
+  assert.equal(prettyDemand(toDemand(new Point(1, 2))), '{ x: 1, y: 2 }');
+  assert.equal(prettyDemand(observe(normalize, (x: number) => new Point(x, 2), 1).result), '{ x: 1, y: 2 }');
+  // objects without a prototype are plain: their copies have none either
+  const bare = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1 });
+  const [copy] = entangle(bare);
+  assert.equal(Object.getPrototypeOf(copy), null);
+  assert.equal(observe(normalize, (r: Record<string, unknown>) => lazy(() => 'toString' in r), bare).result.forced, true);
+  assert.equal(prettyDemand(observe(normalize, (r: Record<string, unknown>) => lazy(() => 'toString' in r), bare).result), 'false');
+});
+
+// ---------------------------------------------------------------------------------------------
+// Mismatch paths under the dynamic shape
+
+test('under the dynamic shape a mismatch is named by its full path, as under declared shapes', () => {
+  const xs = fromArray([1, 2, null as unknown as number]);
+  const count = (x: List<number>) => L.length(L.filter((v) => v !== 0, x));
+  const at = (thrown: unknown) => (assert.ok(thrown instanceof ShapeMismatchError, String(thrown)), thrown.path);
+  assert.equal(at(observeDetailed(normalize, count, [xs], { names: ['xs'] }).error?.thrown), 'xs.tail.tail.head');
+  assert.equal(at(observeDetailed(normalize, count, [xs]).error?.thrown), 'argument 1.tail.tail.head');
+  assert.throws(() => toDemand(xs), (err: unknown) => at(err) === 'demand.tail.tail.head');
+  // in the result, recorded by a built-in context or copied for another
+  const made = () => fromArray([1, 2, null as unknown as number]);
+  assert.equal(at(observeDetailed(normalize, made, []).error?.thrown), 'result.tail.tail.head');
+  assert.equal(at(observeDetailed((v) => normalize(v), made, []).error?.thrown), 'result.tail.tail.head');
+  // through records, tuples, strict and lazy fields
+  const nested = () => ({ a: [1, now({ b: now(L.cons(1, L.cons(null, L.nil))) })] });
+  assert.throws(() => toDemand(nested()), (err: unknown) => at(err) === 'demand.a.1.b.tail.head');
+  assert.equal(at(observeDetailed(normalize, nested, []).error?.thrown), 'result.a.1.b.tail.head');
+  assert.equal(at(observeDetailed((r) => normalize(r), nested, []).error?.thrown), 'result.a.1.b.tail.head');
+  assert.equal(at(observeDetailed(normalize, (v: unknown) => v, [nested()], { names: ['v'] }).error?.thrown), 'v.a.1.b.tail.head');
+  // a list of lists, and a strict list cell
+  const lists = fromArray([fromArray([1]), fromArray([2, null as unknown as number])]);
+  assert.equal(at(observeDetailed(normalize, (v: unknown) => v, [lists], { names: ['xss'] }).error?.thrown), 'xss.tail.head.tail.head');
+  assert.equal(at(observeDetailed(normalize, (v: unknown) => v, [[new L.Cons(now(1), null as never)]], { names: ['t'] }).error?.thrown), 't.0.tail');
+  // a dynamic part of a declared shape
+  const withDynamic = record({ n: number, d: dynamic });
+  assert.equal(at(observeDetailed(normalize, (r: unknown) => r, [{ n: 1, d: [2, null] }], { inputs: [withDynamic] }).error?.thrown), 'argument 1.d.1');
+  assert.throws(() => toDemand({ n: 1, d: [2, now(null)] }, withDynamic), (err: unknown) => at(err) === 'demand.d.1');
+  // a context forcing layer by layer: each field's site has its path
+  const holder = demandHolder();
+  const { sites } = forceAt(now([1, now({ b: 2 })]), { shape: dynamic, path: 'result', into: holder, at: 0 });
+  assert.deepEqual(sites.map((s) => showPath(s.path)), ['result.0', 'result.1']);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Sets and maps
+
+test('the demand on a set or a map does not depend on insertion order; the copy keeps the order', () => {
+  const S = setOf(number);
+  sameDemand(toDemand(new Set([1, 2]), S), toDemand(new Set([2, 1]), S));
+  sameDemand(toDemand(new Set([1, 2])), toDemand(new Set([2, 1])));
+  assert.equal(prettyDemand(toDemand(new Set([3, 1, 2]), S)), 'Set {1, 2, 3}');
+  assert.equal(prettyDemand(toDemand(new Set(['b', 2, 'a', 1, true, 10n]))), 'Set {true, 1, 2, 10n, "a", "b"}');
+  const M = mapOf(string, number);
+  sameDemand(toDemand(new Map([['a', 1], ['b', 2]]), M), toDemand(new Map([['b', 2], ['a', 1]]), M));
+  assert.equal(prettyDemand(toDemand(new Map([['b', 2], ['a', 1]]), M)), 'Map {"a" => 1, "b" => 2}');
+  // observed: the same demand for either order
+  const size = (s: ReadonlySet<number>) => lazy(() => s.size);
+  sameDemand(observe(whnf, size, new Set([1, 2])).inputs[0]!, observe(whnf, size, new Set([2, 1])).inputs[0]!);
+  // elements that are not primitives keep their order, after the primitives
+  assert.equal(prettyDemand(toDemand(new Set<unknown>([now(5), 2, now(4), 1]))), 'Set {1, 2, 5, 4}');
+  // the copy iterates as the original does: observing does not change what the function returns
+  const first = (s: ReadonlySet<number>) => lazy(() => [...s][0]);
+  assert.equal(prettyDemand(observe(normalize, first, new Set([2, 1])).result), '2');
+  const firstKey = (m: ReadonlyMap<string, Lazy<number>>) => lazy(() => [...m.keys()][0]);
+  assert.equal(prettyDemand(observe(normalize, firstKey, new Map([['b', now(2)], ['a', now(1)]])).result), '"b"');
+});
