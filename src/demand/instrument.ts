@@ -13,7 +13,7 @@ import { Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.t
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, type Demand } from './demand.ts';
-import { child, dynamic, FN_CTOR, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
+import { child, DESCRIBE, dynamic, FN_CTOR, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
 import { CALLED, checkPrimitive, consShapes, HEAD, insideLazy, insideLazyPosition, isPrimitive, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
@@ -214,6 +214,9 @@ function instrumentFunction(f: (...args: unknown[]) => unknown, into: Into, at: 
   // The mark tells walks over values that hold the copy (`evaluatedPart`) whether it was called.
   const marks = wrapper as unknown as Record<symbol, boolean>;
   marks[CALLED] = false;
+  // A generated function prints by the calls it answered: so does its copy, in a demand.
+  const described = (f as { [DESCRIBE]?: unknown })[DESCRIBE];
+  if (described !== undefined) Object.defineProperty(wrapper, DESCRIBE, { value: described });
   return wrapper;
 }
 

@@ -4,11 +4,11 @@
  * @module
  */
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
-import { demandEquals, lessDefined, type Demand, type Forced } from '../demand/demand.ts';
+import { demandEquals, lessDefined, type Demand } from '../demand/demand.ts';
 import { observeDetailed, type Context } from '../demand/observe.ts';
 import { prettyDemand, prettyValue } from '../demand/print.ts';
 import { insideLazy } from '../demand/record.ts';
-import { DESCRIBE, FN_CTOR, ShapeMismatchError, type Shape } from '../demand/shape.ts';
+import { ShapeMismatchError, type Shape } from '../demand/shape.ts';
 import { Seed } from '../engine/random.ts';
 import { generateInputs, resetCalls } from '../engine/generate.ts';
 import { fitContext, randomContext } from '../engine/context.ts';
@@ -259,32 +259,28 @@ export function showDemand(d: Demand): string {
 
 /**
  * Calls `visit` with each function in the evaluated part of `value`, of shape `shape`, forcing
- * nothing, once each (a cyclic value is fine); or with `along`, a demand on the value, with those
- * where it has a function node, and that node. Iterative, so that a long list is fine.
+ * nothing, once each (a cyclic value is fine). Iterative, so that a long list is fine.
  */
-function forEachFunction(value: unknown, shape: Shape<unknown>, visit: (f: unknown, node?: Forced) => void, along?: Demand): void {
+function forEachFunction(value: unknown, shape: Shape<unknown>, visit: (f: unknown) => void): void {
   const seen = new Set<unknown>();
-  const stack: [unknown, Shape<unknown>, Demand | undefined][] = [[value, shape, along]];
+  const stack: [unknown, Shape<unknown>][] = [[value, shape]];
   walk: while (stack.length > 0) {
-    let [v, s, d] = stack.pop()!;
-    if (d !== undefined && !d.forced) continue;
+    let [v, s] = stack.pop()!;
     while (v instanceof Lazy) {
       if (!v.isEvaluated) continue walk;
       s = insideLazy(s, v, 'value');
       v = peek(v);
     }
-    if (d === undefined && (typeof v === 'function' || (typeof v === 'object' && v !== null))) {
+    if (typeof v === 'function' || (typeof v === 'object' && v !== null)) {
       if (seen.has(v)) continue;
       seen.add(v);
     }
     if (typeof v === 'function') {
-      if (d === undefined) visit(v);
-      else if (d.ctor === FN_CTOR) visit(v, d);
+      visit(v);
       continue;
     }
     const layer = s.project(v, 'value');
-    if (d !== undefined && d.arity !== layer.fields.length) continue;
-    for (let i = layer.fields.length - 1; i >= 0; i--) stack.push([layer.fields[i], layer.shapes[i]!, d?.field(i)]);
+    for (let i = layer.fields.length - 1; i >= 0; i--) stack.push([layer.fields[i], layer.shapes[i]!]);
   }
 }
 
@@ -293,23 +289,8 @@ export function resetInputCalls(s: AnySpec, inputs: readonly unknown[]): void {
   inputs.forEach((v, i) => forEachFunction(v, s.args[i] as Shape<unknown>, resetCalls));
 }
 
-/**
- * Lets each function of the inputs that the run called, at any depth, print as the input's own
- * function (a generated one by its calls), as on the spec's side: the demand on the input holds
- * the instrumented copy that the run called in its place.
- */
-function describeCalledFunctions(s: AnySpec, t: Trial): void {
-  t.actual.forEach((d, i) =>
-    forEachFunction(t.inputs[i], s.args[i] as Shape<unknown>, (f, copy) => {
-      const description = (f as { [DESCRIBE]?: unknown })[DESCRIBE];
-      if (description !== undefined && !(DESCRIBE in (copy!.value as object))) Object.defineProperty(copy!.value, DESCRIBE, { value: description });
-    }, d),
-  );
-}
-
 /** @internal The report of a failed case; `errorLabel` introduces its error, if it has one. */
 export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, errorLabel = 'The function threw'): string {
-  describeCalledFunctions(s, t);
   const parts = {
     inputs: t.inputs.map((v, i) => showInput(s, v, i)),
     resultDemand: showDemand(t.resultDemand),
