@@ -332,7 +332,7 @@ export function draws(inputs: readonly Lazy<Input>[], random: Random): [number[]
 }
 
 /** Consumes a random part of the inputs, then produces a value whose randomness depends on what was consumed. */
-export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], random: Random, size: number, enclosing: readonly S[] = NO_ENCLOSING): unknown {
+export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], random: Random, size: number, enclosing: readonly Shape<unknown>[] = NO_ENCLOSING): unknown {
   const [entropy, rest] = draws(inputs, random);
   let seed = random.split();
   for (const v of entropy) seed = seed.variant(v);
@@ -344,7 +344,7 @@ export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], ran
  * lazy field is produced only when forced, after drawing from the inputs again. Sizes go down
  * as {@link arbitrary}'s do (`enclosing`: the recursive types being produced around the value).
  */
-export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r: Random, size: number, enclosing: readonly S[] = NO_ENCLOSING): unknown {
+export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r: Random, size: number, enclosing: readonly Shape<unknown>[] = NO_ENCLOSING): unknown {
   if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r, size);
   switch (shape.kind) {
     case 'prim':
