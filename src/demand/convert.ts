@@ -98,25 +98,40 @@ export function evaluatedPart<T>(value: T, shape: Shape<T> = dynamic as Shape<T>
  * ```
  */
 export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynamic as Shape<T>): T {
-  return fromDemandGuided(demand, shape as Shape<unknown>, shapeGuide) as T;
+  // Under the dynamic shape every lazy position is one Lazy: no guide to ask.
+  return fromDemandGuided(demand, shape as Shape<unknown>, shape === dynamic ? undefined : shapeGuide, dynamic) as T;
 }
 
-/**
- * @internal How {@link fromDemandGuided} learns, at a position it knows as `G`, how many `Lazy`s
- * to wrap a forced layer in, and what it knows of the layer's fields.
- */
-export type DemandGuide<G> = (at: G, d: Forced) => { readonly layers: number; readonly fields: (i: number) => G };
+/** @internal What a guide tells of a forced layer at a position: how many Lazies it sits in, and what it knows of its fields' positions. */
+export interface GuideStep<G> {
+  readonly layers: number;
+  readonly fields: readonly G[];
+}
 
-/** A shape's guide: the `lazyOf`s at a position are its Lazies; the fields' shapes are those of the demand's constructor. */
+/** @internal How {@link fromDemandGuided} learns, at a position it knows as `G`, what a forced layer there is in. */
+export type DemandGuide<G> = (at: G, d: Forced) => GuideStep<G>;
+
+const shapeSteps = new WeakMap<Shape<unknown>, Map<Ctor, GuideStep<Shape<unknown>>>>();
+
+/** A shape's guide (worked out once per shape and constructor): the `lazyOf`s at a position are its Lazies; the fields' shapes are those of the demand's constructor. */
 const shapeGuide: DemandGuide<Shape<unknown>> = (at, d) => {
+  let known = shapeSteps.get(at);
+  if (!known) shapeSteps.set(at, (known = new Map()));
+  let step = known.get(d.ctor);
+  if (step === undefined) known.set(d.ctor, (step = shapeStep(at, d)));
+  return step;
+};
+
+function shapeStep(at: Shape<unknown>, d: Forced): GuideStep<Shape<unknown>> {
   let s = at;
   let layers = 0;
   for (; s.kind === 'lazy'; layers++) s = s.inner();
-  const c = s.kind === 'data' ? s.collection : undefined;
-  const alt = s.kind === 'data' && !c ? s.alternatives().find((a) => a.ctor === d.ctor || (a.ctor.name === d.ctor.name && a.shapes.length === d.arity)) : undefined;
-  const fields = c ? (i: number) => (c.kind === 'set' ? c.elem : i % 2 === 0 ? c.key : c.value) : (i: number) => alt?.shapes[i] ?? dynamic;
-  return { layers: s.kind === 'dynamic' ? 1 : layers, fields };
-};
+  if (s.kind !== 'data') return { layers: s.kind === 'dynamic' ? 1 : layers, fields: [] };
+  const c = s.collection;
+  if (c) return { layers, fields: Array.from({ length: d.arity }, (_, i) => (c.kind === 'set' ? c.elem : i % 2 === 0 ? c.key : c.value)) };
+  const alt = s.alternatives().find((a) => a.ctor === d.ctor || (a.ctor.name === d.ctor.name && a.shapes.length === d.arity));
+  return { layers, fields: alt?.shapes ?? [] };
+}
 
 /**
  * @internal A value's guide: a demand on (a copy of) `value` is rebuilt with the value's own
@@ -128,14 +143,14 @@ export const valueGuide: DemandGuide<unknown> = (at, d) => {
   let layers = 0;
   for (; v instanceof Lazy && v.isEvaluated; layers++) v = peek(v);
   const layer = v instanceof Lazy || v === undefined ? undefined : dynamic.project(v, null);
-  const fields = layer && layer.fields.length === d.arity ? layer.fields : [];
-  return { layers: v instanceof Lazy ? 1 : layers, fields: (i) => fields[i] };
+  return { layers: v instanceof Lazy ? 1 : layers, fields: layer && layer.fields.length === d.arity ? layer.fields : [] };
 };
 
-const COLLECTIONS = new Set(['set', 'map']);
-
-/** @internal {@link fromDemand}, the number of `Lazy`s at each position told by `guide`, from `root` at the top. */
-export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<G>): unknown {
+/**
+ * @internal {@link fromDemand}, the number of `Lazy`s at each position told by `guide` (one each
+ * without a guide), from `root` at the top; a position the guide knows nothing of is `unknown`.
+ */
+export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefined, unknown: G): unknown {
   // Pre-order, then build in reverse so that every node's fields exist before the node.
   const nodes: Demand[] = [demand];
   const at: G[] = [root];
@@ -147,11 +162,11 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
     const d = nodes[i]!;
     values.push(d.forced ? new Array(d.arity) : []);
     if (!d.forced) continue;
-    const here = guide(at[i]!, d);
-    layers[i] = here.layers;
+    const here = guide?.(at[i]!, d);
+    layers[i] = here ? here.layers : 1;
     for (let j = 0; j < d.arity; j++) {
       nodes.push(d.field(j));
-      at.push(here.fields(j));
+      if (here) at[nodes.length - 1] = here.fields[j] ?? unknown;
       parent.push(i);
       slot.push(j);
     }
@@ -160,8 +175,7 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
   for (let i = nodes.length - 1; i >= 0; i--) {
     const d = nodes[i]!;
     let v: unknown;
-    // The elements of a set (and the keys of a map) are told apart by identity: one `thunk` for each.
-    if (!d.forced) v = parent[i]! >= 0 && COLLECTIONS.has((nodes[parent[i]!] as Forced).ctor.style) ? defer(() => thunk) : thunk;
+    if (!d.forced) v = parent[i]! >= 0 && isCollection((nodes[parent[i]!] as Forced).ctor) ? defer(() => thunk) : thunk;
     else {
       v = d.ctor.build(values[i]!, d.value);
       if (d.lazy) for (let k = Math.max(1, layers[i]!); k > 0; k--) v = now(v);
@@ -171,3 +185,6 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
   }
   return result;
 }
+
+/** The elements of a set (and the keys of a map) are told apart by identity: an unforced one is a `thunk` of its own. */
+const isCollection = (c: Ctor) => c.style === 'set' || c.style === 'map';

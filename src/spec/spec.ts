@@ -128,7 +128,7 @@ export function specify<A extends unknown[]>(f: (...args: A) => unknown, resultD
   const obs = observeDetailed(toContext(demand), f, inputs);
   if (obs.error) throw obs.error.thrown;
   // Rebuilt with each input's own nesting of Lazies (a list of lists holds two at each element).
-  return obs.inputs.map((d, i) => fromDemandGuided(d, inputs[i], valueGuide)) as A;
+  return obs.inputs.map((d, i) => fromDemandGuided(d, inputs[i], valueGuide, undefined)) as A;
 }
 
 /**
