@@ -335,6 +335,19 @@ describe('printing and shrinking', () => {
     assert.equal(prettyValue(r.counterexample!.inputs[0]), '1 : []');
   });
 
+  test('the fast-check contexts of 0 and -0 are kept apart', () => {
+    // Kept by value in a Map, where -0 is 0: -0's context then shrank 0 to 0 itself.
+    const doubles = withArbitrary(fc.double({ noNaN: true, min: -1, max: 1 }), number);
+    let seen = 0;
+    for (let i = 0; i < 20_000 && seen < 2; i++) {
+      const v = arbitrary(doubles)(Seed.of(i).stream(), 0);
+      if (seen === 0 ? Object.is(v, 0) : Object.is(v, -0)) seen++;
+    }
+    assert.equal(seen, 2, 'made 0, then -0');
+    assert.ok(![...shrinkValue(0, doubles)].some((v) => Object.is(v, 0)), 'not its own shrink');
+    assert.ok([...shrinkValue(-0, doubles)].some((v) => Object.is(v, 0)), '-0 shrinks to 0');
+  });
+
   test('shrinkValue never offers a value as its own shrink: Infinity and NaN shrink to 0', () => {
     for (const v of [Infinity, -Infinity, NaN]) assert.deepEqual([...shrinkValue(v, number)], [0]);
     assert.deepEqual([...shrinkValue(2.5, number)], [2]);

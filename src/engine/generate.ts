@@ -38,28 +38,45 @@ function fromArbitrary<T>(arb: fc.Arbitrary<T>, r: Random, size: number): T {
 }
 
 /**
- * The fast-check contexts of the values an arbitrary made, by value, for shrinking them: without
- * its context, a value of a mapped arbitrary (`fc.array(…).map(fromArray)`) cannot be shrunk. The
- * newest {@link REMEMBERED} values of each arbitrary are kept (a counterexample is shrunk soon
- * after it is made); a value forgotten is not shrunk, as before.
+ * The fast-check contexts of the values an arbitrary made, for shrinking them: without its
+ * context, a value of a mapped arbitrary (`fc.array(…).map(fromArray)`) cannot be shrunk. An
+ * object's context is kept as long as the object lives (weakly: a run's inputs are not kept
+ * alive); a primitive cannot be held weakly, so the contexts of the newest {@link PRIMITIVES}
+ * primitives are kept, by value. A value whose context is gone is shrunk without, if it can be.
  */
-const contexts = new WeakMap<fc.Arbitrary<unknown>, Map<unknown, unknown>>();
-const REMEMBERED = 4096;
+interface Made {
+  readonly objects: WeakMap<object, unknown>;
+  readonly primitives: Map<unknown, unknown>;
+}
+const contexts = new WeakMap<fc.Arbitrary<unknown>, Made>();
+const PRIMITIVES = 1024;
+/** The key of -0 among the primitives: a Map takes -0 for 0. */
+const NEGATIVE_ZERO = Symbol('-0');
+const isObject = (v: unknown): v is object => (typeof v === 'object' && v !== null) || typeof v === 'function';
+const primitiveKey = (v: unknown) => (Object.is(v, -0) ? NEGATIVE_ZERO : v);
 
 /** @internal Keeps the context of a value an arbitrary made (generated, or a shrink), and returns the value. */
 export function remember<T>(arb: fc.Arbitrary<T>, made: fc.Value<T>): T {
   let known = contexts.get(arb);
-  if (!known) contexts.set(arb, (known = new Map()));
-  known.delete(made.value_);
-  known.set(made.value_, made.context);
-  if (known.size > REMEMBERED) known.delete(known.keys().next().value);
-  return made.value_;
+  if (!known) contexts.set(arb, (known = { objects: new WeakMap(), primitives: new Map() }));
+  const v = made.value_;
+  if (isObject(v)) known.objects.set(v, made.context);
+  else {
+    const key = primitiveKey(v);
+    known.primitives.delete(key);
+    known.primitives.set(key, made.context);
+    if (known.primitives.size > PRIMITIVES) known.primitives.delete(known.primitives.keys().next().value);
+  }
+  return v;
 }
 
-/** @internal The context of a value `arb` made, if it is remembered ({@link remember}). */
+/** @internal The context of a value `arb` made, if it is kept ({@link remember}). */
 export function contextOf(arb: fc.Arbitrary<unknown>, value: unknown): { readonly context: unknown } | undefined {
   const known = contexts.get(arb);
-  return known?.has(value) ? { context: known.get(value) } : undefined;
+  if (!known) return undefined;
+  if (isObject(value)) return known.objects.has(value) ? { context: known.objects.get(value) } : undefined;
+  const key = primitiveKey(value);
+  return known.primitives.has(key) ? { context: known.primitives.get(key) } : undefined;
 }
 
 /**
