@@ -158,7 +158,7 @@ function generate(shape: S, r: Random, size: number, enclosing: readonly S[]): u
         for (let i = n - 1; i >= 0; i--) cell = new Cons(now(items[i]), now(cell) as List<unknown>);
         return cell;
       }
-      const layer = dataLayer(shape, alts, r, size, enclosing);
+      const layer = dataLayer(shape, alts, r, size, enclosing, MOST_EAGER);
       return layer.alt.ctor.build(layer.alt.shapes.map((s, i) => generate(s, r, layer.sizes[i]!, layer.enclosing)));
     }
   }
@@ -175,6 +175,8 @@ function collection(c: Collection, r: Random, size: number, enclosing: readonly 
 // Sizes of recursive data
 
 const NO_ENCLOSING: readonly S[] = [];
+/** The most size a recursive type shares when generated eagerly, a call level per layer: beyond it (a declared list-like type at `maxSize: 5000`), the stack overflowed. */
+const MOST_EAGER = 500;
 
 const reaches = new WeakMap<S, WeakMap<S, boolean>>();
 /**
@@ -227,31 +229,36 @@ interface DataLayer {
 /**
  * Picks a layer of data of shape `shape` at size `size`. The fields that can hold this type again
  * or a type around it (its recursive fields, counted through other types: a rose tree's list of
- * children) share the size, less one at a recursive type, split at random (so that trees come in
- * every shape, not only balanced); the others have it whole. At size 0 only alternatives without
- * recursive fields are picked, so generation ends; at size `s`, one of them with probability
- * 1 / (s + 1), which makes the lengths of a list-like type uniform up to the size, as the built-in
- * list's are.
+ * children) share the size, split at random (so that trees come in every shape, not only
+ * balanced), less one once per turn of a cycle of types (at the first type of the cycle met: a
+ * `Node` holding `option(Node)` loses one per node, not two); the others have it whole. At size 0
+ * only alternatives without recursive fields are picked, so generation ends; at size `s`, one of
+ * them with probability 1 / (s + 1), which makes the lengths of a list-like type uniform up to the
+ * size, as the built-in list's are. `most` caps the size a recursive type shares: a value built
+ * eagerly is built by recursion, a level per layer.
  */
-function dataLayer(shape: S, alts: readonly Alternative[], r: Random, size: number, around: readonly S[]): DataLayer {
+function dataLayer(shape: S, alts: readonly Alternative[], r: Random, size: number, around: readonly S[], most = Infinity): DataLayer {
   const recursive = alts.some((a) => a.shapes.some((f) => canReach(f, shape)));
-  const enclosing = recursive ? [...around, shape] : around;
+  // The first type around on a cycle with this one (itself, further out, if it recurs).
+  const first = recursive ? around.find((t) => t === shape || (canReach(shape, t) && canReach(t, shape))) : undefined;
+  const enclosing = recursive && first !== shape ? [...around, shape] : around;
   const isShared = (a: Alternative) => a.shapes.map((f) => recursiveIn(f, enclosing));
   const count = (a: Alternative) => isShared(a).filter(Boolean).length;
   const base = alts.filter((a) => count(a) === 0);
   const grow = alts.filter((a) => count(a) > 0);
+  const budget = grow.length > 0 ? Math.min(size, most) : size;
   let alt: Alternative;
   if (base.length === 0 || grow.length === 0) {
     // No choice between ending and growing: any alternative (for a type without a finite value, the fewest recursive fields at size 0).
     const fewest = Math.min(...alts.map(count));
-    alt = r.pick(size > 0 ? alts : alts.filter((a) => count(a) === fewest));
+    alt = r.pick(budget > 0 ? alts : alts.filter((a) => count(a) === fewest));
   } else {
     // One draw for the choice, and one for the alternative only if there are several: lists draw once a cell.
-    const from = r.int(0, Math.max(0, size)) === 0 ? base : grow;
+    const from = r.int(0, Math.max(0, budget)) === 0 ? base : grow;
     alt = from.length === 1 ? from[0]! : r.pick(from);
   }
   const shared = isShared(alt);
-  const parts = split(Math.max(0, size - (recursive ? 1 : 0)), shared.filter(Boolean).length, r);
+  const parts = split(Math.max(0, budget - (recursive && (first === undefined || first === shape) ? 1 : 0)), shared.filter(Boolean).length, r);
   return { alt, enclosing, sizes: shared.map((isS) => (isS ? parts.pop()! : size)) };
 }
 
