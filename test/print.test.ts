@@ -106,3 +106,8 @@ test('eliding a long demand never cuts an emoji (a surrogate pair) in two', () =
     assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(printed), `maxWidth ${maxWidth}: ${printed}`);
   }
 });
+
+test('a long evaluated list prints with its true end, elided in the middle', () => {
+  // With a budget of 200 layers, a finite list of 300 cells printed as if it went on: `… : 99 : …`.
+  assert.match(util.inspect(L.fromArray(Array.from({ length: 300 }, (_, i) => i))), /^Lazy\(0 : 1 : .* : 298 : 299 : \[\]\)$/);
+});
