@@ -13,7 +13,7 @@ import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { strictProperty } from '../src/spec/property.ts';
 import { strictCheckParallel, type ParallelOptions } from '../src/engine/parallel.ts';
 import { take, takePrime, takeSpec } from '../examples/take.ts';
-import { takeCheck } from './fixtures/checks.ts';
+import { takeCheck, takePrimeCheck } from './fixtures/checks.ts';
 
 test('a bad option fails before any trial, naming the option and its value', async () => {
   const bad: [CheckOptions, RegExp][] = [
@@ -22,8 +22,8 @@ test('a bad option fails before any trial, naming the option and its value', asy
     [{ trials: 0 }, /^trials must be a positive integer, got 0$/],
     [{ maxSize: 2.5 }, /^maxSize must be a non-negative integer, got 2.5$/],
     [{ seed: Infinity }, /^seed must be an integer, got Infinity$/],
-    [{ forceBudget: 0 }, /^forceBudget must be a positive integer, got 0$/],
-    [{ maxShrinkAttempts: -3 }, /^maxShrinkAttempts must be a non-negative integer, got -3$/],
+    [{ forceBudget: 0 }, /^forceBudget must be a positive integer or Infinity \(no limit\), got 0$/],
+    [{ maxShrinkAttempts: -3 }, /^maxShrinkAttempts must be a non-negative integer or Infinity \(no limit\), got -3$/],
     [{ compare: 'noStrictr' as never }, /^compare must be 'exact', 'noStricter', 'noLazier' or a function .*, got "noStrictr"$/],
     [{ compare: ['exact', 'lazier' as never] }, /^compare must be .*, got "lazier"$/],
   ];
@@ -33,16 +33,29 @@ test('a bad option fails before any trial, naming the option and its value', asy
   const badParallel: [ParallelOptions, RegExp][] = [
     [{ trials: NaN }, /^trials must be/],
     [{ timeout: 0 }, /^timeout must be an integer from 1 to 2147483647, got 0$/],
-    [{ maxShrinkTimeouts: NaN }, /^maxShrinkTimeouts must be a non-negative integer, got NaN$/],
+    [{ maxShrinkTimeouts: NaN }, /^maxShrinkTimeouts must be a non-negative integer or Infinity \(no limit\), got NaN$/],
     [{ shrinking: 'greedier' as never }, /^shrinking must be 'deterministic' or 'greedy', got "greedier"$/],
   ];
   for (const [options, message] of badParallel) await assert.rejects(strictCheckParallel(takeCheck, { ...options, workers: 2 }), { name: 'RangeError', message });
   // The other entry points check the options they share.
-  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, forceBudget: NaN }), /^RangeError: forceBudget must be a positive integer, got NaN$/);
+  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, forceBudget: NaN }), /^RangeError: forceBudget must be a positive integer or Infinity \(no limit\), got NaN$/);
   assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, compare: 'lazy' as never }), /^RangeError: compare must be .*, got "lazy"$/);
   assert.throws(() => strictProperty(takeSpec, take, { maxSize: -1 }), /^RangeError: maxSize must be a non-negative integer, got -1$/);
   // The smallest good values run.
   assert.equal(strictCheck(takeSpec, take, { trials: 1, maxSize: 0, maxShrinkAttempts: 0, forceBudget: 1000, seed: -5 }).passed, true);
+});
+
+test('Infinity is no limit for the options that are limits, and no count or time for the others', async () => {
+  const sequential = strictCheck(takeSpec, takePrime, { seed: 1, unicode: false });
+  const unlimited = { forceBudget: Infinity, maxShrinkAttempts: Infinity };
+  assert.equal(strictCheck(takeSpec, takePrime, { seed: 1, unicode: false, ...unlimited }).message, sequential.message);
+  assert.equal(strictCheck(takeSpec, take, { seed: 1, ...unlimited }).passed, true);
+  assert.equal(strictCheckExhaustiveResult(takeSpec, take, { depth: 3, forceBudget: Infinity }).passed, true);
+  assert.doesNotThrow(() => strictProperty(takeSpec, take, { forceBudget: Infinity }));
+  const parallel = await strictCheckParallel(takePrimeCheck, { seed: 1, unicode: false, workers: 1, maxShrinkTimeouts: Infinity, ...unlimited });
+  assert.equal(parallel.message, sequential.message);
+  for (const name of ['trials', 'maxSize', 'seed'] as const) assert.throws(() => strictCheck(takeSpec, take, { [name]: Infinity }), { name: 'RangeError', message: new RegExp(`^${name} must be .*integer, got Infinity$`) });
+  await assert.rejects(strictCheckParallel(takeCheck, { workers: 1, timeout: Infinity }), { name: 'RangeError', message: /^timeout must be an integer from 1 to 2147483647, got Infinity$/ });
 });
 
 type Pair = readonly [(x: Lazy<number>) => number, Lazy<number>];

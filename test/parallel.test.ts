@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -8,7 +9,7 @@ import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/tak
 import { ExhaustiveCheckFailure, strictCheckExhaustive, strictCheckExhaustiveResult, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import type { Spec } from '../src/spec/spec.ts';
-import { bigCheck, budgetCheck, crashCheck, lateCrashCheck, loopCheck, noLazierCheck, noLazierFnCheck, rotNaiveCheck, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
+import { bigCheck, budgetCheck, crashCheck, headLateCheck, lateCrashCheck, loopCheck, noLazierCheck, noLazierFnCheck, rotNaiveCheck, secondCellCheck, secondCellFlag, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
 
 const same = (a: { message: string; trials: number; shrinks: number; passed: boolean }, b: typeof a) => {
   assert.equal(b.passed, a.passed);
@@ -120,6 +121,32 @@ test('a crash from a timer an earlier trial set is blamed on no trial', async ()
     strictCheckParallel(lateCrashCheck, { seed: 1, workers: 1, timeout: 2000 }),
     (e: Error) => e instanceof WorkerCrashError && /no trial can be blamed: run again alone in a fresh worker/.test(e.message) && /late timer/.test(e.message),
   );
+});
+
+test('a trial that fails on its own while an earlier trial crashes its worker is reported as the sequential run reports it', async () => {
+  // Trials 1 and 2 pass; the timer the second set throws during the third, which fails.
+  const opts = { seed: 7, trials: 3, maxShrinkAttempts: 0, unicode: false };
+  const s = strictCheck(headLateCheck.spec, headLateCheck.fn, opts);
+  assert.equal(s.trials, 3);
+  const r = await strictCheckParallel(headLateCheck, { ...opts, workers: 1, timeout: 2000 });
+  same(s, r);
+  assert.equal(r.workersStarted, 2, 'the timer crashed the first worker');
+});
+
+test('a crash while a worker waits is not charged to the shrink candidate it runs next: deterministic shrinking equals sequential', async () => {
+  // Trial 1 (one worker) fails and sets a timer that crashes its worker while trial 0 (the other) takes 300 ms; then it gets candidate 1, the one shrinking takes.
+  rmSync(secondCellFlag, { force: true });
+  try {
+    const opts = { seed: 28, maxSize: 300, maxShrinkAttempts: 2, unicode: false };
+    const s = strictCheck(secondCellCheck.spec, secondCellCheck.fn, opts);
+    assert.equal(s.trials, 2);
+    assert.equal(s.shrinks, 1);
+    const r = await strictCheckParallel(secondCellCheck, { ...opts, workers: 2 });
+    same(s, r);
+    assert.equal(r.workersStarted, 3, 'the timer crashed a worker');
+  } finally {
+    rmSync(secondCellFlag, { force: true });
+  }
 });
 
 test("defineCheck's comparison, a function too, applies with and without workers; the options' overrides it", async () => {

@@ -27,7 +27,7 @@ export interface ParallelOptions extends CheckOptions {
   readonly timeout?: number;
   /** `'deterministic'` (default): the same minimal counterexample as sequential shrinking; `'greedy'`: whichever failing candidate a worker finds first. */
   readonly shrinking?: 'deterministic' | 'greedy';
-  /** Most candidates that time out or crash a worker while shrinking such a counterexample. Default 8. */
+  /** Most candidates that time out or crash a worker while shrinking such a counterexample. Default 8; `Infinity`: no limit. */
   readonly maxShrinkTimeouts?: number;
 }
 
@@ -300,6 +300,11 @@ function nth<T>(it: Iterable<T>, j: number): T | undefined {
 
 type Event = { i: number; kind: 'failed' } | { i: number; kind: 'thrown'; error: Error } | { i: number; kind: 'timeout' } | { i: number; kind: 'crash'; error: string };
 
+/** The event of trial `i`, which finished with the worker's reply `data`: none if it passed. */
+function replied(i: number, data: any): Event | undefined {
+  return data.thrown ? { i, kind: 'thrown', error: rebuildError(data.thrown) } : data.failed ? { i, kind: 'failed' } : undefined;
+}
+
 /**
  * Runs a check registered with {@link defineCheck} in worker threads (`workers`, default 2);
  * what `strictCheck(spec, fn, { workers })` does.
@@ -349,7 +354,7 @@ export function workerSettings(
     throw new TypeError('compare: comparisons given as functions cannot be sent to workers; give them to defineCheck(..., { compare }) instead');
   }
   checkInteger('timeout', options.timeout, 1, MAX_TIMER);
-  checkInteger('maxShrinkTimeouts', options.maxShrinkTimeouts, 0);
+  checkInteger('maxShrinkTimeouts', options.maxShrinkTimeouts, 0, Infinity);
   if (options.shrinking !== undefined && options.shrinking !== 'deterministic' && options.shrinking !== 'greedy') {
     throw new RangeError(`shrinking must be 'deterministic' or 'greedy', got ${showOption(options.shrinking)}`);
   }
@@ -405,12 +410,15 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
    * The event of a crash at trial `i` of a worker that had finished `before` trials: the error
    * may come from one of those, raised asynchronously later than the worker waited for it, so the
    * trial is blamed only if it crashes again alone, in a fresh worker (the crashed one is
-   * replaced) that waits for the timers it set.
+   * replaced) that waits for the timers it set. If it finishes there, that is its outcome, unless
+   * it passes: the crash, an earlier trial's, must not pass unnoticed.
    */
   const blame = async (slot: Slot, i: number, error: string, before: number): Promise<Event> => {
     const again = await slot.request({ type: 'trial', i, grace });
     if (again.kind === 'crash') return { i, kind: 'crash', error: again.error };
     if (again.kind === 'timeout') return { i, kind: 'timeout' };
+    const own = replied(i, again.data);
+    if (own) return own;
     const message =
       `a worker crashed at trial ${i + 1} (seed ${seed}), but no trial can be blamed: run again alone in a fresh worker, which waited up to ${grace} ms for the timers it set, ` +
       `that trial does not crash. One of the ${before} trials the worker had finished before probably raised the error asynchronously (e.g. in a timer). The worker's error: ${error}`;
@@ -431,8 +439,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
           let ev: Event | undefined;
           if (out.kind === 'timeout') ev = { i, kind: 'timeout' };
           else if (out.kind === 'crash') ev = out.alone ? { i, kind: 'crash', error: out.error } : await blame(slot, i, out.error, finished);
-          else if (out.data.thrown) ev = { i, kind: 'thrown', error: rebuildError(out.data.thrown) };
-          else if (out.data.failed) ev = { i, kind: 'failed' };
+          else ev = replied(i, out.data);
           if (out.kind === 'reply') finished++;
           if (!ev || ev.kind !== 'thrown') {
             executed++;
@@ -495,7 +502,10 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
           // Past the last timeout allowed, no candidate more is dealt; those dealt are still decided on (the last may be the one taken).
           if (next >= Math.min(end, cap) || fatalEvents >= maxFatal) return;
           const j = next++;
-          const out = await slot.request({ type: 'cand', j });
+          let out = await slot.request({ type: 'cand', j });
+          // As for a trial (see blame), a crash (or one while the worker was idle) is the candidate's only if it crashes
+          // a fresh worker again on its own; else the candidate's outcome is that of its run there.
+          if (out.kind === 'crash' && !out.alone && step === thisStep) out = await slot.request({ type: 'cand', j, grace });
           if (step !== thisStep) return;
           if (out.kind === 'reply') {
             if (out.data.end) end = Math.min(end, j);
@@ -503,10 +513,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
             else results.set(j, out.data.ok ? 'ok' : 'no');
           } else {
             fatalEvents++;
-            // As for a trial (see blame), a crash is the candidate's only if it crashes a fresh worker again on its own.
-            const same = fatal && out.kind === final.kind && (out.kind === 'timeout' || out.alone || (await slot.request({ type: 'cand', j, grace })).kind === 'crash');
-            if (step !== thisStep) return;
-            results.set(j, same ? 'ok' : 'no');
+            results.set(j, fatal && out.kind === final.kind ? 'ok' : 'no');
           }
           if (!(out.kind === 'reply' && out.data.end)) evaluated++;
           decide();

@@ -34,9 +34,9 @@ export interface CheckOptions {
   readonly maxSize?: number;
   /** The comparison for every argument, or one per argument. Default `'exact'`. */
   readonly compare?: Comparison | readonly Comparison[];
-  /** Most forces (calls of `force`, on evaluated thunks too) one trial may make before it counts as diverging: catches infinite and cyclic structures walked forever, without a timer. Default 1,000,000. */
+  /** Most forces (calls of `force`, on evaluated thunks too) one trial may make before it counts as diverging: catches infinite and cyclic structures walked forever, without a timer. Default 1,000,000; `Infinity`: no limit. */
   readonly forceBudget?: number;
-  /** Most candidates tried while shrinking. Default 2,000. */
+  /** Most candidates tried while shrinking. Default 2,000; `Infinity`: no limit. */
   readonly maxShrinkAttempts?: number;
   /** Draw the diagram with Unicode box characters; default: if the terminal supports them. */
   readonly unicode?: boolean;
@@ -141,11 +141,13 @@ export function showOption(v: unknown): string {
 
 /**
  * @internal Throws a RangeError naming option `name` unless `value` is undefined (not given) or
- * an integer from `min` to `max`: a NaN or a negative count would otherwise run nothing and pass.
+ * an integer from `min` to `max`, or Infinity when `max` is (a limit that means none): a NaN or a
+ * negative count would otherwise run nothing and pass.
  */
 export function checkInteger(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): void {
-  if (value === undefined || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max)) return;
-  const what = max !== Number.MAX_SAFE_INTEGER ? `an integer from ${min} to ${max}` : min === 0 ? 'a non-negative integer' : min === 1 ? 'a positive integer' : 'an integer';
+  if (value === undefined || (value === Infinity && max === Infinity) || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max)) return;
+  const integer = min === 0 ? 'a non-negative integer' : min === 1 ? 'a positive integer' : 'an integer';
+  const what = max === Infinity ? `${integer} or Infinity (no limit)` : max !== Number.MAX_SAFE_INTEGER ? `an integer from ${min} to ${max}` : integer;
   throw new RangeError(`${name} must be ${what}, got ${showOption(value)}`);
 }
 
@@ -170,8 +172,8 @@ export function commonSettings(options: CheckOptions, arity: number): { budget: 
   checkInteger('trials', options.trials, 1);
   checkInteger('seed', options.seed, -Number.MAX_SAFE_INTEGER);
   checkInteger('maxSize', options.maxSize, 0);
-  checkInteger('forceBudget', options.forceBudget, 1);
-  checkInteger('maxShrinkAttempts', options.maxShrinkAttempts, 0);
+  checkInteger('forceBudget', options.forceBudget, 1, Infinity);
+  checkInteger('maxShrinkAttempts', options.maxShrinkAttempts, 0, Infinity);
   return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons(options, arity), unicode: options.unicode ?? unicodeTerminal() };
 }
 
