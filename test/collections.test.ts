@@ -64,6 +64,21 @@ test('random sets and maps, also made by random non-strict functions, and their 
   assert.ok(shrinks.every((s) => s.size <= 3));
 });
 
+test('shrunk sets and maps iterate as the original does, whatever order their demands list the elements in', () => {
+  const inOrder = (s: ReadonlySet<number>) => [...s].join(',');
+  assert.deepEqual([...shrinkValue<ReadonlySet<number>>(new Set([2, -1]), setOf(number))].map(inOrder), ['', '-1', '2', '0,-1', '1,-1', '2,0', '2,1']);
+  const entries = (m: ReadonlyMap<number, number>) => [...m].map(([k, v]) => `${k}=${v}`).join(',');
+  assert.deepEqual([...shrinkValue<ReadonlyMap<number, number>>(new Map([[2, 5], [-1, 0]]), mapOf(number, number))].map(entries).slice(0, 4), ['', '-1=0', '2=5', '0=5,-1=0']);
+  // a function that looks at the first and the last element: the counterexample keeps them in order
+  const firstOverLast = spec([setOf(number), lazyOf(number)], number, (predict, _d, set, _x) => predict(set, thunk));
+  const f = (set: ReadonlySet<number>, x: Lazy<number>) => {
+    const xs = [...set];
+    return xs.length > 1 && xs[0]! > xs[xs.length - 1]! ? x.force() : 0;
+  };
+  const r = strictCheck(firstOverLast, f, { seed: 1 });
+  assert.equal(inOrder(r.counterexample!.inputs[0] as ReadonlySet<number>), '0,-1', r.message);
+});
+
 test('series of sets and maps: at most d elements of depth d - 1, distinct, smallest first', () => {
   const show = <T>(shape: Shape<T>, d: number) => series(shape, d).map((x) => prettyValue(x, shape as Shape<unknown>));
   assert.deepEqual(show(setOf(number), 2), ['Set {}', 'Set {0}', 'Set {1}', 'Set {-1}', 'Set {0, 1}', 'Set {-1, 0}', 'Set {-1, 1}']);

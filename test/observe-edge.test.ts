@@ -9,7 +9,7 @@ import { lazy, now, type Lazy } from '../src/lazy/lazy.ts';
 import * as L from '../src/lazy/list.ts';
 import { fromArray } from '../src/lazy/list.ts';
 import type { List } from '../src/lazy/cell.ts';
-import { data, dynamic, mapOf, number, record, setOf, showPath, ShapeMismatchError, string, type DataShape } from '../src/demand/shape.ts';
+import { data, dynamic, lazyOf, mapOf, number, option, record, setOf, showPath, ShapeMismatchError, string, type DataShape, type Option } from '../src/demand/shape.ts';
 import { demandEquals, demandHolder, demandSize, type Demand } from '../src/demand/demand.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
@@ -125,10 +125,6 @@ test('observation never hands a function a copy that is not of its class: a clas
   const o = observeDetailed(normalize, (p: Point) => p.sum(), [new Point(1, 2)], { names: ['p'] });
   assert.ok(notCopied(o.error?.thrown), String(o.error?.thrown));
   assert.throws(() => observe(normalize, (p: Point) => p instanceof Point, new Point(1, 2)), ShapeMismatchError);
-  // declared as a record, the copy would be a plain object too
-  const pointShape = record({ x: number, y: number });
-  const declared = observeDetailed(normalize, (p: Point) => p.sum(), [new Point(1, 2)], { inputs: [pointShape], names: ['p'] });
-  assert.ok(notCopied(declared.error?.thrown), String(declared.error?.thrown));
   // deep in a list, the path names it
   const inList = observeDetailed(normalize, (xs: List<Point>) => L.map((p: Point) => p.sum(), xs), [fromArray([new Point(1, 2), new Point(3, 4)])], { names: ['ps'] });
   assert.equal((inList.error?.thrown as ShapeMismatchError).path, 'ps.head');
@@ -141,6 +137,67 @@ test('observation never hands a function a copy that is not of its class: a clas
   assert.equal(Object.getPrototypeOf(copy), null);
   assert.equal(observe(normalize, (r: Record<string, unknown>) => lazy(() => 'toString' in r), bare).result.forced, true);
   assert.equal(prettyDemand(observe(normalize, (r: Record<string, unknown>) => lazy(() => 'toString' in r), bare).result), 'false');
+});
+
+test('where a shape is declared, for a declared data value, and for a context, a class instance is copied as the shape says', () => {
+  // a value of one option(number) under another: each call makes its own prototype
+  const some = option(number).make.Some({ value: 3 });
+  const fromOption = (x: Option<number>) => (x.tag === 'Some' ? x.value : 0);
+  const o = observeDetailed(whnf, fromOption, [some], { inputs: [option(number)], result: number });
+  assert.equal(o.error, undefined, String(o.error?.thrown));
+  assert.equal(prettyDemand(o.inputs[0]!), 'Some 3');
+  // declared shapes over class instances: the user said what the copy is
+  class Leaf {
+    readonly tag = 'Leaf';
+  }
+  class Node {
+    readonly tag = 'Node';
+    constructor(
+      readonly left: Lazy<Tree>,
+      readonly value: number,
+      readonly right: Lazy<Tree>,
+    ) {}
+  }
+  type Tree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<Tree>; value: number; right: Lazy<Tree> };
+  const Tree: DataShape<Tree> = data<Tree>('Tree', (T) => ({ Leaf: {}, Node: { left: lazyOf(T), value: number, right: lazyOf(T) } }));
+  const tree = new Node(now(new Leaf()), 5, now(new Node(now(new Leaf()), 7, now(new Leaf()))));
+  const value = observeDetailed(whnf, (t: Tree) => (t.tag === 'Node' ? t.value : 0), [tree], { inputs: [Tree], result: number });
+  assert.equal(value.error, undefined, String(value.error?.thrown));
+  assert.equal(prettyDemand(value.inputs[0]!), 'Node _ 5 _');
+  const pointShape = record({ x: number, y: number });
+  const declared = observeDetailed(normalize, (p: { x: number }) => p.x, [new Point(1, 2)], { inputs: [pointShape] });
+  assert.equal(prettyDemand(declared.inputs[0]!), '{ x: 1, y: 2 }');
+  // the copy of the result goes to a context, not to the function: the context reads it as a record
+  const made = observe((p) => (p as Point).x, (x: number) => new Point(x, 1), 3);
+  assert.equal(prettyDemand(made.result), '{ x: 3, y: 1 }');
+  // an argument named `result` is still an argument
+  const named = observeDetailed(normalize, (p: Point) => p.sum(), [new Point(1, 2)], { names: ['result'] });
+  assert.ok(named.error?.thrown instanceof ShapeMismatchError, String(named.error?.thrown));
+});
+
+test('a value that holds itself through strict fields is refused at once, naming where', () => {
+  const cyclic: Record<string, unknown> = { a: 1 };
+  cyclic.self = cyclic;
+  const start = Date.now();
+  const o = observeDetailed(normalize, (x: { a: number }) => x.a, [cyclic], { names: ['o'] });
+  assert.ok(Date.now() - start < 1000);
+  const err = o.error?.thrown;
+  assert.ok(err instanceof ShapeMismatchError && err.path === 'o.self' && /a cyclic value: o holds itself/.test(err.message), String(err));
+  // deeper, under a declared shape, and entangled
+  const inner: Record<string, unknown> = { n: 1 };
+  const outer = { xs: [0, inner] };
+  inner.up = outer;
+  assert.throws(() => observe(normalize, (v: unknown) => v, [outer]), /at argument 1\.0\.xs\.1\.up: .*argument 1\.0 holds itself/);
+  type Ring = { tag: 'Ring'; next: Ring };
+  const Ring: DataShape<Ring> = data<Ring>('Ring', (R) => ({ Ring: { next: R } }));
+  const ring = Ring.make.Ring({ next: undefined as unknown as Ring }) as { next: Ring };
+  ring.next = ring as Ring;
+  const declared = observeDetailed(whnf, (r: Ring) => r, [ring], { inputs: [Ring], names: ['r'] }).error?.thrown;
+  assert.match(String(declared), /at r\.next: .*a cyclic value: r holds itself/);
+  assert.throws(() => entangle(cyclic), /cyclic value: value holds itself/);
+  // a value that holds another twice is not cyclic
+  const shared = { a: 1 };
+  assert.equal(prettyDemand(observe(normalize, (v: unknown) => v, [shared, [shared]]).inputs[0]!), '({ a: 1 }, ({ a: 1 },))');
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -199,4 +256,14 @@ test('the demand on a set or a map does not depend on insertion order; the copy 
   assert.equal(prettyDemand(observe(normalize, first, new Set([2, 1])).result), '2');
   const firstKey = (m: ReadonlyMap<string, Lazy<number>>) => lazy(() => [...m.keys()][0]);
   assert.equal(prettyDemand(observe(normalize, firstKey, new Map([['b', now(2)], ['a', now(1)]])).result), '"b"');
+});
+
+test('a mismatch in a set or a map is named by its position in the value, not in the demand', () => {
+  const at = (thrown: unknown) => (assert.ok(thrown instanceof ShapeMismatchError, String(thrown)), thrown.path);
+  const size = (s: { size: number }) => s.size;
+  assert.equal(at(observeDetailed(whnf, size, [new Set<unknown>([new Point(1, 2), 5, 1])]).error?.thrown), 'argument 1.0');
+  assert.equal(at(observeDetailed(whnf, size, [new Map<unknown, unknown>([[3, new Point(1, 2)], [1, 0]])]).error?.thrown), 'argument 1.1');
+  const sizes = (xs: List<{ size: number }>) => L.map(size, xs);
+  assert.equal(at(observeDetailed(normalize, sizes, [fromArray([new Set<unknown>([2, new Point(1, 2), 1])])]).error?.thrown), 'argument 1.head.1');
+  assert.equal(at(observeDetailed(whnf, size, [new Set<unknown>(['x', 5, 1])], { inputs: [setOf(number)] }).error?.thrown), 'argument 1.0');
 });

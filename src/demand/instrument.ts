@@ -13,7 +13,7 @@ import { Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.t
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, type Demand } from './demand.ts';
-import { child, DESCRIBE, dynamic, FN_CTOR, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
+import { child, CTOR, DESCRIBE, dynamic, FN_CTOR, inOwnOrder, ownPosition, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
 import { CALLED, checkPrimitive, consShapes, HEAD, insideLazy, insideLazyPosition, isPrimitive, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
@@ -24,11 +24,14 @@ export class Recording {
   open = true;
   /** The holders of the demands recorded, with the paths of their values: where a mismatch under a dynamic shape finds its path. */
   private readonly roots: { readonly holder: Forced; readonly path: Path }[] = [];
+  /** The holder of the demand on the result, whose copy goes to a context, not to the function observed. */
+  result: Forced | undefined = undefined;
 
-  /** A holder for the demand on the value named `path`. */
-  root(path: Path): Forced {
+  /** A holder for the demand on the value named `path`; `ofResult`: the value is the result, copied for a context. */
+  root(path: Path, ofResult = false): Forced {
     const holder = demandHolder();
     this.roots.push({ holder, path });
+    if (ofResult) this.result = holder;
     return holder;
   }
 
@@ -57,6 +60,7 @@ interface Site {
   readonly into: Into;
   readonly at: number;
   readonly rec: Recording;
+  readonly forFn: boolean;
 }
 
 /**
@@ -72,8 +76,13 @@ interface Site {
  * not replaced.
  */
 export function instrument(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith = lazyWith): unknown {
-  const copy = copyLayer(value, shape, path, into, at, rec, atLazy, wrap);
-  return copy instanceof Frame ? copyFields(copy) : copy;
+  return copyValue(value, shape, path, into, at, rec, atLazy, wrap, into !== rec.result);
+}
+
+/** {@link instrument}; `forFn`: whether the copy goes to the function observed, not to a context (see {@link build}). */
+function copyValue(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith, forFn: boolean): unknown {
+  const copy = copyLayer(value, shape, path, into, at, rec, atLazy, wrap, forFn, undefined);
+  return copy instanceof Frame ? copyFields(copy, shape, forFn) : copy;
 }
 
 /**
@@ -85,8 +94,6 @@ class Frame {
   readonly copies: unknown[];
   /** The next field to copy. */
   next = 0;
-  /** The frame of the layer whose field this one is, in the stack. */
-  parent: Frame | undefined = undefined;
 
   constructor(
     readonly original: object,
@@ -96,14 +103,30 @@ class Frame {
     readonly rec: Recording,
     readonly into: Into,
     readonly at: number,
+    /** The frame of the layer whose field this one is, in the stack. */
+    readonly parent: Frame | undefined,
   ) {
     this.copies = new Array(layer.fields.length);
   }
 }
 fastInstanceof(Frame);
 
-/** The copy of the layer of `first` with its strict fields, copied depth first, each layer built once its fields are. */
-function copyFields(first: Frame): unknown {
+/**
+ * The copy of the layer of `first`, of shape `shape`, with its strict fields, copied depth first,
+ * each layer built once its fields are. `forFn`: see {@link copyValue}; the same for every field.
+ *
+ * A value that holds itself through strict fields has no finite copy: its stack would grow
+ * forever, the same layers over and over. It is refused once a frame pushed has the original of a
+ * marked frame in the stack; the mark moves to the frame pushed whenever the stack has grown
+ * `span` frames past it, and `span` doubles (Brent's cycle detection), so the mark is on the cycle
+ * and `span` longer than it before long. That costs a comparison a frame, where a set of the
+ * originals in the stack would cost an insertion and a removal.
+ */
+function copyFields(first: Frame, shape: Shape<unknown>, forFn: boolean): unknown {
+  let mark = first;
+  let markDepth = 0;
+  let depth = 0;
+  let span = 1;
   for (let f = first; ; ) {
     const { layer } = f;
     let copy: unknown;
@@ -111,29 +134,54 @@ function copyFields(first: Frame): unknown {
       const i = f.next;
       const s = layer.shapes[i]!;
       // Only declared shapes can mismatch, so only they pay for the path of their messages.
-      copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, layer.ctor.keys[i]!), f.node, i, f.rec, false, lazyWith);
+      copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, layer.ctor.keys[ownPosition(layer, i)]!), f.node, i, f.rec, false, lazyWith, forFn, f);
       if (copy instanceof Frame) {
-        copy.parent = f;
+        if (copy.original === mark.original) throw cyclic(copy);
+        if (++depth - markDepth === span) {
+          mark = copy;
+          markDepth = depth;
+          span *= 2;
+        }
         f = copy;
         continue;
       }
     } else {
-      copy = build(f);
+      copy = build(f, shape, forFn);
       if (f.parent === undefined) return copy;
+      // The mark stays in the stack.
+      if (f === mark) {
+        mark = f.parent;
+        markDepth--;
+      }
+      depth--;
       f = f.parent;
     }
     f.copies[f.next++] = copy;
   }
 }
 
+/** The error for the stack of frames up to `f`, which holds an original twice: named where the cycle first closes. */
+function cyclic(f: Frame): ShapeMismatchError {
+  const stack: Frame[] = [];
+  for (let g: Frame | undefined = f; g !== undefined; g = g.parent) stack.push(g);
+  const seen = new Map<object, Frame>();
+  let repeat = stack.pop()!;
+  while (!seen.has(repeat.original)) {
+    seen.set(repeat.original, repeat);
+    repeat = stack.pop()!;
+  }
+  const expected = `a value that does not hold itself (a cyclic value: ${showPath(framePath(seen.get(repeat.original)!))} holds itself here, through strict fields only, so its copy would never end)`;
+  return new ShapeMismatchError(showPath(framePath(repeat)), expected, repeat.original);
+}
+
 /**
  * The copy of `value` as far as it takes no copy of a strict field: see {@link instrument}. A layer
  * with fields is recorded, and returned as a {@link Frame} whose fields are still to copy.
  */
-function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith): unknown {
+function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith, forFn: boolean, parent: Frame | undefined): unknown {
   if (value instanceof Lazy) {
     if (insideLazyPosition(shape) === undefined) shape.project(value, path); // throws the mismatch
-    return wrap(forceSite, { original: value, shape, path, into, at, rec });
+    return wrap(forceSite, { original: value, shape, path, into, at, rec, forFn });
   }
   if (shape.kind === 'lazy') shape.project(value, path); // throws the mismatch
   if (isPrimitive(value)) {
@@ -146,62 +194,82 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
   // List cells at lazy positions, the common case, are recorded in a spine.
   if (atLazy && value instanceof Cons) {
     const cell = old instanceof SpineCell && old.k === 0 ? old : startSpine(into, at);
-    return new SpineRecorder(rec, cell, shape, path, value).copy(value, 0);
+    return new SpineRecorder(rec, cell, shape, path, value, forFn).copy(value, 0);
   }
-  const layer = project(shape, value, path, rec, into, at);
+  const layer = project(shape, value, path, rec, into, at, parent);
   if (layer.ctor === FN_CTOR) return instrumentFunction(layer.value as (...args: unknown[]) => unknown, into, at, rec, atLazy);
   const n = layer.fields.length;
   let node = old as Forced;
   if (!(old instanceof Forced) || old instanceof SpineCell || old.ctor !== layer.ctor || old.arity !== n) put(into, at, (node = forcedNode(layer.ctor, n, layer.value, atLazy)));
   if (n === 0) return value;
-  return new Frame(value as object, layer, node, path, rec, into, at);
+  return new Frame(value as object, layer, node, path, rec, into, at, parent);
 }
 
-/** `shape.project(value, path)`, a mismatch named by its path (see {@link Recording.pathAt}). */
-function project(shape: Shape<unknown>, value: unknown, path: Path, rec: Recording, into: Into, at: number): Layer {
+/** `shape.project(value, path)`, a mismatch named by its path (see {@link pathOf}). */
+function project(shape: Shape<unknown>, value: unknown, path: Path, rec: Recording, into: Into, at: number, parent: Frame | undefined): Layer {
   try {
     return shape.project(value, path);
   } catch (err) {
-    if (path === null) shape.project(value, rec.pathAt(path, into, at));
+    if (path === null) shape.project(value, pathOf(path, into, at, rec, parent));
     throw err;
   }
 }
 
 /**
- * The copy of a frame's layer, built from the copies of its fields in the original's order (a
- * set's or a map's layer lists its elements in canonical order).
- *
- * Observing must not change what the function computes, so a copy keeps the original's prototype,
- * unless that is `Object.prototype` or none (a plain object declared as data is copied as a data
- * value). A class instance copied as a plain object lost its methods and `instanceof`; built on
- * the class's prototype it would still not be an instance: it would lack the private fields (`#x`:
- * a method reading one throws, `#x in` answers false) and what the constructor set up elsewhere
- * (a WeakMap entry, a built-in's internal slots), and nothing tells which classes have them. So
- * an object whose copy would not have its prototype is refused, with the path to it.
+ * The path of the value at position `at` of `into`, field of `parent`'s layer if that is defined,
+ * for a message: `path`, or where it is `null` (copies keep no paths under dynamic shapes, to
+ * build none on the way) the path through the frames in the stack, each field named by its
+ * position in its original (a set's layer lists its elements in another order), then the path
+ * found in the demands recorded (see {@link Recording.pathAt}).
  */
-function build({ original, layer, copies, path, rec, into, at }: Frame): unknown {
-  const { order } = layer;
-  let fields = copies;
-  if (order !== undefined) {
-    // A map's entries are two fields each.
-    const width = copies.length / order.length;
-    fields = new Array(copies.length);
-    for (let j = 0; j < copies.length; j++) fields[order[Math.floor(j / width)]! * width + (j % width)] = copies[j];
+function pathOf(path: Path, into: Into, at: number, rec: Recording, parent: Frame | undefined): Path {
+  const keys: PropertyKey[] = [];
+  for (let f = parent; path === null && f !== undefined; f = f.parent) {
+    keys.push(f.layer.ctor.keys[ownPosition(f.layer, f.next)]!);
+    ({ path, into, at } = f);
   }
-  const copy = layer.ctor.build(fields, layer.value);
+  let found = rec.pathAt(path, into, at);
+  for (let k = keys.length - 1; k >= 0; k--) found = child(found, keys[k]!);
+  return found;
+}
+
+/** The path of the layer `f` copies, for a message. */
+function framePath(f: Frame): Path {
+  return pathOf(f.path, f.into, f.at, f.rec, f.parent);
+}
+
+/**
+ * The copy of a frame's layer, built from the copies of its fields in the original's order (a
+ * set's or a map's layer lists its elements in canonical order). `first`: the shape of the first
+ * frame in the stack; `forFn`: see {@link copyValue}.
+ *
+ * Observing must not change what the function computes. Under the dynamic shape, a copy handed
+ * to it has the original's prototype unless that is a class's: a class instance copied as a plain
+ * object lost its methods and `instanceof`; built on the class's prototype it would still not be
+ * an instance: it would lack the private fields (`#x`: a method reading one throws, `#x in`
+ * answers false) and what the constructor set up elsewhere (a WeakMap entry, a built-in's internal
+ * slots), and nothing tells which classes have them. So it is refused, with the path to it. Only
+ * there: where a shape is declared, or the value is a declared data value (made by any `option(…)`
+ * shape, say, each with its own prototype), the copy is what the declaration builds, as asked; and
+ * the copy of the result goes to a context, which reads it as a value.
+ */
+function build(f: Frame, first: Shape<unknown>, forFn: boolean): unknown {
+  const { original, layer, parent } = f;
+  const copy = layer.ctor.build(inOwnOrder(layer, f.copies), layer.value);
   const proto = Object.getPrototypeOf(original) as { constructor?: { name?: string } } | null;
-  if (proto !== Object.prototype && proto !== null && Object.getPrototypeOf(copy) !== proto) {
+  // The frame keeps no shape (a field the fewer on a frame of each layer): its parent's layer has it.
+  if (proto !== Object.prototype && proto !== null && Object.getPrototypeOf(copy) !== proto && forFn && (parent === undefined ? first : parent.layer.shapes[parent.next]) === dynamic && !(CTOR in original)) {
     const name = proto.constructor?.name;
     const lost = name ? `this ${name} would not be a ${name}` : 'this object would lose its prototype';
     const expected = `a plain object, an array or a value of a declared data type, which observation can copy (a copy of ${lost})`;
-    throw new ShapeMismatchError(showPath(rec.pathAt(path, into, at)), expected, original);
+    throw new ShapeMismatchError(showPath(framePath(f)), expected, original);
   }
   return copy;
 }
 
-function forceSite({ original, shape, path, into, at, rec }: Site): unknown {
+function forceSite({ original, shape, path, into, at, rec, forFn }: Site): unknown {
   const v = original.force();
-  return rec.open ? instrument(v, insideLazy(shape, original, path), path, into, at, rec, true) : v;
+  return rec.open ? copyValue(v, insideLazy(shape, original, path), path, into, at, rec, true, lazyWith, forFn) : v;
 }
 
 /** A function is demanded when it is called: the wrapper records its first call. */
@@ -248,6 +316,7 @@ class SpineRecorder {
     shape: Shape<unknown>,
     path: Path,
     first: Cons<unknown>,
+    private readonly forFn: boolean,
   ) {
     [this.headShape, this.tailShape] = consShapes(shape, first, path) as [Shape<unknown>, Shape<unknown>];
     this.headInner = insideLazyPosition(this.headShape);
@@ -265,9 +334,9 @@ class SpineRecorder {
   /** Records the original cell `c` as cell `k` and returns its instrumented copy. */
   copy(c: Cons<unknown>, k: number): Cons<unknown> {
     if (k === this.spine.length) this.spine.grow();
-    const head = c.head instanceof Lazy && this.headInner !== undefined ? lazyAt(this.headAt, c.head, k) : instrument(c.head, this.headShape, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, false);
+    const head = c.head instanceof Lazy && this.headInner !== undefined ? lazyAt(this.headAt, c.head, k) : copyValue(c.head, this.headShape, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, false, lazyWith, this.forFn);
     // Past the largest index of a thunk, the rest of the list is recorded as a spine of its own.
-    const tail = c.tail instanceof Lazy && this.tailInner !== undefined && k < MAX_LAZY_INDEX ? lazyAt(this.tailAt, c.tail, k + 1) : instrument(c.tail, this.tailShape, this.pathOf(k, 'tail'), this.cell, REST, this.rec, false);
+    const tail = c.tail instanceof Lazy && this.tailInner !== undefined && k < MAX_LAZY_INDEX ? lazyAt(this.tailAt, c.tail, k + 1) : copyValue(c.tail, this.tailShape, this.pathOf(k, 'tail'), this.cell, REST, this.rec, false, lazyWith, this.forFn);
     return new Cons(head as Lazy<unknown>, tail as Lazy<never>);
   }
 
@@ -280,7 +349,7 @@ class SpineRecorder {
       this.spine.setHead(k, v);
       return v;
     }
-    return instrument(v, s, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, true);
+    return copyValue(v, s, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, true, lazyWith, this.forFn);
   }
 
   private forceTail(original: Lazy<unknown>, k: number): unknown {
@@ -288,6 +357,6 @@ class SpineRecorder {
     if (!this.rec.open) return v;
     const s = this.tailInner!;
     if (v instanceof Cons && (s === this.cellShape || consShapes(s, v, this.pathOf(k - 1, 'tail')))) return this.copy(v, k);
-    return instrument(v, s, this.pathOf(k - 1, 'tail'), this.cell, REST, this.rec, true);
+    return copyValue(v, s, this.pathOf(k - 1, 'tail'), this.cell, REST, this.rec, true, lazyWith, this.forFn);
   }
 }

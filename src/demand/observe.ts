@@ -110,7 +110,7 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
   const rec = new Recording();
   const names = inputs.map((_, i) => shapes.names?.[i] ?? `argument ${i + 1}`);
   const holders = names.map((name) => rec.root(name));
-  const resultHolder = rec.root('result');
+  const resultHolder = rec.root('result', true);
   let error: { thrown: unknown } | undefined;
   try {
     // The copies are not kept here, and the arguments are views: a function that walks past the cells of one lets them go.

@@ -640,6 +640,23 @@ function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>
   return { ctor, fields, shapes: shapes(fields.length), order };
 }
 
+/** The position in the value of field `i` of `layer`: `i`, unless the layer lists its fields in another order (see {@link Layer.order}). */
+export function ownPosition(layer: Layer, i: number): number {
+  const { order } = layer;
+  if (order === undefined) return i;
+  // A map's entries are two fields each.
+  const width = layer.fields.length / order.length;
+  return order[Math.floor(i / width)]! * width + (i % width);
+}
+
+/** `fields`, one for each field of `layer` in its order (their copies, say), in the order of the value. */
+export function inOwnOrder<T>(layer: Layer, fields: readonly T[]): readonly T[] {
+  if (layer.order === undefined) return fields;
+  const own = new Array<T>(fields.length);
+  for (let i = 0; i < fields.length; i++) own[ownPosition(layer, i)] = fields[i]!;
+  return own;
+}
+
 const PRIM_RANKS: Partial<Record<string, number>> = { undefined: 0, boolean: 1, number: 2, bigint: 3, string: 4 };
 const UNORDERED = 5;
 

@@ -6,7 +6,7 @@
 import { Lazy, now } from '../lazy/lazy.ts';
 import { NIL, Cons, type List } from '../lazy/cell.ts';
 import { Forced, unforced, type Demand } from '../demand/demand.ts';
-import { dynamic, type Shape } from '../demand/shape.ts';
+import { dynamic, inOwnOrder, type Shape } from '../demand/shape.ts';
 import { contextOf, isListCell, remember } from './generate.ts';
 
 /** QuickCheck's `shrinkIntegral`: towards zero, first by the largest steps. */
@@ -63,6 +63,8 @@ function* shrinkAny(value: unknown, shape: Shape<unknown>): Generator<unknown> {
     return;
   }
   const layer = shape.project(value, null);
+  // A set's or a map's candidates iterate as it does, not in the order its layer lists its elements.
+  const fields = inOwnOrder(layer, layer.fields);
   switch (layer.ctor.style) {
     case 'prim':
       yield* shrinkPrimitive(layer.value);
@@ -76,8 +78,8 @@ function* shrinkAny(value: unknown, shape: Shape<unknown>): Generator<unknown> {
     // Entries (an element, or a key and its value) removed, then (below) each field shrunk in
     // place. A set's or map's constructor builds one of any size.
     const width = layer.ctor.style === 'set' ? 1 : 2;
-    const entries: number[] = Array.from({ length: layer.fields.length / width }, (_, i) => i * width);
-    for (const kept of shrinkItems(entries, () => [])) yield layer.ctor.build(kept.flatMap((i) => layer.fields.slice(i, i + width)), layer.value);
+    const entries: number[] = Array.from({ length: fields.length / width }, (_, i) => i * width);
+    for (const kept of shrinkItems(entries, () => [])) yield layer.ctor.build(kept.flatMap((i) => fields.slice(i, i + width)), layer.value);
   }
   if (layer.ctor.style === 'cons' || (shape.kind === 'data' && isListCell(shape))) {
     const items = spine(value);
@@ -89,18 +91,19 @@ function* shrinkAny(value: unknown, shape: Shape<unknown>): Generator<unknown> {
   // Data: a constructor without fields, then a field of the same shape, then each field shrunk.
   if (shape.kind === 'data') {
     for (const alt of shape.alternatives()) if (alt.shapes.length === 0 && alt.ctor !== layer.ctor) yield alt.ctor.build([]);
-    for (let i = 0; i < layer.fields.length; i++) {
+    for (let i = 0; i < fields.length; i++) {
       const s = layer.shapes[i]!;
-      const f = layer.fields[i];
+      const f = fields[i];
       if (s === shape) yield f;
       else if (s.kind === 'lazy' && s.inner() === shape && f instanceof Lazy && f.isEvaluated) yield f.force();
     }
   }
-  for (let i = 0; i < layer.fields.length; i++) {
-    for (const v of shrinkAny(layer.fields[i], layer.shapes[i]!)) {
-      const fields = layer.fields.slice();
-      fields[i] = v;
-      yield layer.ctor.build(fields, layer.value);
+  // The shapes fit the fields in either order: a set's are its element's, a map's its key's and its value's in turn.
+  for (let i = 0; i < fields.length; i++) {
+    for (const v of shrinkAny(fields[i], layer.shapes[i]!)) {
+      const shrunk = fields.slice();
+      shrunk[i] = v;
+      yield layer.ctor.build(shrunk, layer.value);
     }
   }
 }
