@@ -28,7 +28,7 @@ export { spec, specify, specify1, predictDemands, SpecError, type Spec, type Spe
 export { strictCheck, strictCheckSpecExact, StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from './spec/check.ts';
 export { drawDiagram, unicodeTerminal, type DiagramParts } from './spec/diagram.ts';
 export { Seed, Random, type Gen } from './engine/random.ts';
-export { arbitrary, withArbitrary, consume, draws, recur, produce, randomFunction, type Input } from './engine/generate.ts';
+export { arbitrary, withArbitrary, consume, draws, recur, produce, randomFunction, type Enclosing, type Input } from './engine/generate.ts';
 export { randomContext } from './engine/context.ts';
 export { shrinkValue, shrinkDemand } from './engine/shrink.ts';
 export {

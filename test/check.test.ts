@@ -531,6 +531,20 @@ describe('generated values are well-formed', () => {
     for (const t of many(Nat, 20, 5000)) wellFormed(t, Nat as unknown as S);
   });
 
+  test("mutually recursive types: the size bounds every turn, a type's own loops inside another's too", () => {
+    // A Stmt's own loop (Next) inside an Expr was never counted: chains grew past any size.
+    type Expr = { tag: 'Lit'; n: number } | { tag: 'Lam'; body: Stmt };
+    type Stmt = { tag: 'Skip' } | { tag: 'Next'; s: Stmt } | { tag: 'Do'; e: Expr };
+    const Expr: DataShape<Expr> = data<Expr>('Expr', () => ({ Lit: { n: number }, Lam: { body: Stmt } }));
+    const Stmt: DataShape<Stmt> = data<Stmt>('Stmt', (St) => ({ Skip: {}, Next: { s: St }, Do: { e: Expr } }));
+    const layers = (v: Expr | Stmt): number => (v.tag === 'Lam' ? 1 + layers(v.body) : v.tag === 'Next' ? 1 + layers(v.s) : v.tag === 'Do' ? 1 + layers(v.e) : 1);
+    for (const size of [5, 20]) {
+      const most = Math.max(...many(Expr, 300, size).map(layers));
+      // one less a turn: an Expr-Stmt turn is two layers
+      assert.ok(most <= 2 * size + 2, `size ${size}: ${most} layers`);
+    }
+  });
+
   test('values of a fast-check arbitrary (withArbitrary) are drawn afresh for each argument, element and seed', () => {
     const evens = withArbitrary(fc.integer({ min: 0, max: 1_000_000 }).map((i) => 2 * i), number);
     const pairs = many(tuple(evens, evens, list(evens)), 50);

@@ -134,7 +134,7 @@ export function generateInputs(shapes: readonly S[], r: Random, size: number): u
 }
 
 /** `enclosing`: the recursive data types being generated around this value (see {@link dataLayer}). */
-function generate(shape: S, r: Random, size: number, enclosing: readonly S[]): unknown {
+function generate(shape: S, r: Random, size: number, enclosing: Enclosing): unknown {
   if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r, size);
   switch (shape.kind) {
     case 'prim':
@@ -165,7 +165,7 @@ function generate(shape: S, r: Random, size: number, enclosing: readonly S[]): u
 }
 
 /** A random set or map of up to `size` elements, each made by `element` at its size (equal keys collapse, so it may be smaller). */
-function collection(c: Collection, r: Random, size: number, enclosing: readonly S[], element: (s: S, size: number) => unknown): unknown {
+function collection(c: Collection, r: Random, size: number, enclosing: Enclosing, element: (s: S, size: number) => unknown): unknown {
   const n = r.int(0, Math.max(0, size));
   if (c.kind === 'set') return new Set(Array.from({ length: n }, () => element(c.elem, elementSize(c.elem, size, n, enclosing))));
   return new Map(Array.from({ length: n }, () => [element(c.key, elementSize(c.key, size, n, enclosing)), element(c.value, elementSize(c.value, size, n, enclosing))] as const));
@@ -174,7 +174,17 @@ function collection(c: Collection, r: Random, size: number, enclosing: readonly 
 // ---------------------------------------------------------------------------------------------
 // Sizes of recursive data
 
-const NO_ENCLOSING: readonly S[] = [];
+/**
+ * The recursive data types around a value being generated: all of them (`types`: a field that can
+ * hold one shares the size), and those met since the size was last made one less (`since`).
+ */
+export interface Enclosing {
+  /** The recursive types around, each once. */
+  readonly types: readonly Shape<unknown>[];
+  /** The recursive types met, in order, since the size was last made one less. */
+  readonly since: readonly Shape<unknown>[];
+}
+const NO_ENCLOSING: Enclosing = { types: [], since: [] };
 /** The most size a recursive type shares when generated eagerly, a call level per layer: beyond it (a declared list-like type at `maxSize: 5000`), the stack overflowed. */
 const MOST_EAGER = 500;
 
@@ -208,40 +218,42 @@ function search(from: S, target: S): boolean {
 }
 
 /** Whether a field of shape `field` can hold one of the `enclosing` types: it shares their size. */
-const recursiveIn = (field: S, enclosing: readonly S[]) => enclosing.some((t) => canReach(field, t));
+const recursiveIn = (field: S, enclosing: Enclosing) => enclosing.types.some((t) => canReach(field, t));
 
 /**
  * The size of each of the `n` elements of a list, set or map of size `size`: its own, unless the
  * element can hold a type being generated around it (a rose tree's children), which would then
  * grow without end: the elements share the size.
  */
-function elementSize(elem: S, size: number, n: number, enclosing: readonly S[]): number {
-  return enclosing.length > 0 && n > 0 && recursiveIn(elem, enclosing) ? Math.floor(size / n) : size;
+function elementSize(elem: S, size: number, n: number, enclosing: Enclosing): number {
+  return enclosing.types.length > 0 && n > 0 && recursiveIn(elem, enclosing) ? Math.floor(size / n) : size;
 }
 
 /** One layer of data to generate: its alternative, the size of each of its fields, and the recursive types around its fields. */
 interface DataLayer {
   readonly alt: Alternative;
   readonly sizes: readonly number[];
-  readonly enclosing: readonly S[];
+  readonly enclosing: Enclosing;
 }
 
 /**
  * Picks a layer of data of shape `shape` at size `size`. The fields that can hold this type again
  * or a type around it (its recursive fields, counted through other types: a rose tree's list of
  * children) share the size, split at random (so that trees come in every shape, not only
- * balanced), less one once per turn of a cycle of types (at the first type of the cycle met: a
- * `Node` holding `option(Node)` loses one per node, not two); the others have it whole. At size 0
- * only alternatives without recursive fields are picked, so generation ends; at size `s`, one of
- * them with probability 1 / (s + 1), which makes the lengths of a list-like type uniform up to the
- * size, as the built-in list's are. `most` caps the size a recursive type shares: a value built
- * eagerly is built by recursion, a level per layer.
+ * balanced), less one once per turn: at the first recursive layer, and then whenever a type met
+ * since the last such layer comes again (a `Node` holding `option(Node)` loses one per node, not
+ * two; a `Stmt` that holds a `Stmt` loses one at each, inside an `Expr` or not). The other fields
+ * have the size whole. At size 0 only alternatives without recursive fields are picked, so
+ * generation ends; at size `s`, one of them with probability 1 / (s + 1), which makes the lengths
+ * of a list-like type uniform up to the size, as the built-in list's are. `most` caps the size a
+ * recursive type shares: a value built eagerly is built by recursion, a level per layer.
  */
-function dataLayer(shape: S, alts: readonly Alternative[], r: Random, size: number, around: readonly S[], most = Infinity): DataLayer {
+function dataLayer(shape: S, alts: readonly Alternative[], r: Random, size: number, around: Enclosing, most = Infinity): DataLayer {
   const recursive = alts.some((a) => a.shapes.some((f) => canReach(f, shape)));
-  // The first type around on a cycle with this one (itself, further out, if it recurs).
-  const first = recursive ? around.find((t) => t === shape || (canReach(shape, t) && canReach(t, shape))) : undefined;
-  const enclosing = recursive && first !== shape ? [...around, shape] : around;
+  const turn = recursive && (around.since.length === 0 || around.since.includes(shape));
+  const enclosing: Enclosing = recursive
+    ? { types: around.types.includes(shape) ? around.types : [...around.types, shape], since: turn ? [shape] : [...around.since, shape] }
+    : around;
   const isShared = (a: Alternative) => a.shapes.map((f) => recursiveIn(f, enclosing));
   const count = (a: Alternative) => isShared(a).filter(Boolean).length;
   const base = alts.filter((a) => count(a) === 0);
@@ -258,7 +270,7 @@ function dataLayer(shape: S, alts: readonly Alternative[], r: Random, size: numb
     alt = from.length === 1 ? from[0]! : r.pick(from);
   }
   const shared = isShared(alt);
-  const parts = split(Math.max(0, budget - (recursive && (first === undefined || first === shape) ? 1 : 0)), shared.filter(Boolean).length, r);
+  const parts = split(Math.max(0, budget - (turn ? 1 : 0)), shared.filter(Boolean).length, r);
   return { alt, enclosing, sizes: shared.map((isS) => (isS ? parts.pop()! : size)) };
 }
 
@@ -356,7 +368,7 @@ export function draws(inputs: readonly Lazy<Input>[], random: Random): [number[]
 }
 
 /** Consumes a random part of the inputs, then produces a value whose randomness depends on what was consumed. */
-export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], random: Random, size: number, enclosing: readonly Shape<unknown>[] = NO_ENCLOSING): unknown {
+export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], random: Random, size: number, enclosing: Enclosing = NO_ENCLOSING): unknown {
   const [entropy, rest] = draws(inputs, random);
   let seed = random.split();
   for (const v of entropy) seed = seed.variant(v);
@@ -368,7 +380,7 @@ export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], ran
  * lazy field is produced only when forced, after drawing from the inputs again. Sizes go down
  * as {@link arbitrary}'s do (`enclosing`: the recursive types being produced around the value).
  */
-export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r: Random, size: number, enclosing: readonly Shape<unknown>[] = NO_ENCLOSING): unknown {
+export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r: Random, size: number, enclosing: Enclosing = NO_ENCLOSING): unknown {
   if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r, size);
   switch (shape.kind) {
     case 'prim':
