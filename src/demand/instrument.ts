@@ -124,6 +124,8 @@ fastInstanceof(Frame);
  */
 function copyFields(first: Frame, shape: Shape<unknown>, forFn: boolean): unknown {
   let mark = first;
+  // A value met again is a cycle only under the same shape: a declared record that reads fewer fields of it ends.
+  let markShape = shape;
   let markDepth = 0;
   let depth = 0;
   let span = 1;
@@ -136,9 +138,10 @@ function copyFields(first: Frame, shape: Shape<unknown>, forFn: boolean): unknow
       // Only declared shapes can mismatch, so only they pay for the path of their messages.
       copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, layer.ctor.keys[ownPosition(layer, i)]!), f.node, i, f.rec, false, lazyWith, forFn, f);
       if (copy instanceof Frame) {
-        if (copy.original === mark.original) throw cyclic(copy);
+        if (copy.original === mark.original && s === markShape) throw cyclic(copy, shape);
         if (++depth - markDepth === span) {
           mark = copy;
+          markShape = s;
           markDepth = depth;
           span *= 2;
         }
@@ -151,6 +154,7 @@ function copyFields(first: Frame, shape: Shape<unknown>, forFn: boolean): unknow
       // The mark stays in the stack.
       if (f === mark) {
         mark = f.parent;
+        markShape = shapeOf(mark, shape);
         markDepth--;
       }
       depth--;
@@ -160,17 +164,20 @@ function copyFields(first: Frame, shape: Shape<unknown>, forFn: boolean): unknow
   }
 }
 
-/** The error for the stack of frames up to `f`, which holds an original twice: named where the cycle first closes. */
-function cyclic(f: Frame): ShapeMismatchError {
+/** The shape of frame `f`'s layer, where the first frame's is `root`: its parent's field being copied. */
+function shapeOf(f: Frame, root: Shape<unknown>): Shape<unknown> {
+  return f.parent === undefined ? root : f.parent.layer.shapes[f.parent.next]!;
+}
+
+/** The error for the stack of frames up to `f`, which holds an original twice under one shape: named where the cycle first closes. */
+function cyclic(f: Frame, root: Shape<unknown>): ShapeMismatchError {
   const stack: Frame[] = [];
   for (let g: Frame | undefined = f; g !== undefined; g = g.parent) stack.push(g);
-  const seen = new Map<object, Frame>();
+  const seen: Frame[] = [];
+  const earlier = (g: Frame) => seen.find((h) => h.original === g.original && shapeOf(h, root) === shapeOf(g, root));
   let repeat = stack.pop()!;
-  while (!seen.has(repeat.original)) {
-    seen.set(repeat.original, repeat);
-    repeat = stack.pop()!;
-  }
-  const expected = `a value that does not hold itself (a cyclic value: ${showPath(framePath(seen.get(repeat.original)!))} holds itself here, through strict fields only, so its copy would never end)`;
+  for (; earlier(repeat) === undefined; repeat = stack.pop()!) seen.push(repeat);
+  const expected = `a value that does not hold itself (a cyclic value: ${showPath(framePath(earlier(repeat)!))} holds itself here, through strict fields only, so its copy would never end)`;
   return new ShapeMismatchError(showPath(framePath(repeat)), expected, repeat.original);
 }
 
