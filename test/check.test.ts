@@ -545,6 +545,19 @@ describe('generated values are well-formed', () => {
     }
   });
 
+  test('a recursive type in a field of another that does not share its size counts from its own first layer', () => {
+    // The count of types met was handed to such fields too: an Inner under an Outer grew one past its size.
+    type Inner = { tag: 'INil' } | { tag: 'ICons'; x: number; t: Inner };
+    type Outer = { tag: 'ONil' } | { tag: 'OCons'; h: Inner; t: Outer };
+    const Inner: DataShape<Inner> = data<Inner>('Inner', (I) => ({ INil: {}, ICons: { x: number, t: I } }));
+    const Outer: DataShape<Outer> = data<Outer>('Outer', (O) => ({ ONil: {}, OCons: { h: Inner, t: O } }));
+    const length = (i: Inner): number => (i.tag === 'INil' ? 0 : 1 + length(i.t));
+    for (const size of [1, 5]) {
+      const heads = many(Outer, 2000, size).flatMap((o) => (o.tag === 'OCons' ? [length(o.h)] : []));
+      assert.equal(Math.max(...heads), size);
+    }
+  });
+
   test('values of a fast-check arbitrary (withArbitrary) are drawn afresh for each argument, element and seed', () => {
     const evens = withArbitrary(fc.integer({ min: 0, max: 1_000_000 }).map((i) => 2 * i), number);
     const pairs = many(tuple(evens, evens, list(evens)), 50);

@@ -110,4 +110,5 @@ test('eliding a long demand never cuts an emoji (a surrogate pair) in two', () =
 test('a long evaluated list prints with its true end, elided in the middle', () => {
   // With a budget of 200 layers, a finite list of 300 cells printed as if it went on: `… : 99 : …`.
   assert.match(util.inspect(L.fromArray(Array.from({ length: 300 }, (_, i) => i))), /^Lazy\(0 : 1 : .* : 298 : 299 : \[\]\)$/);
+  assert.match(util.inspect(L.fromArray(Array.from({ length: 9_999 }, (_, i) => i))), /^Lazy\(0 : 1 : .* : 9997 : 9998 : \[\]\)$/);
 });

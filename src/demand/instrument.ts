@@ -173,11 +173,19 @@ function shapeOf(f: Frame, root: Shape<unknown>): Shape<unknown> {
 function cyclic(f: Frame, root: Shape<unknown>): ShapeMismatchError {
   const stack: Frame[] = [];
   for (let g: Frame | undefined = f; g !== undefined; g = g.parent) stack.push(g);
-  const seen: Frame[] = [];
-  const earlier = (g: Frame) => seen.find((h) => h.original === g.original && shapeOf(h, root) === shapeOf(g, root));
+  // The frames from the bottom up, by original and shape, until one comes again.
+  const seen = new Map<object, Map<Shape<unknown>, Frame>>();
   let repeat = stack.pop()!;
-  for (; earlier(repeat) === undefined; repeat = stack.pop()!) seen.push(repeat);
-  const expected = `a value that does not hold itself (a cyclic value: ${showPath(framePath(earlier(repeat)!))} holds itself here, through strict fields only, so its copy would never end)`;
+  let first: Frame | undefined;
+  for (;;) {
+    const shape = shapeOf(repeat, root);
+    let byShape = seen.get(repeat.original);
+    if ((first = byShape?.get(shape)) !== undefined) break;
+    if (!byShape) seen.set(repeat.original, (byShape = new Map()));
+    byShape.set(shape, repeat);
+    repeat = stack.pop()!;
+  }
+  const expected = `a value that does not hold itself (a cyclic value: ${showPath(framePath(first))} holds itself here, through strict fields only, so its copy would never end)`;
   return new ShapeMismatchError(showPath(framePath(repeat)), expected, repeat.original);
 }
 

@@ -187,11 +187,12 @@ export function prettyValue(value: unknown, shape: Shape<unknown> = dynamic, opt
 }
 
 // Demands print in demand notation in the REPL and through console.log; lazy and declared data
-// values print as far as they are evaluated, without forcing anything, up to 10^4 layers (then
+// values print as far as they are evaluated, without forcing anything, up to 2·10^4 layers (then
 // elided as demands are): a value can be evaluated without end, since a forced `repeat(1)` is a
-// cell whose tail is itself, while a finite one that long prints with its true end. (10^5 layers
-// made printing a cyclic tree take 270 ms.)
-const evaluatedPrefix = (value: unknown) => prettyDemand(valuePrefix(value, dynamic, 10_000, false));
+// cell whose tail is itself, while a finite list of fewer than 10^4 elements (a cell and its
+// element are two layers, the end one) prints with its true end. (10^5 layers made printing a
+// cyclic tree take 270 ms.)
+const evaluatedPrefix = (value: unknown) => prettyDemand(valuePrefix(value, dynamic, 2 * 10_000, false));
 const custom = inspect.custom;
 Object.defineProperty(Forced.prototype, custom, { value: function (this: Forced) { return prettyDemand(this); } });
 Object.defineProperty(Unforced.prototype, custom, { value: () => '_' });

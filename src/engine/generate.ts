@@ -159,7 +159,7 @@ function generate(shape: S, r: Random, size: number, enclosing: Enclosing): unkn
         return cell;
       }
       const layer = dataLayer(shape, alts, r, size, enclosing, MOST_EAGER);
-      return layer.alt.ctor.build(layer.alt.shapes.map((s, i) => generate(s, r, layer.sizes[i]!, layer.enclosing)));
+      return layer.alt.ctor.build(layer.alt.shapes.map((s, i) => generate(s, r, layer.sizes[i]!, layer.around[i]!)));
     }
   }
 }
@@ -229,11 +229,11 @@ function elementSize(elem: S, size: number, n: number, enclosing: Enclosing): nu
   return enclosing.types.length > 0 && n > 0 && recursiveIn(elem, enclosing) ? Math.floor(size / n) : size;
 }
 
-/** One layer of data to generate: its alternative, the size of each of its fields, and the recursive types around its fields. */
+/** One layer of data to generate: its alternative, and the size of each of its fields and the recursive types around it. */
 interface DataLayer {
   readonly alt: Alternative;
   readonly sizes: readonly number[];
-  readonly enclosing: Enclosing;
+  readonly around: readonly Enclosing[];
 }
 
 /**
@@ -271,7 +271,9 @@ function dataLayer(shape: S, alts: readonly Alternative[], r: Random, size: numb
   }
   const shared = isShared(alt);
   const parts = split(Math.max(0, budget - (turn ? 1 : 0)), shared.filter(Boolean).length, r);
-  return { alt, enclosing, sizes: shared.map((isS) => (isS ? parts.pop()! : size)) };
+  // A field that does not share the size starts a count of its own: its first recursive layer is a turn.
+  const apart: Enclosing = { types: enclosing.types, since: [] };
+  return { alt, sizes: shared.map((isS) => (isS ? parts.pop()! : size)), around: shared.map((isS) => (isS ? enclosing : apart)) };
 }
 
 /** `total` split at random into `k` sizes that sum to it (no draw for `k` ≤ 1). */
@@ -399,7 +401,7 @@ export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r
     case 'data': {
       if (shape.collection) return collection(shape.collection, r, size, enclosing, (s, n) => recur(s, inputs, r.split().stream(), n, enclosing));
       const layer = dataLayer(shape, shape.alternatives(), r, size, enclosing);
-      return layer.alt.ctor.build(layer.alt.shapes.map((s, i) => recur(s, inputs, r.split().stream(), layer.sizes[i]!, layer.enclosing)));
+      return layer.alt.ctor.build(layer.alt.shapes.map((s, i) => recur(s, inputs, r.split().stream(), layer.sizes[i]!, layer.around[i]!)));
     }
   }
 }
