@@ -98,8 +98,33 @@ export function evaluatedPart<T>(value: T, shape: Shape<T> = dynamic as Shape<T>
  * ```
  */
 export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynamic as Shape<T>): T {
-  // Under the dynamic shape every lazy position is one Lazy: no guide to ask.
-  return fromDemandGuided(demand, shape as Shape<unknown>, shape === dynamic ? undefined : shapeGuide, dynamic) as T;
+  // Where a shape nests no Lazy in a Lazy (and under the dynamic shape), every lazy position is one Lazy: no guide to ask.
+  return fromDemandGuided(demand, shape as Shape<unknown>, nestsLazies(shape as Shape<unknown>) ? shapeGuide : undefined, dynamic) as T;
+}
+
+const nesting = new WeakMap<Shape<unknown>, boolean>();
+/** Whether some lazy position of `shape` holds a Lazy in a Lazy (a list of lists does), worked out once per shape. */
+function nestsLazies(shape: Shape<unknown>): boolean {
+  let found = nesting.get(shape);
+  if (found !== undefined) return found;
+  found = false;
+  const seen = new Set<Shape<unknown>>();
+  for (const stack = [shape]; stack.length > 0 && !found; ) {
+    const s = stack.pop()!;
+    if (seen.has(s)) continue;
+    seen.add(s);
+    if (s.kind === 'lazy') {
+      const inner = s.inner();
+      found = inner.kind === 'lazy';
+      stack.push(inner);
+    } else if (s.kind === 'data') {
+      const c = s.collection;
+      if (c) stack.push(...(c.kind === 'set' ? [c.elem] : [c.key, c.value]));
+      else for (const a of s.alternatives()) stack.push(...a.shapes);
+    }
+  }
+  nesting.set(shape, found);
+  return found;
 }
 
 /** @internal What a guide tells of a forced layer at a position: how many Lazies it sits in, and what it knows of its fields' positions. */
