@@ -6,8 +6,8 @@
  */
 import { defer, Lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
-import { demandOf, EVALUATED, forceValueForm, insideLazy, UNREAD, VALUE_FORM } from './record.ts';
-import { child, dynamic, type Ctor, type Path, type Shape } from './shape.ts';
+import { demandOf, EVALUATED, insideLazy, read, UNREAD, VALUE_FORM } from './record.ts';
+import { child, dynamic, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
 const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
@@ -40,7 +40,7 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     let atLazyPosition = false;
     while (v instanceof Lazy) {
       s = insideLazy(s, v, p);
-      v = force ? forceValueForm(v) : v.isEvaluated ? peek(v) : UNREAD;
+      v = read(v, force ? VALUE_FORM : EVALUATED);
       atLazyPosition = true;
     }
     if (v === UNREAD) continue; // reached `thunk`: the field stays unforced
@@ -106,24 +106,7 @@ const nesting = new WeakMap<Shape<unknown>, boolean>();
 /** Whether some lazy position of `shape` holds a Lazy in a Lazy (a list of lists does), worked out once per shape. */
 function nestsLazies(shape: Shape<unknown>): boolean {
   let found = nesting.get(shape);
-  if (found !== undefined) return found;
-  found = false;
-  const seen = new Set<Shape<unknown>>();
-  for (const stack = [shape]; stack.length > 0 && !found; ) {
-    const s = stack.pop()!;
-    if (seen.has(s)) continue;
-    seen.add(s);
-    if (s.kind === 'lazy') {
-      const inner = s.inner();
-      found = inner.kind === 'lazy';
-      stack.push(inner);
-    } else if (s.kind === 'data') {
-      const c = s.collection;
-      if (c) stack.push(...(c.kind === 'set' ? [c.elem] : [c.key, c.value]));
-      else for (const a of s.alternatives()) stack.push(...a.shapes);
-    }
-  }
-  nesting.set(shape, found);
+  if (found === undefined) nesting.set(shape, (found = someShapeWithin(shape, (s) => s.kind === 'lazy' && s.inner().kind === 'lazy')));
   return found;
 }
 
@@ -188,7 +171,7 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
     values.push(d.forced ? new Array(d.arity) : []);
     if (!d.forced) continue;
     const here = guide?.(at[i]!, d);
-    layers[i] = here ? here.layers : 1;
+    if (here) layers[i] = here.layers;
     for (let j = 0; j < d.arity; j++) {
       nodes.push(d.field(j));
       if (here) at[nodes.length - 1] = here.fields[j] ?? unknown;
@@ -203,7 +186,7 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
     if (!d.forced) v = parent[i]! >= 0 && isCollection((nodes[parent[i]!] as Forced).ctor) ? defer(() => thunk) : thunk;
     else {
       v = d.ctor.build(values[i]!, d.value);
-      if (d.lazy) for (let k = Math.max(1, layers[i]!); k > 0; k--) v = now(v);
+      if (d.lazy) for (let k = Math.max(1, layers[i] ?? 1); k > 0; k--) v = now(v);
     }
     if (parent[i]! < 0) result = v;
     else values[parent[i]!]![slot[i]!] = v;

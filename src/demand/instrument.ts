@@ -14,7 +14,7 @@ import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, type Demand } from './demand.ts';
 import { child, CTOR, DESCRIBE, dynamic, FN_CTOR, inOwnOrder, ownPosition, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
-import { CALLED, checkPrimitive, consShapes, HEAD, insideLazy, insideLazyPosition, isPrimitive, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
+import { CALLED, checkPrimitive, consShapes, HEAD, insideLazyPosition, isPrimitive, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
  * One recording: its wrappers record while it is open. An observation closes it when it ends, so
@@ -24,14 +24,14 @@ export class Recording {
   open = true;
   /** The holders of the demands recorded, with the paths of their values: where a mismatch under a dynamic shape finds its path. */
   private readonly roots: { readonly holder: Forced; readonly path: Path }[] = [];
-  /** The holder of the demand on the result, whose copy goes to a context, not to the function observed. */
-  result: Forced | undefined = undefined;
 
-  /** A holder for the demand on the value named `path`; `ofResult`: the value is the result, copied for a context. */
-  root(path: Path, ofResult = false): Forced {
+  /** `forFn`: whether its copies go to the function observed (the inputs), not to a context (a result): see {@link build}. */
+  constructor(readonly forFn = true) {}
+
+  /** A holder for the demand on the value named `path`. */
+  root(path: Path): Forced {
     const holder = demandHolder();
     this.roots.push({ holder, path });
-    if (ofResult) this.result = holder;
     return holder;
   }
 
@@ -55,12 +55,12 @@ type Into = Forced | SpineCell;
 /** A lazy field of a value, with where its demand is recorded once it is forced. */
 interface Site {
   readonly original: Lazy<unknown>;
-  readonly shape: Shape<unknown>;
+  /** The shape inside the Lazy, found once when it is wrapped. */
+  readonly inner: Shape<unknown>;
   readonly path: Path;
   readonly into: Into;
   readonly at: number;
   readonly rec: Recording;
-  readonly forFn: boolean;
 }
 
 /**
@@ -76,13 +76,8 @@ interface Site {
  * not replaced.
  */
 export function instrument(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith = lazyWith): unknown {
-  return copyValue(value, shape, path, into, at, rec, atLazy, wrap, into !== rec.result);
-}
-
-/** {@link instrument}; `forFn`: whether the copy goes to the function observed, not to a context (see {@link build}). */
-function copyValue(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith, forFn: boolean): unknown {
-  const copy = copyLayer(value, shape, path, into, at, rec, atLazy, wrap, forFn, undefined);
-  return copy instanceof Frame ? copyFields(copy, shape, forFn) : copy;
+  const copy = copyLayer(value, shape, path, into, at, rec, atLazy, wrap, undefined);
+  return copy instanceof Frame ? copyFields(copy, shape) : copy;
 }
 
 /**
@@ -113,7 +108,7 @@ fastInstanceof(Frame);
 
 /**
  * The copy of the layer of `first`, of shape `shape`, with its strict fields, copied depth first,
- * each layer built once its fields are. `forFn`: see {@link copyValue}; the same for every field.
+ * each layer built once its fields are.
  *
  * A value that holds itself through strict fields has no finite copy: its stack would grow
  * forever, the same layers over and over. It is refused once a frame pushed has the original of a
@@ -122,7 +117,7 @@ fastInstanceof(Frame);
  * and `span` longer than it before long. That costs a comparison a frame, where a set of the
  * originals in the stack would cost an insertion and a removal.
  */
-function copyFields(first: Frame, shape: Shape<unknown>, forFn: boolean): unknown {
+function copyFields(first: Frame, shape: Shape<unknown>): unknown {
   let mark = first;
   // A value met again is a cycle only under the same shape: a declared record that reads fewer fields of it ends.
   let markShape = shape;
@@ -136,7 +131,7 @@ function copyFields(first: Frame, shape: Shape<unknown>, forFn: boolean): unknow
       const i = f.next;
       const s = layer.shapes[i]!;
       // Only declared shapes can mismatch, so only they pay for the path of their messages.
-      copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, layer.ctor.keys[ownPosition(layer, i)]!), f.node, i, f.rec, false, lazyWith, forFn, f);
+      copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, layer.ctor.keys[ownPosition(layer, i)]!), f.node, i, f.rec, false, lazyWith, f);
       if (copy instanceof Frame) {
         if (copy.original === mark.original && s === markShape) throw cyclic(copy, shape);
         if (++depth - markDepth === span) {
@@ -149,7 +144,7 @@ function copyFields(first: Frame, shape: Shape<unknown>, forFn: boolean): unknow
         continue;
       }
     } else {
-      copy = build(f, shape, forFn);
+      copy = build(f, shape);
       if (f.parent === undefined) return copy;
       // The mark stays in the stack.
       if (f === mark) {
@@ -193,10 +188,11 @@ function cyclic(f: Frame, root: Shape<unknown>): ShapeMismatchError {
  * The copy of `value` as far as it takes no copy of a strict field: see {@link instrument}. A layer
  * with fields is recorded, and returned as a {@link Frame} whose fields are still to copy.
  */
-function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith, forFn: boolean, parent: Frame | undefined): unknown {
+function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith, parent: Frame | undefined): unknown {
   if (value instanceof Lazy) {
-    if (insideLazyPosition(shape) === undefined) shape.project(value, path); // throws the mismatch
-    return wrap(forceSite, { original: value, shape, path, into, at, rec, forFn });
+    const inner = insideLazyPosition(shape);
+    if (inner === undefined) return shape.project(value, path); // throws the mismatch
+    return wrap(forceSite, { original: value, inner, path, into, at, rec });
   }
   if (shape.kind === 'lazy') shape.project(value, path); // throws the mismatch
   if (isPrimitive(value)) {
@@ -209,7 +205,7 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
   // List cells at lazy positions, the common case, are recorded in a spine.
   if (atLazy && value instanceof Cons) {
     const cell = old instanceof SpineCell && old.k === 0 ? old : startSpine(into, at);
-    return new SpineRecorder(rec, cell, shape, path, value, forFn).copy(value, 0);
+    return new SpineRecorder(rec, cell, shape, path, value).copy(value, 0);
   }
   const layer = project(shape, value, path, rec, into, at, parent);
   if (layer.ctor === FN_CTOR) return instrumentFunction(layer.value as (...args: unknown[]) => unknown, into, at, rec, atLazy);
@@ -256,7 +252,7 @@ function framePath(f: Frame): Path {
 /**
  * The copy of a frame's layer, built from the copies of its fields in the original's order (a
  * set's or a map's layer lists its elements in canonical order). `first`: the shape of the first
- * frame in the stack; `forFn`: see {@link copyValue}.
+ * frame in the stack.
  *
  * Observing must not change what the function computes. Under the dynamic shape, a copy handed
  * to it has the original's prototype unless that is a class's: a class instance copied as a plain
@@ -268,23 +264,22 @@ function framePath(f: Frame): Path {
  * shape, say, each with its own prototype), the copy is what the declaration builds, as asked; and
  * the copy of the result goes to a context, which reads it as a value.
  */
-function build(f: Frame, first: Shape<unknown>, forFn: boolean): unknown {
-  const { original, layer, parent } = f;
+function build(f: Frame, first: Shape<unknown>): unknown {
+  const { original, layer } = f;
   const copy = layer.ctor.build(inOwnOrder(layer, f.copies), layer.value);
+  // The cheap tests first: this runs for every strict layer copied.
+  if (!f.rec.forFn || shapeOf(f, first) !== dynamic || CTOR in original) return copy;
   const proto = Object.getPrototypeOf(original) as { constructor?: { name?: string } } | null;
-  // The frame keeps no shape (a field the fewer on a frame of each layer): its parent's layer has it.
-  if (proto !== Object.prototype && proto !== null && Object.getPrototypeOf(copy) !== proto && forFn && (parent === undefined ? first : parent.layer.shapes[parent.next]) === dynamic && !(CTOR in original)) {
-    const name = proto.constructor?.name;
-    const lost = name ? `this ${name} would not be a ${name}` : 'this object would lose its prototype';
-    const expected = `a plain object, an array or a value of a declared data type, which observation can copy (a copy of ${lost})`;
-    throw new ShapeMismatchError(showPath(framePath(f)), expected, original);
-  }
-  return copy;
+  if (proto === Object.prototype || proto === null || Object.getPrototypeOf(copy) === proto) return copy;
+  const name = proto.constructor?.name;
+  const lost = name ? `this ${name} would not be a ${name}` : 'this object would lose its prototype';
+  const expected = `a plain object, an array or a value of a declared data type, which observation can copy (a copy of ${lost})`;
+  throw new ShapeMismatchError(showPath(framePath(f)), expected, original);
 }
 
-function forceSite({ original, shape, path, into, at, rec, forFn }: Site): unknown {
+function forceSite({ original, inner, path, into, at, rec }: Site): unknown {
   const v = original.force();
-  return rec.open ? copyValue(v, insideLazy(shape, original, path), path, into, at, rec, true, lazyWith, forFn) : v;
+  return rec.open ? instrument(v, inner, path, into, at, rec, true) : v;
 }
 
 /** A function is demanded when it is called: the wrapper records its first call. */
@@ -331,7 +326,6 @@ class SpineRecorder {
     shape: Shape<unknown>,
     path: Path,
     first: Cons<unknown>,
-    private readonly forFn: boolean,
   ) {
     [this.headShape, this.tailShape] = consShapes(shape, first, path) as [Shape<unknown>, Shape<unknown>];
     this.headInner = insideLazyPosition(this.headShape);
@@ -349,9 +343,9 @@ class SpineRecorder {
   /** Records the original cell `c` as cell `k` and returns its instrumented copy. */
   copy(c: Cons<unknown>, k: number): Cons<unknown> {
     if (k === this.spine.length) this.spine.grow();
-    const head = c.head instanceof Lazy && this.headInner !== undefined ? lazyAt(this.headAt, c.head, k) : copyValue(c.head, this.headShape, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, false, lazyWith, this.forFn);
+    const head = c.head instanceof Lazy && this.headInner !== undefined ? lazyAt(this.headAt, c.head, k) : instrument(c.head, this.headShape, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, false);
     // Past the largest index of a thunk, the rest of the list is recorded as a spine of its own.
-    const tail = c.tail instanceof Lazy && this.tailInner !== undefined && k < MAX_LAZY_INDEX ? lazyAt(this.tailAt, c.tail, k + 1) : copyValue(c.tail, this.tailShape, this.pathOf(k, 'tail'), this.cell, REST, this.rec, false, lazyWith, this.forFn);
+    const tail = c.tail instanceof Lazy && this.tailInner !== undefined && k < MAX_LAZY_INDEX ? lazyAt(this.tailAt, c.tail, k + 1) : instrument(c.tail, this.tailShape, this.pathOf(k, 'tail'), this.cell, REST, this.rec, false);
     return new Cons(head as Lazy<unknown>, tail as Lazy<never>);
   }
 
@@ -364,7 +358,7 @@ class SpineRecorder {
       this.spine.setHead(k, v);
       return v;
     }
-    return copyValue(v, s, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, true, lazyWith, this.forFn);
+    return instrument(v, s, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, true);
   }
 
   private forceTail(original: Lazy<unknown>, k: number): unknown {
@@ -372,6 +366,6 @@ class SpineRecorder {
     if (!this.rec.open) return v;
     const s = this.tailInner!;
     if (v instanceof Cons && (s === this.cellShape || consShapes(s, v, this.pathOf(k - 1, 'tail')))) return this.copy(v, k);
-    return copyValue(v, s, this.pathOf(k - 1, 'tail'), this.cell, REST, this.rec, true, lazyWith, this.forFn);
+    return instrument(v, s, this.pathOf(k - 1, 'tail'), this.cell, REST, this.rec, true);
   }
 }

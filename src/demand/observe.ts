@@ -108,21 +108,23 @@ export interface ObserveShapes {
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
   const recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
   const rec = new Recording();
+  // The result's copy, if any, goes to the context, not to the function: a recording of its own.
+  const resultRec = new Recording(false);
   const names = inputs.map((_, i) => shapes.names?.[i] ?? `argument ${i + 1}`);
   const holders = names.map((name) => rec.root(name));
-  const resultHolder = rec.root('result', true);
+  const resultHolder = resultRec.root('result');
   let error: { thrown: unknown } | undefined;
   try {
     // The copies are not kept here, and the arguments are views: a function that walks past the cells of one lets them go.
     const result = new Handoff(fn(...inputs.map((x, i) => instrument(x, shapes.inputs?.[i] ?? dynamic, names[i]!, holders[i]!, 0, rec, false, lazyView))));
     if (recorder) recorder(result, shapes.result ?? dynamic, 'result', resultHolder, 0);
-    else context(instrument(result.take(), shapes.result ?? dynamic, 'result', resultHolder, 0, rec, false));
+    else context(instrument(result.take(), shapes.result ?? dynamic, 'result', resultHolder, 0, resultRec, false));
   } catch (thrown) {
     error = { thrown };
   }
   // Closing the recording now, after the context has run, is what makes observe referentially
   // transparent: what is forced later is not recorded.
-  rec.open = false;
+  rec.open = resultRec.open = false;
   const obs = { result: resultHolder.field(0), inputs: holders.map((h) => h.field(0)) };
   return error ? { ...obs, error } : obs;
 }

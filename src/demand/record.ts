@@ -230,8 +230,8 @@ export function consShapes(s: Shape<unknown>, v: Cons<unknown>, p: Path): readon
   return cons?.ctor === CONS_CTOR ? cons.shapes : s.project(v, p).shapes;
 }
 
-/** A `Lazy` read by a walk under guide `g`: its value, or {@link UNREAD} where the guide leaves it unforced. */
-function read(l: Lazy<unknown>, g: Guide): unknown {
+/** @internal A `Lazy` read by a walk under guide `g`: its value, or {@link UNREAD} where the guide leaves it unforced. */
+export function read(l: Lazy<unknown>, g: Guide): unknown {
   if (g === NONE || (g === EVALUATED && !l.isEvaluated)) return UNREAD;
   return g === EVALUATED ? peek(l) : g === VALUE_FORM ? forceValueForm(l) : l.force();
 }

@@ -123,6 +123,34 @@ export type Path =
   | string;
 
 /**
+ * @internal The shapes a value of shape `s` holds one layer down: a lazy position's inner shape,
+ * the fields of every alternative of data, the elements (keys, values) of a set or a map.
+ */
+export function shapesInside(s: Shape<unknown>): readonly Shape<unknown>[] {
+  if (s.kind === 'lazy') return [s.inner()];
+  if (s.kind !== 'data') return [];
+  const c = s.collection;
+  if (c) return c.kind === 'set' ? [c.elem] : [c.key, c.value];
+  return s.alternatives().flatMap((a) => a.shapes);
+}
+
+/**
+ * @internal Whether `test` holds for `from` or for a shape it holds at any depth (a recursive
+ * shape is walked once), not looking inside the shapes `enter` refuses.
+ */
+export function someShapeWithin(from: Shape<unknown>, test: (s: Shape<unknown>) => boolean, enter: (s: Shape<unknown>) => boolean = () => true): boolean {
+  const seen = new Set<Shape<unknown>>();
+  for (const stack = [from]; stack.length > 0; ) {
+    const s = stack.pop()!;
+    if (test(s)) return true;
+    if (seen.has(s) || !enter(s)) continue;
+    seen.add(s);
+    stack.push(...shapesInside(s));
+  }
+  return false;
+}
+
+/**
  * Renders a path like `xs.tail.tail.head`.
  *
  * @example

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { Lazy, lazy, lazyWith, now } from '../lazy/lazy.ts';
 import { Cons, NIL, type List } from '../lazy/cell.ts';
-import { CONS_CTOR, DESCRIBE, dynamic, type Alternative, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
+import { CONS_CTOR, DESCRIBE, dynamic, someShapeWithin, type Alternative, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
 import { evaluatedPart } from '../demand/convert.ts';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { forceAt, type RecordSite } from '../demand/record.ts';
@@ -167,8 +167,13 @@ function generate(shape: S, r: Random, size: number, enclosing: Enclosing): unkn
 /** A random set or map of up to `size` elements, each made by `element` at its size (equal keys collapse, so it may be smaller). */
 function collection(c: Collection, r: Random, size: number, enclosing: Enclosing, element: (s: S, size: number) => unknown): unknown {
   const n = r.int(0, Math.max(0, size));
-  if (c.kind === 'set') return new Set(Array.from({ length: n }, () => element(c.elem, elementSize(c.elem, size, n, enclosing))));
-  return new Map(Array.from({ length: n }, () => [element(c.key, elementSize(c.key, size, n, enclosing)), element(c.value, elementSize(c.value, size, n, enclosing))] as const));
+  const sized = (s: S) => [s, elementSize(s, size, n, enclosing)] as const;
+  if (c.kind === 'set') {
+    const [elem, each] = sized(c.elem);
+    return new Set(Array.from({ length: n }, () => element(elem, each)));
+  }
+  const [[key, keySize], [value, valueSize]] = [sized(c.key), sized(c.value)];
+  return new Map(Array.from({ length: n }, () => [element(key, keySize), element(value, valueSize)] as const));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,18 +208,7 @@ function canReach(from: S, target: S): boolean {
 }
 
 function search(from: S, target: S): boolean {
-  const seen = new Set<S>();
-  const stack = [from];
-  while (stack.length > 0) {
-    const s = stack.pop()!;
-    if (s === target) return true;
-    if (seen.has(s) || s.arbitrary) continue;
-    seen.add(s);
-    if (s.kind === 'lazy') stack.push(s.inner());
-    else if (s.kind === 'data' && s.collection) stack.push(...(s.collection.kind === 'set' ? [s.collection.elem] : [s.collection.key, s.collection.value]));
-    else if (s.kind === 'data') for (const a of s.alternatives()) stack.push(...a.shapes);
-  }
-  return false;
+  return someShapeWithin(from, (s) => s === target, (s) => !s.arbitrary);
 }
 
 /** Whether a field of shape `field` can hold one of the `enclosing` types: it shares their size. */
@@ -254,23 +248,25 @@ function dataLayer(shape: S, alts: readonly Alternative[], r: Random, size: numb
   const enclosing: Enclosing = recursive
     ? { types: around.types.includes(shape) ? around.types : [...around.types, shape], since: turn ? [shape] : [...around.since, shape] }
     : around;
-  const isShared = (a: Alternative) => a.shapes.map((f) => recursiveIn(f, enclosing));
-  const count = (a: Alternative) => isShared(a).filter(Boolean).length;
-  const base = alts.filter((a) => count(a) === 0);
-  const grow = alts.filter((a) => count(a) > 0);
+  // Which fields of each alternative share the size, and how many: worked out once for the layer.
+  const shares = alts.map((a) => a.shapes.map((f) => recursiveIn(f, enclosing)));
+  const counts = shares.map((fields) => fields.filter(Boolean).length);
+  const base = alts.filter((_, j) => counts[j] === 0);
+  const grow = alts.filter((_, j) => counts[j]! > 0);
   const budget = grow.length > 0 ? Math.min(size, most) : size;
   let alt: Alternative;
   if (base.length === 0 || grow.length === 0) {
     // No choice between ending and growing: any alternative (for a type without a finite value, the fewest recursive fields at size 0).
-    const fewest = Math.min(...alts.map(count));
-    alt = r.pick(budget > 0 ? alts : alts.filter((a) => count(a) === fewest));
+    const fewest = Math.min(...counts);
+    alt = r.pick(budget > 0 ? alts : alts.filter((_, j) => counts[j] === fewest));
   } else {
     // One draw for the choice, and one for the alternative only if there are several: lists draw once a cell.
     const from = r.int(0, Math.max(0, budget)) === 0 ? base : grow;
     alt = from.length === 1 ? from[0]! : r.pick(from);
   }
-  const shared = isShared(alt);
-  const parts = split(Math.max(0, budget - (turn ? 1 : 0)), shared.filter(Boolean).length, r);
+  const at = alts.indexOf(alt);
+  const shared = shares[at]!;
+  const parts = split(Math.max(0, budget - (turn ? 1 : 0)), counts[at]!, r);
   // A field that does not share the size starts a count of its own: its first recursive layer is a turn.
   const apart: Enclosing = { types: enclosing.types, since: [] };
   return { alt, sizes: shared.map((isS) => (isS ? parts.pop()! : size)), around: shared.map((isS) => (isS ? enclosing : apart)) };

@@ -342,14 +342,11 @@ export function registeredCheck(spec: AnySpec, fn: Fn, what: string): DefinedChe
 const MAX_TIMER = 2 ** 31 - 1;
 
 /**
- * @internal What a run with workers checks first: its options for workers, its comparison in this
- * thread (the options', else the check's), and how many workers to start. Workers are sent only
- * the options' comparison, which cannot hold functions; they find the check's themselves.
+ * @internal What a run with workers checks first: its options for workers, and how many workers to
+ * start. Workers are sent only the options' comparison, which cannot hold functions; they find
+ * the check's themselves.
  */
-export function workerSettings(
-  check: DefinedCheck<readonly unknown[], unknown>,
-  options: Pick<ParallelOptions, 'compare' | 'workers' | 'timeout' | 'maxShrinkTimeouts' | 'shrinking'>,
-): { compareOption: Comparison | readonly Comparison[]; workers: number } {
+export function workerSettings(options: Pick<ParallelOptions, 'compare' | 'workers' | 'timeout' | 'maxShrinkTimeouts' | 'shrinking'>): { workers: number } {
   if ([options.compare].flat().some((c) => typeof c === 'function')) {
     throw new TypeError('compare: comparisons given as functions cannot be sent to workers; give them to defineCheck(..., { compare }) instead');
   }
@@ -360,7 +357,7 @@ export function workerSettings(
   }
   const workers = options.workers === 'all' ? availableParallelism() : (options.workers ?? 2);
   if (!Number.isInteger(workers) || workers < 1) throw new TypeError(`workers: expected a positive integer or 'all', got ${String(options.workers)}`);
-  return { compareOption: options.compare ?? check.compare ?? 'exact', workers };
+  return { workers };
 }
 
 /** @internal Starts `count` workers, waits until they are ready, runs `body` with them, and stops them. */
@@ -391,10 +388,9 @@ export function fatalFailure(spec: AnySpec, inputs: readonly unknown[], fatal: {
 async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions): Promise<ParallelCheckResult> {
   const spec = check.spec as unknown as AnySpec;
   const fn = check.fn as Fn;
-  const arity = spec.args.length;
   checkArity(spec, fn);
-  const { compareOption, workers: n } = workerSettings(check, options);
-  const { budget, compare, unicode } = commonSettings({ ...options, compare: compareOption }, arity);
+  const { workers: n } = workerSettings(options);
+  const { budget, compare, unicode } = commonSettings(spec, fn, options);
   const trials = options.trials ?? DEFAULTS.trials;
   const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;

@@ -168,13 +168,14 @@ export const DEFAULTS = { trials: 100, maxSize: 30, forceBudget: 1_000_000, maxS
  * comparison per argument, and whether diagrams use Unicode; first, every numeric option given is
  * checked, so that a bad one fails before any run.
  */
-export function commonSettings(options: CheckOptions, arity: number): { budget: number; compare: ((a: Demand, p: Demand) => boolean)[]; unicode: boolean } {
+export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions): { budget: number; compare: ((a: Demand, p: Demand) => boolean)[]; unicode: boolean } {
   checkInteger('trials', options.trials, 1);
   checkInteger('seed', options.seed, -Number.MAX_SAFE_INTEGER);
   checkInteger('maxSize', options.maxSize, 0);
   checkInteger('forceBudget', options.forceBudget, 1, Infinity);
   checkInteger('maxShrinkAttempts', options.maxShrinkAttempts, 0, Infinity);
-  return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons(options, arity), unicode: options.unicode ?? unicodeTerminal() };
+  // The comparison is the options', else the one the spec and function were defined with (defineCheck).
+  return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons({ compare: comparisonOf(spec, fn, options) }, spec.args.length), unicode: options.unicode ?? unicodeTerminal() };
 }
 
 /** The size of trial `trial`: growing linearly from 0 to `maxSize` over the run, as in QuickCheck. */
@@ -323,13 +324,12 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
 export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions = {}): CheckResult | Promise<CheckResult> {
   if (options.workers !== undefined) return runParallel(s as unknown as AnySpec, fn as Fn, options);
   const spec = s as unknown as AnySpec;
-  const arity = spec.args.length;
   checkArity(spec, fn as Fn);
   const trials = options.trials ?? DEFAULTS.trials;
   const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
   // The comparison given to defineCheck for this spec and function applies with or without workers.
-  const { budget, compare, unicode } = commonSettings({ ...options, compare: comparisonOf(spec, fn as Fn, options) }, arity);
+  const { budget, compare, unicode } = commonSettings(spec, fn as Fn, options);
   const indices = shardIndices(trials, options.shard);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;

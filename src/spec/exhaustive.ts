@@ -7,7 +7,7 @@
  * @module
  */
 import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
-import { comparisonOf, fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
+import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { prettyValue } from '../demand/print.ts';
 import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, rerunContext, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
@@ -109,12 +109,11 @@ interface Setup {
 }
 
 function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
-  const arity = s.args.length;
   checkArity(s, fn);
   const maxDepth = options.depth;
   if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${maxDepth}`);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  return { spec: s, fn, maxDepth, ...commonSettings({ ...options, compare: comparisonOf(s, fn, options) }, arity), prune: options.prune ?? true, shard };
+  return { spec: s, fn, maxDepth, ...commonSettings(s, fn, options), prune: options.prune ?? true, shard };
 }
 
 /**
@@ -239,7 +238,7 @@ export function takeOne(counter: Int32Array): boolean {
 
 async function parallelCheck(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Promise<ParallelExhaustiveResult> {
   const check = registeredCheck(s, fn, 'strictCheckExhaustive');
-  const { workers } = workerSettings(check, options);
+  const { workers } = workerSettings(options);
   const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, options);
   const timeout = options.timeout ?? DEFAULTS.timeout;
   // hunger[0]: how many workers wait for work; a busy worker that takes one of these splits its subtree.

@@ -9,7 +9,6 @@
 import fc from 'fast-check';
 import type { Demand } from '../demand/demand.ts';
 import type { Context } from '../demand/observe.ts';
-import { comparisonOf } from '../engine/parallel.ts';
 import { commonSettings, comparisons, DEFAULTS, failsAlike, failureHeader, report, rerunContext, resetInputCalls, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
@@ -43,7 +42,7 @@ interface Setup {
 
 function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
   checkArity(s, fn);
-  return { spec: s, fn, ...commonSettings({ ...options, compare: comparisonOf(s, fn, options) }, s.args.length), maxSize: options.maxSize ?? DEFAULTS.maxSize };
+  return { spec: s, fn, ...commonSettings(s, fn, options), maxSize: options.maxSize ?? DEFAULTS.maxSize };
 }
 
 function run(set: Setup, c: StrictCase): Trial {
