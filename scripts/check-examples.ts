@@ -12,6 +12,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { markdownBlocks } from './markdown.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
@@ -39,7 +40,7 @@ type Block = { line: number; code: string; quote?: string };
 function examplesOf(path: string): Block[] {
   const text = readFileSync(path, 'utf8');
   const lineOf = (index: number) => text.slice(0, index).split('\n').length;
-  if (path.endsWith('.md')) return [...text.matchAll(/^(?:<!-- quote: (\S+) -->\n)?```ts\n([\s\S]*?)^```/gm)].map((m) => ({ line: lineOf(m.index), code: m[2]!, quote: m[1] }));
+  if (path.endsWith('.md')) return markdownBlocks(text).filter((b) => b.lang === 'ts');
   const found: Block[] = [];
   for (const m of text.matchAll(/@example\s*\n((?:[ \t]*\*.*\n)*?)[ \t]*\*\//g)) {
     const block = m[1]!.split('\n').map((l) => l.replace(/^[ \t]*\* ?/, '')).join('\n');

@@ -39,6 +39,9 @@ function natToNumber(n: Nat): number {
   return k;
 }
 
+/** The path a `ShapeMismatchError` names (failing if `thrown` is anything else). */
+const at = (thrown: unknown) => (assert.ok(thrown instanceof ShapeMismatchError, String(thrown)), thrown.path);
+
 test('a value nested 10^5 strict layers deep is copied without overflowing the stack: declared, dynamic, entangled', () => {
   const n = nat(DEEP);
   // declared: the copy is complete (the function counts it), and its demand is the whole value
@@ -206,7 +209,6 @@ test('a value that holds itself through strict fields is refused at once, naming
 test('under the dynamic shape a mismatch is named by its full path, as under declared shapes', () => {
   const xs = fromArray([1, 2, null as unknown as number]);
   const count = (x: List<number>) => L.length(L.filter((v) => v !== 0, x));
-  const at = (thrown: unknown) => (assert.ok(thrown instanceof ShapeMismatchError, String(thrown)), thrown.path);
   assert.equal(at(observeDetailed(normalize, count, [xs], { names: ['xs'] }).error?.thrown), 'xs.tail.tail.head');
   assert.equal(at(observeDetailed(normalize, count, [xs]).error?.thrown), 'argument 1.tail.tail.head');
   assert.throws(() => toDemand(xs), (err: unknown) => at(err) === 'demand.tail.tail.head');
@@ -259,7 +261,6 @@ test('the demand on a set or a map does not depend on insertion order; the copy 
 });
 
 test('a mismatch in a set or a map is named by its position in the value, not in the demand', () => {
-  const at = (thrown: unknown) => (assert.ok(thrown instanceof ShapeMismatchError, String(thrown)), thrown.path);
   const size = (s: { size: number }) => s.size;
   assert.equal(at(observeDetailed(whnf, size, [new Set<unknown>([new Point(1, 2), 5, 1])]).error?.thrown), 'argument 1.0');
   assert.equal(at(observeDetailed(whnf, size, [new Map<unknown, unknown>([[3, new Point(1, 2)], [1, 0]])]).error?.thrown), 'argument 1.1');

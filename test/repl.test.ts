@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { markdownBlocks } from '../scripts/markdown.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PROMPT = 'strictcheck> ';
@@ -19,18 +20,9 @@ type Exchange = { readonly input: string; readonly output: string };
 
 /** The tutorial's transcripts: its code blocks without a language whose lines start at the prompt. */
 function transcripts(): Exchange[][] {
-  const blocks: string[] = [];
-  let open: string[] | undefined; // the lines of the block being read, if inside one
-  for (const line of readFileSync(`${root}docs/tutorial.md`, 'utf8').split('\n')) {
-    if (open === undefined) {
-      if (line.startsWith('```')) open = [];
-    } else if (line === '```') {
-      blocks.push(open.join('\n'));
-      open = undefined;
-    } else open.push(line);
-  }
-  return blocks
-    .filter((block) => block.startsWith(PROMPT))
+  return markdownBlocks(readFileSync(`${root}docs/tutorial.md`, 'utf8'))
+    .filter((block) => block.lang === '' && block.code.startsWith(PROMPT))
+    .map((block) => block.code)
     .map((block) =>
       block
         .trimEnd()
