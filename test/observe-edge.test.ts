@@ -5,15 +5,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lazy, now, type Lazy } from '../src/lazy/lazy.ts';
+import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import * as L from '../src/lazy/list.ts';
 import { fromArray } from '../src/lazy/list.ts';
 import type { List } from '../src/lazy/cell.ts';
-import { data, dynamic, lazyOf, mapOf, number, option, record, setOf, showPath, ShapeMismatchError, string, type DataShape, type Option, type Shape } from '../src/demand/shape.ts';
+import { data, dynamic, lazyOf, list, mapOf, number, option, record, setOf, showPath, ShapeMismatchError, string, type DataShape, type Option, type Shape } from '../src/demand/shape.ts';
 import { demandEquals, demandHolder, demandSize, type Demand } from '../src/demand/demand.ts';
-import { toDemand } from '../src/demand/convert.ts';
+import { evaluatedPart, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
-import { entangle, normalize, observe, observeDetailed, whnf } from '../src/demand/observe.ts';
+import { entangle, normalize, observe, observeDetailed, toContext, whnf } from '../src/demand/observe.ts';
 import { forceAt } from '../src/demand/record.ts';
 
 const sameDemand = (a: Demand, b: Demand) => assert.ok(demandEquals(a, b), `${prettyDemand(a)} differs from ${prettyDemand(b)}`);
@@ -201,6 +201,44 @@ test('a value that holds itself through strict fields is refused at once, naming
   // a value that holds another twice is not cyclic
   const shared = { a: 1 };
   assert.equal(prettyDemand(observe(normalize, (v: unknown) => v, [shared, [shared]]).inputs[0]!), '({ a: 1 }, ({ a: 1 },))');
+});
+
+test('reading the demand of a value that holds itself is refused, naming where, and a finite part of one is read', () => {
+  const refused = (f: () => unknown, path: string, first: string) =>
+    assert.throws(f, (err: unknown) => err instanceof ShapeMismatchError && err.path === path && err.message.includes(`a cyclic value: ${first} holds itself here`));
+  const o: Record<string, unknown> = { a: 1 };
+  o.self = o;
+  refused(() => toDemand(o), 'demand.self', 'demand');
+  refused(() => evaluatedPart(o), 'value.self', 'value');
+  refused(() => observe(whnf, () => o), 'result.self', 'result');
+  // L.repeat is one cell whose tail is itself: cyclic once forced
+  const ones = L.repeat(1);
+  L.toArray(L.take(3, ones));
+  refused(() => evaluatedPart(ones), 'value.tail', 'value');
+  refused(() => toDemand(L.repeat(1)), 'demand.tail', 'demand');
+  refused(() => observe(normalize, () => L.repeat(1)), 'result.tail', 'result');
+  // a cycle entered late, below a deep head, in a declared shape: named by its path
+  const late = L.append(fromArray([fromArray([1, 2])]), L.cycle(fromArray([fromArray([3]), fromArray([4, 5])])));
+  refused(() => toDemand(late, list(list(number))), 'demand.tail.tail.tail.tail.tail', 'demand.tail.tail.tail');
+  // a tree whose lazy child is itself
+  type Loop = { tag: 'Loop'; next: Lazy<Loop> };
+  const loop: Loop = { tag: 'Loop', next: lazy(() => loop) };
+  loop.next.force();
+  refused(() => evaluatedPart(loop), 'value.next', 'value');
+  // not cyclic: a value held twice, a finite demand on a cyclic value, a long list
+  const leaf = now({ tag: 'Leaf' });
+  assert.equal(prettyDemand(toDemand({ l: leaf, r: [leaf, leaf] })), '{ l: Leaf, r: (Leaf, Leaf) }');
+  assert.equal(prettyDemand(observe(toContext(toDemand(L.cons(1, L.cons(1, L.cons(1, thunk))))), () => L.repeat(1)).result), '1 : 1 : 1 : _');
+  assert.equal(demandSize(observe(normalize, (xs: List<number>) => xs, fromArray(Array.from({ length: 100_000 }, () => 7))).inputs[0]!), 200_001);
+});
+
+test('a path through many cells of a list is written with a count', () => {
+  const bad = L.append(fromArray(Array.from({ length: 100_000 }, (_, i) => i)), fromArray(['x' as unknown as number]));
+  assert.throws(
+    () => toDemand(bad, list(number)),
+    (err: unknown) => err instanceof ShapeMismatchError && err.path === 'demand.tail×100000.head' && err.message.length < 200,
+  );
+  assert.equal(showPath({ parent: { parent: 'xs', key: 'tail', times: 8 }, key: 'head' }), 'xs.tail.tail.tail.tail.tail.tail.tail.tail.head');
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, type Demand } from './demand.ts';
 import { child, CTOR, DESCRIBE, dynamic, FN_CTOR, inOwnOrder, ownPosition, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
-import { CALLED, checkPrimitive, consShapes, HEAD, insideLazyPosition, isPrimitive, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
+import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
  * One recording: its wrappers record while it is open. An observation closes it when it ends, so
@@ -180,8 +180,7 @@ function cyclic(f: Frame, root: Shape<unknown>): ShapeMismatchError {
     byShape.set(shape, repeat);
     repeat = stack.pop()!;
   }
-  const expected = `a value that does not hold itself (a cyclic value: ${showPath(framePath(first))} holds itself here, through strict fields only, so its copy would never end)`;
-  return new ShapeMismatchError(showPath(framePath(repeat)), expected, repeat.original);
+  return cyclicValue(framePath(repeat), framePath(first), repeat.original, 'through strict fields only, so its copy would never end');
 }
 
 /**

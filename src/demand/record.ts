@@ -15,7 +15,7 @@ import { forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
-import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, showPath, type Layer, type Path, type Shape } from './shape.ts';
+import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
 export const CALLED = Symbol('strictcheck.called');
@@ -87,7 +87,10 @@ export class Handoff {
  * was called (a context never calls them). Checks the value against `shape`, naming the path of a
  * mismatch. Under a demand, a value whose constructor differs from the demand's is an error, or
  * with `fit` where the walk stops forcing. Stack-safe: an explicit stack of (value, parent, index,
- * shape, path, guide) entries, following the first field of each layer in place.
+ * shape, path, guide, depth) entries, following the first field of each layer in place.
+ * A value that holds itself where the walk goes on below it (a strict cycle; `repeat(1)` under
+ * `normalize` or, forced, under `evaluatedPart`) has no finite demand: it is refused with a
+ * {@link ShapeMismatchError} naming where (see {@link PathCycle}), where the walk would never end.
  * A walk that throws leaves in `parent` what it recorded until then.
  * @internal
  */
@@ -103,6 +106,8 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
   let p = path;
   let g = guide;
   let lazyAbove = false; // whether `v`, taken out of its Lazy already, sat at a lazy position
+  let depth = 0; // how many layers are above `v`
+  const cycle = new PathCycle(into, at, path);
   for (;;) {
     walk: for (;;) {
       if (typeof g === 'object' && !g.forced) break;
@@ -143,6 +148,8 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           if (index !== REST) parent = startSpine(parent, index);
           cell = parent as SpineCell;
           head = HEAD - cell.spine.grow();
+          const met = cycle.visit(v, s, g, depth);
+          if (met !== 0) cycle.place(met, cell, head, true, p);
           // A list of dynamic shape, or declared with the list's own shape at every tail, walked
           // under a guide that is not a demand (the commonest walks): its cells are recorded by
           // this loop, without the generic steps. What does not fit (a head that is not a
@@ -158,8 +165,9 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
             for (let c = v, k = first; ; ) {
               const x = read(c.head, g);
               if (x !== UNREAD && !(isPrimitive(x) && primitiveFits(x, inner))) {
-                stack.push(c.tail, cell, REST, ts, paths ? child(p0, 'tail', k - first + 1) : null, g);
+                stack.push(c.tail, cell, REST, ts, paths ? child(p0, 'tail', k - first + 1) : null, g, depth + 1);
                 [v, lazyAbove, index, s, p] = [x, true, HEAD - k, inner, paths ? child(child(p0, 'tail', k - first), 'head') : null];
+                depth++;
                 continue walk;
               }
               if (x !== UNREAD) spine.setHead(k, x);
@@ -169,18 +177,24 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
               // Anything but a cell with a lazy head (the end of the list) goes back to the walk.
               if (!(t instanceof Lazy && next instanceof Cons && next.head instanceof Lazy)) {
                 [v, lazyAbove, index, s, p] = [next, t instanceof Lazy, REST, t instanceof Lazy ? s : ts, paths ? child(p0, 'tail', k - first + 1) : null];
+                depth++;
                 continue walk;
               }
               v = c = next;
               k = spine.grow();
+              const met = cycle.visit(c, s, g, ++depth);
+              if (met !== 0) cycle.place(met, cell, HEAD - k, true, paths ? child(p0, 'tail', k - first) : null);
             }
           }
         } else {
           cell = forcedNode(CONS_CTOR, 2, undefined, false);
           put(parent, index, cell);
           head = 0;
+          const met = cycle.visit(v, s, g, depth);
+          if (met !== 0) cycle.place(met, parent, index, false, p);
         }
-        stack.push(v.tail, cell, atLazy ? REST : 1, shapes[1], paths ? child(p, 'tail') : null, below(g, 1));
+        stack.push(v.tail, cell, atLazy ? REST : 1, shapes[1], paths ? child(p, 'tail') : null, below(g, 1), depth + 1);
+        depth++;
         v = v.head;
         parent = cell;
         index = head;
@@ -202,7 +216,10 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       put(parent, index, node);
       if (typeof g === 'object') g = along(g, layer.ctor.name, n, p, misfit);
       if (n === 0) break;
-      for (let i = n - 1; i > 0; i--) stack.push(layer.fields[i], node, i, layer.shapes[i], paths ? child(p, layer.ctor.keys[i]!) : null, below(g, i));
+      const met = cycle.visit(v, s, g, depth);
+      if (met !== 0) cycle.place(met, parent, index, false, p);
+      for (let i = n - 1; i > 0; i--) stack.push(layer.fields[i], node, i, layer.shapes[i], paths ? child(p, layer.ctor.keys[i]!) : null, below(g, i), depth + 1);
+      depth++;
       v = layer.fields[0];
       parent = node;
       index = 0;
@@ -211,6 +228,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       g = below(g, 0);
     }
     if (stack.length === 0) break;
+    cycle.up((depth = stack.pop() as number));
     g = misfit.error ? (stack.pop(), NONE) : (stack.pop() as Guide);
     p = stack.pop() as Path;
     s = stack.pop() as Shape<unknown>;
@@ -222,6 +240,85 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
 }
 
 const CONS_DYNAMIC: readonly Shape<unknown>[] = [dynamic, dynamic];
+
+/** The mark of a {@link PathCycle} when there is none. */
+const NO_MARK = Symbol('no mark');
+
+/**
+ * Brent's cycle detection along the path of a depth-first walk: `visit` compares each layer
+ * walked with a mark, a layer above it; the mark moves down to the layer visited whenever the
+ * walk is `span` layers below it, and `span` doubles, so that on an endless path the mark is on
+ * the cycle, and `span` longer than it, before long. A layer is met again only as (value, shape,
+ * guide): a value may be walked under another shape or guide below itself (a demand's guide is
+ * a new one at every layer). Where the walk goes back up past the mark (`up`), the next layer
+ * visited becomes the mark. A comparison a layer, where a set of the layers above would cost an
+ * insertion and a removal.
+ */
+class PathCycle {
+  private value: unknown = NO_MARK;
+  private shape: Shape<unknown> | undefined;
+  private guide: Guide | undefined;
+  private depth = 0;
+  private span = 1;
+  // Where the mark is recorded (see `place`), for the message.
+  private from: Forced | SpineCell | undefined;
+  private at = 0;
+  private cell = false;
+  private path: Path = null;
+
+  /** `into`, `at`, `path`: where the walk records its root, and the root's path. */
+  constructor(
+    private readonly root: Forced,
+    private readonly rootAt: number,
+    private readonly rootPath: Path,
+  ) {}
+
+  /** Visits layer `v`, at shape `s` under guide `g`, `depth` layers down: 0, or {@link MOVED} if it is the mark now, or {@link MET} if it was (see `place`). */
+  visit(v: unknown, s: Shape<unknown>, g: Guide, depth: number): number {
+    if (v === this.value && s === this.shape && g === this.guide) return MET;
+    if (this.value !== NO_MARK && depth - this.depth < this.span) return 0;
+    if (this.value !== NO_MARK) this.span *= 2;
+    [this.value, this.shape, this.guide, this.depth] = [v, s, g, depth];
+    return MOVED;
+  }
+
+  /**
+   * After a visit that returned `met`: keeps where the mark is recorded, position `at` of `from`
+   * (`cell`: cell `HEAD - at` of a spine), `path` if the walk keeps paths; or, if the layer visited
+   * was the mark, throws the error naming both.
+   */
+  place(met: number, from: Forced | SpineCell, at: number, cell: boolean, path: Path): void {
+    if (met === MOVED) {
+      [this.from, this.at, this.cell, this.path] = [from, at, cell, path];
+      return;
+    }
+    const first = this.pathOf(this.from!, this.at, this.cell, this.path);
+    throw cyclicValue(this.pathOf(from, at, cell, path), first, this.value, 'so its demand would never end');
+  }
+
+  /** The walk goes back up to a layer `depth` layers down: a mark as deep is no longer above the walk. */
+  up(depth: number): void {
+    if (depth <= this.depth) this.value = NO_MARK;
+  }
+
+  /** The path of a position (see `place`): `path`, or if the walk keeps none, the path found in the demand recorded. */
+  private pathOf(from: Forced | SpineCell, at: number, cell: boolean, path: Path): Path {
+    if (path !== null) return path;
+    const found = pathTo(this.root, this.rootAt, this.rootPath, from, at);
+    // A spine cell's position is that of its head.
+    return cell && found !== null && typeof found === 'object' ? found.parent : found;
+  }
+}
+const MOVED = 1;
+const MET = 2;
+
+/**
+ * @internal The error for a value that holds itself (`first` holds itself at `where`), which a
+ * walk or a copy cannot go through to the end: `why` says what would never end.
+ */
+export function cyclicValue(where: Path, first: Path, value: unknown, why: string): ShapeMismatchError {
+  return new ShapeMismatchError(showPath(where), `a value that does not hold itself (a cyclic value: ${showPath(first)} holds itself here, ${why})`, value);
+}
 
 /** @internal The shapes of the head and tail of list cell `v`, where `v` has shape `s`: throws the mismatch if `s` is not a list cell's. */
 export function consShapes(s: Shape<unknown>, v: Cons<unknown>, p: Path): readonly Shape<unknown>[] {
