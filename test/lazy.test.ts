@@ -127,6 +127,22 @@ test('Lazy: a self-dependent thunk throws LazyLoopError, not RangeError', () => 
   assert.throws(() => c.force(), LazyLoopError);
 });
 
+test('Lazy: a caught LazyLoopError leaves the thunk being forced running, so forcing it again is a loop again', () => {
+  let runs = 0;
+  const x: Lazy<number> = lazy(() => {
+    runs++;
+    if (runs > 3) return -1; // (before the fix the function was entered again and again)
+    try {
+      return x.force();
+    } catch (err) {
+      assert.ok(err instanceof LazyLoopError);
+    }
+    return x.force();
+  });
+  assert.throws(() => x.force(), LazyLoopError);
+  assert.equal(runs, 1);
+});
+
 test('lazyAt: computes fn(arg, index) once, for any index up to MAX_LAZY_INDEX; a throw is not memoised', () => {
   let calls = 0;
   const f = (arg: string, i: number) => (calls++, `${arg}${i}`);

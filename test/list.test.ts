@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { Lazy, UnevaluatedError, isThunk, lazy, now, thunk } from '../src/lazy/lazy.ts';
+import { Lazy, UnevaluatedError, defer, isThunk, lazy, now, thunk } from '../src/lazy/lazy.ts';
 import { Cons, NIL, nil, type Cell, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 
@@ -192,6 +192,14 @@ test('zipWith: forces xs first, ys only when xs is a cons', () => {
   assert.equal(L.length(L.zip(L.cons(thunk, nil), L.cons(thunk, thunk))), 1);
   const lz = L.zipWithLazy((a) => a, L.cons(7, nil), L.cons(thunk, nil));
   assert.deepEqual(L.toArray(lz), [7]);
+});
+
+test('zipWith: an element that depends on the elements before it is forced without recursion (fibs)', () => {
+  // fibs = 0 : 1 : zipWith (+) fibs (tail fibs), its 10^5th element forced first
+  const fibs: List<number> = L.cons(0, L.cons(1, defer(() => L.zipWith((a, b) => (a + b) % 1000, fibs, L.tail(fibs)))));
+  const cells = L.toLazyArray(L.take(100_001, fibs));
+  assert.equal(cells[100_000]!.force(), 875);
+  assert.deepEqual(L.toArray(L.take(8, fibs)), [0, 1, 1, 2, 3, 5, 8, 13]);
 });
 
 test('append: ys is untouched until xs is exhausted, then re-exported', () => {

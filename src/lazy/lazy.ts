@@ -259,6 +259,8 @@ const forcing: Lazy<any>[] = [];
 function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
   const base = forcing.length;
   let cur: Lazy<any> = start;
+  // The node this call marked running and has not settled or stacked: one that threw goes back to pending.
+  let marked: Lazy<any> | undefined;
   let value: any;
   forceDepth++;
   try {
@@ -275,12 +277,15 @@ function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
           value = cur.f;
           break;
         }
+        // A node running already is another call's, still at work on it: it stays running.
         if ((kind & STATE) !== PENDING) throw new LazyLoopError();
         countForce();
         cur.m = kind | RUNNING;
         if (computesDirectly(kind)) {
+          marked = cur;
           value = run(cur, kind);
           settle(cur, value, kind);
+          marked = undefined;
           break;
         }
         forcing.push(cur);
@@ -306,8 +311,8 @@ function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
       cur = next;
     }
   } catch (err) {
-    // Nothing that threw is memoised: every node still running goes back to pending.
-    if (cur instanceof Lazy) resetRunning(cur);
+    // Nothing that threw is memoised: every node this call left running goes back to pending.
+    if (marked !== undefined) resetRunning(marked);
     while (forcing.length > base) resetRunning(forcing.pop()!);
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {

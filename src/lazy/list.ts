@@ -1,6 +1,9 @@
 /**
  * Lazy list operations with the laziness of their Haskell namesakes: forcing a result to some
- * depth forces exactly the input cells and elements that GHC's version would.
+ * depth forces exactly the input cells and elements that GHC's version would, but for one
+ * difference: a function given to `filter`, `takeWhile`, `dropWhile`, `all`, `any`, `foldl` or
+ * `iterate` gets its element forced, where GHC's passes it unevaluated (`mapLazy`, `zipWithLazy`
+ * and `foldr` pass elements unforced).
  *
  * Stack safety: strict consumers loop over the spine; each cell of a lazy producer forces O(1)
  * input cells, through `Lazy.map` (forced by Lazy's loop, so `map`/`take`/... nest to any depth)
@@ -22,7 +25,13 @@ const toLazy = <T>(x: T | Lazy<T>): Lazy<T> => (isLazy(x) ? (x as Lazy<T>) : now
 // ---------------------------------------------------------------------------------------------
 // Construction and conversion
 
-/** An evaluated cons cell; a `Lazy` head is kept as is (so `cons(thunk, thunk)` is the demand `_ : _`), a plain value is wrapped. */
+/**
+ * An evaluated cons cell; a `Lazy` head is kept as is (so `cons(thunk, thunk)` is the demand
+ * `_ : _`), a plain value is wrapped. A list is a `Lazy` too, so an element that is a list must be
+ * given wrapped, `cons(now(inner), rest)`: given bare, it is read as the thunk of an element that
+ * is a cell (the type inferred says so, `List<Cell<…>>`; `cons<List<number>>(inner, rest)` hides
+ * it). The same holds for {@link repeat}, {@link replicate} and {@link iterate}.
+ */
 export function cons<T>(head: T | Lazy<T>, tail: List<T>): List<T> {
   return now(new Cons(toLazy(head), tail));
 }
@@ -253,7 +262,8 @@ export function zipWith<A, B, C>(f: (a: A, b: B) => C, xs: List<A>, ys: List<B>)
     if (cx.tag === 'Nil') return NIL;
     const cy = ys.force();
     if (cy.tag === 'Nil') return NIL;
-    return new Cons(lazy(() => f(cx.head.force(), cy.head.force())), zipWith(f, cx.tail, cy.tail));
+    // chain and map, forced by Lazy's loop: an element that depends on earlier ones (`fibs`) is forced without recursion.
+    return new Cons(cx.head.chain((a) => cy.head.map((b) => f(a, b))), zipWith(f, cx.tail, cy.tail));
   });
 }
 
