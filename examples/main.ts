@@ -8,6 +8,8 @@
  * 4. More list specs, and `map` with a non-strict function (6.3)    examples/list-specs.ts
  * 5. Exhaustive checking up to a depth (SmallCheck style)           examples/exhaustive.ts
  *
+ * `npm start -- 3` (or `npx tsx examples/main.ts 3`) runs section 3 alone; `npm start -- 1 2` the first two.
+ *
  * Some checks are meant to fail (a spec that does not match, as in the paper); they count as
  * passed when they fail with the expected counterexample. Exit code 0 when everything behaved as
  * expected, 1 otherwise. See docs/tutorial.md for a walk through this output.
@@ -37,12 +39,12 @@ const sections: readonly { readonly title: string; readonly run: (log: (line: st
   { title: '5. Exhaustive checking up to a depth, with demand-driven pruning', run: exhaustive },
 ];
 
-/** Runs every section with a heading; returns whether everything behaved as expected. */
-export function main(log: (line: string) => void = (line) => console.log(line)): boolean {
+/** Runs the sections numbered `picked` (every one by default), each with a heading; returns whether everything behaved as expected. */
+export function main(log: (line: string) => void = (line) => console.log(line), picked: readonly number[] = sections.map((_, i) => i + 1)): boolean {
   log('strictcheck: testing strictness, the examples of "Keep Your Laziness in Check" (ICFP 2018)');
   log('A demand prints like a value, with _ for each part that was not evaluated.');
   const outcomes: [string, Outcome][] = [];
-  for (const s of sections) {
+  for (const s of picked.map((n) => sections[n - 1]!)) {
     log('');
     log(s.title);
     log('='.repeat(s.title.length));
@@ -73,4 +75,10 @@ export function main(log: (line: string) => void = (line) => console.log(line)):
   return failed === 0;
 }
 
-process.exitCode = main() ? 0 : 1;
+const args = process.argv.slice(2);
+if (args.every((a) => /^[1-9]$/.test(a) && Number(a) <= sections.length)) {
+  process.exitCode = main(undefined, args.length > 0 ? args.map(Number) : undefined) ? 0 : 1;
+} else {
+  console.error(`usage: npm start [-- section…], sections 1 to ${sections.length}:\n${sections.map((s) => `  ${s.title}`).join('\n')}`);
+  process.exitCode = 2;
+}

@@ -15,10 +15,9 @@
  * random inputs and random contexts and reports a shrunk counterexample when the prediction and
  * the observation differ.
  *
- * Run it: `npx tsx examples/observe-basics.ts`.
+ * Run it alone: `npm start -- 1 2` (sections 1 and 2 of `npm start`).
  * @module
  */
-import { pathToFileURL } from 'node:url';
 import { now } from '../src/lazy/lazy.ts';
 import { nil } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
@@ -223,11 +222,3 @@ export function runTakeSpecs(log?: (line: string) => void): Outcome {
   return t.outcome();
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const a = run();
-  console.log('');
-  const b = runTakeSpecs();
-  const failed = a.failed + b.failed;
-  console.log(`\n${a.passed + b.passed} checks behaved as expected, ${failed} did not.`);
-  process.exitCode = failed === 0 ? 0 : 1;
-}

@@ -12,10 +12,9 @@
  * The code is in `examples/okasaki-queue/`: `rot.ts` (rotations and specs), `queue.ts` (the
  * queues), `cost.ts` (counting work), `okasaki.test.ts` (the tests).
  *
- * Run it: `npx tsx examples/rot.ts`.
+ * Run it alone: `npm start -- 3` (section 3 of `npm start`).
  * @module
  */
-import { pathToFileURL } from 'node:url';
 import { thunk } from '../src/lazy/lazy.ts';
 import { nil, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
@@ -164,8 +163,3 @@ export function run(log?: (line: string) => void): Outcome {
   return t.outcome();
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { passed, failed } = run();
-  console.log(`\n${passed} checks behaved as expected, ${failed} did not.`);
-  process.exitCode = failed === 0 ? 0 : 1;
-}
