@@ -112,3 +112,64 @@ test('a long evaluated list prints with its true end, elided in the middle', () 
   assert.match(util.inspect(L.fromArray(Array.from({ length: 300 }, (_, i) => i))), /^Lazy\(0 : 1 : .* : 298 : 299 : \[\]\)$/);
   assert.match(util.inspect(L.fromArray(Array.from({ length: 9_999 }, (_, i) => i))), /^Lazy\(0 : 1 : .* : 9997 : 9998 : \[\]\)$/);
 });
+
+test('eliding cuts only between tokens, keeps both ends and is never longer than maxWidth (at least 20) nor the text', () => {
+  const maybe = option(dynamic);
+  let nested: unknown = 123456789;
+  for (let i = 0; i < 30; i++) nested = maybe.make.Some({ value: nested });
+  const strings = ['a'.repeat(30), 'b'.repeat(30), 'c'.repeat(30)];
+  const numbers = [123456789, 987654321];
+  const cases = [
+    { d: toDemand(L.fromArray(strings)), literals: strings.map((s) => JSON.stringify(s)) },
+    { d: toDemand(L.fromArray(numbers)), literals: numbers.map(String) },
+    { d: toDemand(L.fromArray(Array.from({ length: 30 }, (_, i) => 1000 + i))), literals: Array.from({ length: 30 }, (_, i) => String(1000 + i)) },
+    { d: toDemand(nested), literals: ['123456789'] },
+    { d: toDemand({ first: 'x'.repeat(12), second: 'y'.repeat(12) }), literals: [JSON.stringify('x'.repeat(12)), JSON.stringify('y'.repeat(12))] },
+  ];
+  for (const { d, literals } of cases) {
+    const full = prettyDemand(d);
+    for (let maxWidth = 0; maxWidth <= full.length + 1; maxWidth++) {
+      const printed = prettyDemand(d, { maxWidth });
+      const about = `maxWidth ${maxWidth}: ${printed}`;
+      assert.ok(printed.length <= Math.max(maxWidth, 20) && printed.length <= full.length, about);
+      if (full.length <= Math.max(maxWidth, 20)) {
+        assert.equal(printed, full);
+        continue;
+      }
+      const at = printed.indexOf('…');
+      assert.ok(full.startsWith(printed.slice(0, at).trimEnd()) && full.endsWith(printed.slice(at + 1).trimStart()), about);
+      // Cut inside a token, `"aaa… … ccc"` reads as one string and `123456 … 1` as two numbers.
+      for (const literal of printed.match(/"[^"]*"|\d+/g) ?? []) assert.ok(literals.includes(literal), `${literal} in ${about}`);
+    }
+  }
+  assert.equal(prettyDemand(cases[1]!.d, { maxWidth: 15 }), '… : 987654321 : []');
+  assert.equal(prettyDemand(cases[2]!.d, { maxWidth: 40 }), '1000 : 1001 : 1002 … : 1028 : 1029 : []');
+});
+
+test('a list of a million cells printed in full (maxItems Infinity) is elided by width, fast and without overflowing the stack', () => {
+  const million = toDemand(L.fromArray(Array.from({ length: 1_000_000 }, (_, i) => i)));
+  const start = performance.now();
+  const shown = prettyDemand(million, { maxItems: Infinity });
+  assert.ok(performance.now() - start < 2000, `${performance.now() - start} ms`);
+  assert.match(shown, /^0 : 1 : 2 : .* … .* : 999998 : 999999 : \[\]$/);
+  assert.ok(shown.length <= 4000, `${shown.length} characters`);
+});
+
+test('record keys that are not identifiers are quoted, and constructor names that are not or read as something else', () => {
+  const maybe = option(dynamic);
+  const show = (v: unknown) => prettyDemand(toDemand(v));
+  assert.deepEqual([show({ a: 1, c: 2, d: 3 }), show({ a: 1, 'c: 2, d': 3 }), show({ _: 1, $x: 2, 葉: 3, 'x"y': 4, '': 5 })], [
+    '{ a: 1, c: 2, d: 3 }',
+    '{ a: 1, "c: 2, d": 3 }',
+    '{ _: 1, $x: 2, 葉: 3, "x\\"y": 4, "": 5 }',
+  ]);
+  assert.deepEqual(
+    [show({ tag: '1' }), show({ tag: '_' }), show({ tag: 'true' }), show({ tag: 'my node', x: -1 }), show({ tag: "it's", x: 1 }), show({ tag: 'Node', x: 1 })],
+    ["'1'", "'_'", "'true'", "'my node' (-1)", "'it\\'s' 1", 'Node 1'],
+  );
+  assert.equal(prettyDemand(toDemand(maybe.make.Some({ value: { tag: '1 2', x: 3 } }), maybe)), "Some ('1 2' 3)");
+  // Every pair of these, alone and as an argument: printed alike exactly when equal.
+  const atoms = [1, '1', true, 'true', Infinity, { tag: '1' }, { tag: '"1"' }, { tag: 'true' }, { tag: 'Infinity' }, { tag: '_' }, { tag: 'a b' }, { tag: 'a', b: 1 }, { a: 1, c: 2, d: 3 }, { a: 1, 'c: 2, d': 3 }, { 'a, b': 1 }, { a: 1, b: 2 }];
+  const demands = [toDemand(thunk), ...atoms.flatMap((a) => [toDemand(a), toDemand(maybe.make.Some({ value: a }), maybe)])];
+  for (const a of demands) for (const b of demands) assert.equal(prettyDemand(a) === prettyDemand(b), demandEquals(a, b), `${prettyDemand(a)} and ${prettyDemand(b)}`);
+});

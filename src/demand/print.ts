@@ -15,7 +15,11 @@ import { DATA_PROTO, DESCRIBE, dynamic, type Shape } from './shape.ts';
 export interface PrintOptions {
   /** Longest list printed in full; longer ones show their first and last elements around `…`. Default 40. */
   readonly maxItems?: number;
-  /** Longest output in characters; longer output keeps its beginning and end around `…`. Default 4000. */
+  /**
+   * Longest output in characters, at least 20 (smaller values count as 20); longer output keeps
+   * its beginning and end around `…`, cut between tokens, never inside a number, string or name.
+   * Default 4000.
+   */
   readonly maxWidth?: number;
 }
 
@@ -29,7 +33,9 @@ type Task = string | { d: Demand; ctx: number };
  * Renders a demand in the paper's notation. Demands that differ print differently: `-0` is not
  * `0`, a negative number or bigint is parenthesised as an argument (`Some (-5n)`), and so is a
  * set or a map (`Some (Set {1})`). Unit (`undefined`) prints `()`, as in Haskell; the tuples
- * Haskell lacks print `tuple()` (an empty array) and `(x,)` (an array of one element).
+ * Haskell lacks print `tuple()` (an empty array) and `(x,)` (an array of one element). A record
+ * key that is not an identifier is quoted (`{ "a b": 1 }`); a constructor name that is not one,
+ * or reads as something else, is single-quoted (`'1'`, `'_'`, `'true'`).
  *
  * @example
  * ```ts
@@ -41,7 +47,8 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
   const maxWidth = options.maxWidth ?? 4000;
   const out: string[] = [];
   const stack: Task[] = [{ d: demand, ctx: TOP }];
-  const push = (...tasks: Task[]) => {
+  // Takes an array, not arguments: a list printed in full has millions of tasks, too many to spread.
+  const push = (tasks: Task[]) => {
     for (let i = tasks.length - 1; i >= 0; i--) stack.push(tasks[i]!);
   };
   while (stack.length > 0) {
@@ -83,40 +90,41 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
           for (let i = items.length - keep; i < items.length; i++) tasks.push({ d: items[i]!, ctx: LEFT }, ' : ');
         }
         tasks.push({ d: rest, ctx: LEFT });
-        push(...parenthesised(ctx >= LEFT, tasks));
+        push(parenthesised(ctx >= LEFT, tasks));
         break;
       }
       case 'tuple':
         // Unit prints `()`, as in Haskell, and `(-1)` is an argument -1: the tuples Haskell lacks print otherwise.
         if (d.arity === 0) out.push('tuple()');
-        else push('(', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), d.arity === 1 ? ',)' : ')');
+        else push(['(', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), d.arity === 1 ? ',)' : ')']);
         break;
       case 'set':
         // `Set {1}` reads as a constructor applied to its elements: an argument needs parentheses.
-        push(...parenthesised(ctx === ARG, ['Set {', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), '}']));
+        push(parenthesised(ctx === ARG, ['Set {', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), '}']));
         break;
       case 'map': {
         const entries: Task[][] = [];
         for (let i = 0; i + 1 < d.arity; i += 2) entries.push([{ d: d.field(i), ctx: TOP }, ' => ', { d: d.field(i + 1), ctx: TOP }]);
-        push(...parenthesised(ctx === ARG, ['Map {', ...commaSeparated(entries), '}']));
+        push(parenthesised(ctx === ARG, ['Map {', ...commaSeparated(entries), '}']));
         break;
       }
       case 'record':
-        push('{ ', ...commaSeparated(d.fields.map((f, i) => [`${String(d.ctor.keys[i])}: `, { d: f, ctx: TOP }])), ' }');
+        push(['{ ', ...commaSeparated(d.fields.map((f, i) => [`${keyText(String(d.ctor.keys[i]))}: `, { d: f, ctx: TOP }])), ' }']);
         break;
       case 'data': {
+        const name = ctorText(d.ctor.name);
         if (d.arity === 0) {
-          out.push(d.ctor.name);
+          out.push(name);
           break;
         }
-        const tasks: Task[] = [d.ctor.name];
+        const tasks: Task[] = [name];
         for (const f of d.fields) tasks.push(' ', { d: f, ctx: ARG });
-        push(...parenthesised(ctx === ARG, tasks));
+        push(parenthesised(ctx === ARG, tasks));
         break;
       }
     }
   }
-  return elide(out.join(''), maxWidth);
+  return elide(out, maxWidth);
 }
 
 function parenthesised(needed: boolean, tasks: Task[]): Task[] {
@@ -131,6 +139,25 @@ function commaSeparated(items: (Task | Task[])[]): Task[] {
     else out.push(item);
   });
   return out;
+}
+
+// A JavaScript identifier: it prints bare as a record key or a constructor name.
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
+// Identifiers that print as something else: the unevaluated `_`, booleans and numbers.
+const READ_OTHERWISE = new Set(['_', 'true', 'false', 'NaN', 'Infinity']);
+
+/** A record key as JavaScript writes it: `{ a: 1, "c: 2, d": 3 }` has two fields, not three. */
+function keyText(key: string): string {
+  return IDENTIFIER.test(key) ? key : JSON.stringify(key);
+}
+
+/**
+ * A constructor name, single-quoted (as `util.inspect` shows a tag) if it is not an identifier
+ * or reads as something else: a tag `'1'` is not the number `1` nor the string `"1"`.
+ */
+function ctorText(name: string): string {
+  if (IDENTIFIER.test(name) && !READ_OTHERWISE.has(name)) return name;
+  return `'${JSON.stringify(name).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }
 
 function primText(v: unknown, ctx: number): string {
@@ -150,13 +177,33 @@ function primText(v: unknown, ctx: number): string {
   }
 }
 
-function elide(s: string, maxWidth: number): string {
-  if (s.length <= maxWidth) return s;
-  const half = Math.floor((maxWidth - 3) / 2);
-  // Cut between characters, not inside one written as a surrogate pair (an emoji).
-  const head = s.slice(0, half).replace(/[\uD800-\uDBFF]$/, '');
-  const tail = s.slice(s.length - half).replace(/^[\uDC00-\uDFFF]/, '');
-  return `${head} … ${tail}`;
+/** Below this width the elided output could keep little of either end. */
+const MIN_WIDTH = 20;
+
+/**
+ * Joins the printed tokens, or if they are longer than `maxWidth`, keeps as many whole tokens of
+ * the beginning and the end as fit around `…`: a cut inside a token would print another number
+ * (`123456 … 1`) or join two strings into one, and a cut between two halves of an emoji breaks it.
+ */
+function elide(tokens: readonly string[], maxWidth: number): string {
+  const width = Math.max(maxWidth, MIN_WIDTH);
+  let total = 0;
+  for (const t of tokens) total += t.length;
+  if (total <= width) return tokens.join('');
+  const budget = width - 3; // for ` … `
+  let head = 0; // tokens[0, head) are kept, headWidth characters
+  let headWidth = 0;
+  let tail = tokens.length; // tokens[tail, length) are kept, tailWidth characters
+  let tailWidth = 0;
+  const growHead = (limit: number) => {
+    while (head < tail && headWidth + tokens[head]!.length <= limit) headWidth += tokens[head++]!.length;
+  };
+  // Half for the beginning, the rest for the end, then what the end left to the beginning.
+  growHead(Math.floor(budget / 2));
+  while (tail > head && tailWidth + tokens[tail - 1]!.length <= budget - headWidth) tailWidth += tokens[--tail]!.length;
+  growHead(budget - tailWidth);
+  const kept = [tokens.slice(0, head).join('').trimEnd(), '…', tokens.slice(tail).join('').trimStart()];
+  return kept.filter((part) => part !== '').join(' ');
 }
 
 /**
