@@ -15,8 +15,17 @@ function* shrinkInteger(n: number): Generator<number> {
   yield 0;
   if (n < 0) yield -n;
   for (let d = Math.trunc(n / 2); d !== 0; d = Math.trunc(d / 2)) {
-    if (n - d !== 0) yield n - d;
+    // Beyond 2^53 a small step rounds back to n: a value is never its own shrink.
+    if (n - d !== n) yield n - d;
   }
+}
+
+/** {@link shrinkInteger} for bigints, in exact arithmetic: through a `Number` one beyond 2^53 rounds, even above itself. */
+function* shrinkBigint(n: bigint): Generator<bigint> {
+  if (n === 0n) return;
+  yield 0n;
+  if (n < 0n) yield -n;
+  for (let d = n / 2n; d !== 0n; d /= 2n) yield n - d;
 }
 
 /** QuickCheck's `shrinkList`: remove chunks of halving sizes, then shrink one element at a time. */
@@ -89,8 +98,13 @@ function* shrinkAny(value: unknown, shape: Shape<unknown>): Generator<unknown> {
     return;
   }
   // Data: a constructor without fields, then a field of the same shape, then each field shrunk.
+  // Every candidate is smaller, so that shrinking ends: a constructor without fields shrinks only
+  // to one declared before it (Red offered Green, and Green Red, for ever), and never to one with
+  // fields; one with fields shrinks to any without.
   if (shape.kind === 'data') {
-    for (const alt of shape.alternatives()) if (alt.shapes.length === 0 && alt.ctor !== layer.ctor) yield alt.ctor.build([]);
+    const alts = shape.alternatives();
+    const smaller = fields.length === 0 ? alts.slice(0, Math.max(0, alts.findIndex((a) => a.ctor === layer.ctor))) : alts;
+    for (const alt of smaller) if (alt.shapes.length === 0) yield alt.ctor.build([]);
     for (let i = 0; i < fields.length; i++) {
       const s = layer.shapes[i]!;
       const f = fields[i];
@@ -131,7 +145,7 @@ function* shrinkPrimitive(v: unknown): Generator<unknown> {
       if (v) yield false;
       return;
     case 'bigint':
-      for (const n of shrinkInteger(Number(v))) yield BigInt(n);
+      yield* shrinkBigint(v);
       return;
     case 'string':
       for (const xs of shrinkItems([...v], (c) => (c === 'a' ? [] : ['a']))) yield xs.join('');

@@ -1,0 +1,112 @@
+/** The engine's generators and shrinkers on their own: shrinking ends, generation fails clearly when it cannot. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { lazy, thunk, type Lazy } from '../src/lazy/lazy.ts';
+import { bigint, boolean, data, fn, lazyOf, list, mapOf, number, option, setOf, string, tuple, type Shape } from '../src/demand/shape.ts';
+import { prettyValue } from '../src/demand/print.ts';
+import { spec } from '../src/spec/spec.ts';
+import { strictCheck } from '../src/spec/check.ts';
+import { arbitrary, randomFunction } from '../src/engine/generate.ts';
+import { shrinkValue } from '../src/engine/shrink.ts';
+import { Seed } from '../src/engine/random.ts';
+
+type Color = { tag: 'Red' } | { tag: 'Green' } | { tag: 'Blue' };
+const Color = data<Color>('Color', () => ({ Red: {}, Green: {}, Blue: {} }));
+// Constructors with and without fields, interleaved, one of them recursive.
+type Mixed = { tag: 'Circle'; r: number } | { tag: 'Dot' } | { tag: 'Square'; inner: Lazy<Mixed> } | { tag: 'Point' };
+const Mixed = data<Mixed>('Mixed', (M) => ({ Circle: { r: number }, Dot: {}, Square: { inner: lazyOf(M) }, Point: {} }));
+// Some before None, unlike the built-in option: a constructor with fields declared first.
+type Maybe = { tag: 'Just'; value: Color } | { tag: 'Nothing' };
+const Maybe = data<Maybe>('Maybe', () => ({ Just: { value: Color }, Nothing: {} }));
+type Tree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<Tree>; value: number; right: Lazy<Tree> };
+const Tree = data<Tree>('Tree', (T) => ({ Leaf: {}, Node: { left: lazyOf(T), value: number, right: lazyOf(T) } }));
+
+const shown = <T>(v: T, shape: Shape<T>) => [...shrinkValue(v, shape)].map((c) => prettyValue(c, shape as Shape<unknown>));
+
+test('a constructor without fields shrinks only to one declared before it, so shrinking an enum ends', () => {
+  // Every other one was offered: Red shrank to Green, and Green to Red, for ever.
+  assert.deepEqual(shown(Color.make.Red(), Color), []);
+  assert.deepEqual(shown(Color.make.Green(), Color), ['Red']);
+  assert.deepEqual(shown(Color.make.Blue(), Color), ['Red', 'Green']);
+  // One with fields still shrinks to any without, wherever declared; never back.
+  assert.deepEqual(shown(Maybe.make.Just({ value: Color.make.Green() }), Maybe), ['Nothing', 'Just Red']);
+  assert.deepEqual(shown(Maybe.make.Nothing(), Maybe), []);
+  assert.deepEqual(shown(Mixed.make.Point(), Mixed), ['Dot']);
+
+  const isRed = (c: Lazy<Color>): Lazy<boolean> => lazy(() => c.force().tag === 'Red');
+  const wrong = spec<[Lazy<Color>], Lazy<boolean>>([lazyOf(Color)], lazyOf(boolean), (predict) => predict(thunk));
+  const r = strictCheck(wrong, isRed, { seed: 1, maxShrinkAttempts: 10_000 });
+  assert.ok(!r.passed && r.shrinks <= 2, `${r.shrinks} shrinks`);
+});
+
+test('shrinkValue never offers a number or bigint beyond 2^53 as its own shrink, nor a larger one', () => {
+  // n - d rounded back to n for large doubles, and bigints were shrunk through a rounded Number.
+  for (const n of [2 ** 60, -(2 ** 60), Number.MAX_VALUE, 2 ** 53 + 2]) {
+    const shrinks = [...shrinkValue(n, number)];
+    assert.ok(shrinks.length > 0 && shrinks.every((c) => Math.abs(c) < Math.abs(n) || c === -n), `${n}: ${shrinks}`);
+    assert.ok(!shrinks.includes(n));
+  }
+  for (const n of [2n ** 64n, 2n ** 64n - 1n, -(2n ** 64n) + 1n, 2n ** 53n + 1n]) {
+    const shrinks = [...shrinkValue(n, bigint)];
+    const abs = (x: bigint) => (x < 0n ? -x : x);
+    assert.ok(shrinks.every((c) => abs(c) < abs(n) || c === -n), `${n}: ${shrinks.filter((c) => abs(c) >= abs(n))}`);
+    assert.ok(!shrinks.includes(n));
+    assert.equal(shrinks.at(-1), n - (n > 0n ? 1n : -1n), 'down to one less, exactly');
+  }
+});
+
+test('shrink chains end and never come back to a value', () => {
+  const shapes: Shape<unknown>[] = [
+    Color,
+    Mixed,
+    Maybe,
+    Tree,
+    option(Color),
+    list(Color),
+    list(tuple(number, Maybe)),
+    tuple(Color, option(number), boolean, string, bigint),
+    setOf(Color),
+    mapOf(number, Mixed),
+  ] as Shape<unknown>[];
+  const key = (v: unknown, shape: Shape<unknown>) => prettyValue(v, shape, { maxNodes: 100_000, maxItems: 100_000 });
+  fc.assert(
+    fc.property(fc.nat(shapes.length - 1), fc.integer(), fc.nat(12), fc.array(fc.nat(), { minLength: 1 }), (which, seed, size, picks) => {
+      const shape = shapes[which]!;
+      let v = arbitrary(shape)(Seed.of(seed).stream(), size);
+      const seen = new Set([key(v, shape)]);
+      for (let step = 0; ; step++) {
+        const candidates = [...shrinkValue(v, shape)];
+        if (candidates.length === 0) return;
+        assert.ok(step < 1000, `${shape.name}: still shrinking after ${step} steps, at ${key(v, shape)}`);
+        v = candidates[picks[step % picks.length]! % candidates.length];
+        const k = key(v, shape);
+        assert.ok(!seen.has(k), `${shape.name}: came back to ${k}`);
+        seen.add(k);
+      }
+    }),
+    { numRuns: 500 },
+  );
+});
+
+test('a data type without a finite value is refused, naming it, before any trial; one inside a function is made lazily', () => {
+  // An infinite stream: generated eagerly, it overflowed the stack.
+  type Stream = { tag: 'SCons'; head: number; tail: Lazy<Stream> };
+  const Stream = data<Stream>('Stream', (St) => ({ SCons: { head: number, tail: lazyOf(St) } }));
+  const refused = /cannot generate values of (\S+): Stream has no finite value/;
+  assert.throws(() => arbitrary(Stream), { name: 'TypeError', message: refused });
+  // Only some values hold a stream: it was drawn at some trials only.
+  type Holder = { tag: 'Empty' } | { tag: 'Full'; s: Stream };
+  const Holder = data<Holder>('Holder', () => ({ Empty: {}, Full: { s: Stream } }));
+  let calls = 0;
+  const f = (h: Lazy<Holder>): Lazy<number> => lazy(() => (calls++, 0));
+  const s = spec<[Lazy<Holder>], Lazy<number>>([lazyOf(Holder)], lazyOf(number), (predict) => predict(thunk));
+  assert.throws(() => strictCheck(s, f), { name: 'TypeError', message: /cannot generate values of Lazy<Holder>: Stream has no finite value/ });
+  assert.equal(calls, 0);
+  // A function's result is made as it is forced.
+  const g = randomFunction(fn([number], lazyOf(Stream)), Seed.of(1), 5);
+  let cell = g(1).force();
+  for (let i = 0; i < 100; i++) cell = cell.tail.force();
+  assert.equal(typeof cell.head, 'number');
+  assert.doesNotThrow(() => arbitrary(tuple(fn([number], lazyOf(Stream)), list(number))));
+});
