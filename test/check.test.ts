@@ -14,10 +14,12 @@ import {
   boolean, data, either, fn, lazyOf, list, number, option, record, string, tuple, DESCRIBE,
   type DataShape, type Option, type Shape,
 } from '../src/demand/shape.ts';
-import { toDemand, evaluatedPart, fromDemand } from '../src/demand/convert.ts';
+import { toDemand, evaluatedPart, fromDemand, valuePrefix } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { spec, specify1, SpecError } from '../src/spec/spec.ts';
-import { strictCheck, strictCheckSpecExact, StrictCheckFailure, type CheckOptions, type CheckResult } from '../src/spec/check.ts';
+import { showDemandPair, strictCheck, strictCheckSpecExact, StrictCheckFailure, type CheckOptions, type CheckResult } from '../src/spec/check.ts';
+import { strictCheckExhaustive } from '../src/spec/exhaustive.ts';
+import { strictProperty } from '../src/spec/property.ts';
 import { Seed } from '../src/engine/random.ts';
 import { arbitrary, randomFunction, withArbitrary } from '../src/engine/generate.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
@@ -90,6 +92,40 @@ describe('a wrong spec is an error, not a failed test', () => {
     const withDefault = (n: Lazy<number>, xs: List<number> = L.nil) => take(n, xs);
     assert.throws(() => strictCheck(takeSpec, withDefault), (err: unknown) => err instanceof SpecError && /takes 1 \(JavaScript counts .* wrap it: \(a, b\) => f\(a, b\)\)/.test(err.message));
     assert.ok(strictCheck(takeSpec, (n, xs) => withDefault(n, xs), { seed: 1 }).passed);
+  });
+
+  test('a function argument that is not a function is a TypeError saying what it got', async () => {
+    const notFunction = (err: unknown) => err instanceof TypeError && /the function to check is not a function: got 5$/.test(err.message);
+    assert.throws(() => strictCheck(takeSpec, 5 as never), notFunction);
+    assert.throws(() => strictCheckExhaustive(takeSpec, 5 as never, { depth: 1 }), notFunction);
+    assert.throws(() => strictProperty(takeSpec, 5 as never), notFunction);
+    // with workers too, before the rule about registered checks
+    await assert.rejects(strictCheck(takeSpec, 5 as never, { workers: 2 }), notFunction);
+    assert.throws(() => strictCheck(takeSpec, undefined as never), /not a function: got undefined/);
+  });
+
+  test('a spec that walks an infinite input, or predicts an infinite demand, is a SpecError through the force budget', () => {
+    // infinite lists k, k+1, …: not cyclic, so only a budget stops a walk over one
+    const naturals = withArbitrary(fc.nat(5).map((k) => L.iterate((x: number) => x + 1, k)), numbers);
+    const args = [lazyOf(number), naturals] as const;
+    const readmeTakeSpec = spec(args, numbers, (predict, d, n, xs) => predict(n, n.force() > L.length(xs) ? d : L.append(d, thunk)));
+    const allOfXs = spec(args, numbers, (predict, _d, n, xs) => predict(n, xs)); // its prediction is infinite
+    const diverges = /the spec forced more than 10000 thunks \(the force budget\): it probably walks an infinite input or returns an infinite demand/;
+    for (const s of [readmeTakeSpec, allOfXs]) {
+      assert.throws(() => strictCheck(s, take, { seed: 1, forceBudget: 10_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message) && /trial 1, seed 1, inputs \d+, /.test(err.message));
+      const { errorInstance } = fc.check(strictProperty(s, take, { forceBudget: 10_000 }), { seed: 1 });
+      assert.ok(errorInstance instanceof SpecError && diverges.test(errorInstance.message), String(errorInstance));
+    }
+    // the exhaustive mode: a spec that walks an infinite list of its own, and one that predicts one
+    const walks = spec(takeArgs, numbers, (predict, d, n, xs) => predict(n, L.length(L.enumFrom(0)) > 0 ? d : xs));
+    const predictsInfinite = spec(takeArgs, numbers, (predict, _d, n, _xs) => predict(n, L.enumFrom(0)));
+    for (const s of [walks, predictsInfinite]) {
+      assert.throws(() => strictCheckExhaustive(s, take, { depth: 2, forceBudget: 10_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message) && /exhaustive, depth 0/.test(err.message));
+    }
+    // the spec's budget is its own: the function and the spec each force a list of 6000 cells in about 12,000 forces, within 20,000
+    const long = withArbitrary(fc.constant(L.fromArray(Array.from({ length: 6000 }, (_, i) => i))), numbers);
+    const lengthOfLong = spec([long], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));
+    assert.ok(strictCheck(lengthOfLong, length, { seed: 1, trials: 2, forceBudget: 20_000 }).passed);
   });
 
   test('a comparison list of the wrong length', () => {
@@ -352,6 +388,73 @@ describe('printing and shrinking', () => {
     for (const v of [Infinity, -Infinity, NaN]) assert.deepEqual([...shrinkValue(v, number)], [0]);
     assert.deepEqual([...shrinkValue(2.5, number)], [2]);
     assert.deepEqual([...shrinkValue(0, number)], []);
+  });
+
+  test('an input with a part that throws when evaluated prints ⊥: the report keeps the function\'s error, the mismatch, or the spec error', () => {
+    const bottom = lazy((): number => { throw new Error('bottom'); });
+    const partial = withArbitrary(fc.nat(3).map((k) => L.append(L.fromArray(Array.from({ length: k }, (_, i) => i)), L.cons(bottom, L.nil))), numbers);
+    const lengthOfPartial = spec([partial], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));
+    assert.ok(strictCheck(lengthOfPartial, length, { seed: 1 }).passed);
+    // sum forces the element: it threw
+    const sum = strictCheck(lengthOfPartial, (xs: List<number>) => L.sum(xs), { seed: 1, unicode: false });
+    assert.match(sum.message, /^Failed: the function threw/);
+    assert.match(sum.message, /\| \* ⊥ : \[\] +\|/);
+    assert.match(sum.message, /The function threw: Error: bottom/);
+    // length never forces it: a plain mismatch with a wrong spec
+    const mismatch = strictCheck(spec([partial], number, (predict, _d, _xs) => predict(thunk)), length, { seed: 1, unicode: false });
+    assert.match(mismatch.message, /^Failed: the spec does not match the function/);
+    assert.match(mismatch.message, /\| \* ⊥ : \[\] +\|/);
+    // a spec error stays one
+    assert.throws(
+      () => strictCheck(spec([partial], number, (_predict, _d, _xs) => {}), length, { seed: 1 }),
+      (err: unknown) => err instanceof SpecError && /never called predict \(trial 1, seed 1, inputs .*⊥ : \[\]\)$/.test(err.message),
+    );
+    // fast-check's runner prints its cases the same way
+    assert.throws(() => fc.assert(strictProperty(lengthOfPartial, (xs: List<number>) => L.sum(xs)), { seed: 1 }), /inputs ⊥ : \[\]; [^]*The function threw: Error: bottom/);
+    // valuePrefix: the error propagates, unless asked for ⊥
+    assert.throws(() => valuePrefix(L.cons(bottom, L.nil)), /bottom/);
+    assert.equal(prettyDemand(valuePrefix(L.cons(1, L.cons(bottom, L.nil)), numbers as S, 200, true, true)), '1 : ⊥ : []');
+  });
+
+  test('two demands that differ only in the elided middle of a long list print differently', () => {
+    // length, but it also evaluates element 14 of a list of 28 cells or more
+    const lengthPeek = (xs: List<number>): number => {
+      const heads = L.toLazyArray(xs);
+      if (heads.length >= 28) heads[14]!.force();
+      return heads.length;
+    };
+    const r = strictCheck(lengthSpec, lengthPeek, { seed: 1, unicode: false });
+    const demands = r.message.split('\n').filter((l) => l.startsWith('| * _')).at(-1)!;
+    assert.match(demands, /^\| \* _ : _ : … \(10 more\) … : _ : _ : 0 : _ : _ : … \(9 more\) … : _ : _ : \[\] +\| +\| \* _ : _ : … \(10 more\) … : _ : _ : _ : _ : _ : … \(9 more\) … : _ : _ : \[\] +\|$/);
+    // at every position of a long list
+    const cells = (n: number, head: (i: number) => unknown, end: List<number> = L.nil) => {
+      let xs = end;
+      for (let i = n - 1; i >= 0; i--) xs = L.cons(head(i) as number, xs);
+      return toDemand(xs, numbers);
+    };
+    for (let n = 13; n <= 40; n++) {
+      const none = cells(n, () => thunk);
+      for (let j = 0; j < n; j++) {
+        const [a, p] = showDemandPair(cells(n, (i) => (i === j ? 1 : thunk)), none);
+        assert.notEqual(a, p, `element ${j} of ${n}`);
+        assert.ok(a.length <= 100, a);
+      }
+    }
+    // a list of lists, an element of an element in the middle of both
+    const lists = (mark: boolean) => toDemand(L.fromArray(Array.from({ length: 30 }, (_, i) => L.fromArray(Array.from({ length: 30 }, (_, k) => (mark && i === 15 && k === 17 ? 1 : 0))))), list(numbers));
+    const [a, p] = showDemandPair(lists(true), lists(false));
+    assert.notEqual(a, p);
+    assert.match(a, /\(0 : 0 : … \(13 more\) … : 0 : 0 : 1 : 0 : 0 : … \(8 more\) … : 0 : 0 : \[\]\)/);
+    // and one whose spine is longer
+    const spines = (mark: boolean) => toDemand(L.fromArray(Array.from({ length: 30 }, (_, i) => L.fromArray(mark && i === 15 ? [0, 0] : [0]))), list(numbers));
+    const [a2, p2] = showDemandPair(spines(true), spines(false));
+    assert.notEqual(a2, p2);
+    assert.match(a2, /… \(11 more\) … : \(0 : \[\]\) : \(0 : \[\]\) : \(0 : 0 : \[\]\) : \(0 : \[\]\)/);
+    // long texts differing in their elided middle print in full
+    const [s1, s2] = showDemandPair(toDemand(`${'a'.repeat(60)}X${'a'.repeat(60)}`, string), toDemand(`${'a'.repeat(60)}Y${'a'.repeat(60)}`, string));
+    assert.ok(s1.includes('X') && s2.includes('Y'));
+    // equal demands print as they always do
+    assert.deepEqual(showDemandPair(cells(30, () => thunk), cells(30, () => thunk)), [prettyDemand(cells(30, () => thunk), { maxItems: 12, maxWidth: 100 }), prettyDemand(cells(30, () => thunk), { maxItems: 12, maxWidth: 100 })]);
   });
 
   test('the ASCII diagram', () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { strictProperty } from '../src/spec/property.ts';
 import { sizeOf, strictCheck, strictCheckSpecExact, StrictCheckFailure, trialCase } from '../src/spec/check.ts';
-import { shardIndices, strictCheckParallel, TrialTimeoutError, WorkerCrashError, type ParallelCheckResult } from '../src/engine/parallel.ts';
+import { defineCheck, shardIndices, strictCheckParallel, TrialTimeoutError, WorkerCrashError, type ParallelCheckResult } from '../src/engine/parallel.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
 import { ExhaustiveCheckFailure, strictCheckExhaustive, strictCheckExhaustiveResult, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { prettyValue } from '../src/demand/print.ts';
@@ -94,6 +94,9 @@ test('a function that loops forever times out as a counterexample and the run en
   assert.ok(performance.now() - t0 < 15_000);
   // Shrunk: n stays 3 (the only looping count), the list shrinks to [].
   assert.match(r.message, /\* 3 .*\n\| \* \[\]/);
+  // The stopped worker took the demands with it: unknown, not `_` (not evaluated); the spec was not asked, as it timed out.
+  assert.match(r.message, /\| \* 3 +\| +\| \(unknown: the worker was stopped\) \|/);
+  assert.equal(r.message.match(/\| \* \(unknown: the worker was stopped\) +\| +\| \* \(not asked: the function timed out after 300 ms\) \|/g)?.length, 2, r.message);
 });
 
 test('maxShrinkTimeouts: n timeouts while shrinking allow n smaller candidates, the last one included', async () => {
@@ -109,6 +112,7 @@ test('a worker that crashes is replaced and its trial reported', async () => {
   assert.equal(r.passed, false);
   assert.ok(r.counterexample?.error?.thrown instanceof WorkerCrashError);
   assert.match(r.message, /boom in a timer/);
+  assert.equal(r.message.match(/\| \* \(unknown: the worker crashed\) +\| +\| \* \(not asked: the worker crashed\) \|/g)?.length, 2, r.message);
   assert.ok(r.workersStarted > 2, `workers started: ${r.workersStarted}`);
   // The crashing trial is the first whose n is 3, whichever worker ran it.
   const n = (i: number) => (trialCase(crashCheck.spec as never, 42, i, sizeOf(i, 100, 10)).inputs[0] as { force(): number }).force();
@@ -165,6 +169,24 @@ test("defineCheck's comparison, a function too, applies with and without workers
   }
 });
 
+test('a spec and function registered again must come with the same comparison: strictCheck(spec, fn) could not tell which applies', () => {
+  // noLazierCheck registered them with 'noLazier'
+  for (const compare of [undefined, 'exact', ['noLazier', 'exact']] as const) {
+    assert.throws(
+      () => defineCheck(import.meta.url, 'noLazierAgain', noLazierCheck.spec, noLazierCheck.fn, compare === undefined ? {} : { compare }),
+      (e: Error) =>
+        e instanceof TypeError &&
+        e.message.includes(`'noLazierAgain' in ${import.meta.url} registers the same spec and function as 'noLazier' in ${noLazierCheck.moduleUrl} with another comparison`) &&
+        /\(.* here, "noLazier" there\)/.test(e.message),
+    );
+  }
+  // The same comparison, however written, is fine (a module imported again under another URL registers its checks again).
+  defineCheck(import.meta.url, 'noLazierTwice', noLazierCheck.spec, noLazierCheck.fn, { compare: 'noLazier' });
+  defineCheck(import.meta.url, 'noLazierThrice', noLazierCheck.spec, noLazierCheck.fn, { compare: ['noLazier', 'noLazier'] });
+  defineCheck(import.meta.url, 'takeAgain', takeCheck.spec, takeCheck.fn, { compare: 'exact' });
+  assert.equal(strictCheck(noLazierCheck.spec, noLazierCheck.fn, { seed: 4 }).passed, true);
+});
+
 test('an unregistered spec and function with workers gives an error that says what to do', async () => {
   await assert.rejects(strictCheck(takeSpecFirstAttempt, takePrime, { workers: 2 }), (e: Error) => /defineCheck\(import\.meta\.url/.test(e.message) && /top level of a module/.test(e.message));
   await assert.rejects(strictCheck(takeCheck.spec, takeCheck.fn, { workers: 2, compare: () => true }), /defineCheck\(\.\.\., \{ compare \}\)/);
@@ -203,5 +225,6 @@ test('exhaustive with workers: a case that loops forever times out as a countere
   assert.ok(r.counterexample?.error?.thrown instanceof TrialTimeoutError);
   assert.match(r.message, /did not finish: timed out after 300 ms \(exhaustive, depth 3, after \d+ cases\)/);
   assert.deepEqual(r.counterexample.inputs.map((v) => prettyValue(v)), ['3', '[]']);
+  assert.equal(r.message.match(/\| \* \(unknown: the worker was stopped\) +\| +\| \* \(not asked: the function timed out after 300 ms\) \|/g)?.length, 2, r.message);
   await assert.rejects(strictCheckExhaustiveResult(takeSpecFirstAttempt, takePrime, { depth: 1, workers: 2 }), /strictCheckExhaustive with workers: .*defineCheck/);
 });

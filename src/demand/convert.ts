@@ -11,21 +11,26 @@ import { child, dynamic, someShapeWithin, type Ctor, type Path, type Shape } fro
 
 /** An atom printed as `…`: the part of a value not shown. */
 const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
+/** An atom printed as `⊥` (Haskell's "bottom"): a part of a value whose evaluation throws. */
+const BOTTOM: Ctor = { name: '⊥', keys: [], style: 'atom', build: () => thunk };
 
 /**
  * The first `budget` layers of a value, forcing as it goes (for printing values that may be huge
  * or infinite), or with `force` false only as far as it is evaluated already (for printing it as
  * it is, which may be cyclic: `repeat(1)`, forced, is a cell whose tail is itself): `thunk` and
  * what is not evaluated stay unforced, the layers past the budget are one `…` atom,
- * and an error thrown by forcing a part propagates. Top-down, depth first, fields in order; the work list is one
- * array of (value, shape, path, parent node, field index) entries laid flat.
+ * and an error thrown by forcing a part propagates, or with `bottoms` is a `⊥` atom (for reports,
+ * which must show a partial input, one with an element that throws, rather than throw its error).
+ * Top-down, depth first, fields in order; the work list is one array of (value, shape, path,
+ * parent node, field index) entries laid flat.
  *
  * @example
  * ```ts
  * prettyDemand(valuePrefix(List.repeat(1), dynamic, 4)); // '1 : 1 : …'
+ * prettyDemand(valuePrefix(cons(lazy(() => { throw new Error('bottom'); }), nil), dynamic, 200, true, true)); // '⊥ : []'
  * ```
  */
-export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, budget = 200, force = true): Demand {
+export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, budget = 200, force = true, bottoms = false): Demand {
   const path: Path = 'value';
   const root = demandHolder();
   const stack: unknown[] = [value, shape, path, root, 0];
@@ -38,10 +43,21 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     let v = stack.pop();
     if (v === thunk) continue; // the field stays unforced
     let atLazyPosition = false;
+    let threw = false;
     while (v instanceof Lazy) {
       s = insideLazy(s, v, p);
-      v = read(v, force ? VALUE_FORM : EVALUATED);
+      try {
+        v = read(v, force ? VALUE_FORM : EVALUATED);
+      } catch (err) {
+        if (!bottoms) throw err;
+        threw = true;
+        break;
+      }
       atLazyPosition = true;
+    }
+    if (threw) {
+      setField(parent, index, forcedNode(BOTTOM, 0, undefined, true));
+      continue;
     }
     if (v === UNREAD) continue; // reached `thunk`: the field stays unforced
     if (s.kind === 'lazy') s.project(v, p); // throws the mismatch

@@ -52,7 +52,8 @@ const registry = new Map<string, DefinedCheck<readonly unknown[], unknown>>();
 
 /**
  * Registers a check so that worker threads can load it: call it at the top level of a module,
- * with that module's `import.meta.url` and a name unique in the module.
+ * with that module's `import.meta.url` and a name unique in the module. A spec and function
+ * that another check registered already must come with the same comparison (it throws otherwise).
  *
  * @example
  * ```ts
@@ -64,9 +65,32 @@ const registry = new Map<string, DefinedCheck<readonly unknown[], unknown>>();
 export function defineCheck<const A extends readonly unknown[], R>(moduleUrl: string, name: string, spec: Spec<A, R>, fn: (...args: A) => R, options: { readonly compare?: Comparison | readonly Comparison[] } = {}): DefinedCheck<A, R> {
   const key = `${moduleUrl}#${name}`;
   if (registry.has(key)) throw new TypeError(`defineCheck: a check named '${name}' is already defined in ${moduleUrl}`);
+  // strictCheck(spec, fn) finds the comparison by the pair, so a pair must not name two comparisons.
+  const other = lookup(spec as unknown as AnySpec, fn as Fn);
+  if (other && !sameComparison(other.compare, options.compare, spec.args.length)) {
+    throw new TypeError(
+      `defineCheck: '${name}' in ${moduleUrl} registers the same spec and function as '${other.name}' in ${other.moduleUrl} with another comparison ` +
+        `(${showComparison(options.compare)} here, ${showComparison(other.compare)} there), so strictCheck(spec, fn) could not tell which one applies. ` +
+        'Give one of them a function of its own (e.g. (...args) => fn(...args)).',
+    );
+  }
   const check: DefinedCheck<A, R> = { moduleUrl, name, spec, fn, ...(options.compare !== undefined ? { compare: options.compare } : {}) };
   registry.set(key, check as unknown as DefinedCheck<readonly unknown[], unknown>);
   return check;
+}
+
+/** Whether two comparisons given to defineCheck compare alike for `arity` arguments: none given is 'exact', one alone is one per argument. */
+function sameComparison(a: CheckOptions['compare'], b: CheckOptions['compare'], arity: number): boolean {
+  const each = (c: CheckOptions['compare']) => (Array.isArray(c) ? c : Array.from({ length: arity }, () => c ?? 'exact'));
+  const [x, y] = [each(a), each(b)];
+  return x.length === y.length && x.every((c, i) => c === y[i]);
+}
+
+/** A comparison as an error message names it: a function by its name, not its source. */
+function showComparison(c: CheckOptions['compare']): string {
+  if (Array.isArray(c)) return `[${c.map(showComparison).join(', ')}]`;
+  if (typeof c === 'function') return c.name ? `the function ${c.name}` : 'a function';
+  return c === undefined ? 'none (so "exact")' : JSON.stringify(c);
 }
 
 /** @internal The check registered under this module and name, if any. */
@@ -329,6 +353,7 @@ export async function runParallel(spec: AnySpec, fn: Fn, options: ParallelOption
 
 /** @internal The check registered with `spec` and `fn`, or an error that explains the rule (`what` names the function called). */
 export function registeredCheck(spec: AnySpec, fn: Fn, what: string): DefinedCheck<readonly unknown[], unknown> {
+  checkArity(spec, fn); // first: a value that is not a function is not an unregistered one
   const check = lookup(spec, fn);
   if (check === undefined) {
     throw new TypeError(
@@ -382,7 +407,9 @@ export function fatalFailure(spec: AnySpec, inputs: readonly unknown[], fatal: {
   const thrown = fatal.kind === 'timeout' ? new TrialTimeoutError(timeout) : new WorkerCrashError(`the worker crashed: ${fatal.error}`);
   const shown: Trial = { inputs, resultDemand: unforced, actual: inputs.map(() => unforced), predicted: [], failed: true, error: { thrown } };
   const what = fatal.kind === 'timeout' ? `the function did not finish: ${thrown.message}` : `the worker crashed during a ${unit}`;
-  return { counterexample: counterexampleOf(shown), message: report(spec, shown, `Failed: ${what} (${where})`, unicode, 'It did not finish') };
+  // The stopped worker took the case's demands with it: the report says they are unknown, and why.
+  const stopped = fatal.kind === 'timeout' ? { unknown: 'the worker was stopped', what: `the function ${thrown.message}` } : { unknown: 'the worker crashed', what: 'the worker crashed' };
+  return { counterexample: counterexampleOf(shown), message: report(spec, shown, `Failed: ${what} (${where})`, unicode, 'It did not finish', stopped) };
 }
 
 async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions): Promise<ParallelCheckResult> {

@@ -4,9 +4,10 @@
  * @module
  */
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
-import { demandEquals, lessDefined, type Demand } from '../demand/demand.ts';
+import { demandEquals, Forced, lessDefined, type Demand } from '../demand/demand.ts';
 import { observeDetailed, type Context } from '../demand/observe.ts';
-import { prettyDemand, prettyValue } from '../demand/print.ts';
+import { prettyDemand } from '../demand/print.ts';
+import { valuePrefix } from '../demand/convert.ts';
 import { insideLazy } from '../demand/record.ts';
 import { ShapeMismatchError, type Shape } from '../demand/shape.ts';
 import { Seed } from '../engine/random.ts';
@@ -34,7 +35,7 @@ export interface CheckOptions {
   readonly maxSize?: number;
   /** The comparison for every argument, or one per argument. Default `'exact'`. */
   readonly compare?: Comparison | readonly Comparison[];
-  /** Most forces (calls of `force`, on evaluated thunks too) one trial may make before it counts as diverging: catches infinite and cyclic structures walked forever, without a timer. Default 1,000,000; `Infinity`: no limit. */
+  /** Most forces (calls of `force`, on evaluated thunks too) one trial may make before it counts as diverging: catches infinite and cyclic structures walked forever, without a timer. The spec has a budget as large (running past it is a {@link SpecError}). Default 1,000,000; `Infinity`: no limit. */
   readonly forceBudget?: number;
   /** Most candidates tried while shrinking. Default 2,000; `Infinity`: no limit. */
   readonly maxShrinkAttempts?: number;
@@ -53,9 +54,9 @@ export interface CheckOptions {
 export interface Counterexample {
   /** The inputs of the failing trial. */
   readonly inputs: readonly unknown[];
-  /** The demand the context put on the function's result. */
+  /** The demand the context put on the function's result (`_` when unknown: a case stopped in a worker, whose error is a `TrialTimeoutError` or `WorkerCrashError`). */
   readonly resultDemand: Demand;
-  /** The demand the function put on each input (observed). */
+  /** The demand the function put on each input (observed; `_` when unknown, as for {@link resultDemand}). */
   readonly actual: readonly Demand[];
   /** The demand the spec predicted on each input. */
   readonly predicted: readonly Demand[];
@@ -151,11 +152,15 @@ export function checkInteger(name: string, value: unknown, min: number, max = Nu
   throw new RangeError(`${name} must be ${what}, got ${showOption(value)}`);
 }
 
-/** Observes one case and compares it with the spec. Spec errors and shape mismatches propagate. */
+/**
+ * Observes one case and compares it with the spec. Spec errors and shape mismatches propagate.
+ * The spec gets a budget of its own, as large as the function's: it is user code that can walk
+ * an infinite input for ever as well (running out is a spec error).
+ */
 export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, budget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
   const obs = withForceBudget(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
   if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
-  const predicted = obs.error ? [] : predictDemands(s, obs.result, inputs);
+  const predicted = obs.error ? [] : withForceBudget(budget, () => predictDemands(s, obs.result, inputs));
   const failed = obs.error !== undefined || obs.inputs.some((a, i) => !compare[i]!(a, predicted[i]!));
   return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error, replay: context } : {}) };
 }
@@ -250,14 +255,114 @@ export function failsAlike(t: Trial, threw: boolean): boolean {
   return t.failed && (t.error !== undefined) === threw;
 }
 
-/** @internal Input `i` of a case as a report shows it: bounded, so that a huge or infinite input prints elided. */
+/**
+ * @internal Input `i` of a case as a report shows it: bounded, so that a huge or infinite input
+ * prints elided, and a part whose evaluation throws prints `⊥`: a report must not fail with the
+ * error of a partial input (the function may have thrown it, or never forced it).
+ */
 export function showInput(s: AnySpec, v: unknown, i: number): string {
-  return prettyValue(v, s.args[i] as Shape<unknown>, { maxNodes: 60, maxItems: 12, maxWidth: 100 });
+  return prettyDemand(valuePrefix(v, s.args[i] as Shape<unknown>, 60, true, true), { maxItems: 12, maxWidth: 100 });
 }
+
+/** Longest list a report prints in full. */
+const MAX_ITEMS = 12;
 
 /** @internal A demand as a report shows it (bounded). */
 export function showDemand(d: Demand): string {
-  return prettyDemand(d, { maxItems: 12, maxWidth: 100 });
+  return prettyDemand(d, { maxItems: MAX_ITEMS, maxWidth: 100 });
+}
+
+/**
+ * @internal The actual and the predicted demand on an input as a report shows them side by side:
+ * as {@link showDemand}, unless that prints two demands that differ alike (they differ in the
+ * elided middle of a long list or of a long text). Then each list on the way to their first
+ * difference is cut around it instead, and if the texts are still too long to show it, they are
+ * printed in full width.
+ */
+export function showDemandPair(actual: Demand, predicted: Demand): [string, string] {
+  const a = showDemand(actual);
+  const p = showDemand(predicted);
+  if (a !== p || demandEquals(actual, predicted)) return [a, p];
+  const path = firstDifference(actual, predicted)!;
+  const [fa, fp] = [focus(actual, path), focus(predicted, path)];
+  const [a2, p2] = [showDemand(fa), showDemand(fp)];
+  if (a2 !== p2) return [a2, p2];
+  return [prettyDemand(fa, { maxItems: MAX_ITEMS, maxWidth: Infinity }), prettyDemand(fp, { maxItems: MAX_ITEMS, maxWidth: Infinity })];
+}
+
+/** Whether two forced layers differ, as {@link demandEquals} compares them: constructor, primitive, arity. */
+function layersDiffer(a: Forced, b: Forced): boolean {
+  if (a.ctor !== b.ctor && (a.ctor.name !== b.ctor.name || a.ctor.style !== b.ctor.style)) return true;
+  return a.ctor.style === 'prim' ? !Object.is(a.value, b.value) : a.arity !== b.arity;
+}
+
+/** The path (field indices from the root) to the first node where `a` and `b` differ, in preorder; `undefined` if they are equal. Iterative: a list may be long. */
+function firstDifference(a: Demand, b: Demand): number[] | undefined {
+  const path: number[] = [];
+  const stack: [Demand, Demand, number, number][] = [[a, b, 0, -1]]; // the two nodes, their depth, their index in their parent
+  while (stack.length > 0) {
+    const [x, y, depth, index] = stack.pop()!;
+    path.length = depth;
+    if (depth > 0) path[depth - 1] = index;
+    if (x.forced !== y.forced || (x.forced && y.forced && layersDiffer(x, y))) return path;
+    if (!x.forced) continue;
+    for (let i = x.arity - 1; i >= 0; i--) stack.push([x.field(i), (y as Forced).field(i), depth + 1, i]);
+  }
+  return undefined;
+}
+
+/** An item of a list that stands for `count` items left out, printed as `prettyDemand` prints those it leaves out. */
+function leftOut(count: number): Forced {
+  return new Forced({ name: `… (${count} more) …`, keys: [], style: 'atom', build: () => undefined }, [], undefined, false);
+}
+
+/**
+ * `d` with every list that `path` goes through cut to at most {@link MAX_ITEMS} items around the
+ * item the path goes on to (or its end): its first two and last two items, and the five around
+ * it. Other parts are kept (printing elides them as usual). Iterative: the path may be long.
+ */
+function focus(d: Demand, path: readonly number[]): Demand {
+  const rebuild: ((child: Demand) => Demand)[] = []; // from the root down, each node on the path given its rebuilt child
+  let node = d;
+  let k = 0;
+  while (k < path.length && node.forced) {
+    const here = node;
+    if (here.ctor.style !== 'cons') {
+      const i = path[k++]!;
+      rebuild.push((child) => new Forced(here.ctor, here.fields.map((f, j) => (j === i ? child : f)), here.value, here.lazy));
+      node = here.field(i);
+      continue;
+    }
+    // A list: its cells, and cell j, which the path reaches by following tails (j = cells.length: the list's end).
+    const cells: Forced[] = [];
+    for (let c: Demand = here; c.forced && c.ctor.style === 'cons'; c = c.field(1)) cells.push(c);
+    let j = 0;
+    for (; j < cells.length && k < path.length && path[k] === 1; k++) j++;
+    const end = cells[cells.length - 1]!.field(1);
+    // The path goes on into the head of cell j, or to the list's end, or stops at cell j (the difference).
+    const intoHead = j < cells.length && k < path.length;
+    if (intoHead) k++;
+    node = intoHead ? cells[j]!.field(0) : j < cells.length ? cells[j]! : end;
+    const keep = Math.floor(MAX_ITEMS / 2);
+    const cut = cells.length > MAX_ITEMS && j >= keep && j < cells.length - keep;
+    // The items kept, as [index of a cell, or a count left out]; the one at j is the path's.
+    const items: (number | Forced)[] = cut
+      ? [0, 1, leftOut(j - 4), j - 2, j - 1, j, j + 1, j + 2, leftOut(cells.length - j - 5), cells.length - 2, cells.length - 1]
+      : cells.map((_, i) => i);
+    rebuild.push((child) => {
+      let list = j < cells.length ? end : child;
+      for (let i = items.length - 1; i >= 0; i--) {
+        const item = items[i]!;
+        const cell = cells[typeof item === 'number' ? item : j]!;
+        const head = typeof item !== 'number' ? item : item === j && intoHead ? child : cell.field(0);
+        list = new Forced(cell.ctor, [head, list], cell.value, cell.lazy);
+      }
+      return list;
+    });
+  }
+  let built = node;
+  for (let i = rebuild.length - 1; i >= 0; i--) built = rebuild[i]!(built);
+  return built;
 }
 
 /**
@@ -292,13 +397,19 @@ export function resetInputCalls(s: AnySpec, inputs: readonly unknown[]): void {
   inputs.forEach((v, i) => forEachFunction(v, s.args[i] as Shape<unknown>, resetCalls));
 }
 
-/** @internal The report of a failed case; `errorLabel` introduces its error, if it has one. */
-export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, errorLabel = 'The function threw'): string {
+/**
+ * @internal The report of a failed case; `errorLabel` introduces its error, if it has one. A case
+ * stopped in a worker (`stopped`: what happened) recorded no demands: they show as unknown, not
+ * as `_`, which would say that nothing was evaluated.
+ */
+export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, errorLabel = 'The function threw', stopped?: { readonly unknown: string; readonly what: string }): string {
+  const unknown = stopped && `(unknown: ${stopped.unknown})`;
+  const pairs = t.error ? undefined : t.actual.map((d, i) => showDemandPair(d, t.predicted[i]!));
   const parts = {
     inputs: t.inputs.map((v, i) => showInput(s, v, i)),
-    resultDemand: showDemand(t.resultDemand),
-    actual: t.actual.map(showDemand),
-    predicted: t.error ? t.actual.map(() => '(not asked: the function threw)') : t.predicted.map(showDemand),
+    resultDemand: unknown ?? showDemand(t.resultDemand),
+    actual: pairs ? pairs.map(([a]) => a) : t.actual.map((d) => unknown ?? showDemand(d)),
+    predicted: pairs ? pairs.map(([, p]) => p) : t.actual.map(() => `(not asked: ${stopped?.what ?? 'the function threw'})`),
   };
   const lines = [header, drawDiagram(parts, unicode)];
   if (t.error) lines.push(`${errorLabel}: ${describeError(t.error.thrown)}`);
@@ -340,7 +451,7 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
       trial = runCase(spec, fn as Fn, inputs, context, budget, compare);
     } catch (err) {
       if (err instanceof SpecError) {
-        err.message = `${err.message} (trial ${i + 1}, seed ${seed}, inputs ${inputs.map((v) => prettyValue(v)).join(', ')})`;
+        err.message = `${err.message} (trial ${i + 1}, seed ${seed}, inputs ${inputs.map((v, j) => showInput(spec, v, j)).join(', ')})`;
       }
       throw err;
     }

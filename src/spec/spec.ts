@@ -4,7 +4,8 @@
  * input. Demands come and go in value form, with `thunk` where nothing is evaluated.
  * @module
  */
-import { thunk, UnevaluatedError } from '../lazy/lazy.ts';
+import { inspect } from 'node:util';
+import { ForceBudgetExceeded, thunk, UnevaluatedError } from '../lazy/lazy.ts';
 import { type Demand } from '../demand/demand.ts';
 import { fromDemand, fromDemandGuided, toDemand, valueGuide } from '../demand/convert.ts';
 import { observeDetailed, toContext } from '../demand/observe.ts';
@@ -47,14 +48,18 @@ export function spec<const A extends readonly unknown[], R>(args: ShapesOf<A>, r
   return { args, result, body, ...(names ? { names } : {}) };
 }
 
-/** Thrown when a spec itself is wrong: it never calls `predict`, calls it with the wrong number of demands, or throws. */
+/** Thrown when a spec itself is wrong: it never calls `predict`, calls it with the wrong number of demands, throws, or runs past the force budget. */
 export class SpecError extends Error {
   /** Always `'SpecError'`: a worker's report rebuilds a spec error by this name. */
   override name = 'SpecError';
 }
 
-/** @internal Throws a {@link SpecError} when `fn` declares a number of parameters other than the spec's arguments. */
+/**
+ * @internal Throws a TypeError when `fn` is not a function (the second argument of a check), and a
+ * {@link SpecError} when it declares a number of parameters other than the spec's arguments.
+ */
 export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: any[]) => unknown): void {
+  if (typeof fn !== 'function') throw new TypeError(`the function to check is not a function: got ${inspect(fn, { depth: 0, breakLength: Infinity })}`);
   const arity = s.args.length;
   if (fn.length !== 0 && fn.length !== arity) {
     // fn.length stops at a parameter with a default value or a rest parameter: say so, as that may be why.
@@ -67,6 +72,8 @@ export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: a
 
 /**
  * Runs a spec on an observed result demand and the inputs: the predicted input demands, or a {@link SpecError}.
+ * Run under a force budget ({@link withForceBudget}), as checks run it, a spec (or its prediction)
+ * that forces past it is a {@link SpecError} too.
  *
  * @example
  * ```ts
@@ -91,7 +98,9 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
   } catch (err) {
     if (err instanceof SpecError) throw err;
     const why =
-      err instanceof UnevaluatedError
+      err instanceof ForceBudgetExceeded
+        ? specDiverges(err)
+        : err instanceof UnevaluatedError
         ? 'the spec forced `thunk` (an unevaluated part of the result demand); test with isThunk/cap before using it'
         : `the spec threw ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;
     throw new SpecError(why, { cause: err });
@@ -105,9 +114,15 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
     try {
       return toDemand(v, s.args[i] as Shape<unknown>, `prediction for ${s.names?.[i] ?? `argument ${i + 1}`}`);
     } catch (err) {
+      if (err instanceof ForceBudgetExceeded) throw new SpecError(specDiverges(err), { cause: err });
       throw new SpecError(`the spec's prediction does not fit its argument: ${(err as Error).message}`, { cause: err });
     }
   });
+}
+
+/** Why a spec (or the conversion of its prediction) that ran out of the force budget is wrong: it would not have ended. */
+function specDiverges(err: ForceBudgetExceeded): string {
+  return `the spec forced more than ${err.budget} thunks (the force budget): it probably walks an infinite input or returns an infinite demand`;
 }
 
 /**
