@@ -74,9 +74,11 @@ const context: Record<string, unknown> = {
 
 console.log(help);
 console.log('');
+// In the main context: values typed at the prompt are of the library's realm (its Object, Array,
+// Set and Map), as those a script makes are.
 const server = repl.start({
   prompt: 'strictcheck> ',
-  useGlobal: false,
+  useGlobal: true,
   writer: (output: unknown) => (isCheckResult(output) ? output.message : inspect(output, { colors: process.stdout.isTTY === true, depth: 4 })),
 });
 Object.assign(server.context, context);

@@ -5,10 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { defer, isThunk, lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
-import { boolean, fn, lazyOf, list, mapOf, number, setOf, type Shape } from '../src/demand/shape.ts';
-import { fromDemand, toDemand } from '../src/demand/convert.ts';
+import { boolean, fn, lazyOf, list, mapOf, number, setOf, ShapeMismatchError, string, type Shape } from '../src/demand/shape.ts';
+import { evaluatedPart, fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
-import { observe, whnf } from '../src/demand/observe.ts';
+import { normalize, observe, observeDetailed, whnf } from '../src/demand/observe.ts';
+import { fromArray } from '../src/lazy/list.ts';
 import { spec } from '../src/spec/spec.ts';
 import { strictCheck } from '../src/spec/check.ts';
 import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
@@ -113,4 +114,42 @@ test('fromDemand keeps the unforced elements of a set and the unforced keys of a
   assert.equal(prettyDemand(toDemand(fromDemand(o.inputs[0]!))), 'Set {_, _}');
   const m = toDemand(new Map([[thunk, 'a'], [defer(() => thunk), 'b']]) as unknown as ReadonlyMap<unknown, string>);
   assert.equal(prettyDemand(toDemand(fromDemand(m))), prettyDemand(m));
+});
+
+test('every reader names a bad element of a set or a map alike: a set element by its position in the set, a map value by its key', () => {
+  /** The paths toDemand, evaluatedPart, observe (a copy), normalize and another context (reading a result) name for the bad part of `v`. */
+  const paths = (v: unknown, shape?: Shape<any>) => {
+    const named = (f: () => unknown) => {
+      try {
+        f();
+      } catch (err) {
+        assert.ok(err instanceof ShapeMismatchError, String(err));
+        return err.path.replace(/^[a-z]+/, '');
+      }
+      assert.fail('no mismatch');
+    };
+    const thrown = (o: { error?: { thrown: unknown } }) => () => {
+      if (o.error) throw o.error.thrown;
+    };
+    const identity = (x: unknown) => x;
+    return [
+      named(() => toDemand(v, shape)),
+      named(() => evaluatedPart(v, shape)),
+      named(thrown(observeDetailed(normalize, identity, [v], { inputs: shape && [shape], names: ['x'] }))),
+      named(thrown(observeDetailed(normalize, () => v, [], { result: shape }))),
+      named(thrown(observeDetailed((r) => normalize(r), () => v, [], { result: shape }))),
+    ];
+  };
+  const alike = (v: unknown, shape: Shape<any> | undefined, path: string) => assert.deepEqual(paths(v, shape), Array(5).fill(path), path);
+  // declared: 'a' is first in the set, last in its demand
+  alike(new Set<unknown>(['a', 1]), setOf(number), '.0');
+  alike(new Map<unknown, unknown>([['b', 'x'], ['a', 1]]), mapOf(string, number), '.get("b")');
+  alike(new Map<unknown, unknown>([['x', 1]]), mapOf(number, number), '.keys.0');
+  // dynamic, and below an element, which the demand lists elsewhere
+  alike(new Set<unknown>([2, null, 1]), undefined, '.1');
+  alike(new Set<unknown>([2, [now(null)], 1]), undefined, '.1.0');
+  alike(new Map<unknown, unknown>([[3, 0], [2, [now(null)]]]), undefined, '.get(2).0');
+  alike(new Map<unknown, unknown>([[[1], 0], [[2], null]]), undefined, '.values.1');
+  alike(new Map<unknown, unknown>([[1, 0], [null, 0]]), undefined, '.keys.1');
+  alike(fromArray([new Set<unknown>([now(null), 3])]), undefined, '.head.0');
 });

@@ -5,11 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { runInNewContext } from 'node:vm';
 import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import * as L from '../src/lazy/list.ts';
 import { fromArray } from '../src/lazy/list.ts';
 import type { List } from '../src/lazy/cell.ts';
-import { data, dynamic, lazyOf, list, mapOf, number, option, record, setOf, showPath, ShapeMismatchError, string, type DataShape, type Option, type Shape } from '../src/demand/shape.ts';
+import { data, dynamic, fn, lazyOf, list, mapOf, number, option, record, setOf, showPath, ShapeMismatchError, string, tuple, type DataShape, type Option, type Shape } from '../src/demand/shape.ts';
 import { demandEquals, demandHolder, demandSize, type Demand } from '../src/demand/demand.ts';
 import { evaluatedPart, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
@@ -122,7 +123,7 @@ class Point {
   }
 }
 
-test('observation never hands a function a copy that is not of its class: a class instance is refused with a ShapeMismatchError', () => {
+test('under the dynamic shape a class instance is refused with a ShapeMismatchError, in copies and in reads', () => {
   const notCopied = (err: unknown) => err instanceof ShapeMismatchError && err.path === 'p' && /Point/.test(err.message);
   // copied as a plain object, it lost its methods (p.sum is not a function) and `instanceof` said false
   const o = observeDetailed(normalize, (p: Point) => p.sum(), [new Point(1, 2)], { names: ['p'] });
@@ -131,9 +132,10 @@ test('observation never hands a function a copy that is not of its class: a clas
   // deep in a list, the path names it
   const inList = observeDetailed(normalize, (xs: List<Point>) => L.map((p: Point) => p.sum(), xs), [fromArray([new Point(1, 2), new Point(3, 4)])], { names: ['ps'] });
   assert.equal((inList.error?.thrown as ShapeMismatchError).path, 'ps.head');
-  // reading a demand makes no copy: toDemand and the built-in contexts read class instances as records
-  assert.equal(prettyDemand(toDemand(new Point(1, 2))), '{ x: 1, y: 2 }');
-  assert.equal(prettyDemand(observe(normalize, (x: number) => new Point(x, 2), 1).result), '{ x: 1, y: 2 }');
+  // reading a demand makes no copy, but a class instance read as the record of its own fields had
+  // the demand of another object with the same fields, and lost its private ones
+  assert.throws(() => toDemand(new Point(1, 2)), (err: unknown) => at(err) === 'demand' && /an instance of Point/.test((err as Error).message));
+  assert.equal(at(observeDetailed(normalize, (x: number) => new Point(x, 2), [1]).error?.thrown), 'result');
   // objects without a prototype are plain: their copies have none either
   const bare = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1 });
   const [copy] = entangle(bare);
@@ -142,7 +144,7 @@ test('observation never hands a function a copy that is not of its class: a clas
   assert.equal(prettyDemand(observe(normalize, (r: Record<string, unknown>) => lazy(() => 'toString' in r), bare).result), 'false');
 });
 
-test('where a shape is declared, for a declared data value, and for a context, a class instance is copied as the shape says', () => {
+test('where a shape is declared, and for a declared data value, a class instance is copied as the shape says', () => {
   // a value of one option(number) under another: each call makes its own prototype
   const some = option(number).make.Some({ value: 3 });
   const fromOption = (x: Option<number>) => (x.tag === 'Some' ? x.value : 0);
@@ -170,12 +172,125 @@ test('where a shape is declared, for a declared data value, and for a context, a
   const pointShape = record({ x: number, y: number });
   const declared = observeDetailed(normalize, (p: { x: number }) => p.x, [new Point(1, 2)], { inputs: [pointShape] });
   assert.equal(prettyDemand(declared.inputs[0]!), '{ x: 1, y: 2 }');
-  // the copy of the result goes to a context, not to the function: the context reads it as a record
-  const made = observe((p) => (p as Point).x, (x: number) => new Point(x, 1), 3);
+  // the copy of the result that goes to a context, with its shape declared
+  const made = observeDetailed((p) => (p as Point).x, (x: number) => new Point(x, 1), [3], { result: pointShape });
   assert.equal(prettyDemand(made.result), '{ x: 3, y: 1 }');
   // an argument named `result` is still an argument
   const named = observeDetailed(normalize, (p: Point) => p.sum(), [new Point(1, 2)], { names: ['result'] });
   assert.ok(named.error?.thrown instanceof ShapeMismatchError, String(named.error?.thrown));
+});
+
+test('values made in another realm (a vm context, as test runners make them) are read and copied as this realm\'s', () => {
+  const made = runInNewContext('({ xs: [now(1), 2], s: new Set([2, 1]), m: new Map([["a", 1]]), bare: Object.create(null), o: { a: 1 } })', { now });
+  assert.equal(prettyDemand(toDemand(made.s)), 'Set {1, 2}');
+  assert.equal(prettyDemand(toDemand(made.m)), 'Map {"a" => 1}');
+  assert.equal(prettyDemand(toDemand(made.s, setOf(number))), 'Set {1, 2}');
+  assert.equal(prettyDemand(evaluatedPart(made.m, mapOf(string, number))), 'Map {"a" => 1}');
+  // copied (that realm's plain objects and arrays were refused as class instances, its sets and maps read as records)
+  const o = observe(normalize, (v: typeof made) => lazy(() => v.xs[1] + v.o.a + v.m.get('a') + [...v.s][0] + Object.keys(v.bare).length), made);
+  assert.equal(prettyDemand(o.result), '6');
+  assert.equal(prettyDemand(o.inputs[0]!), '{ xs: (_, 2), s: Set {1, 2}, m: Map {"a" => 1}, bare: {  }, o: { a: 1 } }');
+  // an instance of a class of that realm is refused as one of this realm's is
+  assert.throws(() => toDemand(runInNewContext('new Date(0)')), (err: unknown) => at(err) === 'demand' && /an instance of Date/.test((err as Error).message));
+});
+
+test('a function in an argument is copied with its own properties: what the function observed reads of them is the same', () => {
+  const add = (a: number, b: number) => a + b;
+  const lengthAndName = (p: [(...a: number[]) => number, number]) => lazy(() => `${p[0].length} ${p[0].name}`);
+  assert.equal(prettyDemand(observe(normalize, lengthAndName, [add, 1]).result), '"2 add"');
+  const declared = observeDetailed(normalize, lengthAndName, [[add, 1]], { inputs: [tuple(fn([number, number], number), number)] });
+  assert.equal(prettyDemand(declared.result), '"2 add"');
+  // its other properties, a getter not run by copying, and no more than it has
+  const sym = Symbol('s');
+  let runs = 0;
+  const tagged = Object.defineProperty(Object.assign((x: number) => x, { id: 7, [sym]: 'y' }), 'count', { get: () => ++runs, enumerable: true }) as ((x: number) => number) & { id: number; [sym]: string; count: number };
+  const props = observe(normalize, (f: typeof tagged) => lazy(() => `${f.id}${f[sym]}${f.count}`), tagged);
+  assert.equal(prettyDemand(props.result), '"7y1"');
+  assert.equal(runs, 1);
+  const [copy] = entangle(tagged);
+  assert.deepEqual(Object.getOwnPropertyNames(copy), Object.getOwnPropertyNames(tagged));
+  assert.equal(Object.keys(copy).join(), 'id,count');
+  // the original is left as it was
+  assert.deepEqual(Reflect.ownKeys(add), ['length', 'name']);
+  // a class is built with `new` as it is, an instance of it
+  class Pair {
+    constructor(
+      readonly a: number,
+      readonly b: number,
+    ) {}
+  }
+  const built = observe(normalize, (C: typeof Pair) => lazy(() => new C(1, 2) instanceof Pair), Pair);
+  assert.equal(prettyDemand(built.result), 'true');
+  assert.equal(prettyDemand(built.inputs[0]!), '<function>');
+  // a copy not called is not in what is evaluated of the value holding it; one called is
+  const [pair] = entangle([add, 1] as const);
+  assert.equal(prettyDemand(evaluatedPart(pair)), '(_, 1)');
+  pair[0](1, 2);
+  assert.equal(prettyDemand(evaluatedPart(pair)), '(<function>, 1)');
+});
+
+test('a plain object is copied with all its own properties and their attributes, as frozen as it; a getter is refused, never run', () => {
+  const sym = Symbol('s');
+  const o = Object.defineProperty({ a: 1, [sym]: now(42) }, 'hidden', { value: now(7), enumerable: false }) as { a: number; [sym]: Lazy<number>; hidden: Lazy<number> };
+  const obs = observe(normalize, (x: typeof o) => lazy(() => x[sym].force() + x.hidden.force()), o);
+  assert.equal(prettyDemand(obs.result), '49');
+  sameDemand(obs.inputs[0]!, toDemand(o));
+  const [copy] = entangle(o);
+  assert.deepEqual(Reflect.ownKeys(copy), ['a', 'hidden', sym]);
+  assert.equal(Object.getOwnPropertyDescriptor(copy, 'hidden')!.enumerable, false);
+  assert.ok(!demandEquals(toDemand({ [sym]: 1 }), toDemand({ 'Symbol(s)': 1 })));
+  // reached again through another copy (an argument's Lazy copies its layer anew at each force), its demand is extended
+  const twice = observe(normalize, (x: Lazy<typeof o>) => lazy(() => x.force()[sym].force() + x.force().hidden.force()), now(o));
+  sameDemand(twice.inputs[0]!, toDemand(now(o)));
+  // as writable, configurable and extensible as the original
+  const locks = (x: object) => [Object.isFrozen(x), Object.isSealed(x), Object.isExtensible(x)].join();
+  for (const v of [Object.freeze({ a: 1 }), Object.seal({ a: 1 }), Object.preventExtensions({ a: 1 }), Object.freeze([1]), Object.seal([1])]) {
+    assert.equal(prettyDemand(observe(normalize, (x: object) => lazy(() => locks(x)), v).result), JSON.stringify(locks(v)));
+  }
+  const readOnly = Object.defineProperty({ a: 1 }, 'b', { value: 2, enumerable: true, configurable: true });
+  assert.deepEqual(Object.getOwnPropertyDescriptor(entangle(readOnly)[0], 'b'), Object.getOwnPropertyDescriptor(readOnly, 'b'));
+  // a getter cannot be copied without running it: refused where it is, though the function does not read it
+  let runs = 0;
+  const withGetter = {
+    a: 1,
+    get b(): number {
+      runs++;
+      throw new Error('getter ran');
+    },
+  };
+  const refused = observeDetailed(normalize, (x: { a: number }) => x.a, [withGetter], { names: ['o'] }).error?.thrown;
+  assert.equal(at(refused), 'o.b');
+  assert.match(String(refused), /expected a data property .*got a getter$/);
+  assert.throws(() => toDemand(withGetter), (err: unknown) => at(err) === 'demand.b');
+  assert.throws(() => evaluatedPart([1, now(withGetter)]), (err: unknown) => at(err) === 'value.1.b');
+  assert.equal(runs, 0);
+  // a declared shape reads what it names
+  assert.equal(prettyDemand(observeDetailed(normalize, (x: { a: number }) => x.a, [withGetter], { inputs: [record({ a: number })] }).inputs[0]!), '{ a: 1 }');
+  // an array is the tuple of its elements: a hole or another property is refused, naming it
+  const extra = observeDetailed(normalize, (x: string[] & { extra: string }) => x.extra, [Object.assign(['a'], { extra: 'x' })], { names: ['xs'] }).error?.thrown;
+  assert.equal(at(extra), 'xs.extra');
+  assert.throws(() => toDemand([1, , 3]), (err: unknown) => at(err) === 'demand.1' && /got a hole$/.test((err as Error).message));
+});
+
+test('a symbol is an atom; a Date, a Promise, any class instance is refused wherever the dynamic shape reads it, naming where', () => {
+  const a = Symbol('a');
+  assert.equal(prettyDemand(toDemand(a)), 'Symbol(a)');
+  assert.ok(demandEquals(toDemand(a), toDemand(a)));
+  assert.ok(!demandEquals(toDemand(a), toDemand(Symbol('a'))));
+  assert.equal(prettyDemand(observe(normalize, (x: unknown) => x, [a, now(a)]).inputs[0]!), '(Symbol(a), Symbol(a))');
+  // each was read as the empty record, all alike (Date(0) as Date(1)), and a class with only private fields was copied as one
+  class Secret {
+    #x = 1;
+    get x(): number {
+      return this.#x;
+    }
+  }
+  for (const v of [new Date(0), Promise.resolve(1), new Secret(), new Point(1, 2)]) {
+    assert.throws(() => toDemand({ v }), (err: unknown) => at(err) === 'demand.v');
+    assert.throws(() => evaluatedPart([now(v)]), (err: unknown) => at(err) === 'value.0');
+    assert.equal(at(observeDetailed(normalize, (x: unknown) => lazy(() => typeof x), [v], { names: ['x'] }).error?.thrown), 'x');
+    assert.equal(at(observeDetailed(normalize, () => L.cons(v, L.nil), []).error?.thrown), 'result.head');
+  }
 });
 
 test('a value that holds itself through strict fields is refused at once, naming where', () => {
@@ -298,10 +413,10 @@ test('the demand on a set or a map does not depend on insertion order; the copy 
   assert.equal(prettyDemand(observe(normalize, firstKey, new Map([['b', now(2)], ['a', now(1)]])).result), '"b"');
 });
 
-test('a mismatch in a set or a map is named by its position in the value, not in the demand', () => {
+test('a mismatch in a set or a map is named by where it is in the value, not in the demand: a set element by its position, a map value by its key', () => {
   const size = (s: { size: number }) => s.size;
   assert.equal(at(observeDetailed(whnf, size, [new Set<unknown>([new Point(1, 2), 5, 1])]).error?.thrown), 'argument 1.0');
-  assert.equal(at(observeDetailed(whnf, size, [new Map<unknown, unknown>([[3, new Point(1, 2)], [1, 0]])]).error?.thrown), 'argument 1.1');
+  assert.equal(at(observeDetailed(whnf, size, [new Map<unknown, unknown>([[3, new Point(1, 2)], [1, 0]])]).error?.thrown), 'argument 1.get(3)');
   const sizes = (xs: List<{ size: number }>) => L.map(size, xs);
   assert.equal(at(observeDetailed(normalize, sizes, [fromArray([new Set<unknown>([2, new Point(1, 2), 1])])]).error?.thrown), 'argument 1.head.1');
   assert.equal(at(observeDetailed(whnf, size, [new Set<unknown>(['x', 5, 1])], { inputs: [setOf(number)] }).error?.thrown), 'argument 1.0');

@@ -7,7 +7,7 @@
 import { defer, Lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, insideLazy, read, UNREAD, VALUE_FORM } from './record.ts';
-import { child, dynamic, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
+import { child, dynamic, fieldKey, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
 const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
@@ -69,7 +69,7 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     const n = layer.fields.length;
     const node = forcedNode(layer.ctor, n, layer.value, atLazyPosition);
     setField(parent, index, node);
-    for (let i = n - 1; i >= 0; i--) stack.push(layer.fields[i], layer.shapes[i], child(p, layer.ctor.keys[i]!), node, i);
+    for (let i = n - 1; i >= 0; i--) stack.push(layer.fields[i], layer.shapes[i], child(p, fieldKey(layer, i)), node, i);
   }
   return root.field(0);
 }

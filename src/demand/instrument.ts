@@ -13,8 +13,8 @@ import { Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.t
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, type Demand } from './demand.ts';
-import { child, CTOR, DESCRIBE, dynamic, FN_CTOR, inOwnOrder, ownPosition, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
-import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
+import { child, dynamic, fieldKey, FN_CTOR, inOwnOrder, ShapeMismatchError, type Layer, type Path, type Shape } from './shape.ts';
+import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
  * One recording: its wrappers record while it is open. An observation closes it when it ends, so
@@ -24,9 +24,6 @@ export class Recording {
   open = true;
   /** The holders of the demands recorded, with the paths of their values: where a mismatch under a dynamic shape finds its path. */
   private readonly roots: { readonly holder: Forced; readonly path: Path }[] = [];
-
-  /** `forFn`: whether its copies go to the function observed (the inputs), not to a context (a result): see {@link build}. */
-  constructor(readonly forFn = true) {}
 
   /** A holder for the demand on the value named `path`. */
   root(path: Path): Forced {
@@ -131,7 +128,7 @@ function copyFields(first: Frame, shape: Shape<unknown>): unknown {
       const i = f.next;
       const s = layer.shapes[i]!;
       // Only declared shapes can mismatch, so only they pay for the path of their messages.
-      copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, layer.ctor.keys[ownPosition(layer, i)]!), f.node, i, f.rec, false, lazyWith, f);
+      copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, fieldKey(layer, i)), f.node, i, f.rec, false, lazyWith, f);
       if (copy instanceof Frame) {
         if (copy.original === mark.original && s === markShape) throw cyclic(copy, shape);
         if (++depth - markDepth === span) {
@@ -144,7 +141,8 @@ function copyFields(first: Frame, shape: Shape<unknown>): unknown {
         continue;
       }
     } else {
-      copy = build(f, shape);
+      // Built from the copies of the fields in the original's order (a set's or a map's layer lists its elements in canonical order).
+      copy = layer.ctor.build(inOwnOrder(layer, f.copies), layer.value);
       if (f.parent === undefined) return copy;
       // The mark stays in the stack.
       if (f === mark) {
@@ -210,7 +208,9 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
   if (layer.ctor === FN_CTOR) return instrumentFunction(layer.value as (...args: unknown[]) => unknown, into, at, rec, atLazy);
   const n = layer.fields.length;
   let node = old as Forced;
-  if (!(old instanceof Forced) || old instanceof SpineCell || old.ctor !== layer.ctor || old.arity !== n) put(into, at, (node = forcedNode(layer.ctor, n, layer.value, atLazy)));
+  // Constructors are compared as demands compare them: one of its own (a symbol-keyed object's) is made anew at each projection.
+  const otherCtor = !(old instanceof Forced) || (old.ctor !== layer.ctor && (old.ctor.name !== layer.ctor.name || old.ctor.style !== layer.ctor.style));
+  if (otherCtor || old instanceof SpineCell || old.arity !== n) put(into, at, (node = layerNode(layer, atLazy)));
   if (n === 0) return value;
   return new Frame(value as object, layer, node, path, rec, into, at, parent);
 }
@@ -228,14 +228,13 @@ function project(shape: Shape<unknown>, value: unknown, path: Path, rec: Recordi
 /**
  * The path of the value at position `at` of `into`, field of `parent`'s layer if that is defined,
  * for a message: `path`, or where it is `null` (copies keep no paths under dynamic shapes, to
- * build none on the way) the path through the frames in the stack, each field named by its
- * position in its original (a set's layer lists its elements in another order), then the path
- * found in the demands recorded (see {@link Recording.pathAt}).
+ * build none on the way) the path through the frames in the stack, then the path found in the
+ * demands recorded (see {@link Recording.pathAt}).
  */
 function pathOf(path: Path, into: Into, at: number, rec: Recording, parent: Frame | undefined): Path {
   const keys: PropertyKey[] = [];
   for (let f = parent; path === null && f !== undefined; f = f.parent) {
-    keys.push(f.layer.ctor.keys[ownPosition(f.layer, f.next)]!);
+    keys.push(fieldKey(f.layer, f.next));
     ({ path, into, at } = f);
   }
   let found = rec.pathAt(path, into, at);
@@ -248,52 +247,39 @@ function framePath(f: Frame): Path {
   return pathOf(f.path, f.into, f.at, f.rec, f.parent);
 }
 
-/**
- * The copy of a frame's layer, built from the copies of its fields in the original's order (a
- * set's or a map's layer lists its elements in canonical order). `first`: the shape of the first
- * frame in the stack.
- *
- * Observing must not change what the function computes. Under the dynamic shape, a copy handed
- * to it has the original's prototype unless that is a class's: a class instance copied as a plain
- * object lost its methods and `instanceof`; built on the class's prototype it would still not be
- * an instance: it would lack the private fields (`#x`: a method reading one throws, `#x in`
- * answers false) and what the constructor set up elsewhere (a WeakMap entry, a built-in's internal
- * slots), and nothing tells which classes have them. So it is refused, with the path to it. Only
- * there: where a shape is declared, or the value is a declared data value (made by any `option(…)`
- * shape, say, each with its own prototype), the copy is what the declaration builds, as asked; and
- * the copy of the result goes to a context, which reads it as a value.
- */
-function build(f: Frame, first: Shape<unknown>): unknown {
-  const { original, layer } = f;
-  const copy = layer.ctor.build(inOwnOrder(layer, f.copies), layer.value);
-  // The cheap tests first: this runs for every strict layer copied.
-  if (!f.rec.forFn || shapeOf(f, first) !== dynamic || CTOR in original) return copy;
-  const proto = Object.getPrototypeOf(original) as { constructor?: { name?: string } } | null;
-  if (proto === Object.prototype || proto === null || Object.getPrototypeOf(copy) === proto) return copy;
-  const name = proto.constructor?.name;
-  const lost = name ? `this ${name} would not be a ${name}` : 'this object would lose its prototype';
-  const expected = `a plain object, an array or a value of a declared data type, which observation can copy (a copy of ${lost})`;
-  throw new ShapeMismatchError(showPath(framePath(f)), expected, original);
-}
-
 function forceSite({ original, inner, path, into, at, rec }: Site): unknown {
   const v = original.force();
   return rec.open ? instrument(v, inner, path, into, at, rec, true) : v;
 }
 
-/** A function is demanded when it is called: the wrapper records its first call. */
+/**
+ * A function is demanded when it is called: the wrapper records its first call. Observing must not
+ * change what a function that looks at its argument computes (its `length`, say): the wrapper has
+ * the original's own properties, as they are (a getter is not run), and no other it can do
+ * without: a `prototype` only if the original has one, and then `new` builds as the original
+ * does. A generated function's `DESCRIBE`, by which it prints, is one of them.
+ */
 function instrumentFunction(f: (...args: unknown[]) => unknown, into: Into, at: number, rec: Recording, atLazy: boolean): unknown {
-  const wrapper = function (this: unknown, ...args: unknown[]) {
+  const record = () => {
     if (rec.open && !(recordedAt(into, at) as Demand).forced) put(into, at, forcedNode(FN_CTOR, 0, wrapper, atLazy));
     marks[CALLED] = true;
-    return f.apply(this, args);
   };
+  // A method has no `prototype`, as an arrow function has none.
+  const wrapper = Object.hasOwn(f, 'prototype')
+    ? function (this: unknown, ...args: unknown[]): unknown {
+        record();
+        return new.target === undefined ? f.apply(this, args) : Reflect.construct(f, args, new.target);
+      }
+    : {
+        wrapper(this: unknown, ...args: unknown[]): unknown {
+          record();
+          return f.apply(this, args);
+        },
+      }.wrapper;
+  for (const key of Reflect.ownKeys(f)) Object.defineProperty(wrapper, key, Object.getOwnPropertyDescriptor(f, key)!);
   // The mark tells walks over values that hold the copy (`evaluatedPart`) whether it was called.
   const marks = wrapper as unknown as Record<symbol, boolean>;
   marks[CALLED] = false;
-  // A generated function prints by the calls it answered: so does its copy, in a demand.
-  const described = (f as { [DESCRIBE]?: unknown })[DESCRIBE];
-  if (described !== undefined) Object.defineProperty(wrapper, DESCRIBE, { value: described });
   return wrapper;
 }
 

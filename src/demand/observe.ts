@@ -108,8 +108,8 @@ export interface ObserveShapes {
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
   const recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
   const rec = new Recording();
-  // The result's copy, if any, goes to the context, not to the function: a recording of its own.
-  const resultRec = new Recording(false);
+  // The result's copy, if any, goes to the context: a recording of its own, whose paths start at `result`.
+  const resultRec = new Recording();
   const names = inputs.map((_, i) => shapes.names?.[i] ?? `argument ${i + 1}`);
   const holders = names.map((name) => rec.root(name));
   const resultHolder = resultRec.root('result');

@@ -15,7 +15,7 @@ import { forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
-import { child, CONS_CTOR, dynamic, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
+import { child, CONS_CTOR, dynamic, elementKey, fieldKey, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
 export const CALLED = Symbol('strictcheck.called');
@@ -212,19 +212,19 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
         throw err;
       }
       const n = layer.fields.length;
-      const node = forcedNode(layer.ctor, n, layer.value, atLazy);
+      const node = layerNode(layer, atLazy);
       put(parent, index, node);
       if (typeof g === 'object') g = along(g, layer.ctor.name, n, p, misfit);
       if (n === 0) break;
       const met = cycle.visit(v, s, g, depth);
       if (met !== 0) cycle.place(met, parent, index, false, p);
-      for (let i = n - 1; i > 0; i--) stack.push(layer.fields[i], node, i, layer.shapes[i], paths ? child(p, layer.ctor.keys[i]!) : null, below(g, i), depth + 1);
+      for (let i = n - 1; i > 0; i--) stack.push(layer.fields[i], node, i, layer.shapes[i], paths ? child(p, fieldKey(layer, i)) : null, below(g, i), depth + 1);
       depth++;
       v = layer.fields[0];
       parent = node;
       index = 0;
       s = layer.shapes[0]!;
-      p = paths ? child(p, layer.ctor.keys[0]!) : null;
+      p = paths ? child(p, fieldKey(layer, 0)) : null;
       g = below(g, 0);
     }
     if (stack.length === 0) break;
@@ -393,11 +393,11 @@ export function forceAt(value: unknown, site: RecordSite): { value: unknown; fie
     return { value: v, fields: [], sites: [] };
   }
   const layer = shape.project(v, path);
-  const node = forcedNode(layer.ctor, layer.fields.length, layer.value, atLazy);
+  const node = layerNode(layer, atLazy);
   setField(into, at, node);
   const sites = layer.fields.map((f, i) => {
     // A path for every field, dynamic too: a site has no root to find it from later, and costs an object already.
-    const fieldSite = { shape: layer.shapes[i]!, path: child(path, layer.ctor.keys[i]!), into: node, at: i };
+    const fieldSite = { shape: layer.shapes[i]!, path: child(path, fieldKey(layer, i)), into: node, at: i };
     if (!(f instanceof Lazy)) record(f, fieldSite.shape, fieldSite.path, NONE, node, i);
     return fieldSite;
   });
@@ -576,14 +576,34 @@ export function pathTo(root: Forced, at: number, path: Path, parent: Forced | Sp
       if (parent === d && index === REST) return rest;
       stack.push(spine.rest, rest);
     } else if (d instanceof Forced) {
+      const { style } = d.ctor;
       for (let i = 0; i < d.arity; i++) {
-        const field = child(p, d.ctor.keys[i]!);
+        const field = child(p, style === 'set' || style === 'map' ? elementKey(style, i, ownOrders.get(d), style === 'map' && i % 2 === 1 ? keyOf(d.field(i - 1)) : undefined) : d.ctor.keys[i]!);
         if (parent === d && index === i) return field;
         stack.push(d.field(i), field);
       }
     }
   }
   return null;
+}
+
+/**
+ * The orders of the nodes of sets and maps whose layers list their elements in another order than
+ * their values (see `Layer.order`), so that {@link pathTo} names an element by where it is in its
+ * value, as a walk that keeps paths does (see `fieldKey`).
+ */
+const ownOrders = new WeakMap<Forced, readonly number[]>();
+
+/** @internal The node that records `layer`, at a lazy position if `atLazy` (a set's or a map's with its order, see {@link ownOrders}). */
+export function layerNode(layer: Layer, atLazy: boolean): Forced {
+  const node = forcedNode(layer.ctor, layer.fields.length, layer.value, atLazy);
+  if (layer.order !== undefined) ownOrders.set(node, layer.order);
+  return node;
+}
+
+/** What names a map's value in a path, from the demand on its key: the key if it is a primitive (any other value names none). */
+function keyOf(d: Demand): unknown {
+  return d.forced && d.ctor.style === 'prim' ? d.value : d;
 }
 
 /** @internal Records at `index` of `parent` a list cell at a lazy position, as the first cell of a new spine; returns that cell, where the spine's heads and rest are put. */

@@ -7,6 +7,7 @@
  * conversion, random generation, shrinking and enumeration are all derived from shapes.
  * @module
  */
+import { types } from 'node:util';
 import type { Arbitrary } from 'fast-check';
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type Cell, type List } from '../lazy/cell.ts';
@@ -39,7 +40,7 @@ export interface Layer {
   /**
    * For a set or a map whose elements (a map's entries) the layer lists in another order than the
    * value's own: the position in the value of each element of the layer, so that a copy iterates
-   * as the value does.
+   * as the value does, and a path names an element by where it is in the value.
    */
   readonly order?: readonly number[];
 }
@@ -198,22 +199,67 @@ export class ShapeMismatchError extends Error {
     readonly expected: string,
     /** What was there instead. */
     readonly actual: unknown,
+    /** How the message names what was there, where its description cannot tell (a getter is not a value). */
+    found = describeValue(actual),
   ) {
-    super(`value does not match its shape at ${path}: expected ${expected}, got ${describeValue(actual)}`);
+    super(`value does not match its shape at ${path}: expected ${expected}, got ${found}`);
   }
 }
 
-/** A short description of a value's run-time form, for messages. */
+/** A short description of a value's run-time form, for messages (read without running a getter). */
 export function describeValue(v: unknown): string {
   if (v instanceof Lazy) return 'a Lazy';
   if (v === null) return 'null';
-  if (Array.isArray(v)) return `an array of length ${v.length}`;
+  if (Array.isArray(v)) {
+    const proto = Object.getPrototypeOf(v) as object | null;
+    return `an array of length ${v.length}${isBuiltinPrototype(proto, 'Array') ? '' : `, an instance of ${className(proto)}`}`;
+  }
   if (typeof v === 'object') {
-    const tag = (v as { tag?: unknown }).tag;
+    const proto = Object.getPrototypeOf(v) as object | null;
+    if (proto !== null && !isBuiltinPrototype(proto, 'Object')) return `an instance of ${className(proto)}`;
+    const tag: unknown = Object.getOwnPropertyDescriptor(v, 'tag')?.value;
     return typeof tag === 'string' ? `an object with tag '${tag}'` : 'an object';
   }
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 20 ? v.slice(0, 20) + '…' : v)}`;
+  if (typeof v === 'string') return `the string ${JSON.stringify(shortened(v))}`;
   return `${typeof v} ${String(v)}`;
+}
+
+/** `s`, cut after 20 characters, for messages. */
+function shortened(s: string): string {
+  return s.length > 20 ? s.slice(0, 20) + '…' : s;
+}
+
+/** The name of the class whose prototype is `proto`, for messages. */
+function className(proto: object | null): string {
+  const c: unknown = proto === null ? undefined : Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
+  const name: unknown = typeof c === 'function' ? Object.getOwnPropertyDescriptor(c, 'name')?.value : undefined;
+  return typeof name === 'string' && name !== '' ? name : 'a class without a name';
+}
+
+const OWN_PROTOTYPES = { Object: Object.prototype, Array: Array.prototype, Set: Set.prototype, Map: Map.prototype };
+
+/**
+ * Whether `p` is the prototype of built-in `name` (`Object.prototype`, `Array.prototype`, …) of
+ * this realm or of another: a value made in a vm context (as test runners such as jest make
+ * them) has that context's. Told by its constructor, read without running a getter.
+ */
+function isBuiltinPrototype(p: object | null, name: keyof typeof OWN_PROTOTYPES): boolean {
+  if (p === null) return false;
+  if (p === OWN_PROTOTYPES[name]) return true;
+  const c: unknown = Object.getOwnPropertyDescriptor(p, 'constructor')?.value;
+  if (typeof c !== 'function' || Object.getOwnPropertyDescriptor(c, 'name')?.value !== name || Object.getOwnPropertyDescriptor(c, 'prototype')?.value !== p) return false;
+  const above = Object.getPrototypeOf(p) as object | null;
+  return name === 'Object' ? above === null : isBuiltinPrototype(above, 'Object');
+}
+
+/** Whether `v` is a Set, of this realm or of another (`instanceof` tells only this realm's). */
+function isSet(v: unknown): v is ReadonlySet<unknown> {
+  return v instanceof Set || types.isSet(v);
+}
+
+/** Whether `v` is a Map, of this realm or of another. */
+function isMap(v: unknown): v is ReadonlyMap<unknown, unknown> {
+  return v instanceof Map || types.isMap(v);
 }
 
 function mismatch(path: Path, expected: string, actual: unknown): never {
@@ -257,6 +303,13 @@ export const boolean: Shape<boolean> = prim('boolean', (v) => typeof v === 'bool
 export const bigint: Shape<bigint> = prim('bigint', (v) => typeof v === 'bigint');
 /** The unit type, `undefined`: one value, no fields. */
 export const unit: Shape<undefined> = prim('unit', (v) => v === undefined);
+
+/**
+ * The constructor of symbols: atoms to the dynamic shape (no declared shape has them), equal when
+ * they are the same symbol, printed `Symbol(description)`.
+ */
+const SYMBOL_CTOR: Ctor = { name: 'symbol', keys: [], style: 'prim', build: (_f, value) => value };
+PRIM_CTORS.symbol = SYMBOL_CTOR;
 
 /** A function carrying this property (`{ describe(): string }`) prints as what it describes, not `<function>`. */
 export const DESCRIBE = Symbol('strictcheck.describe');
@@ -524,14 +577,6 @@ export function recordCtor(keys: readonly string[], proto: object | null = Objec
 }
 
 /**
- * The prototype of the copies of plain object `v`: none if it has none, else `Object.prototype`
- * (a class instance is read as a plain object; a copy of it is refused, see `instrument.ts`).
- */
-function plainPrototype(v: object): object | null {
-  return Object.getPrototypeOf(v) === null ? null : Object.prototype;
-}
-
-/**
  * Records (plain objects with these keys); fields are strict unless their shape is {@link lazyOf}.
  *
  * @example
@@ -667,8 +712,7 @@ export function mapCtor(n: number): Ctor {
  * two sets that differ only in insertion order have the same demands: the primitives sorted (see
  * {@link comparePrimitives}), then the other elements, which have no order but their insertion's.
  */
-function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, shapes: (n: number) => readonly Shape<unknown>[]): Layer {
-  const isSet = v instanceof Set;
+function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, isSet: boolean, shapes: (n: number) => readonly Shape<unknown>[]): Layer {
   const ctor = isSet ? setCtor(v.size) : mapCtor(v.size);
   const entries: unknown[] = [...v];
   const keys = isSet ? entries : entries.map((e) => (e as [unknown, unknown])[0]);
@@ -679,6 +723,43 @@ function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>
   }
   const fields = isSet ? order.map((i) => entries[i]) : order.flatMap((i) => entries[i] as [unknown, unknown]);
   return { ctor, fields, shapes: shapes(fields.length), order };
+}
+
+/**
+ * The key that names field `i` of `layer` in a path: `ctor.keys[i]`, but an element of a set or a
+ * map by where it is in the value, not in the layer (which lists them in canonical order): see
+ * {@link elementKey}.
+ */
+export function fieldKey(layer: Layer, i: number): PropertyKey {
+  const { style } = layer.ctor;
+  if (style !== 'set' && style !== 'map') return layer.ctor.keys[i]!;
+  return elementKey(style, i, layer.order, style === 'map' && i % 2 === 1 ? layer.fields[i - 1] : undefined);
+}
+
+/**
+ * @internal The key that names field `i` of a set or a map whose layer lists its elements (a map's
+ * entries) in `order` (see {@link Layer.order}), `key` being a map value's key. A set's element is
+ * named by its position in the set's own order (`s.2`, what `[...s][2]` is); a map's key likewise
+ * (`m.keys.2`); a map's value by its key, where that is a primitive other than a symbol
+ * (`m.get("a")`), else by position (`m.values.2`).
+ */
+export function elementKey(style: 'set' | 'map', i: number, order: readonly number[] | undefined, key: unknown): PropertyKey {
+  const entry = style === 'set' ? i : i >> 1;
+  const own = order === undefined ? entry : order[entry]!;
+  if (style === 'set') return own;
+  if (i % 2 === 0) return `keys.${own}`;
+  switch (typeof key) {
+    case 'string':
+      return `get(${JSON.stringify(shortened(key))})`;
+    case 'bigint':
+      return `get(${key}n)`;
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return `get(${String(key)})`;
+    default:
+      return `values.${own}`;
+  }
 }
 
 /** The position in the value of field `i` of `layer`: `i`, unless the layer lists its fields in another order (see {@link Layer.order}). */
@@ -736,8 +817,8 @@ export function setOf<T>(elem: Shape<T>): Shape<ReadonlySet<T>> {
     alternatives: () => [],
     collection,
     project(value, path) {
-      if (!(value instanceof Set)) mismatch(path, `a Set of ${elem.name}`, value);
-      return collectionLayer(value, (n) => repeatShapes([elem as Shape<unknown>], n));
+      if (!isSet(value)) mismatch(path, `a Set of ${elem.name}`, value);
+      return collectionLayer(value, true, (n) => repeatShapes([elem as Shape<unknown>], n));
     },
   };
 }
@@ -758,8 +839,8 @@ export function mapOf<K, V>(key: Shape<K>, value: Shape<V>): Shape<ReadonlyMap<K
     alternatives: () => [],
     collection,
     project(v, path) {
-      if (!(v instanceof Map)) mismatch(path, `a Map from ${key.name} to ${value.name}`, v);
-      return collectionLayer(v, (n) => repeatShapes([key as Shape<unknown>, value as Shape<unknown>], n / 2));
+      if (!isMap(v)) mismatch(path, `a Map from ${key.name} to ${value.name}`, v);
+      return collectionLayer(v, false, (n) => repeatShapes([key as Shape<unknown>, value as Shape<unknown>], n / 2));
     },
   };
 }
@@ -769,8 +850,20 @@ export function mapOf<K, V>(key: Shape<K>, value: Shape<V>): Shape<ReadonlyMap<K
 
 /**
  * The shape of "whatever the value is": list cells, declared data values, tuples (arrays),
- * records (plain objects), functions and primitives are recognised at run time, and a `Lazy`
- * anywhere is a lazy position. `observe` uses it when no shape is given.
+ * records (plain objects), sets, maps, functions and primitives (symbols too, as atoms) are
+ * recognised at run time, and a `Lazy` anywhere is a lazy position. `observe` uses it when no
+ * shape is given. Plain objects, arrays, sets and maps of another realm (a vm context's, as test
+ * runners such as jest make them) are read as this realm's.
+ *
+ * It reads only what a copy can hold as it is: observing must not change what the function
+ * computes, and two different values must not have the same demand. An object's fields are all
+ * its own properties, symbol-keyed or not enumerable too, read from their descriptors: a getter
+ * or a setter is refused, not run. Its copy has them with the same attributes, and is as
+ * extensible (frozen, sealed) as it; so is an array's. Refused with a {@link ShapeMismatchError}
+ * naming where, as anything else is: an instance of a class (a `Date`, a `Promise` too), which a
+ * copy would not be, nor hold the state it keeps outside its own properties; an array with a hole
+ * or a property besides its elements; a Set or a Map with a property of its own. A declared shape
+ * reads such a value as it says (`data`, `record`, `tuple`, `setOf`).
  */
 export const dynamic: Shape<unknown> = {
   kind: 'dynamic',
@@ -784,28 +877,174 @@ export const dynamic: Shape<unknown> = {
         return PRIMS[typeof value].project(value, path);
       case 'undefined':
         return unit.project(value, path);
+      case 'symbol':
+        return { ctor: SYMBOL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES, value };
       case 'function':
         return { ctor: FN_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES, value };
     }
     if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: DYN2 };
     if (value instanceof Nil) return { ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES };
     if (value === null) return mismatch(path, 'a value strictcheck can observe', value);
-    if (value instanceof Set || value instanceof Map) return collectionLayer(value, dyn);
     const declared = (value as { [CTOR]?: { ctor: Ctor } })[CTOR];
     if (declared) {
       const ctor = declared.ctor;
       return { ctor, fields: ctor.keys.map((k) => (value as Record<PropertyKey, unknown>)[k]), shapes: dyn(ctor.keys.length) };
     }
-    if (Array.isArray(value)) return { ctor: tupleCtor(value.length), fields: value, shapes: dyn(value.length) };
-    const obj = value as Record<string, unknown>;
-    const tag = obj.tag;
-    // A `tag` names the constructor only if it is a string; any other is a field like the rest.
-    const keys = typeof tag === 'string' ? Object.keys(obj).filter((k) => k !== 'tag') : Object.keys(obj);
-    const proto = plainPrototype(obj);
-    const ctor = typeof tag === 'string' ? taggedCtor(tag, keys, proto) : recordCtor(keys, proto);
-    return { ctor, fields: keys.map((k) => obj[k]), shapes: dyn(keys.length) };
+    const obj = value as object;
+    const proto = Object.getPrototypeOf(obj) as object | null;
+    // This realm's plain objects first: the common case.
+    if (proto === Object.prototype || proto === null) return plainLayer(obj, proto, path);
+    if (Array.isArray(obj)) return isBuiltinPrototype(proto, 'Array') ? tupleLayer(obj, path) : notPlain(path, obj);
+    const set = isSet(obj);
+    if (set || isMap(obj)) return isBuiltinPrototype(proto, set ? 'Set' : 'Map') ? collectionOf(obj, set, path) : notPlain(path, obj);
+    return isBuiltinPrototype(proto, 'Object') ? plainLayer(obj, Object.prototype, path) : notPlain(path, obj);
   },
 };
+
+/** Refuses `v`, an object that is not plain data (see {@link dynamic}). */
+function notPlain(path: Path, v: object): never {
+  return mismatch(
+    path,
+    'plain data, which the dynamic shape reads and copies as it is: a primitive, a function, a list, a plain object, an array, a Set, a Map or a value of a declared data type (a copy of this object would not be of its class, nor hold the state it keeps outside its own properties: declare the shape to read it as, with `data` or `record`, or pass plain data)',
+    v,
+  );
+}
+
+/**
+ * The layer of plain object `obj`, whose copies have prototype `proto`: its own properties, read
+ * from their descriptors (see {@link dynamic}); a string `tag` names its constructor, any other is
+ * a field like the rest. An object whose properties are all keyed by strings and enumerable, and
+ * as writable and configurable as an object extensible, not extensible, sealed or frozen has
+ * (all of them) is read with a constructor shared with its like; any other with one of its own
+ * (see {@link exactLayer}).
+ */
+function plainLayer(obj: object, proto: object | null, path: Path): Layer {
+  const names = Object.getOwnPropertyNames(obj);
+  const n = names.length;
+  const fields: unknown[] = new Array(n);
+  let enumerable = Object.getOwnPropertySymbols(obj).length === 0;
+  let writable = 0;
+  let configurable = 0;
+  let tag: string | undefined;
+  for (let i = 0; i < n; i++) {
+    const d = ownData(obj, names[i]!, path);
+    if (!d.enumerable) enumerable = false;
+    if (d.writable) writable++;
+    if (d.configurable) configurable++;
+    if (names[i] === 'tag' && typeof d.value === 'string') tag = d.value;
+    fields[i] = d.value;
+  }
+  const lock = lockOf(n, enumerable, writable, configurable, Object.isExtensible(obj));
+  if (lock === undefined) return exactLayer(obj, proto, tag, path);
+  let ctor: Ctor;
+  if (tag === undefined) ctor = recordCtor(names, proto);
+  else {
+    const at = names.indexOf('tag');
+    names.splice(at, 1);
+    fields.splice(at, 1);
+    ctor = taggedCtor(tag, names, proto);
+  }
+  return { ctor: lock === null ? ctor : locked(ctor, lock), fields, shapes: dyn(names.length) };
+}
+
+/**
+ * How a copy of an object is locked to have the attributes of its `n` own properties (all
+ * `enumerable`, `writable` and `configurable` of them) and its extensibility: `null`, not at all;
+ * `undefined` if no lock gives them (see {@link exactLayer}).
+ */
+function lockOf(n: number, enumerable: boolean, writable: number, configurable: number, extensible: boolean): keyof typeof LOCKS | null | undefined {
+  if (!enumerable) return undefined;
+  if (writable === n && configurable === n) return extensible ? null : 'preventExtensions';
+  if (extensible || configurable > 0) return undefined;
+  return writable === n ? 'seal' : writable === 0 ? 'freeze' : undefined;
+}
+
+/** The descriptor of data property `key` of `obj`; a getter or a setter is refused (the dynamic shape runs no code of a value's). */
+function ownData(obj: object, key: PropertyKey, path: Path): PropertyDescriptor {
+  const d = Object.getOwnPropertyDescriptor(obj, key)!;
+  if (d.writable !== undefined) return d;
+  const found = d.get ? (d.set ? 'a getter and a setter' : 'a getter') : 'a setter';
+  const why = 'the dynamic shape reads and copies an object by its properties, and runs none of its code: declare its shape with `record`, which reads only the fields it names';
+  throw new ShapeMismatchError(showPath(child(path, key)), `a data property (${why})`, d, found);
+}
+
+/**
+ * The layer of a plain object whose properties are not all plain (see {@link plainLayer}), with a
+ * constructor of its own, not shared: its copies have its own properties in the same order with
+ * the same attributes, and are as extensible as it.
+ */
+function exactLayer(obj: object, proto: object | null, tag: string | undefined, path: Path): Layer {
+  const own = Reflect.ownKeys(obj);
+  const tagAt = tag === undefined ? -1 : own.indexOf('tag');
+  const keys: PropertyKey[] = [];
+  const fields: unknown[] = [];
+  // The attributes only: a demand holds its constructor, and must not keep the value alive.
+  const attributes = own.map((k, i) => {
+    const { value, ...rest } = ownData(obj, k, path);
+    if (i !== tagAt) keys.push(k), fields.push(value);
+    return rest;
+  });
+  const extensible = Object.isExtensible(obj);
+  const ctor: Ctor = {
+    // A symbol key is named apart from a string key of its description: demands compare constructors by name.
+    name: tag ?? `{${keys.map((k) => (typeof k === 'symbol' ? `[${String(k)}]` : k)).join(', ')}}`,
+    keys,
+    style: tag === undefined ? 'record' : 'data',
+    build(f) {
+      const copy = Object.create(proto) as object;
+      for (let i = 0, j = 0; i < own.length; i++) Object.defineProperty(copy, own[i]!, { ...attributes[i], value: i === tagAt ? tag : f[j++] });
+      if (!extensible) Object.preventExtensions(copy);
+      return copy;
+    },
+  };
+  return { ctor, fields, shapes: dyn(keys.length) };
+}
+
+/**
+ * The layer of array `a`, the tuple of its elements: refused if it has a hole or a property
+ * besides them (see {@link dynamic}). Not checked, as that would cost a descriptor per element:
+ * a getter on an element, and a property that is not enumerable.
+ */
+function tupleLayer(a: readonly unknown[], path: Path): Layer {
+  const n = a.length;
+  const keys = Object.keys(a);
+  if (keys.length !== n || (n > 0 && keys[n - 1] !== String(n - 1)) || Object.getOwnPropertySymbols(a).length > 0) notATuple(a, path);
+  const ctor = Object.isExtensible(a) ? tupleCtor(n) : locked(tupleCtor(n), Object.isFrozen(a) ? 'freeze' : Object.isSealed(a) ? 'seal' : 'preventExtensions');
+  return { ctor, fields: a, shapes: dyn(n) };
+}
+
+/** Refuses array `a`, which has a hole or a property besides its elements, naming it. */
+function notATuple(a: readonly unknown[], path: Path): never {
+  for (let i = 0; i < a.length; i++) {
+    if (Object.prototype.propertyIsEnumerable.call(a, i)) continue;
+    const why = 'the dynamic shape reads an array as the tuple of its elements, whose copy has each of them, enumerable: declare its shape with `tuple` to read it so';
+    throw new ShapeMismatchError(showPath(child(path, i)), `an element (${why})`, undefined, Object.hasOwn(a, i) ? 'an element that is not enumerable' : 'a hole');
+  }
+  return extraProperty(a, Reflect.ownKeys(a).find((k) => k !== 'length' && !/^(?:0|[1-9]\d*)$/.test(String(k)))!, 'an array as the tuple of its elements', 'tuple', path);
+}
+
+/** Refuses `v`, read as `reads` (its elements), for its property `key`, which a copy would not have. */
+function extraProperty(v: object, key: PropertyKey, reads: string, shape: string, path: Path): never {
+  const d = Object.getOwnPropertyDescriptor(v, key)!;
+  const why = `the dynamic shape reads ${reads}, and a copy would not have this property: declare its shape with \`${shape}\`, which copies only those`;
+  throw new ShapeMismatchError(showPath(child(path, key)), `no property here (${why})`, d.value, d.writable === undefined ? 'an accessor' : describeValue(d.value));
+}
+
+/** The layer of set (`set`) or map `v`, refused if it has a property of its own (see {@link dynamic}). */
+function collectionOf(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, set: boolean, path: Path): Layer {
+  const own = Reflect.ownKeys(v);
+  if (own.length > 0) extraProperty(v, own[0]!, set ? 'a Set as its elements' : 'a Map as its entries', set ? 'setOf' : 'mapOf', path);
+  return collectionLayer(v, set, dyn);
+}
+
+const LOCKS: Record<'freeze' | 'seal' | 'preventExtensions', (o: unknown) => unknown> = { freeze: Object.freeze, seal: Object.seal, preventExtensions: Object.preventExtensions };
+const lockedCtors = new WeakMap<Ctor, Partial<Record<keyof typeof LOCKS, Ctor>>>();
+/** `ctor` (one shared), whose copies are frozen, sealed or not extensible (`lock`), as the originals are. */
+function locked(ctor: Ctor, lock: keyof typeof LOCKS): Ctor {
+  let byLock = lockedCtors.get(ctor);
+  if (!byLock) lockedCtors.set(ctor, (byLock = {}));
+  return (byLock[lock] ??= { ...ctor, build: (f, value) => LOCKS[lock](ctor.build(f, value)) });
+}
 
 const PRIMS: Record<string, Shape<unknown>> = { number, string, boolean, bigint } as Record<string, Shape<unknown>>;
 const DYN2: readonly Shape<unknown>[] = [dynamic, dynamic];
