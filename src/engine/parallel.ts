@@ -173,9 +173,10 @@ const GRACE = 1000;
 
 /**
  * @internal What a request to a worker came to. A crash is `alone` when the worker had answered
- * no request before: then it is surely this request's own.
+ * no request before: then it is surely this request's own. `answered`: how many requests the
+ * crashed worker had answered.
  */
-export type Outcome = { kind: 'reply'; data: any } | { kind: 'timeout' } | { kind: 'crash'; error: string; alone: boolean };
+export type Outcome = { kind: 'reply'; data: any } | { kind: 'timeout' } | { kind: 'crash'; error: string; alone: boolean; answered: number };
 
 const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
 
@@ -213,10 +214,10 @@ export class Slot {
   private pending: ((o: Outcome) => void) | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private nextId = 0;
-  /** The error that crashed the worker while it had no request (a timer of an earlier case): the outcome of the next request. */
-  private lost: string | null = null;
-  /** Whether the current worker has answered a request. */
-  private answered = false;
+  /** The crash of the worker while it had no request (a timer of an earlier case): the outcome of the next request. */
+  private lost: Outcome | null = null;
+  /** How many requests the current worker has answered. */
+  private answered = 0;
 
   constructor(private readonly setup: SlotSetup, private readonly timeout: number, private readonly stats: { started: number }) {}
 
@@ -224,7 +225,7 @@ export class Slot {
     const w = startWorker();
     this.stats.started++;
     this.worker = w;
-    this.answered = false;
+    this.answered = 0;
     let settle!: (err?: Error) => void;
     const ready = new Promise<void>((res, rej) => (settle = (err) => (err ? rej(err) : res())));
     w.on('message', (m: any) => {
@@ -232,7 +233,7 @@ export class Slot {
       if (m.type === 'ready') settle();
       else if (m.type === 'initError') settle(new TypeError(m.message));
       else if (m.type === 'reply' && this.pending) {
-        this.answered = true;
+        this.answered++;
         const p = this.pending;
         this.pending = null;
         p({ kind: 'reply', data: m });
@@ -245,8 +246,8 @@ export class Slot {
       settle(new Error(`a worker stopped while starting: ${error}`));
       const p = this.pending;
       this.pending = null;
-      if (p) p({ kind: 'crash', error, alone: !this.answered });
-      else this.lost = error;
+      if (p) p({ kind: 'crash', error, alone: this.answered === 0, answered: this.answered });
+      else this.lost = { kind: 'crash', error, alone: false, answered: this.answered };
     };
     w.on('error', (e) => died(e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
     w.on('exit', (code) => died(`the worker exited with code ${code}`));
@@ -270,7 +271,7 @@ export class Slot {
     const run = async (): Promise<Outcome> => {
       const lost = this.lost;
       this.lost = null;
-      if (lost !== null) return { kind: 'crash', error: lost, alone: false };
+      if (lost !== null) return lost;
       await this.alive();
       const w = this.worker!;
       const sent = Date.now();
@@ -430,22 +431,16 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
   const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, compare: options.compare } };
   const grace = Math.min(GRACE, timeout / 2);
   /**
-   * The event of a crash at trial `i` of a worker that had finished `before` trials: the error
-   * may come from one of those, raised asynchronously later than the worker waited for it, so the
-   * trial is blamed only if it crashes again alone, in a fresh worker (the crashed one is
-   * replaced) that waits for the timers it set. If it finishes there, that is its outcome, unless
-   * it passes: the crash, an earlier trial's, must not pass unnoticed.
+   * Sends a trial or a shrink candidate, `m`, to `slot`. A crash that is not surely the case's own
+   * (not `alone`) may be an earlier case's, raised asynchronously later than the worker waited for
+   * it: the case is then blamed only if it crashes again alone, in a fresh worker (the crashed one
+   * is replaced) that waits for the timers it set (unless `current` says its outcome is no longer
+   * wanted); if it finishes there, that is its outcome, and `suspect` is the first crash.
    */
-  const blame = async (slot: Slot, i: number, error: string, before: number): Promise<Event> => {
-    const again = await slot.request({ type: 'trial', i, grace });
-    if (again.kind === 'crash') return { i, kind: 'crash', error: again.error };
-    if (again.kind === 'timeout') return { i, kind: 'timeout' };
-    const own = replied(i, again.data);
-    if (own) return own;
-    const message =
-      `a worker crashed at trial ${i + 1} (seed ${seed}), but no trial can be blamed: run again alone in a fresh worker, which waited up to ${grace} ms for the timers it set, ` +
-      `that trial does not crash. One of the ${before} trials the worker had finished before probably raised the error asynchronously (e.g. in a timer). The worker's error: ${error}`;
-    return { i, kind: 'thrown', error: new WorkerCrashError(message) };
+  const requestOwn = async (slot: Slot, m: object, current = () => true): Promise<{ out: Outcome; suspect?: Outcome & { kind: 'crash' } }> => {
+    const out = await slot.request(m);
+    if (out.kind !== 'crash' || out.alone || !current()) return { out };
+    return { out: await slot.request({ ...m, grace }), suspect: out };
   };
   return withWorkers(Math.max(1, Math.min(n, indices.length)), setup, timeout, async (slots, info) => {
     // Trials, striped: worker k runs positions p ≡ k (mod n), each trial with its own size.
@@ -454,16 +449,18 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
     const completed: number[] = [];
     await Promise.all(
       slots.map(async (slot, k) => {
-        let finished = 0; // trials the slot's current worker finished
         for (let p = k; p < indices.length; p += slots.length) {
           const i = indices[p]!;
           if (best && i >= best.i) return; // a smaller failing index is known: only smaller ones matter
-          const out = await slot.request({ type: 'trial', i });
-          let ev: Event | undefined;
-          if (out.kind === 'timeout') ev = { i, kind: 'timeout' };
-          else if (out.kind === 'crash') ev = out.alone ? { i, kind: 'crash', error: out.error } : await blame(slot, i, out.error, finished);
-          else ev = replied(i, out.data);
-          if (out.kind === 'reply') finished++;
+          const { out, suspect } = await requestOwn(slot, { type: 'trial', i });
+          let ev: Event | undefined = out.kind === 'timeout' ? { i, kind: 'timeout' } : out.kind === 'crash' ? { i, kind: 'crash', error: out.error } : replied(i, out.data);
+          if (!ev && suspect) {
+            // It passes on its own: the crash, an earlier trial's, must not pass unnoticed.
+            const message =
+              `a worker crashed at trial ${i + 1} (seed ${seed}), but no trial can be blamed: run again alone in a fresh worker, which waited up to ${grace} ms for the timers it set, ` +
+              `that trial does not crash. One of the ${suspect.answered} trials the worker had finished before probably raised the error asynchronously (e.g. in a timer). The worker's error: ${suspect.error}`;
+            ev = { i, kind: 'thrown', error: new WorkerCrashError(message) };
+          }
           if (!ev || ev.kind !== 'thrown') {
             executed++;
             completed.push(i);
@@ -525,10 +522,8 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
           // Past the last timeout allowed, no candidate more is dealt; those dealt are still decided on (the last may be the one taken).
           if (next >= Math.min(end, cap) || fatalEvents >= maxFatal) return;
           const j = next++;
-          let out = await slot.request({ type: 'cand', j });
-          // As for a trial (see blame), a crash (or one while the worker was idle) is the candidate's only if it crashes
-          // a fresh worker again on its own; else the candidate's outcome is that of its run there.
-          if (out.kind === 'crash' && !out.alone && step === thisStep) out = await slot.request({ type: 'cand', j, grace });
+          // As for a trial, a crash (or one while the worker was idle) is the candidate's only if it crashes a fresh worker again on its own.
+          const { out } = await requestOwn(slot, { type: 'cand', j }, () => step === thisStep);
           if (step !== thisStep) return;
           if (out.kind === 'reply') {
             if (out.data.end) end = Math.min(end, j);
