@@ -12,7 +12,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { markdownBlocks } from './markdown.ts';
+import { markdownBlocks, type MarkdownBlock } from './markdown.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
@@ -34,13 +34,13 @@ function exportsOfIndex(): { values: string[]; types: string[] } {
 }
 
 /** A code block: its first line, its code, and for a quote the file it quotes. */
-type Block = { line: number; code: string; quote?: string };
+type Block = Omit<MarkdownBlock, 'lang'>;
 
 /** The `@example` code blocks of a source file, or the `ts` code blocks of a Markdown file, with their line numbers. */
 function examplesOf(path: string): Block[] {
   const text = readFileSync(path, 'utf8');
-  const lineOf = (index: number) => text.slice(0, index).split('\n').length;
   if (path.endsWith('.md')) return markdownBlocks(text).filter((b) => b.lang === 'ts');
+  const lineOf = (index: number) => text.slice(0, index).split('\n').length;
   const found: Block[] = [];
   for (const m of text.matchAll(/@example\s*\n((?:[ \t]*\*.*\n)*?)[ \t]*\*\//g)) {
     const block = m[1]!.split('\n').map((l) => l.replace(/^[ \t]*\* ?/, '')).join('\n');

@@ -22,13 +22,15 @@ import { strictCheckExhaustive } from '../src/spec/exhaustive.ts';
 import { strictProperty } from '../src/spec/property.ts';
 import { Seed } from '../src/engine/random.ts';
 import { arbitrary, randomFunction, withArbitrary } from '../src/engine/generate.ts';
-import { shrinkValue } from '../src/engine/shrink.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
 import { length, lengthSpec, mapSpec, mapStrict } from '../examples/list-specs.ts';
+import { Tree } from './fixtures/shapes.ts';
 
 type S = Shape<unknown>;
 const numbers = list(number);
 const takeArgs = [lazyOf(number), numbers] as const;
+/** The spec of length over the lists `shape` makes (`lengthSpec` is over `numbers`): all of the spine, no element. */
+const lengthSpecOver = (shape: Shape<List<number>>) => spec([shape], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));
 
 /** The printed parts of a failed check's counterexample. */
 function printed(r: CheckResult, shapes: readonly S[]) {
@@ -124,7 +126,7 @@ describe('a wrong spec is an error, not a failed test', () => {
     }
     // the spec's budget is its own: the function and the spec each force a list of 6000 cells in about 12,000 forces, within 20,000
     const long = withArbitrary(fc.constant(L.fromArray(Array.from({ length: 6000 }, (_, i) => i))), numbers);
-    const lengthOfLong = spec([long], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));
+    const lengthOfLong = lengthSpecOver(long);
     assert.ok(strictCheck(lengthOfLong, length, { seed: 1, trials: 2, forceBudget: 20_000 }).passed);
   });
 
@@ -371,29 +373,10 @@ describe('printing and shrinking', () => {
     assert.equal(prettyValue(r.counterexample!.inputs[0]), '1 : []');
   });
 
-  test('the fast-check contexts of 0 and -0 are kept apart', () => {
-    // Kept by value in a Map, where -0 is 0: -0's context then shrank 0 to 0 itself.
-    const doubles = withArbitrary(fc.double({ noNaN: true, min: -1, max: 1 }), number);
-    let seen = 0;
-    for (let i = 0; i < 20_000 && seen < 2; i++) {
-      const v = arbitrary(doubles)(Seed.of(i).stream(), 0);
-      if (seen === 0 ? Object.is(v, 0) : Object.is(v, -0)) seen++;
-    }
-    assert.equal(seen, 2, 'made 0, then -0');
-    assert.ok(![...shrinkValue(0, doubles)].some((v) => Object.is(v, 0)), 'not its own shrink');
-    assert.ok([...shrinkValue(-0, doubles)].some((v) => Object.is(v, 0)), '-0 shrinks to 0');
-  });
-
-  test('shrinkValue never offers a value as its own shrink: Infinity and NaN shrink to 0', () => {
-    for (const v of [Infinity, -Infinity, NaN]) assert.deepEqual([...shrinkValue(v, number)], [0]);
-    assert.deepEqual([...shrinkValue(2.5, number)], [2]);
-    assert.deepEqual([...shrinkValue(0, number)], []);
-  });
-
   test('an input with a part that throws when evaluated prints ⊥: the report keeps the function\'s error, the mismatch, or the spec error', () => {
     const bottom = lazy((): number => { throw new Error('bottom'); });
     const partial = withArbitrary(fc.nat(3).map((k) => L.append(L.fromArray(Array.from({ length: k }, (_, i) => i)), L.cons(bottom, L.nil))), numbers);
-    const lengthOfPartial = spec([partial], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));
+    const lengthOfPartial = lengthSpecOver(partial);
     assert.ok(strictCheck(lengthOfPartial, length, { seed: 1 }).passed);
     // sum forces the element: it threw
     const sum = strictCheck(lengthOfPartial, (xs: List<number>) => L.sum(xs), { seed: 1, unicode: false });
@@ -567,12 +550,6 @@ describe('random non-strict functions', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('generated values are well-formed', () => {
-  type Tree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<Tree>; value: number; right: Lazy<Tree> };
-  const Tree: DataShape<Tree> = data<Tree>('Tree', (Tree) => ({
-    Leaf: {},
-    Node: { left: lazyOf(Tree), value: number, right: lazyOf(Tree) },
-  }));
-
   /** Walks the whole value by its shape: throws if any part does not fit. */
   const wellFormed = (v: unknown, shape: S) => toDemand(v, shape, 'generated');
   const many = <T>(shape: Shape<T>, n = 200, size = 10): T[] =>

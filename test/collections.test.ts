@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { defer, isThunk, lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
-import { boolean, fn, lazyOf, list, mapOf, number, setOf, ShapeMismatchError, string, type Shape } from '../src/demand/shape.ts';
+import { boolean, fn, lazyOf, list, mapOf, number, setOf, string, type Shape } from '../src/demand/shape.ts';
 import { evaluatedPart, fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { normalize, observe, observeDetailed, whnf } from '../src/demand/observe.ts';
@@ -17,6 +17,7 @@ import { functionSeries, series } from '../src/engine/series.ts';
 import { arbitrary, randomFunction } from '../src/engine/generate.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
+import { mismatchPathOf } from './fixtures/assertions.ts';
 
 type Table = ReadonlyMap<number, Lazy<number>>;
 const table = mapOf(number, lazyOf(number));
@@ -119,15 +120,7 @@ test('fromDemand keeps the unforced elements of a set and the unforced keys of a
 test('every reader names a bad element of a set or a map alike: a set element by its position in the set, a map value by its key', () => {
   /** The paths toDemand, evaluatedPart, observe (a copy), normalize and another context (reading a result) name for the bad part of `v`. */
   const paths = (v: unknown, shape?: Shape<any>) => {
-    const named = (f: () => unknown) => {
-      try {
-        f();
-      } catch (err) {
-        assert.ok(err instanceof ShapeMismatchError, String(err));
-        return err.path.replace(/^[a-z]+/, '');
-      }
-      assert.fail('no mismatch');
-    };
+    const named = (f: () => unknown) => mismatchPathOf(f).replace(/^[a-z]+/, '');
     const thrown = (o: { error?: { thrown: unknown } }) => () => {
       if (o.error) throw o.error.thrown;
     };

@@ -7,7 +7,6 @@ import { Cons, NIL, nil, type Cell, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { cons, fromArray, fromString } from '../src/lazy/list.ts';
 import {
-  data,
   dynamic,
   fn,
   lazyOf,
@@ -17,7 +16,6 @@ import {
   record,
   ShapeMismatchError,
   tuple,
-  type DataShape,
   type Option,
   type Shape,
 } from '../src/demand/shape.ts';
@@ -27,6 +25,7 @@ import { prettyDemand } from '../src/demand/print.ts';
 import { entangle, normalize, observe, observe1, observeDetailed, toContext, whnf, type Context } from '../src/demand/observe.ts';
 import { fitContext, randomContext } from '../src/engine/context.ts';
 import { Seed } from '../src/engine/random.ts';
+import { Tree } from './fixtures/shapes.ts';
 
 const pd = (d: Demand) => prettyDemand(d);
 
@@ -112,11 +111,6 @@ function listLessDefined(a: ListSpec, b: ListSpec): boolean {
 const listEq = (a: ListSpec, b: ListSpec) =>
   a.capped === b.capped && a.items.length === b.items.length && a.items.every((x, i) => x === b.items[i]);
 
-type Tree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<Tree>; value: number; right: Lazy<Tree> };
-const Tree: DataShape<Tree> = data<Tree>('Tree', (Tree) => ({
-  Leaf: {},
-  Node: { left: lazyOf(Tree), value: number, right: lazyOf(Tree) },
-}));
 const leaf = (): Tree => Tree.make.Leaf();
 const node = (left: Lazy<Tree>, value: number, right: Lazy<Tree>): Tree => Tree.make.Node({ left, value, right });
 

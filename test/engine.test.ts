@@ -7,20 +7,17 @@ import { bigint, boolean, data, fn, lazyOf, list, mapOf, number, option, setOf, 
 import { prettyValue } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
 import { strictCheck } from '../src/spec/check.ts';
-import { arbitrary, randomFunction } from '../src/engine/generate.ts';
+import { arbitrary, randomFunction, withArbitrary } from '../src/engine/generate.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
+import { Color, isRed, isRedWrongSpec, Tree } from './fixtures/shapes.ts';
 
-type Color = { tag: 'Red' } | { tag: 'Green' } | { tag: 'Blue' };
-const Color = data<Color>('Color', () => ({ Red: {}, Green: {}, Blue: {} }));
 // Constructors with and without fields, interleaved, one of them recursive.
 type Mixed = { tag: 'Circle'; r: number } | { tag: 'Dot' } | { tag: 'Square'; inner: Lazy<Mixed> } | { tag: 'Point' };
 const Mixed = data<Mixed>('Mixed', (M) => ({ Circle: { r: number }, Dot: {}, Square: { inner: lazyOf(M) }, Point: {} }));
 // Some before None, unlike the built-in option: a constructor with fields declared first.
 type Maybe = { tag: 'Just'; value: Color } | { tag: 'Nothing' };
 const Maybe = data<Maybe>('Maybe', () => ({ Just: { value: Color }, Nothing: {} }));
-type Tree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<Tree>; value: number; right: Lazy<Tree> };
-const Tree = data<Tree>('Tree', (T) => ({ Leaf: {}, Node: { left: lazyOf(T), value: number, right: lazyOf(T) } }));
 
 const shown = <T>(v: T, shape: Shape<T>) => [...shrinkValue(v, shape)].map((c) => prettyValue(c, shape as Shape<unknown>));
 
@@ -34,9 +31,7 @@ test('a constructor without fields shrinks only to one declared before it, so sh
   assert.deepEqual(shown(Maybe.make.Nothing(), Maybe), []);
   assert.deepEqual(shown(Mixed.make.Point(), Mixed), ['Dot']);
 
-  const isRed = (c: Lazy<Color>): Lazy<boolean> => lazy(() => c.force().tag === 'Red');
-  const wrong = spec<[Lazy<Color>], Lazy<boolean>>([lazyOf(Color)], lazyOf(boolean), (predict) => predict(thunk));
-  const r = strictCheck(wrong, isRed, { seed: 1, maxShrinkAttempts: 10_000 });
+  const r = strictCheck(isRedWrongSpec, isRed, { seed: 1, maxShrinkAttempts: 10_000 });
   assert.ok(!r.passed && r.shrinks <= 2, `${r.shrinks} shrinks`);
 });
 
@@ -54,6 +49,25 @@ test('shrinkValue never offers a number or bigint beyond 2^53 as its own shrink,
     assert.ok(!shrinks.includes(n));
     assert.equal(shrinks.at(-1), n - (n > 0n ? 1n : -1n), 'down to one less, exactly');
   }
+});
+
+test('the fast-check contexts of 0 and -0 are kept apart', () => {
+  // Kept by value in a Map, where -0 is 0: -0's context then shrank 0 to 0 itself.
+  const doubles = withArbitrary(fc.double({ noNaN: true, min: -1, max: 1 }), number);
+  let seen = 0;
+  for (let i = 0; i < 20_000 && seen < 2; i++) {
+    const v = arbitrary(doubles)(Seed.of(i).stream(), 0);
+    if (seen === 0 ? Object.is(v, 0) : Object.is(v, -0)) seen++;
+  }
+  assert.equal(seen, 2, 'made 0, then -0');
+  assert.ok(![...shrinkValue(0, doubles)].some((v) => Object.is(v, 0)), 'not its own shrink');
+  assert.ok([...shrinkValue(-0, doubles)].some((v) => Object.is(v, 0)), '-0 shrinks to 0');
+});
+
+test('shrinkValue never offers a value as its own shrink: Infinity and NaN shrink to 0', () => {
+  for (const v of [Infinity, -Infinity, NaN]) assert.deepEqual([...shrinkValue(v, number)], [0]);
+  assert.deepEqual([...shrinkValue(2.5, number)], [2]);
+  assert.deepEqual([...shrinkValue(0, number)], []);
 });
 
 test('shrink chains end and never come back to a value', () => {

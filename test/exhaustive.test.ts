@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { boolean, data, fn, lazyOf, list, number, option, string, tuple, type DataShape, type Shape } from '../src/demand/shape.ts';
+import { boolean, fn, lazyOf, list, number, option, string, tuple, type Shape } from '../src/demand/shape.ts';
 import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { Cons, NIL, type List } from '../src/lazy/cell.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
@@ -13,12 +13,7 @@ import { ExhaustiveCheckFailure, strictCheckExhaustive, strictCheckExhaustiveRes
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
 import { rot, rotNaive, rotSpec } from '../examples/okasaki-queue/rot.ts';
 import { map, mapSpec, mapStrict } from '../examples/list-specs.ts';
-
-type Tree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<Tree>; value: number; right: Lazy<Tree> };
-const Tree: DataShape<Tree> = data<Tree>('Tree', (Tree) => ({
-  Leaf: {},
-  Node: { left: lazyOf(Tree), value: number, right: lazyOf(Tree) },
-}));
+import { Tree } from './fixtures/shapes.ts';
 
 const counts = <T,>(shape: Shape<T>, upTo: number) => Array.from({ length: upTo + 1 }, (_, d) => series(shape, d).length);
 

@@ -10,12 +10,14 @@ import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import * as L from '../src/lazy/list.ts';
 import { fromArray } from '../src/lazy/list.ts';
 import type { List } from '../src/lazy/cell.ts';
-import { data, dynamic, fn, lazyOf, list, mapOf, number, option, record, setOf, showPath, ShapeMismatchError, string, tuple, type DataShape, type Option, type Shape } from '../src/demand/shape.ts';
+import { data, dynamic, fn, list, mapOf, number, option, record, setOf, showPath, ShapeMismatchError, string, tuple, type DataShape, type Option, type Shape } from '../src/demand/shape.ts';
 import { demandEquals, demandHolder, demandSize, type Demand } from '../src/demand/demand.ts';
 import { evaluatedPart, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { entangle, normalize, observe, observeDetailed, toContext, whnf } from '../src/demand/observe.ts';
 import { forceAt } from '../src/demand/record.ts';
+import { mismatchPath } from './fixtures/assertions.ts';
+import { Tree } from './fixtures/shapes.ts';
 
 const sameDemand = (a: Demand, b: Demand) => assert.ok(demandEquals(a, b), `${prettyDemand(a)} differs from ${prettyDemand(b)}`);
 
@@ -39,9 +41,6 @@ function natToNumber(n: Nat): number {
   for (let m = n; m.tag === 'S'; m = m.p) k++;
   return k;
 }
-
-/** The path a `ShapeMismatchError` names (failing if `thrown` is anything else). */
-const at = (thrown: unknown) => (assert.ok(thrown instanceof ShapeMismatchError, String(thrown)), thrown.path);
 
 test('a value nested 10^5 strict layers deep is copied without overflowing the stack: declared, dynamic, entangled', () => {
   const n = nat(DEEP);
@@ -134,8 +133,8 @@ test('under the dynamic shape a class instance is refused with a ShapeMismatchEr
   assert.equal((inList.error?.thrown as ShapeMismatchError).path, 'ps.head');
   // reading a demand makes no copy, but a class instance read as the record of its own fields had
   // the demand of another object with the same fields, and lost its private ones
-  assert.throws(() => toDemand(new Point(1, 2)), (err: unknown) => at(err) === 'demand' && /an instance of Point/.test((err as Error).message));
-  assert.equal(at(observeDetailed(normalize, (x: number) => new Point(x, 2), [1]).error?.thrown), 'result');
+  assert.throws(() => toDemand(new Point(1, 2)), (err: unknown) => mismatchPath(err) === 'demand' && /an instance of Point/.test((err as Error).message));
+  assert.equal(mismatchPath(observeDetailed(normalize, (x: number) => new Point(x, 2), [1]).error?.thrown), 'result');
   // objects without a prototype are plain: their copies have none either
   const bare = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1 });
   const [copy] = entangle(bare);
@@ -163,8 +162,6 @@ test('where a shape is declared, and for a declared data value, a class instance
       readonly right: Lazy<Tree>,
     ) {}
   }
-  type Tree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<Tree>; value: number; right: Lazy<Tree> };
-  const Tree: DataShape<Tree> = data<Tree>('Tree', (T) => ({ Leaf: {}, Node: { left: lazyOf(T), value: number, right: lazyOf(T) } }));
   const tree = new Node(now(new Leaf()), 5, now(new Node(now(new Leaf()), 7, now(new Leaf()))));
   const value = observeDetailed(whnf, (t: Tree) => (t.tag === 'Node' ? t.value : 0), [tree], { inputs: [Tree], result: number });
   assert.equal(value.error, undefined, String(value.error?.thrown));
@@ -191,7 +188,7 @@ test('values made in another realm (a vm context, as test runners make them) are
   assert.equal(prettyDemand(o.result), '6');
   assert.equal(prettyDemand(o.inputs[0]!), '{ xs: (_, 2), s: Set {1, 2}, m: Map {"a" => 1}, bare: {  }, o: { a: 1 } }');
   // an instance of a class of that realm is refused as one of this realm's is
-  assert.throws(() => toDemand(runInNewContext('new Date(0)')), (err: unknown) => at(err) === 'demand' && /an instance of Date/.test((err as Error).message));
+  assert.throws(() => toDemand(runInNewContext('new Date(0)')), (err: unknown) => mismatchPath(err) === 'demand' && /an instance of Date/.test((err as Error).message));
 });
 
 test('a function in an argument is copied with its own properties: what the function observed reads of them is the same', () => {
@@ -259,17 +256,17 @@ test('a plain object is copied with all its own properties and their attributes,
     },
   };
   const refused = observeDetailed(normalize, (x: { a: number }) => x.a, [withGetter], { names: ['o'] }).error?.thrown;
-  assert.equal(at(refused), 'o.b');
+  assert.equal(mismatchPath(refused), 'o.b');
   assert.match(String(refused), /expected a data property .*got a getter$/);
-  assert.throws(() => toDemand(withGetter), (err: unknown) => at(err) === 'demand.b');
-  assert.throws(() => evaluatedPart([1, now(withGetter)]), (err: unknown) => at(err) === 'value.1.b');
+  assert.throws(() => toDemand(withGetter), (err: unknown) => mismatchPath(err) === 'demand.b');
+  assert.throws(() => evaluatedPart([1, now(withGetter)]), (err: unknown) => mismatchPath(err) === 'value.1.b');
   assert.equal(runs, 0);
   // a declared shape reads what it names
   assert.equal(prettyDemand(observeDetailed(normalize, (x: { a: number }) => x.a, [withGetter], { inputs: [record({ a: number })] }).inputs[0]!), '{ a: 1 }');
   // an array is the tuple of its elements: a hole or another property is refused, naming it
   const extra = observeDetailed(normalize, (x: string[] & { extra: string }) => x.extra, [Object.assign(['a'], { extra: 'x' })], { names: ['xs'] }).error?.thrown;
-  assert.equal(at(extra), 'xs.extra');
-  assert.throws(() => toDemand([1, , 3]), (err: unknown) => at(err) === 'demand.1' && /got a hole$/.test((err as Error).message));
+  assert.equal(mismatchPath(extra), 'xs.extra');
+  assert.throws(() => toDemand([1, , 3]), (err: unknown) => mismatchPath(err) === 'demand.1' && /got a hole$/.test((err as Error).message));
 });
 
 test('a symbol is an atom; a Date, a Promise, any class instance is refused wherever the dynamic shape reads it, naming where', () => {
@@ -286,10 +283,10 @@ test('a symbol is an atom; a Date, a Promise, any class instance is refused wher
     }
   }
   for (const v of [new Date(0), Promise.resolve(1), new Secret(), new Point(1, 2)]) {
-    assert.throws(() => toDemand({ v }), (err: unknown) => at(err) === 'demand.v');
-    assert.throws(() => evaluatedPart([now(v)]), (err: unknown) => at(err) === 'value.0');
-    assert.equal(at(observeDetailed(normalize, (x: unknown) => lazy(() => typeof x), [v], { names: ['x'] }).error?.thrown), 'x');
-    assert.equal(at(observeDetailed(normalize, () => L.cons(v, L.nil), []).error?.thrown), 'result.head');
+    assert.throws(() => toDemand({ v }), (err: unknown) => mismatchPath(err) === 'demand.v');
+    assert.throws(() => evaluatedPart([now(v)]), (err: unknown) => mismatchPath(err) === 'value.0');
+    assert.equal(mismatchPath(observeDetailed(normalize, (x: unknown) => lazy(() => typeof x), [v], { names: ['x'] }).error?.thrown), 'x');
+    assert.equal(mismatchPath(observeDetailed(normalize, () => L.cons(v, L.nil), []).error?.thrown), 'result.head');
   }
 });
 
@@ -368,27 +365,27 @@ test('a path through many cells of a list is written with a count', () => {
 test('under the dynamic shape a mismatch is named by its full path, as under declared shapes', () => {
   const xs = fromArray([1, 2, null as unknown as number]);
   const count = (x: List<number>) => L.length(L.filter((v) => v !== 0, x));
-  assert.equal(at(observeDetailed(normalize, count, [xs], { names: ['xs'] }).error?.thrown), 'xs.tail.tail.head');
-  assert.equal(at(observeDetailed(normalize, count, [xs]).error?.thrown), 'argument 1.tail.tail.head');
-  assert.throws(() => toDemand(xs), (err: unknown) => at(err) === 'demand.tail.tail.head');
+  assert.equal(mismatchPath(observeDetailed(normalize, count, [xs], { names: ['xs'] }).error?.thrown), 'xs.tail.tail.head');
+  assert.equal(mismatchPath(observeDetailed(normalize, count, [xs]).error?.thrown), 'argument 1.tail.tail.head');
+  assert.throws(() => toDemand(xs), (err: unknown) => mismatchPath(err) === 'demand.tail.tail.head');
   // in the result, recorded by a built-in context or copied for another
   const made = () => fromArray([1, 2, null as unknown as number]);
-  assert.equal(at(observeDetailed(normalize, made, []).error?.thrown), 'result.tail.tail.head');
-  assert.equal(at(observeDetailed((v) => normalize(v), made, []).error?.thrown), 'result.tail.tail.head');
+  assert.equal(mismatchPath(observeDetailed(normalize, made, []).error?.thrown), 'result.tail.tail.head');
+  assert.equal(mismatchPath(observeDetailed((v) => normalize(v), made, []).error?.thrown), 'result.tail.tail.head');
   // through records, tuples, strict and lazy fields
   const nested = () => ({ a: [1, now({ b: now(L.cons(1, L.cons(null, L.nil))) })] });
-  assert.throws(() => toDemand(nested()), (err: unknown) => at(err) === 'demand.a.1.b.tail.head');
-  assert.equal(at(observeDetailed(normalize, nested, []).error?.thrown), 'result.a.1.b.tail.head');
-  assert.equal(at(observeDetailed((r) => normalize(r), nested, []).error?.thrown), 'result.a.1.b.tail.head');
-  assert.equal(at(observeDetailed(normalize, (v: unknown) => v, [nested()], { names: ['v'] }).error?.thrown), 'v.a.1.b.tail.head');
+  assert.throws(() => toDemand(nested()), (err: unknown) => mismatchPath(err) === 'demand.a.1.b.tail.head');
+  assert.equal(mismatchPath(observeDetailed(normalize, nested, []).error?.thrown), 'result.a.1.b.tail.head');
+  assert.equal(mismatchPath(observeDetailed((r) => normalize(r), nested, []).error?.thrown), 'result.a.1.b.tail.head');
+  assert.equal(mismatchPath(observeDetailed(normalize, (v: unknown) => v, [nested()], { names: ['v'] }).error?.thrown), 'v.a.1.b.tail.head');
   // a list of lists, and a strict list cell
   const lists = fromArray([fromArray([1]), fromArray([2, null as unknown as number])]);
-  assert.equal(at(observeDetailed(normalize, (v: unknown) => v, [lists], { names: ['xss'] }).error?.thrown), 'xss.tail.head.tail.head');
-  assert.equal(at(observeDetailed(normalize, (v: unknown) => v, [[new L.Cons(now(1), null as never)]], { names: ['t'] }).error?.thrown), 't.0.tail');
+  assert.equal(mismatchPath(observeDetailed(normalize, (v: unknown) => v, [lists], { names: ['xss'] }).error?.thrown), 'xss.tail.head.tail.head');
+  assert.equal(mismatchPath(observeDetailed(normalize, (v: unknown) => v, [[new L.Cons(now(1), null as never)]], { names: ['t'] }).error?.thrown), 't.0.tail');
   // a dynamic part of a declared shape
   const withDynamic = record({ n: number, d: dynamic });
-  assert.equal(at(observeDetailed(normalize, (r: unknown) => r, [{ n: 1, d: [2, null] }], { inputs: [withDynamic] }).error?.thrown), 'argument 1.d.1');
-  assert.throws(() => toDemand({ n: 1, d: [2, now(null)] }, withDynamic), (err: unknown) => at(err) === 'demand.d.1');
+  assert.equal(mismatchPath(observeDetailed(normalize, (r: unknown) => r, [{ n: 1, d: [2, null] }], { inputs: [withDynamic] }).error?.thrown), 'argument 1.d.1');
+  assert.throws(() => toDemand({ n: 1, d: [2, now(null)] }, withDynamic), (err: unknown) => mismatchPath(err) === 'demand.d.1');
   // a context forcing layer by layer: each field's site has its path
   const holder = demandHolder();
   const { sites } = forceAt(now([1, now({ b: 2 })]), { shape: dynamic, path: 'result', into: holder, at: 0 });
@@ -421,11 +418,11 @@ test('the demand on a set or a map does not depend on insertion order; the copy 
 
 test('a mismatch in a set or a map is named by where it is in the value, not in the demand: a set element by its position, a map value by its key', () => {
   const size = (s: { size: number }) => s.size;
-  assert.equal(at(observeDetailed(whnf, size, [new Set<unknown>([new Point(1, 2), 5, 1])]).error?.thrown), 'argument 1.0');
-  assert.equal(at(observeDetailed(whnf, size, [new Map<unknown, unknown>([[3, new Point(1, 2)], [1, 0]])]).error?.thrown), 'argument 1.get(3)');
+  assert.equal(mismatchPath(observeDetailed(whnf, size, [new Set<unknown>([new Point(1, 2), 5, 1])]).error?.thrown), 'argument 1.0');
+  assert.equal(mismatchPath(observeDetailed(whnf, size, [new Map<unknown, unknown>([[3, new Point(1, 2)], [1, 0]])]).error?.thrown), 'argument 1.get(3)');
   const sizes = (xs: List<{ size: number }>) => L.map(size, xs);
-  assert.equal(at(observeDetailed(normalize, sizes, [fromArray([new Set<unknown>([2, new Point(1, 2), 1])])]).error?.thrown), 'argument 1.head.1');
-  assert.equal(at(observeDetailed(whnf, size, [new Set<unknown>(['x', 5, 1])], { inputs: [setOf(number)] }).error?.thrown), 'argument 1.0');
+  assert.equal(mismatchPath(observeDetailed(normalize, sizes, [fromArray([new Set<unknown>([2, new Point(1, 2), 1])])]).error?.thrown), 'argument 1.head.1');
+  assert.equal(mismatchPath(observeDetailed(whnf, size, [new Set<unknown>(['x', 5, 1])], { inputs: [setOf(number)] }).error?.thrown), 'argument 1.0');
 });
 
 test('a value met again under another shape is no cycle: a declared record that reads fewer of its fields ends', () => {

@@ -5,15 +5,31 @@ import { spawnSync } from 'node:child_process';
 import util from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { lazy, thunk } from '../src/lazy/lazy.ts';
-import { nil } from '../src/lazy/cell.ts';
+import { nil, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { dynamic, option } from '../src/demand/shape.ts';
-import { demandEquals } from '../src/demand/demand.ts';
+import { demandEquals, type Demand } from '../src/demand/demand.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { drawDiagram } from '../src/spec/diagram.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** A shape of one field of any value: a demand on its value is printed as an argument. */
+const maybe = option(dynamic);
+/** The demand of all of `value`, as the argument of a constructor. */
+const some = (value: unknown) => toDemand(maybe.make.Some({ value }), maybe);
+/** How all of `v` prints as a demand. */
+const show = (v: unknown) => prettyDemand(toDemand(v));
+
+/** Every pair of `demands` prints alike exactly when the two are equal. */
+function printedAlikeExactlyWhenEqual(demands: readonly Demand[]): void {
+  for (const a of demands) for (const b of demands) assert.equal(prettyDemand(a) === prettyDemand(b), demandEquals(a, b), `${prettyDemand(a)} and ${prettyDemand(b)}`);
+}
+
+let million: List<number> | undefined;
+/** The list 0 : 1 : … : 999999 : [], every cell evaluated: built once, for the tests that print it. */
+const millionCells = () => (million ??= L.fromArray(Array.from({ length: 1_000_000 }, (_, i) => i)));
 
 test('a value forced into a cycle (repeat, cycle, a tree that is its own subtree) prints a bounded prefix', () => {
   // In a child process with little memory and a deadline: unbounded, printing never ends.
@@ -21,13 +37,12 @@ test('a value forced into a cycle (repeat, cycle, a tree that is its own subtree
     import util from 'node:util';
     import { lazy } from './src/lazy/lazy.ts';
     import * as L from './src/lazy/list.ts';
-    import { data, lazyOf, number } from './src/demand/shape.ts';
     import './src/demand/print.ts';
+    import { Tree } from './test/fixtures/shapes.ts';
     const ones = L.repeat(1);
     ones.force();
     const cycle = L.cycle(L.fromArray([1, 2, 3]));
     L.toArray(L.take(4, cycle));
-    const Tree = data('Tree', (Tree) => ({ Leaf: {}, Node: { left: lazyOf(Tree), value: number, right: lazyOf(Tree) } }));
     const tree = lazy(() => Tree.make.Node({ left: tree, value: 1, right: tree }));
     console.log(JSON.stringify([util.inspect(ones), util.inspect(cycle), util.inspect(tree.force())]));
   `;
@@ -47,10 +62,9 @@ test('printing a lazy value forces nothing, and a million evaluated cells print 
   const later = lazy(() => ++forced);
   assert.deepEqual([util.inspect(xs), util.inspect(later), util.inspect(L.cons(1, thunk))], ['Lazy(_ : _)', 'Lazy(_)', 'Lazy(1 : _)']);
   assert.equal(forced, 0);
-  const million = L.fromArray(Array.from({ length: 1_000_000 }, (_, i) => i));
-  assert.equal(L.length(million), 1_000_000);
+  assert.equal(L.length(millionCells()), 1_000_000);
   const start = performance.now();
-  const shown = util.inspect(million);
+  const shown = util.inspect(millionCells());
   assert.ok(performance.now() - start < 1000, `${performance.now() - start} ms`);
   assert.match(shown, /^Lazy\(0 : 1 : 2 : .*…/);
   assert.ok(shown.length < 1000, shown);
@@ -58,9 +72,6 @@ test('printing a lazy value forces nothing, and a million evaluated cells print 
 });
 
 test('demands that differ print differently: -0, negative bigints, unit and empty or one-element tuples, sets and maps as arguments', () => {
-  const maybe = option(dynamic);
-  const some = (value: unknown) => toDemand(maybe.make.Some({ value }), maybe);
-  const show = (v: unknown) => prettyDemand(toDemand(v));
   const showSome = (value: unknown) => prettyDemand(some(value));
   assert.deepEqual([showSome(-5n), showSome(5n), showSome(-5)], ['Some (-5n)', 'Some 5n', 'Some (-5)']);
   assert.deepEqual([show(-0), show(0), showSome(-0), show(L.cons(-0, nil))], ['-0', '0', 'Some (-0)', '-0 : []']);
@@ -71,8 +82,7 @@ test('demands that differ print differently: -0, negative bigints, unit and empt
   );
   // Every pair of these, alone, as an argument and in a list: printed alike exactly when equal.
   const atoms = [0, -0, 1, -1, 5n, -5n, undefined, [], [-1], [0, 1], new Set([1]), new Set<number>(), new Map([[1, 2]]), '-1'];
-  const demands = atoms.flatMap((a) => [toDemand(a), some(a), toDemand(L.cons(a, nil))]);
-  for (const a of demands) for (const b of demands) assert.equal(prettyDemand(a) === prettyDemand(b), demandEquals(a, b), `${prettyDemand(a)} and ${prettyDemand(b)}`);
+  printedAlikeExactlyWhenEqual(atoms.flatMap((a) => [toDemand(a), some(a), toDemand(L.cons(a, nil))]));
 });
 
 test('diagram columns line up with wide characters (CJK, fullwidth, emoji) and combining marks', () => {
@@ -114,7 +124,6 @@ test('a long evaluated list prints with its true end, elided in the middle', () 
 });
 
 test('eliding cuts only between tokens, keeps both ends and is never longer than maxWidth (at least 20) nor the text', () => {
-  const maybe = option(dynamic);
   let nested: unknown = 123456789;
   for (let i = 0; i < 30; i++) nested = maybe.make.Some({ value: nested });
   const strings = ['a'.repeat(30), 'b'.repeat(30), 'c'.repeat(30)];
@@ -147,7 +156,7 @@ test('eliding cuts only between tokens, keeps both ends and is never longer than
 });
 
 test('a list of a million cells printed in full (maxItems Infinity) is elided by width, fast and without overflowing the stack', () => {
-  const million = toDemand(L.fromArray(Array.from({ length: 1_000_000 }, (_, i) => i)));
+  const million = toDemand(millionCells());
   const start = performance.now();
   const shown = prettyDemand(million, { maxItems: Infinity });
   assert.ok(performance.now() - start < 2000, `${performance.now() - start} ms`);
@@ -156,8 +165,6 @@ test('a list of a million cells printed in full (maxItems Infinity) is elided by
 });
 
 test('record keys that are not identifiers are quoted, and constructor names that are not or read as something else', () => {
-  const maybe = option(dynamic);
-  const show = (v: unknown) => prettyDemand(toDemand(v));
   assert.deepEqual([show({ a: 1, c: 2, d: 3 }), show({ a: 1, 'c: 2, d': 3 }), show({ _: 1, $x: 2, 葉: 3, 'x"y': 4, '': 5 })], [
     '{ a: 1, c: 2, d: 3 }',
     '{ a: 1, "c: 2, d": 3 }',
@@ -167,9 +174,8 @@ test('record keys that are not identifiers are quoted, and constructor names tha
     [show({ tag: '1' }), show({ tag: '_' }), show({ tag: 'true' }), show({ tag: 'my node', x: -1 }), show({ tag: "it's", x: 1 }), show({ tag: 'Node', x: 1 })],
     ["'1'", "'_'", "'true'", "'my node' (-1)", "'it\\'s' 1", 'Node 1'],
   );
-  assert.equal(prettyDemand(toDemand(maybe.make.Some({ value: { tag: '1 2', x: 3 } }), maybe)), "Some ('1 2' 3)");
+  assert.equal(prettyDemand(some({ tag: '1 2', x: 3 })), "Some ('1 2' 3)");
   // Every pair of these, alone and as an argument: printed alike exactly when equal.
   const atoms = [1, '1', true, 'true', Infinity, { tag: '1' }, { tag: '"1"' }, { tag: 'true' }, { tag: 'Infinity' }, { tag: '_' }, { tag: 'a b' }, { tag: 'a', b: 1 }, { a: 1, c: 2, d: 3 }, { a: 1, 'c: 2, d': 3 }, { 'a, b': 1 }, { a: 1, b: 2 }];
-  const demands = [toDemand(thunk), ...atoms.flatMap((a) => [toDemand(a), toDemand(maybe.make.Some({ value: a }), maybe)])];
-  for (const a of demands) for (const b of demands) assert.equal(prettyDemand(a) === prettyDemand(b), demandEquals(a, b), `${prettyDemand(a)} and ${prettyDemand(b)}`);
+  printedAlikeExactlyWhenEqual([toDemand(thunk), ...atoms.flatMap((a) => [toDemand(a), some(a)])]);
 });

@@ -4,15 +4,16 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { strictCases, strictProperty, type StrictCase } from '../src/spec/property.ts';
 import { predictDemands, spec, SpecError } from '../src/spec/spec.ts';
-import { lazy, thunk, type Lazy } from '../src/lazy/lazy.ts';
+import type { Lazy } from '../src/lazy/lazy.ts';
 import type { List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { demandEquals } from '../src/demand/demand.ts';
 import { observe } from '../src/demand/observe.ts';
-import { boolean, data, lazyOf, list, number } from '../src/demand/shape.ts';
+import { list, number } from '../src/demand/shape.ts';
 import { take, takePrime, takeSpec } from '../examples/take.ts';
 import { rot, rotNaive, rotSpec } from '../examples/okasaki-queue/rot.ts';
 import { map, mapSpec, mapStrict } from '../examples/list-specs.ts';
+import { isRed, isRedWrongSpec } from './fixtures/shapes.ts';
 
 const counterexample = (r: fc.RunDetails<[StrictCase]>) => String(r.counterexample?.[0]);
 
@@ -91,11 +92,7 @@ test('strictCases shrinks a case that passes the check but fails another propert
 });
 
 test('fast-check ends shrinking a case of an enum-like type (its shrinks went round in a circle, and fast-check has no limit)', () => {
-  type Color = { tag: 'Red' } | { tag: 'Green' } | { tag: 'Blue' };
-  const Color = data<Color>('Color', () => ({ Red: {}, Green: {}, Blue: {} }));
-  const isRed = (c: Lazy<Color>): Lazy<boolean> => lazy(() => c.force().tag === 'Red');
-  const wrong = spec<[Lazy<Color>], Lazy<boolean>>([lazyOf(Color)], lazyOf(boolean), (predict) => predict(thunk));
   // The time limit only turns a regression into a failure instead of a hang.
-  const r = fc.check(strictProperty(wrong, isRed), { seed: 1, plugins: [fc.interruptAfterTimeLimit(5000)] });
+  const r = fc.check(strictProperty(isRedWrongSpec, isRed), { seed: 1, plugins: [fc.interruptAfterTimeLimit(5000)] });
   assert.ok(r.failed && !r.interrupted && r.numShrinks <= 2, `${r.numShrinks} shrinks, interrupted: ${r.interrupted}`);
 });

@@ -22,9 +22,8 @@ type Exchange = { readonly input: string; readonly output: string };
 function transcripts(): Exchange[][] {
   return markdownBlocks(readFileSync(`${root}docs/tutorial.md`, 'utf8'))
     .filter((block) => block.lang === '' && block.code.startsWith(PROMPT))
-    .map((block) => block.code)
     .map((block) =>
-      block
+      block.code
         .trimEnd()
         .split(`\n${PROMPT}`)
         .map((exchange, i) => {
