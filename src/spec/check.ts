@@ -4,7 +4,7 @@
  * @module
  */
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
-import { demandEquals, Forced, lessDefined, type Demand } from '../demand/demand.ts';
+import { demandEquals, Forced, forcedNode, lessDefined, type Demand } from '../demand/demand.ts';
 import { observeDetailed, type Context } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
@@ -261,15 +261,17 @@ export function failsAlike(t: Trial, threw: boolean): boolean {
  * error of a partial input (the function may have thrown it, or never forced it).
  */
 export function showInput(s: AnySpec, v: unknown, i: number): string {
-  return prettyDemand(valuePrefix(v, s.args[i] as Shape<unknown>, 60, true, true), { maxItems: 12, maxWidth: 100 });
+  return prettyDemand(valuePrefix(v, s.args[i] as Shape<unknown>, 60, true, true), SHOWN);
 }
 
 /** Longest list a report prints in full. */
 const MAX_ITEMS = 12;
+/** How a report prints inputs and demands: lists of up to {@link MAX_ITEMS} items in full, lines of up to 100 characters. */
+const SHOWN = { maxItems: MAX_ITEMS, maxWidth: 100 } as const;
 
 /** @internal A demand as a report shows it (bounded). */
 export function showDemand(d: Demand): string {
-  return prettyDemand(d, { maxItems: MAX_ITEMS, maxWidth: 100 });
+  return prettyDemand(d, SHOWN);
 }
 
 /**
@@ -282,18 +284,20 @@ export function showDemand(d: Demand): string {
 export function showDemandPair(actual: Demand, predicted: Demand): [string, string] {
   const a = showDemand(actual);
   const p = showDemand(predicted);
-  if (a !== p || demandEquals(actual, predicted)) return [a, p];
-  const path = firstDifference(actual, predicted)!;
+  const path = a === p ? firstDifference(actual, predicted) : undefined;
+  if (path === undefined) return [a, p];
   const [fa, fp] = [focus(actual, path), focus(predicted, path)];
   const [a2, p2] = [showDemand(fa), showDemand(fp)];
   if (a2 !== p2) return [a2, p2];
-  return [prettyDemand(fa, { maxItems: MAX_ITEMS, maxWidth: Infinity }), prettyDemand(fp, { maxItems: MAX_ITEMS, maxWidth: Infinity })];
+  return [prettyDemand(fa, { ...SHOWN, maxWidth: Infinity }), prettyDemand(fp, { ...SHOWN, maxWidth: Infinity })];
 }
 
-/** Whether two forced layers differ, as {@link demandEquals} compares them: constructor, primitive, arity. */
-function layersDiffer(a: Forced, b: Forced): boolean {
-  if (a.ctor !== b.ctor && (a.ctor.name !== b.ctor.name || a.ctor.style !== b.ctor.style)) return true;
-  return a.ctor.style === 'prim' ? !Object.is(a.value, b.value) : a.arity !== b.arity;
+/**
+ * The top layer of `d` alone, its fields unforced: two layers differ as {@link demandEquals}
+ * compares them (forced or not, constructor, primitive, arity) exactly when theirs are unequal.
+ */
+function layerOf(d: Demand): Demand {
+  return d.forced ? forcedNode(d.ctor, d.arity, d.value, d.lazy) : d;
 }
 
 /** The path (field indices from the root) to the first node where `a` and `b` differ, in preorder; `undefined` if they are equal. Iterative: a list may be long. */
@@ -304,7 +308,7 @@ function firstDifference(a: Demand, b: Demand): number[] | undefined {
     const [x, y, depth, index] = stack.pop()!;
     path.length = depth;
     if (depth > 0) path[depth - 1] = index;
-    if (x.forced !== y.forced || (x.forced && y.forced && layersDiffer(x, y))) return path;
+    if (!demandEquals(layerOf(x), layerOf(y))) return path;
     if (!x.forced) continue;
     for (let i = x.arity - 1; i >= 0; i--) stack.push([x.field(i), (y as Forced).field(i), depth + 1, i]);
   }
