@@ -7,7 +7,7 @@
 import { defer, Lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, insideLazy, read, UNREAD, VALUE_FORM } from './record.ts';
-import { child, dynamic, fieldKey, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
+import { child, collectionShapes, dynamic, fieldKey, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
 const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
@@ -35,6 +35,7 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
   const root = demandHolder();
   const stack: unknown[] = [value, shape, path, root, 0];
   let left = budget;
+  const guide = force ? VALUE_FORM : EVALUATED;
   while (stack.length > 0) {
     const index = stack.pop() as number;
     const parent = stack.pop() as Forced;
@@ -47,7 +48,7 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     while (v instanceof Lazy) {
       s = insideLazy(s, v, p);
       try {
-        v = read(v, force ? VALUE_FORM : EVALUATED);
+        v = read(v, guide);
       } catch (err) {
         if (!bottoms) throw err;
         threw = true;
@@ -152,7 +153,7 @@ function shapeStep(at: Shape<unknown>, d: Forced): GuideStep<Shape<unknown>> {
   for (; s.kind === 'lazy'; layers++) s = s.inner();
   if (s.kind !== 'data') return { layers: s.kind === 'dynamic' ? 1 : layers, fields: [] };
   const c = s.collection;
-  if (c) return { layers, fields: Array.from({ length: d.arity }, (_, i) => (c.kind === 'set' ? c.elem : i % 2 === 0 ? c.key : c.value)) };
+  if (c) return { layers, fields: collectionShapes(c, d.arity) };
   const alt = s.alternatives().find((a) => a.ctor === d.ctor || (a.ctor.name === d.ctor.name && a.shapes.length === d.arity));
   return { layers, fields: alt?.shapes ?? [] };
 }

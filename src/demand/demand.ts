@@ -112,8 +112,16 @@ export function demandHolder(): Forced {
   return forcedNode(HOLDER, 1, undefined, false);
 }
 
+/**
+ * @internal Whether demands take `a` and `b` for one constructor: the same, or alike by name and
+ * style (a constructor of its own, a symbol-keyed object's say, is made anew at each projection).
+ */
+export function sameCtor(a: Ctor, b: Ctor): boolean {
+  return a === b || (a.name === b.name && a.style === b.style);
+}
+
 function sameLayer(a: Forced, b: Forced): boolean {
-  if (a.ctor !== b.ctor && (a.ctor.name !== b.ctor.name || a.ctor.style !== b.ctor.style)) return false;
+  if (!sameCtor(a.ctor, b.ctor)) return false;
   if (a.ctor.style === 'prim') return Object.is(a.value, b.value);
   return a.arity === b.arity;
 }

@@ -12,7 +12,7 @@
 import { Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
-import { demandHolder, Forced, forcedNode, type Demand } from './demand.ts';
+import { demandHolder, Forced, forcedNode, sameCtor, type Demand } from './demand.ts';
 import { child, dynamic, fieldKey, FN_CTOR, inOwnOrder, ShapeMismatchError, type Layer, type Path, type Shape } from './shape.ts';
 import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
@@ -74,7 +74,7 @@ interface Site {
  */
 export function instrument(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith = lazyWith): unknown {
   const copy = copyLayer(value, shape, path, into, at, rec, atLazy, wrap, undefined);
-  return copy instanceof Frame ? copyFields(copy, shape) : copy;
+  return copy instanceof Frame ? copyFields(copy, shape, rec) : copy;
 }
 
 /**
@@ -92,7 +92,6 @@ class Frame {
     readonly layer: Layer,
     readonly node: Forced,
     readonly path: Path,
-    readonly rec: Recording,
     readonly into: Into,
     readonly at: number,
     /** The frame of the layer whose field this one is, in the stack. */
@@ -105,7 +104,7 @@ fastInstanceof(Frame);
 
 /**
  * The copy of the layer of `first`, of shape `shape`, with its strict fields, copied depth first,
- * each layer built once its fields are.
+ * each layer built once its fields are, their demands recorded by `rec`.
  *
  * A value that holds itself through strict fields has no finite copy: its stack would grow
  * forever, the same layers over and over. It is refused once a frame pushed has the original of a
@@ -114,7 +113,7 @@ fastInstanceof(Frame);
  * and `span` longer than it before long. That costs a comparison a frame, where a set of the
  * originals in the stack would cost an insertion and a removal.
  */
-function copyFields(first: Frame, shape: Shape<unknown>): unknown {
+function copyFields(first: Frame, shape: Shape<unknown>, rec: Recording): unknown {
   let mark = first;
   // A value met again is a cycle only under the same shape: a declared record that reads fewer fields of it ends.
   let markShape = shape;
@@ -128,9 +127,9 @@ function copyFields(first: Frame, shape: Shape<unknown>): unknown {
       const i = f.next;
       const s = layer.shapes[i]!;
       // Only declared shapes can mismatch, so only they pay for the path of their messages.
-      copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, fieldKey(layer, i)), f.node, i, f.rec, false, lazyWith, f);
+      copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, fieldKey(layer, i)), f.node, i, rec, false, lazyWith, f);
       if (copy instanceof Frame) {
-        if (copy.original === mark.original && s === markShape) throw cyclic(copy, shape);
+        if (copy.original === mark.original && s === markShape) throw cyclic(copy, shape, rec);
         if (++depth - markDepth === span) {
           mark = copy;
           markShape = s;
@@ -163,7 +162,7 @@ function shapeOf(f: Frame, root: Shape<unknown>): Shape<unknown> {
 }
 
 /** The error for the stack of frames up to `f`, which holds an original twice under one shape: named where the cycle first closes. */
-function cyclic(f: Frame, root: Shape<unknown>): ShapeMismatchError {
+function cyclic(f: Frame, root: Shape<unknown>, rec: Recording): ShapeMismatchError {
   const stack: Frame[] = [];
   for (let g: Frame | undefined = f; g !== undefined; g = g.parent) stack.push(g);
   // The frames from the bottom up, by original and shape, until one comes again.
@@ -178,7 +177,7 @@ function cyclic(f: Frame, root: Shape<unknown>): ShapeMismatchError {
     byShape.set(shape, repeat);
     repeat = stack.pop()!;
   }
-  return cyclicValue(framePath(repeat), framePath(first), repeat.original, 'through strict fields only, so its copy would never end');
+  return cyclicValue(framePath(repeat, rec), framePath(first, rec), repeat.original, 'through strict fields only, so its copy would never end');
 }
 
 /**
@@ -208,11 +207,9 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
   if (layer.ctor === FN_CTOR) return instrumentFunction(layer.value as (...args: unknown[]) => unknown, into, at, rec, atLazy);
   const n = layer.fields.length;
   let node = old as Forced;
-  // Constructors are compared as demands compare them: one of its own (a symbol-keyed object's) is made anew at each projection.
-  const otherCtor = !(old instanceof Forced) || (old.ctor !== layer.ctor && (old.ctor.name !== layer.ctor.name || old.ctor.style !== layer.ctor.style));
-  if (otherCtor || old instanceof SpineCell || old.arity !== n) put(into, at, (node = layerNode(layer, atLazy)));
+  if (!(old instanceof Forced) || old instanceof SpineCell || !sameCtor(old.ctor, layer.ctor) || old.arity !== n) put(into, at, (node = layerNode(layer, atLazy)));
   if (n === 0) return value;
-  return new Frame(value as object, layer, node, path, rec, into, at, parent);
+  return new Frame(value as object, layer, node, path, into, at, parent);
 }
 
 /** `shape.project(value, path)`, a mismatch named by its path (see {@link pathOf}). */
@@ -243,8 +240,8 @@ function pathOf(path: Path, into: Into, at: number, rec: Recording, parent: Fram
 }
 
 /** The path of the layer `f` copies, for a message. */
-function framePath(f: Frame): Path {
-  return pathOf(f.path, f.into, f.at, f.rec, f.parent);
+function framePath(f: Frame, rec: Recording): Path {
+  return pathOf(f.path, f.into, f.at, rec, f.parent);
 }
 
 function forceSite({ original, inner, path, into, at, rec }: Site): unknown {

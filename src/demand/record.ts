@@ -15,7 +15,7 @@ import { forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
-import { child, CONS_CTOR, dynamic, elementKey, fieldKey, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
+import { child, CONS_CTOR, dynamic, fieldKey, fieldKeyOf, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
 export const CALLED = Symbol('strictcheck.called');
@@ -348,13 +348,13 @@ export function read(l: Lazy<unknown>, g: Guide): unknown {
 export const UNREAD = Symbol('unread');
 
 /**
- * @internal A lazy position of a demand in value form (or of a value being printed): its value, or {@link UNREAD} where forcing reaches
+ * A lazy position of a demand in value form (or of a value being printed): its value, or {@link UNREAD} where forcing reaches
  * `thunk`. Reaching `thunk` is routine here (a spec's `xs ++ thunk` ends in one), and capturing
  * the stack trace of its `UnevaluatedError` was the largest single cost of checking a spec; so it
  * is forced with stack traces off. Any other error is raised again by forcing once more with them
  * on (what threw is not memoised), so that it carries its stack.
  */
-export function forceValueForm(l: Lazy<unknown>): unknown {
+function forceValueForm(l: Lazy<unknown>): unknown {
   if (l === thunk) return UNREAD;
   if (l.isEvaluated) return l.force();
   const limit = Error.stackTraceLimit;
@@ -587,9 +587,9 @@ export function pathTo(root: Forced, at: number, path: Path, parent: Forced | Sp
       if (parent === d && index === REST) return rest;
       stack.push(spine.rest, rest);
     } else if (d instanceof Forced) {
-      const { style } = d.ctor;
+      const order = ownOrders.get(d);
       for (let i = 0; i < d.arity; i++) {
-        const field = child(p, style === 'set' || style === 'map' ? elementKey(style, i, ownOrders.get(d), style === 'map' && i % 2 === 1 ? keyOf(d.field(i - 1)) : undefined) : d.ctor.keys[i]!);
+        const field = child(p, fieldKeyOf(d.ctor, i, order, i % 2 === 1 ? keyOf(d.field(i - 1)) : undefined));
         if (parent === d && index === i) return field;
         stack.push(d.field(i), field);
       }
@@ -612,7 +612,7 @@ export function layerNode(layer: Layer, atLazy: boolean): Forced {
   return node;
 }
 
-/** What names a map's value in a path, from the demand on its key: the key if it is a primitive (any other value names none). */
+/** What names a map's value in a path (see `fieldKeyOf`), from the demand on its key: the key if it is a primitive (any other value names none). */
 function keyOf(d: Demand): unknown {
   return d.forced && d.ctor.style === 'prim' ? d.value : d;
 }

@@ -217,7 +217,7 @@ export function describeValue(v: unknown): string {
   if (typeof v === 'object') {
     const proto = Object.getPrototypeOf(v) as object | null;
     if (proto !== null && !isBuiltinPrototype(proto, 'Object')) return `an instance of ${className(proto)}`;
-    const tag: unknown = Object.getOwnPropertyDescriptor(v, 'tag')?.value;
+    const tag = ownValue(v, 'tag');
     return typeof tag === 'string' ? `an object with tag '${tag}'` : 'an object';
   }
   if (typeof v === 'string') return `the string ${JSON.stringify(shortened(v))}`;
@@ -229,10 +229,15 @@ function shortened(s: string): string {
   return s.length > 20 ? s.slice(0, 20) + '…' : s;
 }
 
+/** The value of `o`'s own data property `key`, read without running a getter: `undefined` if it has none. */
+function ownValue(o: object, key: PropertyKey): unknown {
+  return Object.getOwnPropertyDescriptor(o, key)?.value;
+}
+
 /** The name of the class whose prototype is `proto`, for messages. */
 function className(proto: object | null): string {
-  const c: unknown = proto === null ? undefined : Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
-  const name: unknown = typeof c === 'function' ? Object.getOwnPropertyDescriptor(c, 'name')?.value : undefined;
+  const c = proto === null ? undefined : ownValue(proto, 'constructor');
+  const name = typeof c === 'function' ? ownValue(c, 'name') : undefined;
   return typeof name === 'string' && name !== '' ? name : 'a class without a name';
 }
 
@@ -246,8 +251,8 @@ const OWN_PROTOTYPES = { Object: Object.prototype, Array: Array.prototype, Set: 
 function isBuiltinPrototype(p: object | null, name: keyof typeof OWN_PROTOTYPES): boolean {
   if (p === null) return false;
   if (p === OWN_PROTOTYPES[name]) return true;
-  const c: unknown = Object.getOwnPropertyDescriptor(p, 'constructor')?.value;
-  if (typeof c !== 'function' || Object.getOwnPropertyDescriptor(c, 'name')?.value !== name || Object.getOwnPropertyDescriptor(c, 'prototype')?.value !== p) return false;
+  const c = ownValue(p, 'constructor');
+  if (typeof c !== 'function' || ownValue(c, 'name') !== name || ownValue(c, 'prototype') !== p) return false;
   const above = Object.getPrototypeOf(p) as object | null;
   return name === 'Object' ? above === null : isBuiltinPrototype(above, 'Object');
 }
@@ -279,9 +284,13 @@ export function primitiveCtor(type: string): Ctor | undefined {
   return PRIM_CTORS[type];
 }
 
+/** The constructor named `name` of the primitives whose `typeof` is `type`: an atom that builds as its value. */
+function primCtor(name: string, type: string): Ctor {
+  return (PRIM_CTORS[type] = { name, keys: [], style: 'prim', build: (_f, value) => value });
+}
+
 function prim<T>(kind: PrimKind, test: (v: unknown) => boolean): Shape<T> {
-  const ctor: Ctor = { name: kind, keys: [], style: 'prim', build: (_f, value) => value };
-  PRIM_CTORS[kind === 'unit' ? 'undefined' : kind] = ctor;
+  const ctor = primCtor(kind, kind === 'unit' ? 'undefined' : kind);
   return {
     kind: 'prim',
     prim: kind,
@@ -308,8 +317,7 @@ export const unit: Shape<undefined> = prim('unit', (v) => v === undefined);
  * The constructor of symbols: atoms to the dynamic shape (no declared shape has them), equal when
  * they are the same symbol, printed `Symbol(description)`.
  */
-const SYMBOL_CTOR: Ctor = { name: 'symbol', keys: [], style: 'prim', build: (_f, value) => value };
-PRIM_CTORS.symbol = SYMBOL_CTOR;
+const SYMBOL_CTOR = primCtor('symbol', 'symbol');
 
 /** A function carrying this property (`{ describe(): string }`) prints as what it describes, not `<function>`. */
 export const DESCRIBE = Symbol('strictcheck.describe');
@@ -563,14 +571,23 @@ export function tuple<A extends readonly unknown[]>(...components: { readonly [K
   };
 }
 
-const recordCtors = [new Map<string, Ctor>(), new Map<string, Ctor>()];
 /** The constructor of records with these keys, whose values have prototype `proto`: `Object.prototype`, or none (`null`). */
 export function recordCtor(keys: readonly string[], proto: object | null = Object.prototype): Ctor {
-  const id = keys.join('\u0000');
-  const ctors = recordCtors[proto === null ? 1 : 0]!;
+  return plainCtor(undefined, keys, proto);
+}
+
+// Records', then tagged objects', each with Object.prototype, then with none.
+const plainCtors = [new Map<string, Ctor>(), new Map<string, Ctor>(), new Map<string, Ctor>(), new Map<string, Ctor>()];
+/**
+ * The constructor, one shared, of plain objects with these keys and prototype `proto`
+ * (`Object.prototype`, or none: `null`): records, or with a `tag`, the tagged objects it names.
+ */
+function plainCtor(tag: string | undefined, keys: readonly string[], proto: object | null): Ctor {
+  const ctors = plainCtors[(tag === undefined ? 0 : 2) + (proto === null ? 1 : 0)]!;
+  const id = tag === undefined ? keys.join('\u0000') : tag + '\u0000' + keys.join('\u0000');
   let ctor = ctors.get(id);
   if (!ctor) {
-    ctor = dataCtor(`{${keys.join(', ')}}`, keys, 'record', proto);
+    ctor = tag === undefined ? dataCtor(`{${keys.join(', ')}}`, keys, 'record', proto) : dataCtor(tag, keys, 'data', proto);
     ctors.set(id, ctor);
   }
   return ctor;
@@ -707,43 +724,42 @@ export function mapCtor(n: number): Ctor {
 }
 
 /**
- * The layer of a set (its elements) or a map (its keys and values in turn); `shapes(n)` gives the
+ * The layer of set (`set`) or map `v`: its elements, or its keys and values in turn; `shapes(n)` gives the
  * shapes of its `n` fields. Its elements (a map's entries, by key) are in canonical order, so that
  * two sets that differ only in insertion order have the same demands: the primitives sorted (see
  * {@link comparePrimitives}), then the other elements, which have no order but their insertion's.
  */
-function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, isSet: boolean, shapes: (n: number) => readonly Shape<unknown>[]): Layer {
-  const ctor = isSet ? setCtor(v.size) : mapCtor(v.size);
+function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, set: boolean, shapes: (n: number) => readonly Shape<unknown>[]): Layer {
+  const ctor = set ? setCtor(v.size) : mapCtor(v.size);
   const entries: unknown[] = [...v];
-  const keys = isSet ? entries : entries.map((e) => (e as [unknown, unknown])[0]);
+  const keys = set ? entries : entries.map((e) => (e as [unknown, unknown])[0]);
   const order = keys.map((_, i) => i).sort((i, j) => comparePrimitives(keys[i], keys[j]));
   if (order.every((i, j) => i === j)) {
-    const fields = isSet ? entries : entries.flat();
+    const fields = set ? entries : entries.flat();
     return { ctor, fields, shapes: shapes(fields.length) };
   }
-  const fields = isSet ? order.map((i) => entries[i]) : order.flatMap((i) => entries[i] as [unknown, unknown]);
+  const fields = set ? order.map((i) => entries[i]) : order.flatMap((i) => entries[i] as [unknown, unknown]);
   return { ctor, fields, shapes: shapes(fields.length), order };
 }
 
-/**
- * The key that names field `i` of `layer` in a path: `ctor.keys[i]`, but an element of a set or a
- * map by where it is in the value, not in the layer (which lists them in canonical order): see
- * {@link elementKey}.
- */
+/** The key that names field `i` of `layer` in a path: see {@link fieldKeyOf}. */
 export function fieldKey(layer: Layer, i: number): PropertyKey {
-  const { style } = layer.ctor;
-  if (style !== 'set' && style !== 'map') return layer.ctor.keys[i]!;
-  return elementKey(style, i, layer.order, style === 'map' && i % 2 === 1 ? layer.fields[i - 1] : undefined);
+  // Only a map's value reads the field before it, its key: a tuple's fields are its array, and reading an element again could run a getter.
+  return fieldKeyOf(layer.ctor, i, layer.order, layer.ctor.style === 'map' && i % 2 === 1 ? layer.fields[i - 1] : undefined);
 }
 
 /**
- * @internal The key that names field `i` of a set or a map whose layer lists its elements (a map's
- * entries) in `order` (see {@link Layer.order}), `key` being a map value's key. A set's element is
- * named by its position in the set's own order (`s.2`, what `[...s][2]` is); a map's key likewise
- * (`m.keys.2`); a map's value by its key, where that is a primitive other than a symbol
- * (`m.get("a")`), else by position (`m.values.2`).
+ * @internal The key that names field `i` of a layer with constructor `ctor` in a path, `key`
+ * being, for a map's value, its key (field `i - 1`): `ctor.keys[i]`, but an element of a set or a
+ * map by where it is in the value, not in the layer, which lists its elements (a map's entries) in
+ * canonical order, `order` (see {@link Layer.order}). A set's element is named by its position in
+ * the set's own order (`s.2`, what `[...s][2]` is); a map's key likewise (`m.keys.2`); a map's
+ * value by its key, where that is a primitive other than a symbol (`m.get("a")`), else by
+ * position (`m.values.2`).
  */
-export function elementKey(style: 'set' | 'map', i: number, order: readonly number[] | undefined, key: unknown): PropertyKey {
+export function fieldKeyOf(ctor: Ctor, i: number, order: readonly number[] | undefined, key: unknown): PropertyKey {
+  const { style } = ctor;
+  if (style !== 'set' && style !== 'map') return ctor.keys[i]!;
   const entry = style === 'set' ? i : i >> 1;
   const own = order === undefined ? entry : order[entry]!;
   if (style === 'set') return own;
@@ -763,7 +779,7 @@ export function elementKey(style: 'set' | 'map', i: number, order: readonly numb
 }
 
 /** The position in the value of field `i` of `layer`: `i`, unless the layer lists its fields in another order (see {@link Layer.order}). */
-export function ownPosition(layer: Layer, i: number): number {
+function ownPosition(layer: Layer, i: number): number {
   const { order } = layer;
   if (order === undefined) return i;
   // A map's entries are two fields each.
@@ -795,9 +811,10 @@ function comparePrimitives(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : Number(x !== x) - Number(y !== y);
 }
 
-function repeatShapes(shapes: readonly Shape<unknown>[], n: number): Shape<unknown>[] {
+/** @internal The shapes of the `n` fields of a layer of collection `c`: a set's elements, a map's keys and values in turn. */
+export function collectionShapes(c: Collection, n: number): Shape<unknown>[] {
   const out: Shape<unknown>[] = [];
-  for (let i = 0; i < n; i++) out.push(...shapes);
+  for (let i = 0; i < n; i++) out.push(c.kind === 'set' ? c.elem : i % 2 === 0 ? c.key : c.value);
   return out;
 }
 
@@ -818,7 +835,7 @@ export function setOf<T>(elem: Shape<T>): Shape<ReadonlySet<T>> {
     collection,
     project(value, path) {
       if (!isSet(value)) mismatch(path, `a Set of ${elem.name}`, value);
-      return collectionLayer(value, true, (n) => repeatShapes([elem as Shape<unknown>], n));
+      return collectionLayer(value, true, (n) => collectionShapes(collection, n));
     },
   };
 }
@@ -840,7 +857,7 @@ export function mapOf<K, V>(key: Shape<K>, value: Shape<V>): Shape<ReadonlyMap<K
     collection,
     project(v, path) {
       if (!isMap(v)) mismatch(path, `a Map from ${key.name} to ${value.name}`, v);
-      return collectionLayer(v, false, (n) => repeatShapes([key as Shape<unknown>, value as Shape<unknown>], n / 2));
+      return collectionLayer(v, false, (n) => collectionShapes(collection, n));
     },
   };
 }
@@ -936,14 +953,12 @@ function plainLayer(obj: object, proto: object | null, path: Path): Layer {
   }
   const lock = lockOf(n, enumerable, writable, configurable, Object.isExtensible(obj));
   if (lock === undefined) return exactLayer(obj, proto, tag, path);
-  let ctor: Ctor;
-  if (tag === undefined) ctor = recordCtor(names, proto);
-  else {
+  if (tag !== undefined) {
     const at = names.indexOf('tag');
     names.splice(at, 1);
     fields.splice(at, 1);
-    ctor = taggedCtor(tag, names, proto);
   }
+  const ctor = plainCtor(tag, names, proto);
   return { ctor: lock === null ? ctor : locked(ctor, lock), fields, shapes: dyn(names.length) };
 }
 
@@ -1051,16 +1066,4 @@ const DYN2: readonly Shape<unknown>[] = [dynamic, dynamic];
 const dynArrays: Shape<unknown>[][] = [];
 function dyn(n: number): readonly Shape<unknown>[] {
   return (dynArrays[n] ??= Array.from({ length: n }, () => dynamic));
-}
-
-const taggedCtors = [new Map<string, Ctor>(), new Map<string, Ctor>()];
-function taggedCtor(tag: string, keys: readonly string[], proto: object | null): Ctor {
-  const id = tag + '\u0000' + keys.join('\u0000');
-  const ctors = taggedCtors[proto === null ? 1 : 0]!;
-  let ctor = ctors.get(id);
-  if (!ctor) {
-    ctor = dataCtor(tag, keys, 'data', proto);
-    ctors.set(id, ctor);
-  }
-  return ctor;
 }
