@@ -174,4 +174,8 @@ test('record keys that are not identifiers are quoted, and constructor names tha
   // Every pair of these, alone and as an argument: printed alike exactly when equal.
   const atoms = [1, '1', true, 'true', Infinity, { tag: '1' }, { tag: '"1"' }, { tag: 'true' }, { tag: 'Infinity' }, { tag: '_' }, { tag: 'a b' }, { tag: 'a', b: 1 }, { a: 1, c: 2, d: 3 }, { a: 1, 'c: 2, d': 3 }, { 'a, b': 1 }, { a: 1, b: 2 }];
   printedAlikeExactlyWhenEqual([toDemand(thunk), ...atoms.flatMap((a) => [toDemand(a), some(a)])]);
+  // a symbol key is not the string of its description
+  const s = Symbol('s');
+  assert.equal(show({ [s]: 1 }), '{ [Symbol(s)]: 1 }');
+  printedAlikeExactlyWhenEqual([toDemand({ [s]: 1 }), toDemand({ 'Symbol(s)': 1 }), toDemand({ '[Symbol(s)]': 1 })]);
 });

@@ -9,7 +9,7 @@ import { inspect } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
 import { Forced, Unforced, type Demand } from './demand.ts';
 import { valuePrefix } from './convert.ts';
-import { DATA_PROTO, DESCRIBE, dynamic, type Shape } from './shape.ts';
+import { DATA_PROTO, DESCRIBE, dynamic, IDENTIFIER, keyText, type Shape } from './shape.ts';
 
 /** Options of the printers. */
 export interface PrintOptions {
@@ -109,7 +109,7 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
         break;
       }
       case 'record':
-        push(['{ ', ...commaSeparated(d.fields.map((f, i) => [`${keyText(String(d.ctor.keys[i]))}: `, { d: f, ctx: TOP }])), ' }']);
+        push(['{ ', ...commaSeparated(d.fields.map((f, i) => [`${keyText(d.ctor.keys[i]!)}: `, { d: f, ctx: TOP }])), ' }']);
         break;
       case 'data': {
         const name = ctorText(d.ctor.name);
@@ -142,14 +142,8 @@ function commaSeparated(items: (Task | Task[])[]): Task[] {
 }
 
 // A JavaScript identifier: it prints bare as a record key or a constructor name.
-const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 // Identifiers that print as something else: the unevaluated `_`, booleans and numbers.
 const READ_OTHERWISE = new Set(['_', 'true', 'false', 'NaN', 'Infinity']);
-
-/** A record key as JavaScript writes it: `{ a: 1, "c: 2, d": 3 }` has two fields, not three. */
-function keyText(key: string): string {
-  return IDENTIFIER.test(key) ? key : JSON.stringify(key);
-}
 
 /**
  * A constructor name, single-quoted (as `util.inspect` shows a tag) if it is not an identifier

@@ -582,12 +582,26 @@ const plainCtors = [new Map<string, Ctor>(), new Map<string, Ctor>(), new Map<st
  * The constructor, one shared, of plain objects with these keys and prototype `proto`
  * (`Object.prototype`, or none: `null`): records, or with a `tag`, the tagged objects it names.
  */
+/** @internal A JavaScript identifier: it prints bare as a record key or a constructor name. */
+export const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
+
+/**
+ * @internal A record key as JavaScript writes it, in printed demands and in a record's
+ * constructor name (demands compare constructors by name): `{ a: 1, "c: 2, d": 3 }` has two
+ * fields, not three, and a symbol key is `[Symbol(s)]`, not the string `"[Symbol(s)]"`.
+ */
+export function keyText(key: PropertyKey): string {
+  if (typeof key === 'symbol') return `[${String(key)}]`;
+  const k = String(key);
+  return IDENTIFIER.test(k) ? k : JSON.stringify(k);
+}
+
 function plainCtor(tag: string | undefined, keys: readonly string[], proto: object | null): Ctor {
   const ctors = plainCtors[(tag === undefined ? 0 : 2) + (proto === null ? 1 : 0)]!;
   const id = tag === undefined ? keys.join('\u0000') : tag + '\u0000' + keys.join('\u0000');
   let ctor = ctors.get(id);
   if (!ctor) {
-    ctor = tag === undefined ? dataCtor(`{${keys.join(', ')}}`, keys, 'record', proto) : dataCtor(tag, keys, 'data', proto);
+    ctor = tag === undefined ? dataCtor(`{${keys.map(keyText).join(', ')}}`, keys, 'record', proto) : dataCtor(tag, keys, 'data', proto);
     ctors.set(id, ctor);
   }
   return ctor;
@@ -1001,8 +1015,7 @@ function exactLayer(obj: object, proto: object | null, tag: string | undefined, 
   });
   const extensible = Object.isExtensible(obj);
   const ctor: Ctor = {
-    // A symbol key is named apart from a string key of its description: demands compare constructors by name.
-    name: tag ?? `{${keys.map((k) => (typeof k === 'symbol' ? `[${String(k)}]` : k)).join(', ')}}`,
+    name: tag ?? `{${keys.map(keyText).join(', ')}}`,
     keys,
     style: tag === undefined ? 'record' : 'data',
     build(f) {
