@@ -15,7 +15,7 @@ import { forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
-import { child, CONS_CTOR, dynamic, fieldKey, fieldKeyOf, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
+import { child, CONS_CTOR, DYN2, fieldKey, fieldKeyOf, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
 export const CALLED = Symbol('strictcheck.called');
@@ -239,8 +239,6 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
   if (misfit.error) throw misfit.error;
 }
 
-const CONS_DYNAMIC: readonly Shape<unknown>[] = [dynamic, dynamic];
-
 /** The mark of a {@link PathCycle} when there is none. */
 const NO_MARK = Symbol('no mark');
 
@@ -333,7 +331,7 @@ export function cyclicValue(where: Path, first: Path, value: unknown, why: strin
 
 /** @internal The shapes of the head and tail of list cell `v`, where `v` has shape `s`: throws the mismatch if `s` is not a list cell's. */
 export function consShapes(s: Shape<unknown>, v: Cons<unknown>, p: Path): readonly Shape<unknown>[] {
-  if (s.kind === 'dynamic') return CONS_DYNAMIC;
+  if (s.kind === 'dynamic') return DYN2;
   const cons = s.kind === 'data' ? s.alternatives()[1] : undefined;
   return cons?.ctor === CONS_CTOR ? cons.shapes : s.project(v, p).shapes;
 }

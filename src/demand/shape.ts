@@ -207,7 +207,7 @@ export class ShapeMismatchError extends Error {
 }
 
 /** A short description of a value's run-time form, for messages (read without running a getter). */
-export function describeValue(v: unknown): string {
+function describeValue(v: unknown): string {
   if (v instanceof Lazy) return 'a Lazy';
   if (v === null) return 'null';
   if (Array.isArray(v)) {
@@ -383,7 +383,7 @@ export function lazyOf<T>(inner: Shape<T> | (() => Shape<T>)): Shape<Lazy<T>> {
 // Data types: one constructor per alternative, a shape per field
 
 /** Marks the objects made by a declared constructor, pointing at its `Ctor`. */
-export const CTOR = Symbol('strictcheck.ctor');
+const CTOR = Symbol('strictcheck.ctor');
 
 function dataCtor(name: string, keys: readonly PropertyKey[], style: CtorStyle, proto: object | null): Ctor {
   const ctor: Ctor = {
@@ -482,7 +482,7 @@ export const DATA_PROTO: Record<PropertyKey, unknown> = {};
 // Lists, tuples, records, options, eithers
 
 /** The constructors of list cells. */
-export const NIL_CTOR: Ctor = { name: '[]', keys: [], style: 'nil', build: () => NIL };
+const NIL_CTOR: Ctor = { name: '[]', keys: [], style: 'nil', build: () => NIL };
 export const CONS_CTOR: Ctor = {
   name: ':',
   keys: ['head', 'tail'],
@@ -538,7 +538,7 @@ export function list<T>(elem: Shape<T>): Shape<List<T>> {
 
 const tupleCtors: Ctor[] = [];
 /** The constructor of tuples of length `n`. */
-export function tupleCtor(n: number): Ctor {
+function tupleCtor(n: number): Ctor {
   return (tupleCtors[n] ??= {
     name: `(${','.repeat(Math.max(0, n - 1))})`,
     keys: Array.from({ length: n }, (_, i) => i),
@@ -1075,7 +1075,8 @@ function locked(ctor: Ctor, lock: keyof typeof LOCKS): Ctor {
 }
 
 const PRIMS: Record<string, Shape<unknown>> = { number, string, boolean, bigint } as Record<string, Shape<unknown>>;
-const DYN2: readonly Shape<unknown>[] = [dynamic, dynamic];
+/** @internal The shapes of a list cell's head and tail under the dynamic shape. */
+export const DYN2: readonly Shape<unknown>[] = [dynamic, dynamic];
 const dynArrays: Shape<unknown>[][] = [];
 function dyn(n: number): readonly Shape<unknown>[] {
   return (dynArrays[n] ??= Array.from({ length: n }, () => dynamic));
