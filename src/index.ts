@@ -17,7 +17,7 @@ export { cons, lazyCons, nil, NIL, Cons, Nil, fromArray, fromString, toArray, ca
 export type { Cell, List as LazyList } from './lazy/cell.ts';
 export {
   type Shape, type ShapeInfo, type TypeOf, type DataShape, type DataDecl, type FieldsOf, type Makers, type Tagged, type Option, type Either, type Ctor, type CtorStyle, type Layer, type Alternative, type PrimKind, type Path, type Collection,
-  number, string, boolean, bigint, unit, fn, lazyOf, data, list, cell, tuple, record, option, either, setOf, mapOf, dynamic,
+  number, string, boolean, bigint, unit, opaque, type OpaqueOptions, fn, lazyOf, data, list, cell, tuple, record, option, either, setOf, mapOf, dynamic,
   ShapeMismatchError, showPath,
 } from './demand/shape.ts';
 export { Unforced, Forced, unforced, isForced, demandEquals, lessDefined, demandSize, type Demand } from './demand/demand.ts';

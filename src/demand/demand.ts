@@ -122,7 +122,7 @@ export function sameCtor(a: Ctor, b: Ctor): boolean {
 
 function sameLayer(a: Forced, b: Forced): boolean {
   if (!sameCtor(a.ctor, b.ctor)) return false;
-  if (a.ctor.style === 'prim') return Object.is(a.value, b.value);
+  if (a.ctor.style === 'prim') return a.ctor.equals ? a.ctor.equals(a.value, b.value) : Object.is(a.value, b.value);
   return a.arity === b.arity;
 }
 

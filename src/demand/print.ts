@@ -9,7 +9,7 @@ import { inspect } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
 import { Forced, Unforced, type Demand } from './demand.ts';
 import { valuePrefix } from './convert.ts';
-import { DATA_PROTO, DESCRIBE, dynamic, IDENTIFIER, keyText, type Shape } from './shape.ts';
+import { DATA_PROTO, DESCRIBE, dynamic, IDENTIFIER, keyText, ShapeMismatchError, type Shape } from './shape.ts';
 
 /** Options of the printers. */
 export interface PrintOptions {
@@ -64,7 +64,7 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
     }
     switch (d.ctor.style) {
       case 'prim':
-        out.push(primText(d.value, ctx));
+        out.push(d.ctor.show ? opaqueText(d.ctor.show(d.value), ctx) : primText(d.value, ctx));
         break;
       case 'fn': {
         const described = (d.value as { [DESCRIBE]?: { describe(): string } } | undefined)?.[DESCRIBE];
@@ -171,6 +171,11 @@ function primText(v: unknown, ctx: number): string {
   }
 }
 
+/** An opaque value's text, parenthesised where a space in it would read as an application. */
+function opaqueText(text: string, ctx: number): string {
+  return ctx !== TOP && /\s/.test(text) ? `(${text})` : text;
+}
+
 /** Below this width the elided output could keep little of either end. */
 const MIN_WIDTH = 20;
 
@@ -223,7 +228,9 @@ export function printDemand(demand: Demand, options?: PrintOptions): void {
  * prettyValue(List.repeat(0));        // '0 : 0 : … : 0 : …', elided
  * ```
  */
-export function prettyValue(value: unknown, shape: Shape<unknown> = dynamic, options: PrintOptions & { maxNodes?: number } = {}): string {
+// `any`: a shape's phantom type is invariant, so `Shape<List<number>>` is not a `Shape<unknown>`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function prettyValue(value: unknown, shape: Shape<any> = dynamic, options: PrintOptions & { maxNodes?: number } = {}): string {
   return prettyDemand(valuePrefix(value, shape, options.maxNodes ?? 200), options);
 }
 
@@ -233,7 +240,21 @@ export function prettyValue(value: unknown, shape: Shape<unknown> = dynamic, opt
 // cell whose tail is itself, while a finite list of fewer than 10^4 elements (a cell and its
 // element are two layers, the end one) prints with its true end. (10^5 layers made printing a
 // cyclic tree take 270 ms.)
-const evaluatedPrefix = (value: unknown) => prettyDemand(valuePrefix(value, dynamic, 2 * 10_000, false));
+// What the dynamic shape cannot read (a Date, a class instance) prints as Node prints it, so that
+// printing never throws.
+const evaluatedPrefix = (value: unknown) => prettyDemand(valuePrefix(value, lenient, 2 * 10_000, false));
+const lenient: Shape<unknown> = {
+  ...dynamic,
+  project(value, path) {
+    try {
+      const layer = dynamic.project(value, path);
+      return layer.fields.length === 0 ? layer : { ...layer, shapes: layer.shapes.map((s) => (s === dynamic ? lenient : s)) };
+    } catch (err) {
+      if (!(err instanceof ShapeMismatchError)) throw err;
+      return { ctor: { name: inspect(value, { breakLength: Infinity, depth: 1 }), keys: [], style: 'atom', build: () => value }, fields: [], shapes: [] };
+    }
+  },
+};
 const custom = inspect.custom;
 Object.defineProperty(Forced.prototype, custom, { value: function (this: Forced) { return prettyDemand(this); } });
 Object.defineProperty(Unforced.prototype, custom, { value: () => '_' });

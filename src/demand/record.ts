@@ -381,11 +381,11 @@ export interface RecordSite {
  * @internal For a context that forces a value one layer at a time: forces `value` out of its
  * Lazies (checking each against the site's shape first) and records at `site` the layer found,
  * checked against the shape inside them: a primitive, or a node whose strict fields are recorded
- * at once (they were evaluated with it). Returns that layer, its fields, and their sites, where the
- * context records them if it forces them (a strict field again, to the same demand). A function
- * is not recorded: no context calls one.
+ * at once (they were evaluated with it). Returns the value, its layer (none for a primitive or a
+ * function), its fields, and their sites, where the context records them if it forces them (a
+ * strict field again, to the same demand). A function is not recorded: no context calls one.
  */
-export function forceAt(value: unknown, site: RecordSite): { value: unknown; fields: readonly unknown[]; sites: RecordSite[] } {
+export function forceAt(value: unknown, site: RecordSite): { value: unknown; layer?: Layer; fields: readonly unknown[]; sites: RecordSite[] } {
   const { path, into, at } = site;
   let v = value;
   let shape = site.shape;
@@ -410,7 +410,7 @@ export function forceAt(value: unknown, site: RecordSite): { value: unknown; fie
     if (!(f instanceof Lazy)) record(f, fieldSite.shape, fieldSite.path, NONE, node, i);
     return fieldSite;
   });
-  return { value: v, fields: layer.fields, sites };
+  return { value: v, layer, fields: layer.fields, sites };
 }
 
 /** @internal The demand a walk of {@link record} under `guide` finds on `value`. */

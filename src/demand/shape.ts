@@ -7,7 +7,7 @@
  * conversion, random generation, shrinking and enumeration are all derived from shapes.
  * @module
  */
-import { types } from 'node:util';
+import { inspect, types } from 'node:util';
 import type { Arbitrary } from 'fast-check';
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type Cell, type List } from '../lazy/cell.ts';
@@ -25,6 +25,10 @@ export interface Ctor {
   readonly style: CtorStyle;
   /** Embeds: rebuilds a value from its fields (for primitives and functions, returns the stored value). */
   build(fields: readonly unknown[], value?: unknown): unknown;
+  /** For the constructor of an {@link opaque} shape: when two of its values are the same in a demand (without it, `Object.is`). */
+  readonly equals?: (a: unknown, b: unknown) => boolean;
+  /** For the constructor of an {@link opaque} shape: how one of its values prints. */
+  readonly show?: (value: unknown) => string;
 }
 
 /** One layer of a value: its constructor, its fields in order, their shapes, and for primitives the value itself. */
@@ -53,8 +57,8 @@ export interface Alternative {
   readonly shapes: readonly Shape<unknown>[];
 }
 
-/** Kinds of primitive. */
-export type PrimKind = 'number' | 'string' | 'boolean' | 'bigint' | 'unit';
+/** Kinds of primitive; `opaque` is an object read as an atom (see {@link opaque}). */
+export type PrimKind = 'number' | 'string' | 'boolean' | 'bigint' | 'unit' | 'opaque';
 
 /** The part of a shape that each kind carries. */
 export type ShapeInfo =
@@ -312,6 +316,55 @@ export const boolean: Shape<boolean> = prim('boolean', (v) => typeof v === 'bool
 export const bigint: Shape<bigint> = prim('bigint', (v) => typeof v === 'bigint');
 /** The unit type, `undefined`: one value, no fields. */
 export const unit: Shape<undefined> = prim('unit', (v) => v === undefined);
+
+/** What {@link opaque} needs to know of its values. */
+export interface OpaqueOptions<T> {
+  /** Whether an object is one of the type's values (default: any object or function but a `Lazy`): one that is not is a mismatch, named by its path. */
+  readonly is?: (value: object) => boolean;
+  /** When two values are the same, for comparing demands (default `Object.is`: the same object). */
+  readonly equals?: (a: T, b: T) => boolean;
+  /** How a value prints in demands and reports (default: `util.inspect` on one line). */
+  readonly show?: (value: T) => string;
+  /** A fast-check arbitrary that generates and shrinks the values (without one, a check cannot generate them). */
+  readonly arbitrary?: Arbitrary<T>;
+}
+
+/**
+ * Objects read as atoms: a `Date`, a class instance, anything that is not data strictcheck can
+ * take apart. A value of an opaque shape is strict, as a number is: it is evaluated whole when
+ * the position holding it is, and a function gets it as it is, not a copy (put it under
+ * {@link lazyOf} for a position that can be left unevaluated). What the function reads inside it
+ * is not observed, so it must hold no `Lazy` whose forcing matters. `name` names the type in
+ * messages. To generate values for a check, give `arbitrary`; for the exhaustive mode, a series
+ * (`withSeries`).
+ *
+ * @example
+ * ```ts
+ * import fc from 'fast-check';
+ * const date = opaque<Date>('Date', {
+ *   is: (v) => v instanceof Date,
+ *   equals: (a, b) => a.getTime() === b.getTime(),
+ *   show: (d) => d.toISOString().slice(0, 10),
+ *   arbitrary: fc.date({ noInvalidDate: true }),
+ * });
+ * prettyDemand(toDemand(fromArray([new Date(0)]), list(date))); // '1970-01-01 : []'
+ * ```
+ */
+export function opaque<T extends object>(name: string, options: OpaqueOptions<T> = {}): Shape<T> {
+  const { is, equals, show = (v: T) => inspect(v, { breakLength: Infinity, depth: 2 }), arbitrary } = options;
+  const ctor: Ctor = { name, keys: [], style: 'prim', build: (_f, value) => value, show: show as (v: unknown) => string, ...(equals && { equals: equals as (a: unknown, b: unknown) => boolean }) };
+  return {
+    kind: 'prim',
+    prim: 'opaque',
+    name,
+    project(value, path) {
+      const object = (typeof value === 'object' && value !== null) || typeof value === 'function';
+      if (!object || value instanceof Lazy || (is && !is(value))) mismatch(path, object && !(value instanceof Lazy) ? name : `${name} (an object)`, value);
+      return { ctor, fields: NO_FIELDS, shapes: NO_SHAPES, value };
+    },
+    ...(arbitrary && { arbitrary }),
+  };
+}
 
 /**
  * The constructor of symbols: atoms to the dynamic shape (no declared shape has them), equal when
@@ -936,7 +989,7 @@ export const dynamic: Shape<unknown> = {
 function notPlain(path: Path, v: object): never {
   return mismatch(
     path,
-    'plain data, which the dynamic shape reads and copies as it is: a primitive, a function, a list, a plain object, an array, a Set, a Map or a value of a declared data type (a copy of this object would not be of its class, nor hold the state it keeps outside its own properties: declare the shape to read it as, with `data` or `record`, or pass plain data)',
+    'plain data, which the dynamic shape reads and copies as it is: a primitive, a function, a list, a plain object, an array, a Set, a Map or a value of a declared data type (a copy of this object would not be of its class, nor hold the state it keeps outside its own properties: declare the shape to read it as: `opaque` for an atom such as a Date, `data` or `record` for its fields; or pass plain data)',
     v,
   );
 }

@@ -31,24 +31,26 @@ import { expand, fillings, firstHole, fillSmallest, Hole, materialize, partial, 
  * beyond `prefix` are 0 (leave); `trace` holds the choices of the last call. Each call starts
  * afresh, so that running the context again (to report a case that threw) makes the same choices.
  */
-export function choiceContext(depth: number, prefix: readonly number[], trace: number[]): Context {
+export function choiceContext(depth: number, prefix: readonly number[], trace: number[], shape: Shape<unknown> = dynamic): Context {
   return (value) => {
     trace.length = 0;
-    const stack: [unknown, number][] = [[value, depth]];
+    const stack: [unknown, number, Shape<unknown>][] = [[value, depth, shape]];
     let root = true;
     while (stack.length > 0) {
-      const [v0, budget] = stack.pop()!;
-      let v = v0;
+      let [v, budget, s] = stack.pop()!;
       if (v instanceof Lazy) {
         if (!root) {
           const c = trace.length < prefix.length ? prefix[trace.length]! : 0;
           trace.push(c);
           if (c === 0) continue;
         }
-        while (v instanceof Lazy) v = v.force();
+        while (v instanceof Lazy) {
+          if (s.kind === 'lazy') s = s.inner();
+          v = v.force();
+        }
       }
       root = false;
-      const layer = dynamic.project(v, null);
+      const layer = s.project(v, null);
       const style = layer.ctor.style;
       const fb = style === 'tuple' || style === 'record' ? budget : budget - 1;
       if (fb < 0) {
@@ -56,7 +58,7 @@ export function choiceContext(depth: number, prefix: readonly number[], trace: n
         // within budget either.
         continue;
       }
-      for (let i = layer.fields.length - 1; i >= 0; i--) stack.push([layer.fields[i], fb]);
+      for (let i = layer.fields.length - 1; i >= 0; i--) stack.push([layer.fields[i], fb, layer.shapes[i]!]);
     }
   };
 }
@@ -89,6 +91,9 @@ export interface EnumerateOptions {
   readonly prune?: boolean;
   /** Names of the arguments, for errors. */
   readonly names?: readonly string[];
+  /** The shape of the result, which the context walks (default: read from the result at run time, which an opaque value needs). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly result?: Shape<any>;
   /** Counters, updated as the enumeration goes. */
   readonly stats?: EnumerationStats;
 }
@@ -134,6 +139,7 @@ export class CaseTree<T> {
   private readonly prune: boolean;
   private readonly tops: readonly (readonly Skel[])[];
   private readonly blame: ((err: unknown, inputs: unknown[]) => void) | undefined;
+  private readonly result: Shape<unknown>;
 
   /** `blame` is told of an error a run threw without forcing a hole, and the total inputs of its case, before the error propagates (to name the case in it). */
   constructor(
@@ -141,10 +147,11 @@ export class CaseTree<T> {
     args: readonly Shape<any>[],
     readonly depth: number,
     private readonly run: (inputs: unknown[], context: Context) => T,
-    options: Pick<EnumerateOptions, 'prune' | 'names'> & { readonly blame?: (err: unknown, inputs: unknown[]) => void } = {},
+    options: Pick<EnumerateOptions, 'prune' | 'names' | 'result'> & { readonly blame?: (err: unknown, inputs: unknown[]) => void } = {},
   ) {
     this.prune = options.prune ?? true;
     this.blame = options.blame;
+    this.result = options.result ?? dynamic;
     // The top level of every argument, eagerly (a lazy argument is one hole).
     this.tops = args.map((s, i) => partial(s, depth, options.names?.[i] ?? `argument ${i + 1}`));
   }
@@ -178,7 +185,7 @@ export class CaseTree<T> {
     let outcome: T | undefined;
     stats.runs++;
     try {
-      outcome = this.run(node.inputs.map((s) => materialize(s, forced)), choiceContext(this.depth, node.prefix, trace));
+      outcome = this.run(node.inputs.map((s) => materialize(s, forced)), choiceContext(this.depth, node.prefix, trace, this.result));
     } catch (err) {
       if (forced.hole === undefined) {
         this.blame?.(err, totalInputs(node));

@@ -177,6 +177,8 @@ function primSeries(shape: S & { kind: 'prim' }, d: number): unknown[] {
       return [undefined];
     case 'string':
       return strings(d);
+    case 'opaque':
+      throw new NoSeriesError(`cannot enumerate values of the opaque shape ${shape.name}: give it a series with withSeries(shape, (depth) => values)`);
   }
 }
 

@@ -122,7 +122,7 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
  */
 export function treeOf(set: Pick<Setup, 'spec' | 'fn' | 'budget' | 'compare' | 'prune'>, depth: number): CaseTree<Trial> {
   const run = (inputs: unknown[], context: (v: unknown) => void) => runCase(set.spec, set.fn, inputs, context, set.budget, set.compare);
-  return new CaseTree(set.spec.args, depth, run, { prune: set.prune, names: set.spec.names, blame: (err, inputs) => inCase(err, depth, inputs) });
+  return new CaseTree(set.spec.args, depth, run, { prune: set.prune, names: set.spec.names, result: set.spec.result, blame: (err, inputs) => inCase(err, depth, inputs) });
 }
 
 /** What one depth found: its cases and runs up to the first counterexample, if any (a case that failed, or one that did not finish in a worker). */
