@@ -5,7 +5,7 @@ import vm from 'node:vm';
 /** What every bench module accepts. */
 export interface BenchOptions {
   /** Where a module prints its readable table (nothing is printed without it, as with `--json`). */
-  readonly log?: (line: string) => void;
+  readonly log?: ((line: string) => void) | undefined;
 }
 
 let gc: (() => void) | undefined;

@@ -12,7 +12,7 @@ import * as L from '../src/lazy/list.ts';
 import { demandEquals, demandSize, lessDefined, type Demand } from '../src/demand/demand.ts';
 import {
   boolean, data, either, fn, lazyOf, list, number, option, record, string, tuple, DESCRIBE,
-  type DataShape, type Option, type Shape,
+  ShapeMismatchError, type DataShape, type Option, type Shape,
 } from '../src/demand/shape.ts';
 import { toDemand, evaluatedPart, fromDemand, valuePrefix } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
@@ -64,7 +64,7 @@ describe('a wrong spec is an error, not a failed test', () => {
         assert.throws(run, (err: unknown) => {
           assert.ok(err instanceof SpecError, `expected a SpecError, got ${String(err)}`);
           assert.match(err.message, message);
-          assert.match(err.message, /trial \d+, seed 1, inputs /); // where to find it
+          assert.match(err.message, /trial \d+, seed 1, trials 200, inputs /); // where to find it, and how to run it again
           return true;
         });
       }
@@ -147,7 +147,7 @@ describe('seeds', () => {
       assert.equal(a.trials, b.trials);
       assert.equal(a.shrinks, b.shrinks);
       assert.deepEqual(printed(a, mapSpec.args as readonly S[]), printed(b, mapSpec.args as readonly S[]));
-      assert.match(a.message, new RegExp(`Reproduce with the option \\{ seed: ${seed} \\}`));
+      assert.match(a.message, new RegExp(`Reproduce with the option \\{ seed: ${seed}, trials: 300 \\}`));
     }
   });
 
@@ -739,5 +739,40 @@ describe('lists of lists: two Lazies at each element', () => {
     const lengthsSpec = spec([LL], list(number), (predict, d, xss) => predict(L.zipWithLazy((dy, x) => specify1(f, dy, x), d, xss)));
     const r = strictCheck(lengthsSpec, lengths, { seed: 2 });
     assert.ok(r.passed, r.message);
+  });
+});
+
+describe('a result that does not fit its shape', () => {
+  const s = spec([lazyOf(number), lazyOf(number)], lazyOf(number), (predict, _d, x, _y) => predict(x, thunk));
+  test('is an error naming its trial, the options to run it again, and its inputs', () => {
+    const f = (x: Lazy<number>, _y: Lazy<number>) => lazy(() => (x.force() === 7 ? ('seven' as unknown as number) : 0));
+    assert.throws(
+      () => strictCheck(s, f, { seed: 3, trials: 400 }),
+      (err: unknown) => err instanceof ShapeMismatchError && /expected number, got the string "seven" \(trial \d+, seed 3, trials 400, inputs 7, -?\d+\)$/.test(err.message),
+    );
+  });
+  test('in a shrink candidate, is not a smaller counterexample: the failure found is reported', () => {
+    // Too strict (it forces y) when x > 10; and its result is a string when x is 13, which shrinking meets on the way down.
+    const g = (x: Lazy<number>, y: Lazy<number>) =>
+      lazy(() => {
+        const a = x.force();
+        if (a === 13) return 'thirteen' as unknown as number;
+        return a > 10 ? y.force() * 0 : 0;
+      });
+    let reported = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      let r: CheckResult;
+      try {
+        r = strictCheck(s, g, { seed, maxSize: 60 });
+      } catch (err) {
+        if (err instanceof ShapeMismatchError && /trial/.test(err.message)) continue; // a trial drew 13 itself
+        throw err;
+      }
+      if (r.passed) continue;
+      const x = (r.counterexample!.inputs[0] as Lazy<number>).force();
+      assert.ok(x > 10 && x !== 13, `a failure forcing y, x = ${x}`);
+      reported++;
+    }
+    assert.ok(reported > 10, `failures reported: ${reported}`);
   });
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { boolean, fn, lazyOf, list, number, option, string, tuple, type Shape } from '../src/demand/shape.ts';
+import { boolean, data, fn, lazyOf, list, number, option, string, tuple, type Shape } from '../src/demand/shape.ts';
 import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { Cons, NIL, type List } from '../src/lazy/cell.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
@@ -201,4 +201,22 @@ test('shards partition the cases of every depth; the shard holding the first cou
   assert.ok(shards.every((r) => !r.passed && r.depth >= first.depth));
   assert.equal(shards.filter((r) => r.depth === first.depth && diagram(r.message) === diagram(first.message)).length, 1);
   assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, shard: '3/2' }), /shard: expected "i\/n" with 1 <= i <= n, got "3\/2"/);
+});
+
+test('an argument with no value up to the depth (a stream) is refused, not checked over no case', () => {
+  type Stream = { tag: 'SCons'; head: number; tail: Lazy<Stream> };
+  const Stream = data<Stream>('Stream', (S) => ({ SCons: { head: number, tail: lazyOf(S) } }));
+  const s = spec([lazyOf(Stream)], number, (predict, _d, _xs) => predict(thunk));
+  const throws = (_xs: Lazy<Stream>): number => {
+    throw new Error('always');
+  };
+  for (const depth of [0, 3]) {
+    assert.throws(() => strictCheckExhaustiveResult(s, throws, { depth }), (err: unknown) => err instanceof NoSeriesError && /argument 1 \(shape Lazy<Stream>\): it has no value of depth at most/.test(err.message));
+  }
+});
+
+test('a result that does not fit its shape names its case', () => {
+  const s = spec([list(number)], number, (predict, _d, xs) => predict(xs));
+  const f = (xs: List<number>) => (xs.force().tag === 'Nil' ? ('none' as unknown as number) : 0);
+  assert.throws(() => strictCheckExhaustiveResult(s, f, { depth: 2 }), /expected number, got the string "none" \(exhaustive, depth 0, inputs \[\]\)$/);
 });

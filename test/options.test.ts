@@ -58,6 +58,28 @@ test('Infinity is no limit for the options that are limits, and no count or time
   await assert.rejects(strictCheckParallel(takeCheck, { workers: 1, timeout: Infinity }), { name: 'RangeError', message: /^timeout must be an integer from 1 to 2147483647, got Infinity$/ });
 });
 
+test('a misspelt option, an option only workers use in a run without them, and a bad onTrial fail up front, naming them', () => {
+  assert.throws(() => strictCheck(takeSpec, takePrime, { trails: 5 } as never), { name: 'RangeError', message: /^unknown option "trails" \(did you mean trials\?\); the options here are trials, seed, / });
+  assert.throws(() => strictProperty(takeSpec, take, { trials: 5 } as never), { name: 'RangeError', message: /^unknown option "trials"; the options here are compare, forceBudget, maxSize, unicode$/ });
+  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, dpeth: 3 } as never), /unknown option "dpeth" \(did you mean depth\?\)/);
+  // A timeout in this thread would stop nothing: a function that loops would hang the run it was meant to stop.
+  assert.throws(() => strictCheck(takeSpec, take, { timeout: 500 } as never), { name: 'RangeError', message: /^timeout applies only with workers: a trial running in this thread cannot be stopped/ });
+  assert.throws(() => strictCheck(takeSpec, take, { shrinking: 'greedy' } as never), { name: 'RangeError', message: /^shrinking applies only with workers\. Add workers/ });
+  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, timeout: 500 }), /^RangeError: timeout applies only with workers/);
+  assert.throws(() => strictCheck(takeSpec, take, { onTrial: 5 as never }), { name: 'TypeError', message: 'onTrial must be a function, got 5' });
+  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: '3' as never }), { name: 'RangeError', message: 'depth must be a non-negative integer, got "3"' });
+});
+
+test('the report of a failure names every option that decides its trials, so that they run again', () => {
+  // The size of a trial depends on the number of trials and the largest size, not only on the seed.
+  const options = { seed: 7, trials: 300, maxSize: 100 };
+  const r = strictCheck(takeSpec, takePrime, options);
+  assert.match(r.message!, /Reproduce with the option \{ seed: 7, trials: 300, maxSize: 100 \}\.$/);
+  assert.equal(strictCheck(takeSpec, takePrime, options).message, r.message);
+  // Defaults are left out.
+  assert.match(strictCheck(takeSpec, takePrime, { seed: 7, trials: 100 }).message!, /Reproduce with the option \{ seed: 7 \}\.$/);
+});
+
 type Pair = readonly [(x: Lazy<number>) => number, Lazy<number>];
 /** A wrong spec: it says that the function inside the pair never evaluates the number beside it. */
 const pairSpec = spec([tuple<Pair>(fn([lazyOf(number)], number), lazyOf(number))], number, (predict, _d, p) => predict([p[0], thunk]));

@@ -4,12 +4,12 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { strictCases, strictProperty, type StrictCase } from '../src/spec/property.ts';
 import { predictDemands, spec, SpecError } from '../src/spec/spec.ts';
-import type { Lazy } from '../src/lazy/lazy.ts';
+import { lazy, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import type { List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { demandEquals } from '../src/demand/demand.ts';
 import { observe } from '../src/demand/observe.ts';
-import { list, number } from '../src/demand/shape.ts';
+import { lazyOf, list, number } from '../src/demand/shape.ts';
 import { take, takePrime, takeSpec } from '../examples/take.ts';
 import { rot, rotNaive, rotSpec } from '../examples/okasaki-queue/rot.ts';
 import { map, mapSpec, mapStrict } from '../examples/list-specs.ts';
@@ -95,4 +95,16 @@ test('fast-check ends shrinking a case of an enum-like type (its shrinks went ro
   // The time limit only turns a regression into a failure instead of a hang.
   const r = fc.check(strictProperty(isRedWrongSpec, isRed), { seed: 1, plugins: [fc.interruptAfterTimeLimit(5000)] });
   assert.ok(r.failed && !r.interrupted && r.numShrinks <= 2, `${r.numShrinks} shrinks, interrupted: ${r.interrupted}`);
+});
+
+test("a shrunk case's summary line shows the result demand of its own run, as its diagram does", () => {
+  // Forces y when x > 20: shrinking y changes the result demand under a context built from the parent's.
+  const s = spec([lazyOf(number), lazyOf(number)], lazyOf(number), (predict, _d, x, _y) => predict(x, thunk));
+  const f = (x: Lazy<number>, y: Lazy<number>) => lazy(() => (x.force() > 20 ? y.force() : 0));
+  const r = fc.check(strictProperty(s, f, { unicode: false }), { seed: 42, numRuns: 300 });
+  assert.equal(r.failed, true);
+  const text = String(r.counterexample![0]);
+  const summary = /result demand (\S+)/.exec(text)![1];
+  const diagram = /Demand on result \|\n\+[-+ ]+\n\|[^\n]*?\| +\| (\S+)/.exec(text)![1];
+  assert.equal(summary, diagram, text);
 });

@@ -85,11 +85,11 @@ export interface DetailedObservation extends Observation {
 export interface ObserveShapes {
   // `any`: a shape's phantom type is invariant, so `Shape<List<number>>` is not a `Shape<unknown>`.
   /** The shapes of the inputs, in order (each checked where it is forced). */
-  readonly inputs?: readonly Shape<any>[];
+  readonly inputs?: readonly Shape<any>[] | undefined;
   /** The shape of the result. */
-  readonly result?: Shape<any>;
+  readonly result?: Shape<any> | undefined;
   /** Names of the inputs, for messages (default `argument 1`, …). */
-  readonly names?: readonly string[];
+  readonly names?: readonly string[] | undefined;
 }
 
 /**
@@ -101,7 +101,7 @@ export interface ObserveShapes {
  * const boom = (xs: List.List<number>) => List.map((x: number) => { if (x === 2) throw new Error('two'); return x; }, xs);
  * const o = observeDetailed(normalize, boom, [fromArray([1, 2, 3])], { inputs: [list(number)], names: ['xs'] });
  * prettyDemand(o.result);    // '1 : _ : _': recorded until the throw
- * prettyDemand(o.inputs[0]); // '1 : 2 : _'
+ * prettyDemand(o.inputs[0]!); // '1 : 2 : _'
  * o.error?.thrown;           // Error: two
  * ```
  */

@@ -14,13 +14,13 @@ import { DATA_PROTO, DESCRIBE, dynamic, IDENTIFIER, keyText, ShapeMismatchError,
 /** Options of the printers. */
 export interface PrintOptions {
   /** Longest list printed in full; longer ones show their first and last elements around `…`. Default 40. */
-  readonly maxItems?: number;
+  readonly maxItems?: number | undefined;
   /**
    * Longest output in characters, at least 20 (smaller values count as 20); longer output keeps
    * its beginning and end around `…`, cut between tokens, never inside a number, string or name.
    * Default 4000.
    */
-  readonly maxWidth?: number;
+  readonly maxWidth?: number | undefined;
 }
 
 const TOP = 0; // no parentheses needed

@@ -320,13 +320,13 @@ export const unit: Shape<undefined> = prim('unit', (v) => v === undefined);
 /** What {@link opaque} needs to know of its values. */
 export interface OpaqueOptions<T> {
   /** Whether an object is one of the type's values (default: any object or function but a `Lazy`): one that is not is a mismatch, named by its path. */
-  readonly is?: (value: object) => boolean;
+  readonly is?: ((value: object) => boolean) | undefined;
   /** When two values are the same, for comparing demands (default `Object.is`: the same object). */
-  readonly equals?: (a: T, b: T) => boolean;
+  readonly equals?: ((a: T, b: T) => boolean) | undefined;
   /** How a value prints in demands and reports (default: `util.inspect` on one line). */
-  readonly show?: (value: T) => string;
+  readonly show?: ((value: T) => string) | undefined;
   /** A fast-check arbitrary that generates and shrinks the values (without one, a check cannot generate them). */
-  readonly arbitrary?: Arbitrary<T>;
+  readonly arbitrary?: Arbitrary<T> | undefined;
 }
 
 /**
@@ -958,7 +958,7 @@ export const dynamic: Shape<unknown> = {
       case 'string':
       case 'boolean':
       case 'bigint':
-        return PRIMS[typeof value].project(value, path);
+        return PRIMS[typeof value]!.project(value, path);
       case 'undefined':
         return unit.project(value, path);
       case 'symbol':

@@ -88,14 +88,14 @@ export interface EnumeratedCase<T> {
 /** Options of {@link enumerateCases}. */
 export interface EnumerateOptions {
   /** Demand-driven pruning (Lazy SmallCheck). Default true; false enumerates every total input. */
-  readonly prune?: boolean;
+  readonly prune?: boolean | undefined;
   /** Names of the arguments, for errors. */
-  readonly names?: readonly string[];
+  readonly names?: readonly string[] | undefined;
   /** The shape of the result, which the context walks (default: read from the result at run time, which an opaque value needs). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly result?: Shape<any>;
+  readonly result?: Shape<any> | undefined;
   /** Counters, updated as the enumeration goes. */
-  readonly stats?: EnumerationStats;
+  readonly stats?: EnumerationStats | undefined;
 }
 
 /**

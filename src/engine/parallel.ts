@@ -15,20 +15,20 @@ import { pathToFileURL } from 'node:url';
 import { unforced } from '../demand/demand.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import {
-  checkInteger, commonSettings, counterexampleOf, DEFAULTS, failureResult, passedResult, report, rerunContext, runCase, showOption, shrinkCandidates, sizeOf, trialCase,
+  checkInteger, commonSettings, counterexampleOf, DEFAULTS, failureResult, OPTION_NAMES, passedResult, replayOptions, report, rerunContext, runCase, showOption, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
 } from '../spec/check.ts';
 
 /** Options of a check run with worker threads. */
 export interface ParallelOptions extends CheckOptions {
   /** Number of worker threads (`'all'`: one per core). Without it, the check runs in this thread. */
-  readonly workers?: number | 'all';
+  readonly workers?: number | 'all' | undefined;
   /** Most milliseconds one trial (or shrink candidate) may run in a worker; past it, it is stopped and reported as a counterexample. Default 10,000. */
-  readonly timeout?: number;
+  readonly timeout?: number | undefined;
   /** `'deterministic'` (default): the same minimal counterexample as sequential shrinking; `'greedy'`: whichever failing candidate a worker finds first. */
-  readonly shrinking?: 'deterministic' | 'greedy';
+  readonly shrinking?: 'deterministic' | 'greedy' | undefined;
   /** Most candidates that time out or crash a worker while shrinking such a counterexample. Default 8; `Infinity`: no limit. */
-  readonly maxShrinkTimeouts?: number;
+  readonly maxShrinkTimeouts?: number | undefined;
 }
 
 /** A check that worker threads can load: made by {@link defineCheck}. */
@@ -418,7 +418,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
   const fn = check.fn as Fn;
   checkArity(spec, fn);
   const { workers: n } = workerSettings(options);
-  const { budget, compare, unicode } = commonSettings(spec, fn, options);
+  const { budget, compare, unicode } = commonSettings(spec, fn, options, OPTION_NAMES.check);
   const trials = options.trials ?? DEFAULTS.trials;
   const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
@@ -557,14 +557,13 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
         const c = nth(shrinkCandidates(spec, current), j)!;
         current = runCase(spec, fn, c.inputs, rerunContext(c), budget, compare);
       }
-      return { ...failureResult(spec, fn, current, count, shrinks, seed, budget, compare, unicode, options.shard), ...extra() };
+      return { ...failureResult(spec, fn, current, count, shrinks, seed, budget, compare, unicode, options), ...extra() };
     }
     let inputs: readonly unknown[] = start.inputs;
     for (const j of shrinkState.path) inputs = nth(shrinkCandidates(spec, { inputs, resultDemand: unforced }, true), j)!.inputs;
     const where = `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`;
     const { counterexample, message } = fatalFailure(spec, inputs, final, timeout, where, unicode, 'trial');
-    const again = options.shard === undefined ? `{ seed: ${seed} }` : `{ seed: ${seed}, shard: '${options.shard}' }`;
-    const reproduce = `\nReproduce with the option ${again} and workers${final.kind === 'timeout' ? ' (without workers it would not stop)' : ''}.`;
+    const reproduce = `\nReproduce with the option ${replayOptions(seed, options)} and workers${final.kind === 'timeout' ? ' (without workers it would not stop)' : ''}.`;
     return { passed: false, trials: count, seed, shrinks, counterexample, message: message + reproduce, ...extra() };
   });
 }

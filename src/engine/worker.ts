@@ -7,6 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { SpecError } from '../spec/spec.ts';
+import { ShapeMismatchError } from '../demand/shape.ts';
 import { comparisons, failsAlike, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck } from './parallel.ts';
 import { pathOf } from './enumerate.ts';
@@ -126,7 +127,7 @@ port.on('message', async (m: any) => {
         const t = runCase(spec, fn, inputs, ctx, init.budget, compare);
         reply = { failed: t.failed };
       } catch (err) {
-        if (err instanceof SpecError) err.message = `${err.message} (trial ${i + 1}, seed ${init.seed})`;
+        if (err instanceof SpecError || err instanceof ShapeMismatchError) err.message = `${err.message} (trial ${i + 1}, seed ${init.seed})`;
         reply = { thrown: serialize(err) };
       }
       await settle(m.grace);
@@ -185,7 +186,8 @@ port.on('message', async (m: any) => {
           reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) };
         }
       } catch (err) {
-        reply = err instanceof SpecError ? { ok: false } : s.fatal ? { ok: false } : { thrown: serialize(err) };
+        // As in check.ts's shrink: a candidate the spec cannot handle, or whose result does not fit its shape, is no smaller counterexample.
+        reply = err instanceof SpecError || err instanceof ShapeMismatchError || s.fatal ? { ok: false } : { thrown: serialize(err) };
       }
       await settle(m.grace);
       port.postMessage({ type: 'reply', id: m.id, ...reply });

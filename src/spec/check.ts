@@ -28,26 +28,26 @@ export type Comparison = 'exact' | 'noStricter' | 'noLazier' | ((actual: Demand,
 /** Options of the checks. */
 export interface CheckOptions {
   /** Number of random trials. Default 100. */
-  readonly trials?: number;
+  readonly trials?: number | undefined;
   /** Seed of the run; the same seed reproduces the same run and counterexample. Default: random. */
-  readonly seed?: number;
+  readonly seed?: number | undefined;
   /** Largest size of generated inputs and contexts (sizes grow from 0 over the run, as in QuickCheck). Default 30. */
-  readonly maxSize?: number;
+  readonly maxSize?: number | undefined;
   /** The comparison for every argument, or one per argument. Default `'exact'`. */
-  readonly compare?: Comparison | readonly Comparison[];
+  readonly compare?: Comparison | readonly Comparison[] | undefined;
   /** Most forces (calls of `force`, on evaluated thunks too) one trial may make before it counts as diverging: catches infinite and cyclic structures walked forever, without a timer. The spec has a budget as large (running past it is a {@link SpecError}). Default 1,000,000; `Infinity`: no limit. */
-  readonly forceBudget?: number;
+  readonly forceBudget?: number | undefined;
   /** Most candidates tried while shrinking. Default 2,000; `Infinity`: no limit. */
-  readonly maxShrinkAttempts?: number;
+  readonly maxShrinkAttempts?: number | undefined;
   /** Draw the diagram with Unicode box characters; default: if the terminal supports them. */
-  readonly unicode?: boolean;
+  readonly unicode?: boolean | undefined;
   /**
    * Runs only the trials of shard `"i/n"` (1-based): the trial indices ≡ i-1 (mod n). The `n` shards
    * of a run together run exactly the trials of the unsharded run (e.g. one shard per CI runner).
    */
-  readonly shard?: string;
+  readonly shard?: string | undefined;
   /** Called with the index of each trial completed (for progress and tests). */
-  readonly onTrial?: (index: number) => void;
+  readonly onTrial?: ((index: number) => void) | undefined;
 }
 
 /** A failing case, shrunk. */
@@ -108,7 +108,7 @@ export interface Trial extends Counterexample {
    * threw (nothing was recorded there), so forcing that demand again would not reproduce the
    * throw: shrinking and reporting run this context again instead.
    */
-  readonly replay?: Context;
+  readonly replay?: Context | undefined;
 }
 
 /** @internal The counterexample of a failed case. */
@@ -173,7 +173,9 @@ export const DEFAULTS = { trials: 100, maxSize: 30, forceBudget: 1_000_000, maxS
  * comparison per argument, and whether diagrams use Unicode; first, every numeric option given is
  * checked, so that a bad one fails before any run.
  */
-export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions): { budget: number; compare: ((a: Demand, p: Demand) => boolean)[]; unicode: boolean } {
+export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions, known: readonly string[]): { budget: number; compare: ((a: Demand, p: Demand) => boolean)[]; unicode: boolean } {
+  checkKnownOptions(options, known);
+  if (options.onTrial !== undefined && typeof options.onTrial !== 'function') throw new TypeError(`onTrial must be a function, got ${showOption(options.onTrial)}`);
   checkInteger('trials', options.trials, 1);
   checkInteger('seed', options.seed, -Number.MAX_SAFE_INTEGER);
   checkInteger('maxSize', options.maxSize, 0);
@@ -181,6 +183,46 @@ export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions): { 
   checkInteger('maxShrinkAttempts', options.maxShrinkAttempts, 0, Infinity);
   // The comparison is the options', else the one the spec and function were defined with (defineCheck).
   return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons({ compare: comparisonOf(spec, fn, options) }, spec.args.length), unicode: options.unicode ?? unicodeTerminal() };
+}
+
+/** @internal The options of each entry point, against which a misspelt one is refused (running through tsx checks no types). */
+export const OPTION_NAMES = {
+  check: ['trials', 'seed', 'maxSize', 'compare', 'forceBudget', 'maxShrinkAttempts', 'unicode', 'shard', 'onTrial', 'workers', 'timeout', 'shrinking', 'maxShrinkTimeouts'],
+  property: ['compare', 'forceBudget', 'maxSize', 'unicode'],
+  exhaustive: ['depth', 'prune', 'progress', 'workers', 'timeout', 'shard', 'compare', 'forceBudget', 'unicode'],
+} as const;
+
+/** Throws a RangeError naming an option that is not one of `known`, and the known one closest to it. */
+function checkKnownOptions(options: object, known: readonly string[]): void {
+  for (const key of Object.keys(options)) {
+    if (known.includes(key)) continue;
+    const near = known.find((k) => editDistance(k.toLowerCase(), key.toLowerCase()) <= 2);
+    throw new RangeError(`unknown option ${showOption(key)}${near ? ` (did you mean ${near}?)` : ''}; the options here are ${known.join(', ')}`);
+  }
+}
+
+/** Levenshtein distance, for suggesting an option name. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * @internal Refuses the options that apply only with workers (`timeout`, …) in a run without
+ * them, where they would do nothing: above all `timeout`, which cannot stop a trial in this thread.
+ */
+export function refuseWorkerOptions(options: object, names: readonly string[]): void {
+  const given = names.find((n) => (options as Record<string, unknown>)[n] !== undefined);
+  if (given === undefined) return;
+  const timeout = given === 'timeout';
+  throw new RangeError(
+    `${given} applies only with workers${timeout ? ': a trial running in this thread cannot be stopped from outside it' : ''}. Add workers (a check made with defineCheck, see docs/parallel.md), or leave ${given} out${timeout ? ' (forceBudget stops a trial that forces without end)' : ''}`,
+  );
 }
 
 /** The size of trial `trial`: growing linearly from 0 to `maxSize` over the run, as in QuickCheck. */
@@ -228,7 +270,8 @@ function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: 
       try {
         t = runCase(s, fn, c.inputs, rerunContext(c), budget, compare);
       } catch (err) {
-        if (err instanceof SpecError) continue; // a smaller case the spec cannot handle is not a smaller counterexample
+        // A smaller case the spec cannot handle, or whose result does not fit its shape, is not a smaller counterexample of this failure.
+        if (err instanceof SpecError || err instanceof ShapeMismatchError) continue;
         throw err;
       }
       if (failsAlike(t, current.error !== undefined)) {
@@ -444,7 +487,8 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
   const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
   // The comparison given to defineCheck for this spec and function applies with or without workers.
-  const { budget, compare, unicode } = commonSettings(spec, fn as Fn, options);
+  const { budget, compare, unicode } = commonSettings(spec, fn as Fn, options, OPTION_NAMES.check);
+  refuseWorkerOptions(options, ['timeout', 'shrinking', 'maxShrinkTimeouts']);
   const indices = shardIndices(trials, options.shard);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
@@ -454,15 +498,15 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
     try {
       trial = runCase(spec, fn as Fn, inputs, context, budget, compare);
     } catch (err) {
-      if (err instanceof SpecError) {
-        err.message = `${err.message} (trial ${i + 1}, seed ${seed}, inputs ${inputs.map((v, j) => showInput(spec, v, j)).join(', ')})`;
+      if (err instanceof SpecError || err instanceof ShapeMismatchError) {
+        err.message = `${err.message} (trial ${i + 1}, ${replayPairs(seed, options).map(([k, v]) => `${k} ${v}`).join(', ')}, inputs ${inputs.map((v, j) => showInput(spec, v, j)).join(', ')})`;
       }
       throw err;
     }
     options.onTrial?.(i);
     if (!trial.failed) continue;
     const [small, shrinks] = shrink(spec, fn as Fn, trial, budget, compare, options.maxShrinkAttempts ?? DEFAULTS.maxShrinkAttempts);
-    return failureResult(spec, fn as Fn, small, k + 1, shrinks, seed, budget, compare, unicode, options.shard);
+    return failureResult(spec, fn as Fn, small, k + 1, shrinks, seed, budget, compare, unicode, options);
   }
   return passedResult(indices.length, seed, options.shard);
 }
@@ -479,15 +523,33 @@ export function failureHeader(t: Trial, where?: string): string {
   return where === undefined ? `Failed: ${what}` : `Failed: ${what} (${where})`;
 }
 
+/**
+ * The options that run the same trials again, as (key, value as written) pairs: the seed, and what
+ * else decides a trial's case (the number of trials and the largest size set its size) or which
+ * trials run.
+ */
+function replayPairs(seed: number, options: CheckOptions): [string, string][] {
+  const { trials, maxSize, shard } = options;
+  const pairs: [string, string][] = [['seed', String(seed)]];
+  if (trials !== undefined && trials !== DEFAULTS.trials) pairs.push(['trials', String(trials)]);
+  if (maxSize !== undefined && maxSize !== DEFAULTS.maxSize) pairs.push(['maxSize', String(maxSize)]);
+  if (shard !== undefined) pairs.push(['shard', `'${shard}'`]);
+  return pairs;
+}
+
+/** @internal The options that run the same trials again, as an object literal: `{ seed: 7, trials: 500 }`. */
+export function replayOptions(seed: number, options: CheckOptions): string {
+  return `{ ${replayPairs(seed, options).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
+}
+
 /** @internal The result of a failure after `count` trials, shrunk to `small` in `shrinks` steps. */
-export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number, shrinks: number, seed: number, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], unicode: boolean, shard: string | undefined): CheckResult {
+export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number, shrinks: number, seed: number, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], unicode: boolean, options: CheckOptions): CheckResult {
   // Run the minimal case once more so that generated functions, at any depth of the inputs, describe the calls of this run only.
   resetInputCalls(spec, small.inputs);
   const final = runCase(spec, fn, small.inputs, rerunContext(small), budget, compare);
   const shown = final.failed ? final : small;
   const header = failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`);
-  const again = shard === undefined ? `{ seed: ${seed} }` : `{ seed: ${seed}, shard: '${shard}' }`;
-  const message = `${report(spec, shown, header, unicode)}\nReproduce with the option ${again}.`;
+  const message = `${report(spec, shown, header, unicode)}\nReproduce with the option ${replayOptions(seed, options)}.`;
   return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };
 }
 

@@ -9,7 +9,9 @@
 import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
 import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { prettyValue } from '../demand/print.ts';
-import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, rerunContext, runCase, report, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import { ShapeMismatchError } from '../demand/shape.ts';
+import { NoSeriesError, partial } from '../engine/series.ts';
+import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, refuseWorkerOptions, rerunContext, runCase, report, showOption, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** Options of {@link strictCheckExhaustive}. */
@@ -17,23 +19,23 @@ export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'force
   /** The largest depth checked; depths 0, 1, …, `depth` are checked in turn. */
   readonly depth: number;
   /** Lazy SmallCheck's demand-driven pruning of the inputs. Default true (the verdict is the same, in far fewer cases). */
-  readonly prune?: boolean;
+  readonly prune?: boolean | undefined;
   /** Show `depth d, N cases` on standard error while a run takes more than a second. Default: when it is a terminal and not CI. */
-  readonly progress?: boolean;
+  readonly progress?: boolean | undefined;
   /**
    * Number of worker threads (`'all'`: one per core) that enumerate the cases of each depth,
    * subtree by subtree; the result is that of the run without workers. The check must be made
    * with `defineCheck` (see docs/parallel.md). Without it, the check runs in this thread.
    */
-  readonly workers?: ParallelOptions['workers'];
+  readonly workers?: ParallelOptions['workers'] | undefined;
   /** With workers: most milliseconds one case may run; past it, it is stopped and reported as a counterexample. Default 10,000. */
-  readonly timeout?: number;
+  readonly timeout?: number | undefined;
   /**
    * Checks only part `"i/n"` (1-based) of the cases of each depth: the n shards of a run together
    * check exactly its cases, each once (e.g. one shard per CI runner; see docs/parallel.md). A
    * shard reports the first counterexample of its own part.
    */
-  readonly shard?: string;
+  readonly shard?: string | undefined;
 }
 
 /** What an exhaustive check found. */
@@ -111,9 +113,19 @@ interface Setup {
 function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   checkArity(s, fn);
   const maxDepth = options.depth;
-  if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${maxDepth}`);
+  if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${showOption(maxDepth)}`);
+  const settings = commonSettings(s, fn, options, OPTION_NAMES.exhaustive);
+  if (options.workers === undefined) refuseWorkerOptions(options, ['timeout']);
+  // An argument without a value that deep would make a run of no case, which would pass.
+  s.args.forEach((shape, i) => {
+    const name = s.names?.[i] ?? `argument ${i + 1}`;
+    if (partial(shape, maxDepth, name).length > 0) return;
+    throw new NoSeriesError(
+      `cannot enumerate ${name} (shape ${shape.name}): it has no value of depth at most ${maxDepth} (a type without a finite value, such as a stream, has none at any depth); give it a larger depth, or a series with withSeries(shape, (depth) => values)`,
+    );
+  });
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  return { spec: s, fn, maxDepth, ...commonSettings(s, fn, options), prune: options.prune ?? true, shard };
+  return { spec: s, fn, maxDepth, ...settings, prune: options.prune ?? true, shard };
 }
 
 /**
@@ -133,9 +145,9 @@ interface DepthOutcome {
   readonly fatal?: { readonly inputs: readonly unknown[]; readonly kind: 'timeout' } | { readonly inputs: readonly unknown[]; readonly kind: 'crash'; readonly error: string };
 }
 
-/** A spec error, naming its case (in the worker that ran it, if any) as random checking names its trial. */
+/** A spec error or a shape mismatch, naming its case (in the worker that ran it, if any) as random checking names its trial. */
 function inCase(err: unknown, depth: number, inputs: readonly unknown[]): unknown {
-  if (err instanceof SpecError) err.message = `${err.message} (exhaustive, depth ${depth}, inputs ${inputs.map((v) => prettyValue(v)).join(', ')})`;
+  if (err instanceof SpecError || err instanceof ShapeMismatchError) err.message = `${err.message} (exhaustive, depth ${depth}, inputs ${inputs.map((v) => prettyValue(v)).join(', ')})`;
   return err;
 }
 

@@ -7,9 +7,10 @@
  * @module
  */
 import fc from 'fast-check';
+import { ShapeMismatchError } from '../demand/shape.ts';
 import type { Demand } from '../demand/demand.ts';
 import type { Context } from '../demand/observe.ts';
-import { commonSettings, comparisons, DEFAULTS, failsAlike, failureHeader, report, rerunContext, resetInputCalls, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
+import { commonSettings, comparisons, DEFAULTS, OPTION_NAMES, failsAlike, failureHeader, report, rerunContext, resetInputCalls, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** One case of a check: inputs, and the context that evaluates the function's result. */
@@ -42,7 +43,7 @@ interface Setup {
 
 function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
   checkArity(s, fn);
-  return { spec: s, fn, ...commonSettings(s, fn, options), maxSize: options.maxSize ?? DEFAULTS.maxSize };
+  return { spec: s, fn, ...commonSettings(s, fn, options, OPTION_NAMES.property), maxSize: options.maxSize ?? DEFAULTS.maxSize };
 }
 
 function run(set: Setup, c: StrictCase): Trial {
@@ -68,7 +69,8 @@ function strictCase(set: Setup, inputs: readonly unknown[], context: Context, sh
   const text = () => {
     const failure = diagnose(set, c); // first: generated functions then show the calls of this run
     const shown = inputs.map((v, i) => showInput(set.spec, v, i));
-    const line = `inputs ${shown.join(', ')}; ${shrunk ? `result demand ${showDemand(shrunk.demand)}` : 'a random context'}`;
+    // The demand of the run just made, not the one its context was built from (a candidate's parent's, before its inputs shrank).
+    const line = `inputs ${shown.join(', ')}; ${shrunk ? `result demand ${showDemand(lastRun.get(c)?.resultDemand ?? shrunk.demand)}` : 'a random context'}`;
     return failure === undefined ? line : `${line}\n${failure}`;
   };
   return Object.assign(c, { [fc.toStringMethod]: text, toString: text });
@@ -82,8 +84,8 @@ function diagnose(set: Setup, c: StrictCase): string | undefined {
   try {
     t = run(set, c);
   } catch (err) {
-    // A smaller case the spec cannot handle is not a smaller counterexample (as in strictcheck's own shrinking).
-    if (err instanceof SpecError && c.shrunk) return undefined;
+    // A smaller case the spec cannot handle, or whose result does not fit its shape, is not a smaller counterexample (as in strictcheck's own shrinking).
+    if ((err instanceof SpecError || err instanceof ShapeMismatchError) && c.shrunk) return undefined;
     throw err;
   }
   // Shrinking keeps the kind of failure: a case that threw shrinks to cases that throw.
