@@ -2,14 +2,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { lazy, thunk, type Lazy } from '../src/lazy/lazy.ts';
+import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { bigint, boolean, data, fn, lazyOf, list, mapOf, number, option, setOf, string, tuple, type Shape } from '../src/demand/shape.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
-import { strictCheck } from '../src/spec/check.ts';
+import { strictCheck, trialCase } from '../src/spec/check.ts';
 import { arbitrary, randomFunction, withArbitrary } from '../src/engine/generate.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { Color, isRed, isRedWrongSpec, Tree } from './fixtures/shapes.ts';
 
 // Constructors with and without fields, interleaved, one of them recursive.
@@ -123,4 +124,54 @@ test('a data type without a finite value is refused, naming it, before any trial
   for (let i = 0; i < 100; i++) cell = cell.tail.force();
   assert.equal(typeof cell.head, 'number');
   assert.doesNotThrow(() => arbitrary(tuple(fn([number], lazyOf(Stream)), list(number))));
+});
+
+test('a generated function whose result is a strict recursive type is capped as arbitrary is, at any size', () => {
+  // produce() built strict fields by recursion with no cap: at size 20000 a Nat overflowed the stack.
+  type Nat = { tag: 'Z' } | { tag: 'S'; pred: Nat };
+  const Nat = data<Nat>('Nat', (N) => ({ Z: {}, S: { pred: N } }));
+  const depth = (v: Nat) => {
+    let n = 0;
+    for (; v.tag === 'S'; v = v.pred) n++;
+    return n;
+  };
+  const depths = (size: number, seeds: number) => Array.from({ length: seeds }, (_, i) => depth(randomFunction(fn([number], Nat), Seed.of(i), size)(i)));
+  const deepest = Math.max(...depths(20_000, 20));
+  assert.ok(deepest > 100 && deepest <= 500, `deepest ${deepest}`);
+  // Up to the cap, the same seeds give the same values as before.
+  assert.deepEqual(depths(30, 10), [4, 22, 3, 0, 19, 10, 18, 7, 5, 2]);
+  assert.deepEqual(depths(500, 10), [367, 106, 447, 286, 49, 446, 290, 159, 386, 4]);
+});
+
+test('shrinking does not offer a field again that is a constructor without fields, or the same object as another field', () => {
+  // The constructor without fields was offered, then each field that held it: Leaf thrice.
+  const L = Tree.make.Leaf();
+  const N = (left: Tree, value: number, right: Tree) => Tree.make.Node({ left: now(left), value, right: now(right) });
+  assert.deepEqual(shown(N(L, 0, L), Tree), ['Leaf']);
+  assert.deepEqual(shown(N(N(L, 1, L), 0, L), Tree), ['Leaf', 'Node Leaf 1 Leaf', 'Node Leaf 0 Leaf', 'Node (Node Leaf 0 Leaf) 0 Leaf']);
+  const t = N(L, 1, L);
+  assert.equal(shown(N(t, 0, t), Tree).filter((c) => c === 'Node Leaf 1 Leaf').length, 1);
+  // A quarter of a tree's candidates repeated an earlier one; the few left are shrinks that meet.
+  let total = 0;
+  let repeats = 0;
+  for (let i = 0; i < 200; i++) {
+    const cs = shown(arbitrary(Tree)(Seed.of(i).stream(), 8), Tree);
+    total += cs.length;
+    repeats += cs.length - new Set(cs).size;
+  }
+  assert.ok(repeats < total * 0.05, `${repeats} of ${total} candidates repeat`);
+});
+
+test('every safe-integer seed gives its own run, and a 32-bit one the run it gave before', () => {
+  // Only the low 32 bits were used: 7 and 7 + 2^32 gave the same run.
+  const s = spec<[Lazy<number>, Lazy<number>], Lazy<number>>([lazyOf(number), lazyOf(number)], lazyOf(number), (predict) => predict(thunk, thunk));
+  const run = (seed: number) => Array.from({ length: 10 }, (_, i) => trialCase(s as unknown as Parameters<typeof trialCase>[0], seed, i, 30).inputs.map((v) => (v as Lazy<number>).force()).join(',')).join(' ');
+  const seeds = [7, 7 + 2 ** 32, 7 - 2 ** 32, 7 + 2 ** 40, 2 ** 31, -(2 ** 31), 2 ** 32, 0, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 2 ** 32];
+  const runs = seeds.map(run);
+  assert.equal(new Set(runs).size, seeds.length, 'distinct seeds, distinct runs');
+  assert.notDeepEqual(Seed.of(7), Seed.of(7 + 2 ** 32));
+  // A seed in [-2^31, 2^31) starts from pure-rand's own seeding, as before.
+  for (const n of [0, 1, 7, -5, 2 ** 31 - 1, -(2 ** 31), 123_456_789]) {
+    assert.deepEqual([...Object.values(Seed.ofRun(n))], xoroshiro128plus(n).getState(), `seed ${n}`);
+  }
 });

@@ -261,6 +261,24 @@ function memo2<A extends object, B extends object, V extends {} | null>(compute:
  */
 const canReach = memo2((from: S, target: S) => someShapeWithin(from, (s) => s === target, (s) => !s.arbitrary));
 
+/**
+ * Whether a value of data shape `shape` can hold one of it outside lazy positions (a strict
+ * recursive field, `S { pred: Nat }`): {@link produce} builds those layers at once, by recursion.
+ * Lazy ones are built as they are forced, so their sizes need no cap.
+ */
+const strictlyRecursive = (() => {
+  const known = new WeakMap<S, boolean>();
+  return (shape: S & { kind: 'data' }): boolean => {
+    let v = known.get(shape);
+    if (v === undefined) {
+      const enter = (s: S) => !s.arbitrary && s.kind !== 'lazy';
+      v = shapesInside(shape).some((f) => someShapeWithin(f, (s) => s === shape, enter));
+      known.set(shape, v);
+    }
+    return v;
+  };
+})();
+
 /** Whether a field of shape `field` can hold one of the recursive `types` around it: it shares their size. */
 const recursiveIn = (field: S, types: readonly S[]) => types.some((t) => canReach(field, t));
 
@@ -487,7 +505,8 @@ export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r
     }
     case 'data': {
       if (shape.collection) return collection(shape.collection, r, size, enclosing, (s, n) => recur(s, inputs, r.split().stream(), n, enclosing));
-      const layer = dataLayer(shape, r, size, enclosing);
+      // Strict fields are produced now, a call level per layer: capped as generate's are.
+      const layer = dataLayer(shape, r, size, enclosing, strictlyRecursive(shape) ? MOST_EAGER : Infinity);
       return layer.alt.ctor.build(layer.alt.shapes.map((s, i) => recur(s, inputs, r.split().stream(), layer.sizes[i]!, layer.around[i]!)));
     }
   }

@@ -47,7 +47,14 @@ export class Seed {
    * seed reproduces the runs it gave before.
    */
   static ofRun(n: number): Seed {
-    return Seed.fromRng(xoroshiro128plus(n | 0));
+    // pure-rand reads only the low 32 bits of its seed (7 and 7 + 2^32 gave the same run): the
+    // high part is mixed into the state's first word, which pure-rand sets to -1. `hi` is 0 for a
+    // signed 32-bit seed, whose run stays as it was; fmix is a bijection, so distinct safe
+    // integers (distinct `lo` and `hi`) give distinct seeds.
+    const lo = n | 0;
+    const hi = (n - lo) / 2 ** 32;
+    const s = Seed.fromRng(xoroshiro128plus(lo));
+    return new Seed(s.a ^ fmix(hi), s.b, s.c, s.d);
   }
 
   /** @internal */

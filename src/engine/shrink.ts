@@ -105,11 +105,17 @@ function* shrinkAny(value: unknown, shape: Shape<unknown>): Generator<unknown> {
     const alts = shape.alternatives();
     const smaller = fields.length === 0 ? alts.slice(0, Math.max(0, alts.findIndex((a) => a.ctor === layer.ctor))) : alts;
     for (const alt of smaller) if (alt.shapes.length === 0) yield alt.ctor.build([]);
+    // Not a field offered already: one without fields was (a layer with fields offers every
+    // constructor without), or the same object in another field (`Node Leaf 0 Leaf` offered Leaf thrice).
+    const offered: unknown[] = [];
     for (let i = 0; i < fields.length; i++) {
       const s = layer.shapes[i]!;
-      const f = fields[i];
-      if (s === shape) yield f;
-      else if (s.kind === 'lazy' && s.inner() === shape && f instanceof Lazy && f.isEvaluated) yield f.force();
+      let f = fields[i];
+      if (s.kind === 'lazy' && s.inner() === shape && f instanceof Lazy && f.isEvaluated) f = f.force();
+      else if (s !== shape) continue;
+      if (offered.includes(f) || shape.project(f, null).fields.length === 0) continue;
+      offered.push(f);
+      yield f;
     }
   }
   // The shapes fit the fields in either order: a set's are its element's, a map's its key's and its value's in turn.
