@@ -299,6 +299,7 @@ describe('the function under test throws or diverges', () => {
     assert.ok(performance.now() - start < 10_000);
     assert.equal(r.passed, false);
     assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
+    assert.match(r.message, /^Failed: the function probably diverges \(after/);
     assert.match(r.message, /The function threw: it forced more than 20000 thunks: it probably diverges/);
     // The infinite input prints elided, and so does the long demand on it.
     const inputLine = r.message.split('\n').find((l) => l.includes('• 1 : 1'))!;

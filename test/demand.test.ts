@@ -703,3 +703,11 @@ test('forcing thunk outside a spec throws UnevaluatedError', () => {
   assert.throws(() => L.sum(fromDemand(toDemand(cons(1, thunk)))), UnevaluatedError);
   assert.equal(L.head(d), 1, 'the evaluated part is usable');
 });
+
+test('a list cell where a Lazy is expected (a list inside a list) is a mismatch that says how to wrap it', () => {
+  const lists = list(list(number));
+  // A head holding the inner list (a Lazy of a cell) is right; the inner list itself as the head, its cell where the list goes, is the slip.
+  assert.doesNotThrow(() => toDemand(now(new Cons(now(fromArray([1])), nil)), lists));
+  const wrong = now(new Cons(fromArray([1]) as never, nil));
+  assert.throws(() => toDemand(wrong, lists), /expected a Lazy \(a list is a Lazy of its first cell: wrap the cell with now\(…\)\), got /);
+});

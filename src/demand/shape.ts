@@ -426,7 +426,8 @@ export function lazyOf<T>(inner: Shape<T> | (() => Shape<T>)): Shape<Lazy<T>> {
     },
     project(value, path) {
       // Lazy positions are handled by the walkers themselves; projecting one is a misuse.
-      if (!(value instanceof Lazy)) mismatch(path, 'a Lazy', value);
+      // A list cell here is the common slip: a list inside a list, or a cell given for a list.
+      if (!(value instanceof Lazy)) mismatch(path, value instanceof Cons || value instanceof Nil ? 'a Lazy (a list is a Lazy of its first cell: wrap the cell with now(…))' : 'a Lazy', value);
       throw new TypeError('a lazy shape has no layer: force the Lazy and project its value');
     },
   };

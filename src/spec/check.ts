@@ -519,7 +519,7 @@ export function passedResult(count: number, seed: number, shard: string | undefi
 
 /** @internal The first line of a failure's report: what failed, and `where` (how it was found) in parentheses. */
 export function failureHeader(t: Trial, where?: string): string {
-  const what = t.error ? 'the function threw' : 'the spec does not match the function';
+  const what = !t.error ? 'the spec does not match the function' : t.error.thrown instanceof ForceBudgetExceeded ? 'the function probably diverges' : 'the function threw';
   return where === undefined ? `Failed: ${what}` : `Failed: ${what} (${where})`;
 }
 

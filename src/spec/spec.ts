@@ -44,7 +44,8 @@ export interface Spec<A extends readonly unknown[], R> {
  *   predict(n, n.force() > List.length(xs) ? d : List.append(d, thunk)));
  * ```
  */
-export function spec<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, body: SpecBody<A, R>, names?: readonly string[]): Spec<A, R> {
+// NoInfer: the shapes type the body; a body that leaves out inputs it does not use must not type them (it made A `[]`, and the error blamed the shapes).
+export function spec<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, body: NoInfer<SpecBody<A, R>>, names?: readonly string[]): Spec<A, R> {
   return { args, result, body, ...(names ? { names } : {}) };
 }
 
