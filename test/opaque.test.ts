@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
-import { now, thunk } from '../src/lazy/lazy.ts';
+import { now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { Cons, fromArray, type List } from '../src/lazy/list.ts';
 import { fn, lazyOf, list, number, opaque, option, tuple } from '../src/demand/shape.ts';
 import { demandEquals } from '../src/demand/demand.ts';
@@ -123,4 +123,18 @@ test('random functions tell opaque arguments apart by their text, and can return
   assert.equal(f(day(3)), f(day(3)));
   const g = randomFunction(fn([number], date), Seed.of(5), 10);
   assert.ok(g(1) instanceof Date);
+});
+
+test('reports print opaque values by their shape: a generated function returning one, an input in a spec error', () => {
+  // A generated function that returns dates, shown by its calls: its results are read by the result shape.
+  const applyTo = (f: (n: Lazy<number>) => Date, n: Lazy<number>) => f(n);
+  const s = spec([fn([lazyOf(number)], date), lazyOf(number)], date, (predict, _d, f, _n) => predict(f, thunk));
+  const r = strictCheck(s, applyTo, { seed: 2 });
+  assert.equal(r.passed, false, 'the spec is wrong: applyTo evaluates n when f does');
+  assert.match(r.message!, /λ\{[^}]*↦ \d{4}-\d\d-\d\d/);
+  // An exhaustive case named in a spec error prints its opaque input by the shape (the dynamic shape refuses a Date).
+  const throwing = spec([withSeries(date, () => [day(0)])], number, (_predict, _d, _x) => {
+    throw new Error('no prediction');
+  });
+  assert.throws(() => strictCheckExhaustiveResult(throwing, (_x: Date) => 0, { depth: 1 }), /no prediction.*\(exhaustive, depth 0, inputs 1970-01-01\)/);
 });

@@ -535,7 +535,7 @@ function makeFunction(shape: S & { kind: 'fn' }, seed: Seed, size: number, outer
   };
   Object.defineProperty(f, DESCRIBE, {
     value: {
-      describe: () => describeCalls(calls),
+      describe: () => describeCalls(calls, shape.result),
       reset: () => (calls.length = 0),
     },
   });
@@ -546,11 +546,11 @@ function makeFunction(shape: S & { kind: 'fn' }, seed: Seed, size: number, outer
  * Shows a generated function by the calls it answered, each argument as far as the function
  * evaluated it and each result as far as it was evaluated: `λ{_ ↦ 3; 1 : _ ↦ 4}`; `λ{}` if never called.
  */
-function describeCalls(calls: readonly Call[]): string {
+function describeCalls(calls: readonly Call[], result: S): string {
   const show = (d: Demand) => prettyDemand(d, { maxItems: 6, maxWidth: 60 });
   const shown = new Set<string>();
   for (const c of calls) {
-    shown.add(`${c.args.map((demand) => show(demand())).join(', ')} ↦ ${show(evaluatedPart(c.result))}`);
+    shown.add(`${c.args.map((demand) => show(demand())).join(', ')} ↦ ${show(evaluatedPart(c.result, result))}`);
     if (shown.size === 6) break;
   }
   return `λ{${[...shown].join('; ')}${calls.length > shown.size && shown.size === 6 ? '; …' : ''}}`;

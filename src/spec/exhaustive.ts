@@ -8,10 +8,9 @@
  */
 import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
 import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
-import { prettyValue } from '../demand/print.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
 import { NoSeriesError, partial } from '../engine/series.ts';
-import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, refuseWorkerOptions, rerunContext, runCase, report, showOption, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, refuseWorkerOptions, rerunContext, runCase, report, showInput, showOption, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** Options of {@link strictCheckExhaustive}. */
@@ -134,7 +133,7 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
  */
 export function treeOf(set: Pick<Setup, 'spec' | 'fn' | 'budget' | 'compare' | 'prune'>, depth: number): CaseTree<Trial> {
   const run = (inputs: unknown[], context: (v: unknown) => void) => runCase(set.spec, set.fn, inputs, context, set.budget, set.compare);
-  return new CaseTree(set.spec.args, depth, run, { prune: set.prune, names: set.spec.names, result: set.spec.result, blame: (err, inputs) => inCase(err, depth, inputs) });
+  return new CaseTree(set.spec.args, depth, run, { prune: set.prune, names: set.spec.names, result: set.spec.result, blame: (err, inputs) => inCase(err, set.spec, depth, inputs) });
 }
 
 /** What one depth found: its cases and runs up to the first counterexample, if any (a case that failed, or one that did not finish in a worker). */
@@ -146,8 +145,8 @@ interface DepthOutcome {
 }
 
 /** A spec error or a shape mismatch, naming its case (in the worker that ran it, if any) as random checking names its trial. */
-function inCase(err: unknown, depth: number, inputs: readonly unknown[]): unknown {
-  if (err instanceof SpecError || err instanceof ShapeMismatchError) err.message = `${err.message} (exhaustive, depth ${depth}, inputs ${inputs.map((v) => prettyValue(v)).join(', ')})`;
+function inCase(err: unknown, spec: AnySpec, depth: number, inputs: readonly unknown[]): unknown {
+  if (err instanceof SpecError || err instanceof ShapeMismatchError) err.message = `${err.message} (exhaustive, depth ${depth}, inputs ${inputs.map((v, i) => showInput(spec, v, i)).join(', ')})`;
   return err;
 }
 
@@ -169,7 +168,7 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
     try {
       again = runCase(spec, fn, inputs, rerunContext(c.outcome), budget, compare);
     } catch (err) {
-      throw inCase(err, depth, inputs);
+      throw inCase(err, spec, depth, inputs);
     }
     const shown = again.failed ? again : { ...c.outcome, inputs };
     return { passed: false, ...done, counterexample: counterexampleOf(shown), message: report(spec, shown, failureHeader(shown, where), unicode) };
