@@ -114,7 +114,7 @@ describe('a wrong spec is an error, not a failed test', () => {
     const allOfXs = spec(args, numbers, (predict, _d, n, xs) => predict(n, xs)); // its prediction is infinite
     const diverges = /the spec forced more than 10000 thunks \(the force budget\): it probably walks an infinite input or returns an infinite demand/;
     for (const s of [readmeTakeSpec, allOfXs]) {
-      assert.throws(() => strictCheck(s, take, { seed: 1, forceBudget: 10_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message) && /trial 1, seed 1, inputs \d+, /.test(err.message));
+      assert.throws(() => strictCheck(s, take, { seed: 1, forceBudget: 10_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message) && /trial 1, seed 1, forceBudget 10000, inputs \d+, /.test(err.message));
       const { errorInstance } = fc.check(strictProperty(s, take, { forceBudget: 10_000 }), { seed: 1 });
       assert.ok(errorInstance instanceof SpecError && diverges.test(errorInstance.message), String(errorInstance));
     }

@@ -11,7 +11,8 @@ import { spec } from '../src/spec/spec.ts';
 import { strictCheck, type CheckOptions } from '../src/spec/check.ts';
 import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { strictProperty } from '../src/spec/property.ts';
-import { strictCheckParallel, type ParallelOptions } from '../src/engine/parallel.ts';
+import { defineCheck, strictCheckParallel, type ParallelOptions } from '../src/engine/parallel.ts';
+import { enumerateCases } from '../src/engine/enumerate.ts';
 import { take, takePrime, takeSpec } from '../examples/take.ts';
 import { takeCheck, takePrimeCheck } from './fixtures/checks.ts';
 
@@ -48,12 +49,16 @@ test('a bad option fails before any trial, naming the option and its value', asy
 test('Infinity is no limit for the options that are limits, and no count or time for the others', async () => {
   const sequential = strictCheck(takeSpec, takePrime, { seed: 1, unicode: false });
   const unlimited = { forceBudget: Infinity, maxShrinkAttempts: Infinity };
-  assert.equal(strictCheck(takeSpec, takePrime, { seed: 1, unicode: false, ...unlimited }).message, sequential.message);
+  // The same run; the report's last line names the budget given, to run it again.
+  const run = (message: string) => message.replace(/\nReproduce with .*$/, '');
+  const limitless = strictCheck(takeSpec, takePrime, { seed: 1, unicode: false, ...unlimited }).message;
+  assert.equal(run(limitless), run(sequential.message));
+  assert.match(limitless, /Reproduce with the option \{ seed: 1, forceBudget: Infinity \}\.$/);
   assert.equal(strictCheck(takeSpec, take, { seed: 1, ...unlimited }).passed, true);
   assert.equal(strictCheckExhaustiveResult(takeSpec, take, { depth: 3, forceBudget: Infinity }).passed, true);
   assert.doesNotThrow(() => strictProperty(takeSpec, take, { forceBudget: Infinity }));
   const parallel = await strictCheckParallel(takePrimeCheck, { seed: 1, unicode: false, workers: 1, maxShrinkTimeouts: Infinity, ...unlimited });
-  assert.equal(parallel.message, sequential.message);
+  assert.equal(parallel.message, limitless);
   for (const name of ['trials', 'maxSize', 'seed'] as const) assert.throws(() => strictCheck(takeSpec, take, { [name]: Infinity }), { name: 'RangeError', message: new RegExp(`^${name} must be .*integer, got Infinity$`) });
   await assert.rejects(strictCheckParallel(takeCheck, { workers: 1, timeout: Infinity }), { name: 'RangeError', message: /^timeout must be an integer from 1 to 2147483647, got Infinity$/ });
 });
@@ -98,4 +103,15 @@ test('a report shows a function inside an input by the calls of its own run, as 
     assert.match(shown[0]!, new RegExp(`^λ\\{(_|${x}) ↦ -?\\d+\\}$`), r.message);
     assert.match(prettyDemand(r.counterexample!.actual[0]!), /^\(λ\{/);
   }
+});
+
+test('defineCheck and enumerateCases refuse a misspelt option too, and a misspelt depth is named as such', () => {
+  assert.throws(() => defineCheck(import.meta.url, 'misspelt', takeSpec, take, { comapre: 'noStricter' } as never), /unknown option "comapre" \(did you mean compare\?\)/);
+  assert.throws(() => [...enumerateCases([number], 1, () => 0, { prun: false } as never)], /unknown option "prun" \(did you mean prune\?\)/);
+  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { dept: 2 } as never), /unknown option "dept" \(did you mean depth\?\)/);
+});
+
+test('the options that decide whether a trial fails are in the report: forceBudget, and compare given by name', () => {
+  const r = strictCheck(takeSpec, takePrime, { seed: 7, forceBudget: 500, compare: ['exact', 'noLazier'] });
+  assert.match(r.message!, /Reproduce with the option \{ seed: 7, forceBudget: 500, compare: \['exact','noLazier'\] \}\.$/);
 });

@@ -12,7 +12,7 @@
 import { Lazy, lazyView, type withForceBudget } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { demandHolder, type Demand, type Forced } from './demand.ts';
-import { dynamic, type Path, type Shape } from './shape.ts';
+import { dynamic, lenient, type Path, type Shape } from './shape.ts';
 import { ALL, Handoff, record, snapshot, WHNF, type Guide } from './record.ts';
 import { instrument, Recording } from './instrument.ts';
 
@@ -35,7 +35,8 @@ const RECORDER = Symbol('strictcheck.recorder');
  * (by default, recording into a demand no one reads).
  */
 export function recordingContext(recorder: Recorder, run?: Context): Context {
-  const context = run ?? ((value: unknown) => recorder(new Handoff(value), dynamic, 'value', demandHolder(), 0));
+  // Called on a value directly, it records nothing anyone reads: what it cannot take apart is forced whole.
+  const context = run ?? ((value: unknown) => recorder(new Handoff(value), lenient, 'value', demandHolder(), 0));
   return Object.assign(context, { [RECORDER]: recorder });
 }
 
@@ -185,7 +186,7 @@ export const normalize: Context = recordingContext(guided(ALL), (value) => {
       continue;
     }
     if (v === null || (typeof v !== 'object' && typeof v !== 'function')) continue;
-    const layer = dynamic.project(v, null);
+    const layer = lenient.project(v, null);
     for (let i = layer.fields.length - 1; i >= 0; i--) stack.push(layer.fields[i]);
   }
 });

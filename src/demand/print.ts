@@ -9,7 +9,7 @@ import { inspect } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
 import { Forced, Unforced, type Demand } from './demand.ts';
 import { valuePrefix } from './convert.ts';
-import { DATA_PROTO, DESCRIBE, dynamic, IDENTIFIER, keyText, ShapeMismatchError, type Shape } from './shape.ts';
+import { DATA_PROTO, DESCRIBE, dynamic, IDENTIFIER, keyText, lenient, type Shape } from './shape.ts';
 
 /** Options of the printers. */
 export interface PrintOptions {
@@ -240,21 +240,8 @@ export function prettyValue(value: unknown, shape: Shape<any> = dynamic, options
 // cell whose tail is itself, while a finite list of fewer than 10^4 elements (a cell and its
 // element are two layers, the end one) prints with its true end. (10^5 layers made printing a
 // cyclic tree take 270 ms.)
-// What the dynamic shape cannot read (a Date, a class instance) prints as Node prints it, so that
-// printing never throws.
+// What the dynamic shape cannot take apart (a Date, a class instance) prints as Node prints it, so that printing never throws.
 const evaluatedPrefix = (value: unknown) => prettyDemand(valuePrefix(value, lenient, 2 * 10_000, false));
-const lenient: Shape<unknown> = {
-  ...dynamic,
-  project(value, path) {
-    try {
-      const layer = dynamic.project(value, path);
-      return layer.fields.length === 0 ? layer : { ...layer, shapes: layer.shapes.map((s) => (s === dynamic ? lenient : s)) };
-    } catch (err) {
-      if (!(err instanceof ShapeMismatchError)) throw err;
-      return { ctor: { name: inspect(value, { breakLength: Infinity, depth: 1 }), keys: [], style: 'atom', build: () => value }, fields: [], shapes: [] };
-    }
-  },
-};
 const custom = inspect.custom;
 Object.defineProperty(Forced.prototype, custom, { value: function (this: Forced) { return prettyDemand(this); } });
 Object.defineProperty(Unforced.prototype, custom, { value: () => '_' });

@@ -352,14 +352,37 @@ export interface OpaqueOptions<T> {
  */
 export function opaque<T extends object>(name: string, options: OpaqueOptions<T> = {}): Shape<T> {
   const { is, equals, show = (v: T) => inspect(v, { breakLength: Infinity, depth: 2 }), arbitrary } = options;
-  const ctor: Ctor = { name, keys: [], style: 'prim', build: (_f, value) => value, show: show as (v: unknown) => string, ...(equals && { equals: equals as (a: unknown, b: unknown) => boolean }) };
+  // The callbacks are user code: a throw names the shape (and printing, which must not fail, shows it instead).
+  const blame = (what: string, err: unknown) => new TypeError(`the \`${what}\` of the opaque shape ${name} threw: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`, { cause: err });
+  const shown = (v: unknown) => {
+    try {
+      return show(v as T);
+    } catch (err) {
+      return `<${blame('show', err).message}>`;
+    }
+  };
+  const same = (a: unknown, b: unknown) => {
+    try {
+      return equals!(a as T, b as T);
+    } catch (err) {
+      throw blame('equals', err);
+    }
+  };
+  const fits = (v: object) => {
+    try {
+      return is!(v);
+    } catch (err) {
+      throw blame('is', err);
+    }
+  };
+  const ctor: Ctor = { name, keys: [], style: 'prim', build: (_f, value) => value, show: shown, ...(equals && { equals: same }) };
   return {
     kind: 'prim',
     prim: 'opaque',
     name,
     project(value, path) {
       const object = (typeof value === 'object' && value !== null) || typeof value === 'function';
-      if (!object || value instanceof Lazy || (is && !is(value))) mismatch(path, object && !(value instanceof Lazy) ? name : `${name} (an object)`, value);
+      if (!object || value instanceof Lazy || (is && !fits(value))) mismatch(path, object && !(value instanceof Lazy) ? name : `${name} (an object)`, value);
       return { ctor, fields: NO_FIELDS, shapes: NO_SHAPES, value };
     },
     ...(arbitrary && { arbitrary }),
@@ -983,6 +1006,24 @@ export const dynamic: Shape<unknown> = {
     const set = isSet(obj);
     if (set || isMap(obj)) return isBuiltinPrototype(proto, set ? 'Set' : 'Map') ? collectionOf(obj, set, path) : notPlain(path, obj);
     return isBuiltinPrototype(proto, 'Object') ? plainLayer(obj, Object.prototype, path) : notPlain(path, obj);
+  },
+};
+
+/**
+ * @internal The dynamic shape, reading what it cannot take apart (a Date, a class instance) as an
+ * atom named as Node prints it: for walks that only force or print a value, which need not copy it
+ * (printing, a context called on a value directly, a generated function reading its argument).
+ */
+export const lenient: Shape<unknown> = {
+  ...dynamic,
+  project(value, path) {
+    try {
+      const layer = dynamic.project(value, path);
+      return layer.fields.length === 0 ? layer : { ...layer, shapes: layer.shapes.map((s) => (s === dynamic ? lenient : s)) };
+    } catch (err) {
+      if (!(err instanceof ShapeMismatchError)) throw err;
+      return { ctor: { name: inspect(value, { breakLength: Infinity, depth: 1 }), keys: [], style: 'atom', build: () => value }, fields: NO_FIELDS, shapes: NO_SHAPES };
+    }
   },
 };
 

@@ -23,6 +23,7 @@
 import { Lazy } from '../lazy/lazy.ts';
 import { dynamic, type Shape } from '../demand/shape.ts';
 import type { Context } from '../demand/observe.ts';
+import { checkKnownOptions } from './options.ts';
 import { expand, fillings, firstHole, fillSmallest, Hole, materialize, partial, product, Refine, replaceHole, type Skel } from './series.ts';
 
 /**
@@ -299,6 +300,7 @@ export function* enumerateCases<T>(
   run: (inputs: unknown[], context: Context) => T,
   options: EnumerateOptions = {},
 ): Generator<EnumeratedCase<T>, EnumerationStats> {
+  checkKnownOptions(options, ['prune', 'names', 'result', 'stats']);
   const stats = options.stats ?? { cases: 0, runs: 0, refinements: 0 };
   const tree = new CaseTree(args, depth, run, options);
   yield* tree.cases(tree.roots(), stats);

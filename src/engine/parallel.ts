@@ -13,9 +13,11 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { unforced } from '../demand/demand.ts';
+import { ShapeMismatchError } from '../demand/shape.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
+import { checkKnownOptions, showOption } from './options.ts';
 import {
-  checkInteger, commonSettings, counterexampleOf, DEFAULTS, failureResult, OPTION_NAMES, passedResult, replayOptions, report, rerunContext, runCase, showOption, shrinkCandidates, sizeOf, trialCase,
+  checkInteger, commonSettings, counterexampleOf, DEFAULTS, failureResult, inTrial, OPTION_NAMES, passedResult, replayOptions, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
 } from '../spec/check.ts';
 
@@ -63,6 +65,7 @@ const registry = new Map<string, DefinedCheck<readonly unknown[], unknown>>();
  * ```
  */
 export function defineCheck<const A extends readonly unknown[], R>(moduleUrl: string, name: string, spec: Spec<A, R>, fn: (...args: A) => R, options: { readonly compare?: Comparison | readonly Comparison[] } = {}): DefinedCheck<A, R> {
+  checkKnownOptions(options, ['compare']);
   const key = `${moduleUrl}#${name}`;
   if (registry.has(key)) throw new TypeError(`defineCheck: a check named '${name}' is already defined in ${moduleUrl}`);
   // strictCheck(spec, fn) finds the comparison by the pair, so a pair must not name two comparisons.
@@ -311,10 +314,11 @@ export class Slot {
 }
 
 /** @internal */
-export function rebuildError(t: { name: string; message: string; stack?: string }): Error {
-  const e = t.name === 'SpecError' ? new SpecError(t.message) : new Error(t.message);
-  if (t.name !== 'SpecError') e.name = t.name;
-  return e;
+export function rebuildError(t: { name: string; message: string; stack?: string; path?: string; expected?: string }): Error {
+  if (t.name === 'SpecError') return new SpecError(t.message);
+  // Without the value, which a worker cannot send: the message says what it was.
+  if (t.name === 'ShapeMismatchError') return Object.assign(new ShapeMismatchError(t.path ?? '', t.expected ?? '', undefined), { message: t.message });
+  return Object.assign(new Error(t.message), { name: t.name });
 }
 
 function nth<T>(it: Iterable<T>, j: number): T | undefined {
@@ -475,7 +479,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
     for (const i of ran) options.onTrial?.(i);
     const extra = () => ({ executed, ...info() });
     if (final === undefined) return { ...passedResult(indices.length, seed, options.shard), ...extra() };
-    if (final.kind === 'thrown') throw final.error;
+    if (final.kind === 'thrown') throw inTrial(final.error, spec, final.i, seed, options, trialCase(spec, seed, final.i, sizeOf(final.i, trials, maxSize)).inputs);
     const count = indices.indexOf(final.i) + 1;
     const fatal = final.kind === 'timeout' || final.kind === 'crash';
 

@@ -43,8 +43,11 @@ const CANCELLED = Symbol('cancelled');
 /** The state of shrinking: the current case and its candidates, computed as far as asked. */
 let shrinking: { i: number; fatal: boolean; current: Trial | { inputs: readonly unknown[]; resultDemand: Demand; error?: unknown }; cands: Candidate[]; gen: Iterator<Candidate> } | null = null;
 
-function serialize(err: unknown): { name: string; message: string; stack?: string } {
-  return err instanceof Error ? { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}) } : { name: 'Error', message: String(err) };
+function serialize(err: unknown): { name: string; message: string; stack?: string; path?: string; expected?: string } {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err) };
+  // A mismatch keeps what it says of the value, to be rebuilt as one (its value cannot be sent).
+  const mismatch = err instanceof ShapeMismatchError ? { path: err.path, expected: err.expected } : {};
+  return { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}), ...mismatch };
 }
 
 function context(i: number) {
@@ -127,7 +130,7 @@ port.on('message', async (m: any) => {
         const t = runCase(spec, fn, inputs, ctx, init.budget, compare);
         reply = { failed: t.failed };
       } catch (err) {
-        if (err instanceof SpecError || err instanceof ShapeMismatchError) err.message = `${err.message} (trial ${i + 1}, seed ${init.seed})`;
+        // The main thread names the trial and its inputs (see inTrial).
         reply = { thrown: serialize(err) };
       }
       await settle(m.grace);

@@ -16,6 +16,7 @@ import { fitContext, randomContext } from '../engine/context.ts';
 import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
 import { checkArity, predictDemands, SpecError, type Spec } from './spec.ts';
+import { checkKnownOptions, showOption } from '../engine/options.ts';
 import { comparisonOf, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 
 /**
@@ -135,11 +136,6 @@ export function comparisons(options: CheckOptions, arity: number): ((a: Demand, 
   return given.map(pick);
 }
 
-/** @internal An option's value as an error message shows it. */
-export function showOption(v: unknown): string {
-  return typeof v === 'string' ? JSON.stringify(v) : String(v);
-}
-
 /**
  * @internal Throws a RangeError naming option `name` unless `value` is undefined (not given) or
  * an integer from `min` to `max`, or Infinity when `max` is (a limit that means none): a NaN or a
@@ -191,26 +187,6 @@ export const OPTION_NAMES = {
   property: ['compare', 'forceBudget', 'maxSize', 'unicode'],
   exhaustive: ['depth', 'prune', 'progress', 'workers', 'timeout', 'shard', 'compare', 'forceBudget', 'unicode'],
 } as const;
-
-/** Throws a RangeError naming an option that is not one of `known`, and the known one closest to it. */
-function checkKnownOptions(options: object, known: readonly string[]): void {
-  for (const key of Object.keys(options)) {
-    if (known.includes(key)) continue;
-    const near = known.find((k) => editDistance(k.toLowerCase(), key.toLowerCase()) <= 2);
-    throw new RangeError(`unknown option ${showOption(key)}${near ? ` (did you mean ${near}?)` : ''}; the options here are ${known.join(', ')}`);
-  }
-}
-
-/** Levenshtein distance, for suggesting an option name. */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
 
 /**
  * @internal Refuses the options that apply only with workers (`timeout`, …) in a run without
@@ -498,10 +474,7 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
     try {
       trial = runCase(spec, fn as Fn, inputs, context, budget, compare);
     } catch (err) {
-      if (err instanceof SpecError || err instanceof ShapeMismatchError) {
-        err.message = `${err.message} (trial ${i + 1}, ${replayPairs(seed, options).map(([k, v]) => `${k} ${v}`).join(', ')}, inputs ${inputs.map((v, j) => showInput(spec, v, j)).join(', ')})`;
-      }
-      throw err;
+      throw inTrial(err, spec, i, seed, options, inputs);
     }
     options.onTrial?.(i);
     if (!trial.failed) continue;
@@ -529,12 +502,27 @@ export function failureHeader(t: Trial, where?: string): string {
  * trials run.
  */
 function replayPairs(seed: number, options: CheckOptions): [string, string][] {
-  const { trials, maxSize, shard } = options;
+  const { trials, maxSize, forceBudget, compare, shard } = options;
   const pairs: [string, string][] = [['seed', String(seed)]];
   if (trials !== undefined && trials !== DEFAULTS.trials) pairs.push(['trials', String(trials)]);
   if (maxSize !== undefined && maxSize !== DEFAULTS.maxSize) pairs.push(['maxSize', String(maxSize)]);
+  // What decides whether a trial fails: a comparison given as a function cannot be written here.
+  if (forceBudget !== undefined && forceBudget !== DEFAULTS.forceBudget) pairs.push(['forceBudget', String(forceBudget)]);
+  const named = [compare ?? 'exact'].flat();
+  if (named.every((c) => typeof c === 'string') && named.some((c) => c !== 'exact')) pairs.push(['compare', JSON.stringify(compare).replaceAll('"', "'")]);
   if (shard !== undefined) pairs.push(['shard', `'${shard}'`]);
   return pairs;
+}
+
+/**
+ * @internal A spec error or a shape mismatch of trial `i` (whose inputs were `inputs`), naming the
+ * trial, the options that run it again and its inputs: the user's own mistake, thrown, not a failure.
+ */
+export function inTrial(err: unknown, spec: AnySpec, i: number, seed: number, options: CheckOptions, inputs: readonly unknown[]): unknown {
+  if (err instanceof SpecError || err instanceof ShapeMismatchError) {
+    err.message = `${err.message} (trial ${i + 1}, ${replayPairs(seed, options).map(([k, v]) => `${k} ${v}`).join(', ')}, inputs ${inputs.map((v, j) => showInput(spec, v, j)).join(', ')})`;
+  }
+  return err;
 }
 
 /** @internal The options that run the same trials again, as an object literal: `{ seed: 7, trials: 500 }`. */

@@ -10,7 +10,8 @@ import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type Enumer
 import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
 import { NoSeriesError, partial } from '../engine/series.ts';
-import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, refuseWorkerOptions, rerunContext, runCase, report, showInput, showOption, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import { showOption } from '../engine/options.ts';
+import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, refuseWorkerOptions, rerunContext, runCase, report, showInput, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** Options of {@link strictCheckExhaustive}. */
@@ -111,16 +112,17 @@ interface Setup {
 
 function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   checkArity(s, fn);
+  // The other options first: a misspelt depth is named as such, not as a depth missing.
+  const settings = commonSettings(s, fn, options, OPTION_NAMES.exhaustive);
   const maxDepth = options.depth;
   if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${showOption(maxDepth)}`);
-  const settings = commonSettings(s, fn, options, OPTION_NAMES.exhaustive);
   if (options.workers === undefined) refuseWorkerOptions(options, ['timeout']);
   // An argument without a value that deep would make a run of no case, which would pass.
   s.args.forEach((shape, i) => {
     const name = s.names?.[i] ?? `argument ${i + 1}`;
     if (partial(shape, maxDepth, name).length > 0) return;
     throw new NoSeriesError(
-      `cannot enumerate ${name} (shape ${shape.name}): it has no value of depth at most ${maxDepth} (a type without a finite value, such as a stream, has none at any depth); give it a larger depth, or a series with withSeries(shape, (depth) => values)`,
+      `cannot enumerate ${name} (shape ${shape.name}): it has no value of depth at most ${maxDepth}, so no case would run; give a larger depth, or, for a type without a finite value (a stream, which has none at any depth), a series with withSeries(shape, (depth) => values)`,
     );
   });
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
