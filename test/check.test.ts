@@ -294,9 +294,7 @@ describe('the function under test throws or diverges', () => {
   test('length of an infinite list is reported through the force budget, not a hang', () => {
     const infinite = withArbitrary(fc.constant(L.repeat(1)), numbers);
     const lengthOfInfinite = spec([infinite], number, (predict, _d, xs) => predict(xs));
-    const start = performance.now();
     const r = strictCheck(lengthOfInfinite, length, { seed: 1, trials: 10, forceBudget: 20_000, unicode: true });
-    assert.ok(performance.now() - start < 10_000);
     assert.equal(r.passed, false);
     assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
     assert.match(r.message, /^Failed: the function probably diverges \(after/);

@@ -293,9 +293,7 @@ test('a symbol is an atom; a Date, a Promise, any class instance is refused wher
 test('a value that holds itself through strict fields is refused at once, naming where', () => {
   const cyclic: Record<string, unknown> = { a: 1 };
   cyclic.self = cyclic;
-  const start = Date.now();
   const o = observeDetailed(normalize, (x: { a: number }) => x.a, [cyclic], { names: ['o'] });
-  assert.ok(Date.now() - start < 1000);
   const err = o.error?.thrown;
   assert.ok(err instanceof ShapeMismatchError && err.path === 'o.self' && /a cyclic value: o holds itself/.test(err.message), String(err));
   // deeper, under a declared shape, and entangled
