@@ -4,6 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { inspect } from 'node:util';
 import { thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { fn, lazyOf, number, tuple } from '../src/demand/shape.ts';
 import { prettyDemand } from '../src/demand/print.ts';
@@ -114,4 +115,16 @@ test('defineCheck and enumerateCases refuse a misspelt option too, and a misspel
 test('the options that decide whether a trial fails are in the report: forceBudget, and compare given by name', () => {
   const r = strictCheck(takeSpec, takePrime, { seed: 7, forceBudget: 500, compare: ['exact', 'noLazier'] });
   assert.match(r.message!, /Reproduce with the option \{ seed: 7, forceBudget: 500, compare: \['exact','noLazier'\] \}\.$/);
+});
+
+test('a result printed by console.log shows its fields, then its report drawn on lines of its own', async () => {
+  const lines = (r: unknown) => inspect(r).split('\n');
+  const failed = strictCheck(takeSpec, takePrime, { seed: 42, unicode: false });
+  assert.ok(lines(failed).includes('Reproduce with the option { seed: 42 }.'), inspect(failed));
+  assert.match(inspect(failed), /^\{\n  passed: false,[^]*\}\nFailed: the spec does not match the function/);
+  assert.equal(inspect(strictCheck(takeSpec, take, { seed: 42 })), '{ passed: true, trials: 100, seed: 42, shrinks: 0 }\n+++ OK, passed 100 trials (seed 42).');
+  assert.ok(lines(strictCheckExhaustiveResult(takeSpec, takePrime, { depth: 1, unicode: false })).some((l) => l.startsWith('Failed: the spec does not match the function (exhaustive')));
+  assert.match(inspect(await strictCheckParallel(takePrimeCheck, { seed: 42, workers: 1, unicode: false })), /\}\nFailed: the spec does not match the function/);
+  // The fields are the result's as they were: nothing added to compare or spread.
+  assert.deepEqual(Object.keys(failed), ['passed', 'trials', 'seed', 'shrinks', 'counterexample', 'message']);
 });

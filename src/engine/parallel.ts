@@ -17,7 +17,7 @@ import { ShapeMismatchError } from '../demand/shape.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import { checkKnownOptions, showOption } from './options.ts';
 import {
-  checkInteger, commonSettings, counterexampleOf, DEFAULTS, failureResult, inTrial, OPTION_NAMES, passedResult, replayOptions, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
+  checkInteger, commonSettings, counterexampleOf, DEFAULTS, failureResult, inTrial, OPTION_NAMES, printable, passedResult, replayOptions, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
 } from '../spec/check.ts';
 
@@ -348,12 +348,12 @@ function replied(i: number, data: any): Event | undefined {
  * ```
  */
 export function strictCheckParallel<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ParallelOptions = {}): Promise<ParallelCheckResult> {
-  return runChecked(check as unknown as DefinedCheck<readonly unknown[], unknown>, { workers: 2, ...options });
+  return runChecked(check as unknown as DefinedCheck<readonly unknown[], unknown>, { workers: 2, ...options }).then(printable);
 }
 
 /** @internal `strictCheck` with `workers`: finds the registered check of `spec` and `fn`. */
 export async function runParallel(spec: AnySpec, fn: Fn, options: ParallelOptions): Promise<ParallelCheckResult> {
-  return runChecked(registeredCheck(spec, fn, 'strictCheck'), options);
+  return runChecked(registeredCheck(spec, fn, 'strictCheck'), options).then(printable);
 }
 
 /** @internal The check registered with `spec` and `fn`, or an error that explains the rule (`what` names the function called). */

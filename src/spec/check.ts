@@ -3,6 +3,7 @@
  * shrinking of inputs *and* of the demand on the result, and the counterexample diagram.
  * @module
  */
+import { inspect, type InspectOptions } from 'node:util';
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
 import { demandEquals, Forced, forcedNode, lessDefined, type Demand } from '../demand/demand.ts';
 import { observeDetailed, type Context } from '../demand/observe.ts';
@@ -479,9 +480,22 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
     options.onTrial?.(i);
     if (!trial.failed) continue;
     const [small, shrinks] = shrink(spec, fn as Fn, trial, budget, compare, options.maxShrinkAttempts ?? DEFAULTS.maxShrinkAttempts);
-    return failureResult(spec, fn as Fn, small, k + 1, shrinks, seed, budget, compare, unicode, options);
+    return printable(failureResult(spec, fn as Fn, small, k + 1, shrinks, seed, budget, compare, unicode, options));
   }
-  return passedResult(indices.length, seed, options.shard);
+  return printable(passedResult(indices.length, seed, options.shard));
+}
+
+/**
+ * @internal Makes a check's result print through `console.log` as its fields, then its message
+ * drawn on lines of its own (as one string, the diagram's lines showed as `'…\n' +` pieces).
+ */
+export function printable<R extends { readonly message: string }>(result: R): R {
+  return Object.defineProperty(result, inspect.custom, {
+    value(this: R, _depth: number, options: InspectOptions) {
+      const { message, ...fields } = this;
+      return `${inspect(fields, options)}\n${message}`;
+    },
+  });
 }
 
 /** @internal The result of a passing run of `count` trials. */

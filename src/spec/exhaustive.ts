@@ -11,7 +11,7 @@ import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, w
 import { ShapeMismatchError } from '../demand/shape.ts';
 import { NoSeriesError, partial } from '../engine/series.ts';
 import { showOption } from '../engine/options.ts';
-import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, refuseWorkerOptions, rerunContext, runCase, report, showInput, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, printable, refuseWorkerOptions, rerunContext, runCase, report, showInput, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, SpecError, type Spec } from './spec.ts';
 
 /** Options of {@link strictCheckExhaustive}. */
@@ -220,14 +220,14 @@ function sequentialDepth(set: Setup, depth: number, progress: ReturnType<typeof 
 export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
 export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): ExhaustiveResult;
 export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult | Promise<ParallelExhaustiveResult> {
-  if (options.workers !== undefined) return parallelCheck(s as unknown as AnySpec, fn as Fn, options);
+  if (options.workers !== undefined) return parallelCheck(s as unknown as AnySpec, fn as Fn, options).then(printable);
   const set = setup(s as unknown as AnySpec, fn as Fn, options);
   const progress = progressLine(options.progress);
   const totals = { cases: 0, runs: 0 };
   try {
     for (let depth = 0; ; depth++) {
       const result = conclude(set, depth, sequentialDepth(set, depth, progress), totals, 0);
-      if (result) return result;
+      if (result) return printable(result);
     }
   } finally {
     progress.done();
