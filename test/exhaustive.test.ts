@@ -220,3 +220,10 @@ test('a result that does not fit its shape names its case', () => {
   const f = (xs: List<number>) => (xs.force().tag === 'Nil' ? ('none' as unknown as number) : 0);
   assert.throws(() => strictCheckExhaustiveResult(s, f, { depth: 2 }), /expected number, got the string "none" \(exhaustive, depth 0, inputs \[\]\)$/);
 });
+
+test('shards share the cases of a depth evenly: none has far more than the mean', () => {
+  // Subtrees met at one level of the tree differ in size by orders of magnitude: dealt out 256 per shard, one of 4 had 1.8 times the mean.
+  const parts = [1, 2, 3, 4].map((i) => strictCheckExhaustiveResult(takeSpec, take, { depth: 6, shard: `${i}/4` }).cases);
+  const mean = parts.reduce((a, b) => a + b) / parts.length;
+  assert.ok(Math.max(...parts) < 1.3 * mean, `cases per shard: ${parts.join(', ')}`);
+});
