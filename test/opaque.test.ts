@@ -8,7 +8,7 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { Cons, fromArray, type List } from '../src/lazy/list.ts';
-import { fn, lazyOf, list, number, opaque, option, tuple } from '../src/demand/shape.ts';
+import { fn, lazyOf, list, mapOf, number, opaque, option, setOf, tuple } from '../src/demand/shape.ts';
 import { demandEquals } from '../src/demand/demand.ts';
 import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
@@ -164,4 +164,16 @@ test('an is, equals or show that throws is named in the error, and show never br
   const b = opaque<Date>('B', { equals: boom });
   assert.throws(() => demandEquals(toDemand(day(0), b), toDemand(day(1), b)), /the `equals` of the opaque shape B threw: Error: boom/);
   assert.equal(prettyDemand(toDemand(day(0), opaque<Date>('C', { show: boom }))), '<the `show` of the opaque shape C threw: Error: boom>');
+});
+
+test('sets of opaque values, and maps keyed by them, list them by their text: their demands do not depend on insertion order', () => {
+  const dates = setOf(date);
+  const a = toDemand(new Set([day(2), day(0), day(1)]), dates);
+  const b = toDemand(new Set([day(1), day(2), day(0)]), dates);
+  assert.equal(prettyDemand(a), 'Set {1970-01-01, 1970-01-02, 1970-01-03}');
+  assert.ok(demandEquals(a, b));
+  const byDate = mapOf(date, number);
+  assert.ok(demandEquals(toDemand(new Map([[day(1), 1], [day(0), 0]]), byDate), toDemand(new Map([[day(0), 0], [day(1), 1]]), byDate)));
+  // A path still names an element by its place in the set itself.
+  assert.equal(mismatchPathOf(() => toDemand(new Set([day(1), 5 as unknown as Date]), dates)), 'demand.1');
 });

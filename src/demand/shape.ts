@@ -818,19 +818,30 @@ export function mapCtor(n: number): Ctor {
  * The layer of set (`set`) or map `v`: its elements, or its keys and values in turn; `shapes(n)` gives the
  * shapes of its `n` fields. Its elements (a map's entries, by key) are in canonical order, so that
  * two sets that differ only in insertion order have the same demands: the primitives sorted (see
- * {@link comparePrimitives}), then the other elements, which have no order but their insertion's.
+ * {@link comparePrimitives}), values of an opaque `keyShape` by their text, then the other
+ * elements, which have no order but their insertion's.
  */
-function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, set: boolean, shapes: (n: number) => readonly Shape<unknown>[]): Layer {
+function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, set: boolean, shapes: (n: number) => readonly Shape<unknown>[], keyShape?: Shape<unknown>): Layer {
   const ctor = set ? setCtor(v.size) : mapCtor(v.size);
   const entries: unknown[] = [...v];
   const keys = set ? entries : entries.map((e) => (e as [unknown, unknown])[0]);
-  const order = keys.map((_, i) => i).sort((i, j) => comparePrimitives(keys[i], keys[j]));
+  const sortKeys = keyShape?.kind === 'prim' && keyShape.prim === 'opaque' ? keys.map((k) => opaqueSortKey(keyShape, k)) : keys;
+  const order = keys.map((_, i) => i).sort((i, j) => comparePrimitives(sortKeys[i], sortKeys[j]));
   if (order.every((i, j) => i === j)) {
     const fields = set ? entries : entries.flat();
     return { ctor, fields, shapes: shapes(fields.length) };
   }
   const fields = set ? order.map((i) => entries[i]) : order.flatMap((i) => entries[i] as [unknown, unknown]);
   return { ctor, fields, shapes: shapes(fields.length), order };
+}
+
+/** An opaque value sorts by its text (see {@link opaque}); one that does not fit its shape stays where it is, and is refused where it is read. */
+function opaqueSortKey(shape: Shape<unknown>, value: unknown): unknown {
+  try {
+    return shape.project(value, null).ctor.show!(value);
+  } catch {
+    return value;
+  }
 }
 
 /** The key that names field `i` of `layer` in a path: see {@link fieldKeyOf}. */
@@ -926,7 +937,7 @@ export function setOf<T>(elem: Shape<T>): Shape<ReadonlySet<T>> {
     collection,
     project(value, path) {
       if (!isSet(value)) mismatch(path, `a Set of ${elem.name}`, value);
-      return collectionLayer(value, true, (n) => collectionShapes(collection, n));
+      return collectionLayer(value, true, (n) => collectionShapes(collection, n), elem as Shape<unknown>);
     },
   };
 }
@@ -948,7 +959,7 @@ export function mapOf<K, V>(key: Shape<K>, value: Shape<V>): Shape<ReadonlyMap<K
     collection,
     project(v, path) {
       if (!isMap(v)) mismatch(path, `a Map from ${key.name} to ${value.name}`, v);
-      return collectionLayer(v, false, (n) => collectionShapes(collection, n));
+      return collectionLayer(v, false, (n) => collectionShapes(collection, n), key as Shape<unknown>);
     },
   };
 }
