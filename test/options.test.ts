@@ -128,3 +128,10 @@ test('a result printed by console.log shows its fields, then its report drawn on
   // The fields are the result's as they were: nothing added to compare or spread.
   assert.deepEqual(Object.keys(failed), ['passed', 'trials', 'seed', 'shrinks', 'counterexample', 'message']);
 });
+
+test('a shard that holds none of the run\'s trials passes, saying so', () => {
+  const r = strictCheck(takeSpec, takePrime, { seed: 1, trials: 2, shard: '3/3' });
+  assert.equal(r.passed, true);
+  assert.equal(r.message, "+++ OK, passed 0 trials (seed 1, shard 3/3, which holds none of the run's trials).");
+  assert.equal(strictCheck(takeSpec, take, { seed: 1, trials: 1 }).message, '+++ OK, passed 1 trial (seed 1).');
+});

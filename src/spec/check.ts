@@ -500,8 +500,9 @@ export function printable<R extends { readonly message: string }>(result: R): R 
 
 /** @internal The result of a passing run of `count` trials. */
 export function passedResult(count: number, seed: number, shard: string | undefined): CheckResult {
-  const where = shard === undefined ? '' : `, shard ${shard}`;
-  return { passed: true, trials: count, seed, shrinks: 0, message: `+++ OK, passed ${count} trials (seed ${seed}${where}).` };
+  // A shard can hold no trial (more shards than trials): it passes, saying so.
+  const where = shard === undefined ? '' : `, shard ${shard}${count === 0 ? ', which holds none of the run\'s trials' : ''}`;
+  return { passed: true, trials: count, seed, shrinks: 0, message: `+++ OK, passed ${count} trial${count === 1 ? '' : 's'} (seed ${seed}${where}).` };
 }
 
 /** @internal The first line of a failure's report: what failed, and `where` (how it was found) in parentheses. */
