@@ -10,7 +10,7 @@ import { observeDetailed, type Context } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
 import { insideLazy } from '../demand/record.ts';
-import { ShapeMismatchError, type Shape } from '../demand/shape.ts';
+import { ShapeMismatchError, someShapeWithin, type Shape } from '../demand/shape.ts';
 import { Seed } from '../engine/random.ts';
 import { generateInputs, resetCalls } from '../engine/generate.ts';
 import { fitContext, randomContext } from '../engine/context.ts';
@@ -418,7 +418,18 @@ function forEachFunction(value: unknown, shape: Shape<unknown>, visit: (f: unkno
 
 /** @internal Forgets the calls of every generated function in `inputs`, at any depth, so that a report shows only those of the next run. */
 export function resetInputCalls(s: AnySpec, inputs: readonly unknown[]): void {
-  inputs.forEach((v, i) => forEachFunction(v, s.args[i] as Shape<unknown>, resetCalls));
+  inputs.forEach((v, i) => {
+    const shape = s.args[i] as Shape<unknown>;
+    if (mayHoldFunctions(shape)) forEachFunction(v, shape, resetCalls);
+  });
+}
+
+const holdsFunctions = new WeakMap<Shape<unknown>, boolean>();
+/** Whether a value of `shape` can hold a generated function: only then is it walked for one (a property runs this per case). */
+function mayHoldFunctions(shape: Shape<unknown>): boolean {
+  let known = holdsFunctions.get(shape);
+  if (known === undefined) holdsFunctions.set(shape, (known = someShapeWithin(shape, (x) => x.kind === 'fn' || x.kind === 'dynamic' || x.arbitrary !== undefined)));
+  return known;
 }
 
 /**
