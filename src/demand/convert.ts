@@ -7,7 +7,7 @@
 import { defer, Lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, insideLazy, read, UNREAD, VALUE_FORM } from './record.ts';
-import { child, collectionShapes, dynamic, fieldKey, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
+import { child, collectionShapes, dynamic, fieldKey, perShape, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
 const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
@@ -119,13 +119,8 @@ export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynami
   return fromDemandGuided(demand, shape as Shape<unknown>, nestsLazies(shape as Shape<unknown>) ? shapeGuide : undefined, dynamic) as T;
 }
 
-const nesting = new WeakMap<Shape<unknown>, boolean>();
-/** Whether some lazy position of `shape` holds a Lazy in a Lazy (a list of lists does), worked out once per shape. */
-function nestsLazies(shape: Shape<unknown>): boolean {
-  let found = nesting.get(shape);
-  if (found === undefined) nesting.set(shape, (found = someShapeWithin(shape, (s) => s.kind === 'lazy' && s.inner().kind === 'lazy')));
-  return found;
-}
+/** Whether some lazy position of a shape holds a Lazy in a Lazy (a list of lists does). */
+const nestsLazies = perShape((shape) => someShapeWithin(shape, (s) => s.kind === 'lazy' && s.inner().kind === 'lazy'));
 
 /** @internal What a guide tells of a forced layer at a position: how many Lazies it sits in, and what it knows of its fields' positions. */
 export interface GuideStep<G> {

@@ -184,8 +184,8 @@ function primSeries(shape: S & { kind: 'prim' }, d: number): unknown[] {
 
 const inhabitedMemo = new WeakMap<S, Map<number, boolean>>();
 
-/** Whether the shape has a value of depth at most `d` (a hole with no filling stands for no input). */
-function inhabited(shape: S, d: number, where: string): boolean {
+/** @internal Whether the shape has a value of depth at most `d` (a hole with no filling stands for no input). */
+export function inhabited(shape: S, d: number, where: string): boolean {
   let m = inhabitedMemo.get(shape);
   if (!m) inhabitedMemo.set(shape, (m = new Map()));
   const known = m.get(d);

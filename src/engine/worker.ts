@@ -6,9 +6,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
-import { SpecError } from '../spec/spec.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
-import { comparisons, failsAlike, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
+import { comparisons, failsAlike, isCaseError, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck } from './parallel.ts';
 import { pathOf } from './enumerate.ts';
 import { takeOne, treeOf } from '../spec/exhaustive.ts';
@@ -113,7 +112,7 @@ port.on('message', async (m: any) => {
         }
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
-        compare = comparisons({ compare: m.compare ?? check.compare }, spec.args.length);
+        compare = comparisons(m.compare ?? check.compare, spec.args.length);
         state = new Float64Array(m.state);
         if (m.shrink) startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
         port.postMessage({ type: 'ready' });
@@ -189,8 +188,8 @@ port.on('message', async (m: any) => {
           reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) };
         }
       } catch (err) {
-        // As in check.ts's shrink: a candidate the spec cannot handle, or whose result does not fit its shape, is no smaller counterexample.
-        reply = err instanceof SpecError || err instanceof ShapeMismatchError || s.fatal ? { ok: false } : { thrown: serialize(err) };
+        // As in check.ts's shrink (see isCaseError).
+        reply = isCaseError(err) || s.fatal ? { ok: false } : { thrown: serialize(err) };
       }
       await settle(m.grace);
       port.postMessage({ type: 'reply', id: m.id, ...reply });

@@ -10,7 +10,7 @@ import { observeDetailed, type Context } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
 import { insideLazy } from '../demand/record.ts';
-import { ShapeMismatchError, someShapeWithin, type Shape } from '../demand/shape.ts';
+import { perShape, ShapeMismatchError, someShapeWithin, type Shape } from '../demand/shape.ts';
 import { Seed } from '../engine/random.ts';
 import { generateInputs, resetCalls } from '../engine/generate.ts';
 import { fitContext, randomContext } from '../engine/context.ts';
@@ -120,7 +120,7 @@ export function counterexampleOf(t: Trial): Counterexample {
 }
 
 /** @internal */
-export function comparisons(options: CheckOptions, arity: number): ((a: Demand, p: Demand) => boolean)[] {
+export function comparisons(compare: CheckOptions['compare'], arity: number): ((a: Demand, p: Demand) => boolean)[] {
   const pick = (c: Comparison) => {
     if (typeof c === 'function') return c;
     if (c === 'exact') return demandEquals;
@@ -128,7 +128,7 @@ export function comparisons(options: CheckOptions, arity: number): ((a: Demand, 
     if (c === 'noLazier') return (a: Demand, p: Demand) => lessDefined(p, a);
     throw new RangeError(`compare must be 'exact', 'noStricter', 'noLazier' or a function (or an array of one per argument), got ${showOption(c)}`);
   };
-  const given = options.compare ?? 'exact';
+  const given = compare ?? 'exact';
   if (!Array.isArray(given)) {
     const one = pick(given as Comparison); // checked even for a spec of no arguments
     return Array.from({ length: arity }, () => one);
@@ -179,7 +179,7 @@ export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions, kno
   checkInteger('forceBudget', options.forceBudget, 1, Infinity);
   checkInteger('maxShrinkAttempts', options.maxShrinkAttempts, 0, Infinity);
   // The comparison is the options', else the one the spec and function were defined with (defineCheck).
-  return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons({ compare: comparisonOf(spec, fn, options) }, spec.args.length), unicode: options.unicode ?? unicodeTerminal() };
+  return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons(comparisonOf(spec, fn, options), spec.args.length), unicode: options.unicode ?? unicodeTerminal() };
 }
 
 /** @internal The options of each entry point, against which a misspelt one is refused (running through tsx checks no types). */
@@ -247,8 +247,7 @@ function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: 
       try {
         t = runCase(s, fn, c.inputs, rerunContext(c), budget, compare);
       } catch (err) {
-        // A smaller case the spec cannot handle, or whose result does not fit its shape, is not a smaller counterexample of this failure.
-        if (err instanceof SpecError || err instanceof ShapeMismatchError) continue;
+        if (isCaseError(err)) continue;
         throw err;
       }
       if (failsAlike(t, current.error !== undefined)) {
@@ -424,13 +423,8 @@ export function resetInputCalls(s: AnySpec, inputs: readonly unknown[]): void {
   });
 }
 
-const holdsFunctions = new WeakMap<Shape<unknown>, boolean>();
-/** Whether a value of `shape` can hold a generated function: only then is it walked for one (a property runs this per case). */
-function mayHoldFunctions(shape: Shape<unknown>): boolean {
-  let known = holdsFunctions.get(shape);
-  if (known === undefined) holdsFunctions.set(shape, (known = someShapeWithin(shape, (x) => x.kind === 'fn' || x.kind === 'dynamic' || x.arbitrary !== undefined)));
-  return known;
-}
+/** Whether a value of a shape can hold a generated function: only then is it walked for one (a property runs this per case). */
+const mayHoldFunctions = perShape((shape) => someShapeWithin(shape, (x) => x.kind === 'fn' || x.kind === 'dynamic' || x.arbitrary !== undefined));
 
 /**
  * @internal The report of a failed case; `errorLabel` introduces its error, if it has one. A case
@@ -545,9 +539,21 @@ function replayPairs(seed: number, options: CheckOptions): [string, string][] {
  * trial, the options that run it again and its inputs: the user's own mistake, thrown, not a failure.
  */
 export function inTrial(err: unknown, spec: AnySpec, i: number, seed: number, options: CheckOptions, inputs: readonly unknown[]): unknown {
-  if (err instanceof SpecError || err instanceof ShapeMismatchError) {
-    err.message = `${err.message} (trial ${i + 1}, ${replayPairs(seed, options).map(([k, v]) => `${k} ${v}`).join(', ')}, inputs ${inputs.map((v, j) => showInput(spec, v, j)).join(', ')})`;
-  }
+  return blameCase(err, spec, () => `trial ${i + 1}, ${replayPairs(seed, options).map(([k, v]) => `${k} ${v}`).join(', ')}`, inputs);
+}
+
+/**
+ * @internal Whether `err`, thrown while a case ran, is the user's own mistake in the spec or the
+ * shapes (a spec error, a shape mismatch), which a check throws rather than report as a failure,
+ * and which shrinking skips: a smaller case the spec cannot handle is no smaller counterexample.
+ */
+export function isCaseError(err: unknown): err is SpecError | ShapeMismatchError {
+  return err instanceof SpecError || err instanceof ShapeMismatchError;
+}
+
+/** @internal A {@link isCaseError} error, named by `where` its case ran (made only for one) and the case's inputs. */
+export function blameCase(err: unknown, spec: AnySpec, where: () => string, inputs: readonly unknown[]): unknown {
+  if (isCaseError(err)) err.message = `${err.message} (${where()}, inputs ${inputs.map((v, j) => showInput(spec, v, j)).join(', ')})`;
   return err;
 }
 

@@ -8,11 +8,10 @@
  */
 import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
 import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
-import { ShapeMismatchError } from '../demand/shape.ts';
-import { NoSeriesError, partial } from '../engine/series.ts';
+import { inhabited, NoSeriesError } from '../engine/series.ts';
 import { showOption } from '../engine/options.ts';
-import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, printable, refuseWorkerOptions, rerunContext, runCase, report, showInput, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
-import { checkArity, SpecError, type Spec } from './spec.ts';
+import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, printable, refuseWorkerOptions, rerunContext, runCase, report, blameCase, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import { checkArity, type Spec } from './spec.ts';
 
 /** Options of {@link strictCheckExhaustive}. */
 export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'forceBudget' | 'unicode'> {
@@ -120,7 +119,7 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   // An argument without a value that deep would make a run of no case, which would pass.
   s.args.forEach((shape, i) => {
     const name = s.names?.[i] ?? `argument ${i + 1}`;
-    if (partial(shape, maxDepth, name).length > 0) return;
+    if (inhabited(shape, maxDepth, name)) return;
     throw new NoSeriesError(
       `cannot enumerate ${name} (shape ${shape.name}): it has no value of depth at most ${maxDepth}, so no case would run; give a larger depth, or, for a type without a finite value (a stream, which has none at any depth), a series with withSeries(shape, (depth) => values)`,
     );
@@ -148,8 +147,7 @@ interface DepthOutcome {
 
 /** A spec error or a shape mismatch, naming its case (in the worker that ran it, if any) as random checking names its trial. */
 function inCase(err: unknown, spec: AnySpec, depth: number, inputs: readonly unknown[]): unknown {
-  if (err instanceof SpecError || err instanceof ShapeMismatchError) err.message = `${err.message} (exhaustive, depth ${depth}, inputs ${inputs.map((v, i) => showInput(spec, v, i)).join(', ')})`;
-  return err;
+  return blameCase(err, spec, () => `exhaustive, depth ${depth}`, inputs);
 }
 
 /** Adds a depth's outcome to the totals: the result if it ends the run. */

@@ -7,11 +7,10 @@
  * @module
  */
 import fc from 'fast-check';
-import { ShapeMismatchError } from '../demand/shape.ts';
 import type { Demand } from '../demand/demand.ts';
 import type { Context } from '../demand/observe.ts';
-import { commonSettings, comparisons, DEFAULTS, OPTION_NAMES, failsAlike, failureHeader, report, rerunContext, resetInputCalls, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
-import { checkArity, SpecError, type Spec } from './spec.ts';
+import { commonSettings, comparisons, DEFAULTS, OPTION_NAMES, failsAlike, failureHeader, isCaseError, report, rerunContext, resetInputCalls, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
+import { checkArity, type Spec } from './spec.ts';
 
 /** One case of a check: inputs, and the context that evaluates the function's result. */
 export interface StrictCase {
@@ -84,8 +83,8 @@ function diagnose(set: Setup, c: StrictCase): string | undefined {
   try {
     t = run(set, c);
   } catch (err) {
-    // A smaller case the spec cannot handle, or whose result does not fit its shape, is not a smaller counterexample (as in strictcheck's own shrinking).
-    if ((err instanceof SpecError || err instanceof ShapeMismatchError) && c.shrunk) return undefined;
+    // As in strictcheck's own shrinking (see isCaseError).
+    if (isCaseError(err) && c.shrunk) return undefined;
     throw err;
   }
   // Shrinking keeps the kind of failure: a case that threw shrinks to cases that throw.
