@@ -44,7 +44,7 @@ function examplesOf(path: string): Block[] {
   const found: Block[] = [];
   for (const m of text.matchAll(/@example\s*\n((?:[ \t]*\*.*\n)*?)[ \t]*\*\//g)) {
     const block = m[1]!.split('\n').map((l) => l.replace(/^[ \t]*\* ?/, '')).join('\n');
-    const code = /```ts\n([\s\S]*?)```/.exec(block)?.[1];
+    const code = markdownBlocks(block).find((b) => b.lang === 'ts')?.code;
     if (code !== undefined) found.push({ line: lineOf(m.index), code });
   }
   return found;

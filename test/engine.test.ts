@@ -11,7 +11,7 @@ import { arbitrary, randomFunction, withArbitrary } from '../src/engine/generate
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { Color, isRed, isRedWrongSpec, Tree } from './fixtures/shapes.ts';
+import { Color, isRed, isRedWrongSpec, Stream, Tree } from './fixtures/shapes.ts';
 
 // Constructors with and without fields, interleaved, one of them recursive.
 type Mixed = { tag: 'Circle'; r: number } | { tag: 'Dot' } | { tag: 'Square'; inner: Lazy<Mixed> } | { tag: 'Point' };
@@ -106,8 +106,6 @@ test('shrink chains end and never come back to a value', () => {
 
 test('a data type without a finite value is refused, naming it, before any trial; one inside a function is made lazily', () => {
   // An infinite stream: generated eagerly, it overflowed the stack.
-  type Stream = { tag: 'SCons'; head: number; tail: Lazy<Stream> };
-  const Stream = data<Stream>('Stream', (St) => ({ SCons: { head: number, tail: lazyOf(St) } }));
   const refused = /cannot generate values of (\S+): Stream has no finite value/;
   assert.throws(() => arbitrary(Stream), { name: 'TypeError', message: refused });
   // Only some values hold a stream: it was drawn at some trials only.

@@ -11,6 +11,7 @@ import { ExhaustiveCheckFailure, strictCheckExhaustive, strictCheckExhaustiveRes
 import { prettyValue } from '../src/demand/print.ts';
 import type { Spec } from '../src/spec/spec.ts';
 import { ShapeMismatchError } from '../src/demand/shape.ts';
+import { mismatchOf } from './fixtures/assertions.ts';
 import { bigCheck, budgetCheck, crashCheck, headLateCheck, lateCrashCheck, loopCheck, misfitCheck, noLazierCheck, noLazierFnCheck, rotNaiveCheck, secondCellCheck, secondCellCrashed, secondCellFlag, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
 
 const same = (a: { message: string; trials: number; shrinks: number; passed: boolean }, b: typeof a) => {
@@ -249,16 +250,7 @@ test('exhaustive with workers: a case that loops forever times out as a countere
 
 test('with workers, a result that does not fit its shape is the same ShapeMismatchError as without, naming its trial and inputs', async () => {
   const opts = { seed: 3, trials: 300 };
-  const thrown = (run: () => unknown) => {
-    try {
-      run();
-    } catch (err) {
-      return err;
-    }
-    return assert.fail('no mismatch');
-  };
-  const s = thrown(() => strictCheck(misfitCheck.spec, misfitCheck.fn, opts));
-  assert.ok(s instanceof ShapeMismatchError);
+  const s = mismatchOf(() => strictCheck(misfitCheck.spec, misfitCheck.fn, opts));
   assert.match(s.message, /at result: expected a Lazy, got number 5 \(trial \d+, seed 3, trials 300, inputs 4, /);
   await assert.rejects(strictCheckParallel(misfitCheck, { ...opts, workers: 2 }), (err: unknown) => err instanceof ShapeMismatchError && err.message === s.message);
 });
