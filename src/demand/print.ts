@@ -141,7 +141,6 @@ function commaSeparated(items: (Task | Task[])[]): Task[] {
   return out;
 }
 
-// A JavaScript identifier: it prints bare as a record key or a constructor name.
 // Identifiers that print as something else: the unevaluated `_`, booleans and numbers.
 const READ_OTHERWISE = new Set(['_', 'true', 'false', 'NaN', 'Infinity']);
 

@@ -280,7 +280,10 @@ class PathCycle {
     if (v === this.value && s === this.shape && g === this.guide) return MET;
     if (this.value !== NO_MARK && depth - this.depth < this.span) return 0;
     if (this.value !== NO_MARK) this.span *= 2;
-    [this.value, this.shape, this.guide, this.depth] = [v, s, g, depth];
+    this.value = v;
+    this.shape = s;
+    this.guide = g;
+    this.depth = depth;
     return MOVED;
   }
 
@@ -291,7 +294,10 @@ class PathCycle {
    */
   place(met: number, from: Forced | SpineCell, at: number, cell: boolean, path: Path): void {
     if (met === MOVED) {
-      [this.from, this.at, this.cell, this.path] = [from, at, cell, path];
+      this.from = from;
+      this.at = at;
+      this.cell = cell;
+      this.path = path;
       return;
     }
     const first = this.pathOf(this.from!, this.at, this.cell, this.path);
@@ -382,10 +388,10 @@ export interface RecordSite {
  * Lazies (checking each against the site's shape first) and records at `site` the layer found,
  * checked against the shape inside them: a primitive, or a node whose strict fields are recorded
  * at once (they were evaluated with it). Returns the value, its layer (none for a primitive or a
- * function), its fields, and their sites, where the context records them if it forces them (a
+ * function), and the sites of its fields, where the context records them if it forces them (a
  * strict field again, to the same demand). A function is not recorded: no context calls one.
  */
-export function forceAt(value: unknown, site: RecordSite): { value: unknown; layer?: Layer; fields: readonly unknown[]; sites: RecordSite[] } {
+export function forceAt(value: unknown, site: RecordSite): { value: unknown; layer?: Layer; sites: RecordSite[] } {
   const { path, into, at } = site;
   let v = value;
   let shape = site.shape;
@@ -395,11 +401,11 @@ export function forceAt(value: unknown, site: RecordSite): { value: unknown; lay
   }
   const atLazy = value instanceof Lazy;
   if (shape.kind === 'lazy' || (typeof v === 'function' && shape.kind !== 'dynamic')) shape.project(v, path); // throws the mismatch
-  if (typeof v === 'function') return { value: v, fields: [], sites: [] };
+  if (typeof v === 'function') return { value: v, sites: [] };
   if (isPrimitive(v)) {
     checkPrimitive(v, shape, path);
     putPrimitive(into, at, v, atLazy);
-    return { value: v, fields: [], sites: [] };
+    return { value: v, sites: [] };
   }
   const layer = shape.project(v, path);
   const node = layerNode(layer, atLazy);
@@ -410,7 +416,7 @@ export function forceAt(value: unknown, site: RecordSite): { value: unknown; lay
     if (!(f instanceof Lazy)) record(f, fieldSite.shape, fieldSite.path, NONE, node, i);
     return fieldSite;
   });
-  return { value: v, layer, fields: layer.fields, sites };
+  return { value: v, layer, sites };
 }
 
 /** @internal The demand a walk of {@link record} under `guide` finds on `value`. */

@@ -377,28 +377,24 @@ export function opaque<T extends object>(name: string, options: OpaqueOptions<T>
       return `<${blame('show', err).message}>`;
     }
   };
-  const same = (a: unknown, b: unknown) => {
-    try {
-      return equals!(a as T, b as T);
-    } catch (err) {
-      throw blame('equals', err);
-    }
-  };
-  const fits = (v: object) => {
-    try {
-      return is!(v);
-    } catch (err) {
-      throw blame('is', err);
-    }
-  };
-  const ctor: Ctor = { name, keys: [], style: 'prim', build: (_f, value) => value, show: shown, ...(equals && { equals: same }) };
+  const guarded =
+    <A extends unknown[]>(what: string, f: (...args: A) => boolean) =>
+    (...args: A): boolean => {
+      try {
+        return f(...args);
+      } catch (err) {
+        throw blame(what, err);
+      }
+    };
+  const fits = is && guarded('is', is);
+  const ctor: Ctor = { name, keys: [], style: 'prim', build: (_f, value) => value, show: shown, ...(equals && { equals: guarded('equals', equals as (a: unknown, b: unknown) => boolean) }) };
   return {
     kind: 'prim',
     prim: 'opaque',
     name,
     project(value, path) {
       const object = (typeof value === 'object' && value !== null) || typeof value === 'function';
-      if (!object || value instanceof Lazy || (is && !fits(value))) mismatch(path, object && !(value instanceof Lazy) ? name : `${name} (an object)`, value);
+      if (!object || value instanceof Lazy || (fits && !fits(value))) mismatch(path, object && !(value instanceof Lazy) ? name : `${name} (an object)`, value);
       return { ctor, fields: NO_FIELDS, shapes: NO_SHAPES, value };
     },
     ...(arbitrary && { arbitrary }),
@@ -671,10 +667,6 @@ export function recordCtor(keys: readonly string[], proto: object | null = Objec
 
 // Records', then tagged objects', each with Object.prototype, then with none.
 const plainCtors = [new Map<string, Ctor>(), new Map<string, Ctor>(), new Map<string, Ctor>(), new Map<string, Ctor>()];
-/**
- * The constructor, one shared, of plain objects with these keys and prototype `proto`
- * (`Object.prototype`, or none: `null`): records, or with a `tag`, the tagged objects it names.
- */
 /** @internal A JavaScript identifier: it prints bare as a record key or a constructor name. */
 export const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 
@@ -689,6 +681,10 @@ export function keyText(key: PropertyKey): string {
   return IDENTIFIER.test(k) ? k : JSON.stringify(k);
 }
 
+/**
+ * The constructor, one shared, of plain objects with these keys and prototype `proto`
+ * (`Object.prototype`, or none: `null`): records, or with a `tag`, the tagged objects it names.
+ */
 function plainCtor(tag: string | undefined, keys: readonly string[], proto: object | null): Ctor {
   const ctors = plainCtors[(tag === undefined ? 0 : 2) + (proto === null ? 1 : 0)]!;
   const id = tag === undefined ? keys.join('\u0000') : tag + '\u0000' + keys.join('\u0000');
@@ -837,8 +833,10 @@ export function mapCtor(n: number): Ctor {
  * {@link comparePrimitives}), values of an opaque `keyShape` by their text, then the other
  * elements, which have no order but their insertion's.
  */
-function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, set: boolean, shapes: (n: number) => readonly Shape<unknown>[], keyShape?: Shape<unknown>): Layer {
+function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, set: boolean, collection?: Collection): Layer {
   const ctor = set ? setCtor(v.size) : mapCtor(v.size);
+  const shapes = (n: number) => (collection ? collectionShapes(collection, n) : dyn(n));
+  const keyShape = collection && (collection.kind === 'set' ? collection.elem : collection.key);
   const entries: unknown[] = [...v];
   const keys = set ? entries : entries.map((e) => (e as [unknown, unknown])[0]);
   const sortKeys = keyShape?.kind === 'prim' && keyShape.prim === 'opaque' ? keys.map((k) => opaqueSortKey(keyShape, k)) : keys;
@@ -953,7 +951,7 @@ export function setOf<T>(elem: Shape<T>): Shape<ReadonlySet<T>> {
     collection,
     project(value, path) {
       if (!isSet(value)) mismatch(path, `a Set of ${elem.name}`, value);
-      return collectionLayer(value, true, (n) => collectionShapes(collection, n), elem as Shape<unknown>);
+      return collectionLayer(value, true, collection);
     },
   };
 }
@@ -975,7 +973,7 @@ export function mapOf<K, V>(key: Shape<K>, value: Shape<V>): Shape<ReadonlyMap<K
     collection,
     project(v, path) {
       if (!isMap(v)) mismatch(path, `a Map from ${key.name} to ${value.name}`, v);
-      return collectionLayer(v, false, (n) => collectionShapes(collection, n), key as Shape<unknown>);
+      return collectionLayer(v, false, collection);
     },
   };
 }
@@ -1046,7 +1044,8 @@ export const lenient: Shape<unknown> = {
   project(value, path) {
     try {
       const layer = dynamic.project(value, path);
-      return layer.fields.length === 0 ? layer : { ...layer, shapes: layer.shapes.map((s) => (s === dynamic ? lenient : s)) };
+      // dynamic's fields are all dynamic: here they are all lenient.
+      return layer.fields.length === 0 ? layer : { ...layer, shapes: repeated(lenient, layer.fields.length) };
     } catch (err) {
       if (!(err instanceof ShapeMismatchError)) throw err;
       return { ctor: { name: inspect(value, { breakLength: Infinity, depth: 1 }), keys: [], style: 'atom', build: () => value }, fields: NO_FIELDS, shapes: NO_SHAPES };
@@ -1184,7 +1183,7 @@ function extraProperty(v: object, key: PropertyKey, reads: string, shape: string
 function collectionOf(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>, set: boolean, path: Path): Layer {
   const own = Reflect.ownKeys(v);
   if (own.length > 0) extraProperty(v, own[0]!, set ? 'a Set as its elements' : 'a Map as its entries', set ? 'setOf' : 'mapOf', path);
-  return collectionLayer(v, set, dyn);
+  return collectionLayer(v, set);
 }
 
 const LOCKS: Record<'freeze' | 'seal' | 'preventExtensions', (o: unknown) => unknown> = { freeze: Object.freeze, seal: Object.seal, preventExtensions: Object.preventExtensions };
@@ -1199,7 +1198,13 @@ function locked(ctor: Ctor, lock: keyof typeof LOCKS): Ctor {
 const PRIMS: Record<string, Shape<unknown>> = { number, string, boolean, bigint } as Record<string, Shape<unknown>>;
 /** @internal The shapes of a list cell's head and tail under the dynamic shape. */
 export const DYN2: readonly Shape<unknown>[] = [dynamic, dynamic];
-const dynArrays: Shape<unknown>[][] = [];
+const repeats = new Map<Shape<unknown>, Shape<unknown>[][]>();
+/** `n` times shape `s`: the shapes of a layer's fields, one array per (s, n). */
+function repeated(s: Shape<unknown>, n: number): readonly Shape<unknown>[] {
+  let byCount = repeats.get(s);
+  if (!byCount) repeats.set(s, (byCount = []));
+  return (byCount[n] ??= Array.from({ length: n }, () => s));
+}
 function dyn(n: number): readonly Shape<unknown>[] {
-  return (dynArrays[n] ??= Array.from({ length: n }, () => dynamic));
+  return repeated(dynamic, n);
 }

@@ -51,7 +51,8 @@ export function normalizeUpTo(value: unknown, layers: number, site: RecordSite):
     queue[k] = sites[k] = undefined;
     // Past the budget nothing more is forced; the strict fields left were recorded with their layers.
     if (v instanceof Lazy && left-- <= 0) return;
-    const { fields, sites: fieldSites } = forceAt(v, at);
+    const { layer, sites: fieldSites } = forceAt(v, at);
+    const fields = layer?.fields ?? [];
     for (let i = 0; i < fields.length; i++) {
       queue.push(fields[i]);
       sites.push(fieldSites[i]);
