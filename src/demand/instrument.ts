@@ -10,8 +10,8 @@
  * @module
  */
 import { Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.ts';
-import { Cons } from '../lazy/cell.ts';
-import { fastInstanceof } from '../lazy/fast-class.ts';
+import { Cons, nil } from '../lazy/cell.ts';
+import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, sameCtor, type Demand } from './demand.ts';
 import { child, dynamic, fieldKey, FN_CTOR, inOwnOrder, ShapeMismatchError, type Layer, type Path, type Shape } from './shape.ts';
 import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
@@ -350,4 +350,11 @@ class SpineRecorder {
     if (v instanceof Cons && (s === this.cellShape || consShapes(s, v, this.pathOf(k - 1, 'tail')))) return this.copy(v, k);
     return instrument(v, s, this.pathOf(k - 1, 'tail'), this.cell, REST, this.rec, true);
   }
+}
+
+// An observation's own objects are all dropped when it ends.
+{
+  const rec = new Recording();
+  const holder = rec.root('value');
+  keepHiddenClasses(rec, new SpineRecorder(rec, startSpine(holder, 0), dynamic, 'value', new Cons(nil, nil)), new Frame({}, dynamic.project({}, null), holder, null, holder, 0, undefined));
 }

@@ -13,7 +13,7 @@
  */
 import { forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { fastInstanceof } from '../lazy/fast-class.ts';
+import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { child, CONS_CTOR, DYN2, fieldKey, fieldKeyOf, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
 
@@ -659,3 +659,6 @@ for (const [node, lazy] of [[LazyPrimNode, true], [StrictPrimNode, false]] as co
     f1: { value: undefined },
   });
 }
+
+// A walk's own objects, and a demand's nodes, may all be dropped between walks.
+keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'value'), startSpine(demandHolder(), 0), new LazyPrimNode(0), new StrictPrimNode(0));
