@@ -14,7 +14,7 @@ import { Cons, nil } from '../lazy/cell.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, sameCtor, type Demand } from './demand.ts';
 import { child, dynamic, fieldKey, FN_CTOR, inOwnOrder, ShapeMismatchError, type Layer, type Path, type Shape } from './shape.ts';
-import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
+import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, MET, PathMark, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
  * One recording: its wrappers record while it is open. An observation closes it when it ends, so
@@ -107,19 +107,13 @@ fastInstanceof(Frame);
  * each layer built once its fields are, their demands recorded by `rec`.
  *
  * A value that holds itself through strict fields has no finite copy: its stack would grow
- * forever, the same layers over and over. It is refused once a frame pushed has the original of a
- * marked frame in the stack; the mark moves to the frame pushed whenever the stack has grown
- * `span` frames past it, and `span` doubles (Brent's cycle detection), so the mark is on the cycle
- * and `span` longer than it before long. That costs a comparison a frame, where a set of the
- * originals in the stack would cost an insertion and a removal.
+ * forever, the same layers over and over. It is refused once a frame pushed has the original and
+ * shape of a marked frame in the stack (see {@link PathMark}).
  */
 function copyFields(first: Frame, shape: Shape<unknown>, rec: Recording): unknown {
-  let mark = first;
-  // A value met again is a cycle only under the same shape: a declared record that reads fewer fields of it ends.
-  let markShape = shape;
-  let markDepth = 0;
+  const cycle = new PathMark();
+  cycle.visit(first.original, shape, undefined, 0);
   let depth = 0;
-  let span = 1;
   for (let f = first; ; ) {
     const { layer } = f;
     let copy: unknown;
@@ -129,13 +123,7 @@ function copyFields(first: Frame, shape: Shape<unknown>, rec: Recording): unknow
       // Only declared shapes can mismatch, so only they pay for the path of their messages.
       copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, fieldKey(layer, i)), f.node, i, rec, false, lazyWith, f);
       if (copy instanceof Frame) {
-        if (copy.original === mark.original && s === markShape) throw cyclic(copy, shape, rec);
-        if (++depth - markDepth === span) {
-          mark = copy;
-          markShape = s;
-          markDepth = depth;
-          span *= 2;
-        }
+        if (cycle.visit(copy.original, s, undefined, ++depth) === MET) throw cyclic(copy, shape, rec);
         f = copy;
         continue;
       }
@@ -143,13 +131,9 @@ function copyFields(first: Frame, shape: Shape<unknown>, rec: Recording): unknow
       // Built from the copies of the fields in the original's order (a set's or a map's layer lists its elements in canonical order).
       copy = layer.ctor.build(inOwnOrder(layer, f.copies), layer.value);
       if (f.parent === undefined) return copy;
-      // The mark stays in the stack.
-      if (f === mark) {
-        mark = f.parent;
-        markShape = shapeOf(mark, shape);
-        markDepth--;
-      }
-      depth--;
+      // A mark popped moves up to its parent, still on the path, rather than to the next frame
+      // pushed: a cycle through the parent is refused as soon as the parent comes again.
+      if (cycle.up(depth--)) cycle.visit(f.parent.original, shapeOf(f.parent, shape), undefined, depth);
       f = f.parent;
     }
     f.copies[f.next++] = copy;
@@ -356,5 +340,5 @@ class SpineRecorder {
 {
   const rec = new Recording();
   const holder = rec.root('value');
-  keepHiddenClasses(rec, new SpineRecorder(rec, startSpine(holder, 0), dynamic, 'value', new Cons(nil, nil)), new Frame({}, dynamic.project({}, null), holder, null, holder, 0, undefined));
+  keepHiddenClasses(rec, new SpineRecorder(rec, startSpine(holder, 0), dynamic, 'value', new Cons(nil, nil)), new Frame({}, dynamic.project({}, null), holder, null, holder, 0, undefined), new PathMark());
 }

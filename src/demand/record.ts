@@ -148,7 +148,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           if (index !== REST) parent = startSpine(parent, index);
           cell = parent as SpineCell;
           head = HEAD - cell.spine.grow();
-          const met = cycle.visit(v, s, g, depth, true);
+          const met = cycle.visitCell(v, s, g, depth);
           if (met !== 0) cycle.place(met, cell, head, true, p);
           // A list of dynamic shape, or declared with the list's own shape at every tail, walked
           // under a guide that is not a demand (the commonest walks): its cells are recorded by
@@ -182,7 +182,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
               }
               v = c = next;
               k = spine.grow();
-              const met = cycle.visit(c, s, g, ++depth, true);
+              const met = cycle.visitCell(c, s, g, ++depth);
               if (met !== 0) cycle.place(met, cell, HEAD - k, true, paths ? child(p0, 'tail', k - first) : null);
             }
           }
@@ -190,7 +190,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
           cell = forcedNode(CONS_CTOR, 2, undefined, false);
           put(parent, index, cell);
           head = 0;
-          const met = cycle.visit(v, s, g, depth, false);
+          const met = cycle.visit(v, s, g, depth);
           if (met !== 0) cycle.place(met, parent, index, false, p);
         }
         stack.push(v.tail, cell, atLazy ? REST : 1, shapes[1], paths ? child(p, 'tail') : null, below(g, 1), depth + 1);
@@ -216,7 +216,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       put(parent, index, node);
       if (typeof g === 'object') g = along(g, layer.ctor.name, n, p, misfit);
       if (n === 0) break;
-      const met = cycle.visit(v, s, g, depth, false);
+      const met = cycle.visit(v, s, g, depth);
       if (met !== 0) cycle.place(met, parent, index, false, p);
       for (let i = n - 1; i > 0; i--) stack.push(layer.fields[i], node, i, layer.shapes[i], paths ? child(p, fieldKey(layer, i)) : null, below(g, i), depth + 1);
       depth++;
@@ -239,25 +239,61 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
   if (misfit.error) throw misfit.error;
 }
 
-/** The mark of a {@link PathCycle} when there is none. */
+/** The mark of a {@link PathMark} when there is none. */
 const NO_MARK = Symbol('no mark');
 
 /**
- * Brent's cycle detection along the path of a depth-first walk: `visit` compares each layer
- * walked with a mark, a layer above it; the mark moves down to the layer visited whenever the
- * walk is `span` layers below it, and `span` doubles, so that on an endless path the mark is on
- * the cycle, and `span` longer than it, before long. A layer is met again only as (value, shape,
- * guide): a value may be walked under another shape or guide below itself (a demand's guide is
- * a new one at every layer). Where the walk goes back up past the mark (`up`), the next layer
- * visited becomes the mark. A comparison a layer, where a set of the layers above would cost an
- * insertion and a removal.
+ * @internal Brent's cycle detection along the path of a depth-first walk (`record`, and the copy
+ * of strict fields in `instrument.ts`): `visit` compares each layer walked with a mark, a layer
+ * above it; the mark moves down to the layer visited whenever the walk is `span` layers below it,
+ * and `span` doubles, so that on an endless path the mark is on the cycle, and `span` longer than
+ * it, before long. A layer is met again only as (value, shape, guide): a value may be walked under
+ * another shape or guide below itself, and end (a declared record that reads fewer of its fields;
+ * a demand's guide is a new one at every layer). Where the walk goes back up past the mark (`up`),
+ * the next layer visited becomes the mark. A comparison a layer, where a set of the layers above
+ * would cost an insertion and a removal.
  */
-class PathCycle {
-  private value: unknown = NO_MARK;
+export class PathMark {
+  protected value: unknown = NO_MARK;
   private shape: Shape<unknown> | undefined;
   private guide: Guide | undefined;
   private depth = 0;
   private span = 1;
+
+  /**
+   * Visits layer `v`, at shape `s` under guide `g` (`undefined` for a walk without guides),
+   * `depth` layers down: 0, or {@link MOVED} if it is the mark now, or {@link MET} if it was.
+   */
+  visit(v: unknown, s: Shape<unknown>, g: Guide | undefined, depth: number): number {
+    if (v === this.value && s === this.shape && g === this.guide) return MET;
+    if (this.value !== NO_MARK) {
+      if (depth - this.depth < this.span) return 0;
+      this.span *= 2;
+    }
+    this.value = v;
+    this.shape = s;
+    this.guide = g;
+    this.depth = depth;
+    return MOVED;
+  }
+
+  /**
+   * The walk goes back up to a layer `depth` layers down: a mark as deep is no longer above the
+   * walk, and is dropped. Returns whether it was.
+   */
+  up(depth: number): boolean {
+    if (depth > this.depth) return false;
+    this.value = NO_MARK;
+    return true;
+  }
+}
+/** @internal See {@link PathMark.visit}. */
+export const MOVED = 1;
+/** @internal See {@link PathMark.visit}. */
+export const MET = 2;
+
+/** A {@link PathMark} for `record`, which names where the mark is recorded in its error. */
+class PathCycle extends PathMark {
   // Where the mark is recorded (see `place`), for the message.
   private from: Forced | SpineCell | undefined;
   private at = 0;
@@ -269,22 +305,13 @@ class PathCycle {
     private readonly root: Forced,
     private readonly rootAt: number,
     private readonly rootPath: Path,
-  ) {}
+  ) {
+    super();
+  }
 
-  /**
-   * Visits layer `v`, at shape `s` under guide `g`, `depth` layers down (`cell`: a list cell at a
-   * lazy position): 0, or {@link MOVED} if it is the mark now, or {@link MET} if it was (see `place`).
-   */
-  visit(v: unknown, s: Shape<unknown>, g: Guide, depth: number, cell: boolean): number {
-    if (cell && depth < UNMARKED_DEPTH) return 0;
-    if (v === this.value && s === this.shape && g === this.guide) return MET;
-    if (this.value !== NO_MARK && depth - this.depth < this.span) return 0;
-    if (this.value !== NO_MARK) this.span *= 2;
-    this.value = v;
-    this.shape = s;
-    this.guide = g;
-    this.depth = depth;
-    return MOVED;
+  /** {@link PathMark.visit} for a list cell at a lazy position: one is marked only {@link UNMARKED_DEPTH} layers down or deeper. */
+  visitCell(v: unknown, s: Shape<unknown>, g: Guide, depth: number): number {
+    return depth < UNMARKED_DEPTH ? 0 : this.visit(v, s, g, depth);
   }
 
   /**
@@ -304,11 +331,6 @@ class PathCycle {
     throw cyclicValue(this.pathOf(from, at, cell, path), first, this.value, 'so its demand would never end');
   }
 
-  /** The walk goes back up to a layer `depth` layers down: a mark as deep is no longer above the walk. */
-  up(depth: number): void {
-    if (depth <= this.depth) this.value = NO_MARK;
-  }
-
   /** The path of a position (see `place`): `path`, or if the walk keeps none, the path found in the demand recorded. */
   private pathOf(from: Forced | SpineCell, at: number, cell: boolean, path: Path): Path {
     if (path !== null) return path;
@@ -317,8 +339,6 @@ class PathCycle {
     return cell && found !== null && typeof found === 'object' ? found.parent : found;
   }
 }
-const MOVED = 1;
-const MET = 2;
 /**
  * How deep a walk goes before it marks a list cell: a mark keeps the cells after it alive, where a
  * walk of a long result lets go of the cells it has passed (observing `append` at 10^5 cells took
