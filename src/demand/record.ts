@@ -681,4 +681,4 @@ for (const [node, lazy] of [[LazyPrimNode, true], [StrictPrimNode, false]] as co
 }
 
 // A walk's own objects, and a demand's nodes, may all be dropped between walks.
-keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'value'), startSpine(demandHolder(), 0), new LazyPrimNode(0), new StrictPrimNode(0));
+keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'value'), startSpine(demandHolder(), 0), new LazyPrimNode(''), new StrictPrimNode(''));

@@ -13,7 +13,8 @@ import { unforced, type Demand } from '../demand/demand.ts';
 import { forceAt, type RecordSite } from '../demand/record.ts';
 import { entangle } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
-import { hashPrimitive, type Gen, type Random, type Seed } from './random.ts';
+import { hashPrimitive, Seed, type Gen, type Random } from './random.ts';
+import { keepHiddenClasses } from '../lazy/fast-class.ts';
 
 type S = Shape<unknown>;
 
@@ -37,6 +38,11 @@ function noGenerator(shape: S): never {
  */
 function fromArbitrary<T>(arb: fc.Arbitrary<T>, r: Random, size: number): T {
   return remember(arb, arb.generate(new fc.Random(r.split().stream().rng), 2 + Math.floor(Math.log10(1 + Math.max(0, size)))));
+}
+// fast-check's Random and Value, made for each value generated and dropped after the trial.
+{
+  const random = new fc.Random(Seed.of(0).stream().rng);
+  keepHiddenClasses(random, fc.constant('').generate(random, 0));
 }
 
 /**
