@@ -437,6 +437,29 @@ test('long demands: heads recorded past thousands of cells sit at their cells (c
   assert.deepEqual(cellsOf(o.result), [...every.map((x) => String(Number(x) + 1)), '[]']);
 });
 
+test('long demands: heads of every kind past the first chunk of a spine keep what they are (numbers, -0, NaN, strings, tuples)', () => {
+  const n = 9000;
+  const head = (i: number): unknown => [i, String(i), -0, NaN, [i, 'x'], true][i % 6];
+  const printed = (i: number) => [String(i), `"${i}"`, '-0', 'NaN', `(${i}, "x")`, 'true'][i % 6]!;
+  const o = observe(normalize, (xs: List<unknown>) => L.map((x: unknown) => x, xs), fromArray(Array.from({ length: n }, (_, i) => head(i))));
+  const every = [...Array.from({ length: n }, (_, i) => printed(i)), '[]'];
+  // read twice: a primitive head's node, made at the first reading, is kept and read back
+  for (let round = 0; round < 2; round++) {
+    assert.deepEqual(cellsOf(o.inputs[0]!), every);
+    assert.deepEqual(cellsOf(o.result), every);
+  }
+  // and only the heads forced are recorded, of every kind
+  const [copy, demand] = entangle(fromArray(Array.from({ length: n }, (_, i) => head(i))));
+  let c = copy.force() as Cons<unknown>;
+  for (let i = 0; ; i++) {
+    if (i % 7 === 0) c.head.force();
+    const next = c.tail.force();
+    if (next === NIL) break;
+    c = next as Cons<unknown>;
+  }
+  assert.deepEqual(cellsOf(demand()), [...Array.from({ length: n }, (_, i) => (i % 7 === 0 ? printed(i) : '_')), '[]']);
+});
+
 /** The same context without the built-in mark: observed through an instrumented copy of the result. */
 const viaCopy = (c: Context): Context => (v) => c(v);
 

@@ -480,25 +480,58 @@ export class Spine {
   rest: Demand = unforced;
   /** How many cells. */
   length = 0;
-  // The first chunk grows as cells come (most spines are short); the others are made whole.
-  private readonly chunks: unknown[][] = [[]];
+  // The first chunk grows as cells come (most spines are short).
+  private readonly first: unknown[] = [];
+  // The others are made whole, off the collector's heap (see Heads).
+  private readonly chunks: Heads[] = [];
 
   /** What is recorded of cell `k`'s head. */
   head(k: number): unknown {
-    return this.chunks[k >> CHUNK_BITS]![k & IN_CHUNK];
+    if (k < CHUNK) return this.first[k];
+    const c = this.chunks[(k >> CHUNK_BITS) - 1]!;
+    const i = k & IN_CHUNK;
+    const kind = c.kinds[i];
+    return kind === UNFORCED_HEAD ? unforced : kind === NUMBER_HEAD ? c.numbers[i] : c.others![i];
   }
 
   setHead(k: number, h: unknown): void {
-    this.chunks[k >> CHUNK_BITS]![k & IN_CHUNK] = h;
+    if (k < CHUNK) {
+      this.first[k] = h;
+      return;
+    }
+    const c = this.chunks[(k >> CHUNK_BITS) - 1]!;
+    const i = k & IN_CHUNK;
+    if (typeof h === 'number') {
+      c.numbers[i] = h;
+      c.kinds[i] = NUMBER_HEAD;
+    } else if (h === unforced) c.kinds[i] = UNFORCED_HEAD;
+    else {
+      (c.others ??= new Array(CHUNK))[i] = h;
+      c.kinds[i] = OTHER_HEAD;
+    }
   }
 
   /** Adds a cell, its head unforced so far; returns its index. */
   grow(): number {
     const k = this.length++;
-    if ((k & IN_CHUNK) === 0 && k > 0) this.chunks.push(new Array(CHUNK));
-    this.setHead(k, unforced);
+    if (k < CHUNK) this.first[k] = unforced;
+    else if ((k & IN_CHUNK) === 0) this.chunks.push(new Heads());
     return k;
   }
+}
+
+const UNFORCED_HEAD = 0;
+const NUMBER_HEAD = 1;
+const OTHER_HEAD = 2;
+
+/**
+ * The heads of a chunk of a long spine: numbers, the commonest heads, in typed arrays, which the
+ * collector does not copy (their memory is off its heap); others in an array made when one comes.
+ */
+class Heads {
+  readonly kinds = new Uint8Array(CHUNK);
+  readonly numbers = new Float64Array(CHUNK);
+  others: unknown[] | undefined = undefined;
 }
 
 /**
@@ -681,4 +714,4 @@ for (const [node, lazy] of [[LazyPrimNode, true], [StrictPrimNode, false]] as co
 }
 
 // A walk's own objects, and a demand's nodes, may all be dropped between walks.
-keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'value'), startSpine(demandHolder(), 0), new LazyPrimNode(''), new StrictPrimNode(''));
+keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'value'), startSpine(demandHolder(), 0), new LazyPrimNode(''), new StrictPrimNode(''), new Heads());
