@@ -24,6 +24,7 @@ import { Lazy } from '../lazy/lazy.ts';
 import { dynamic, type Shape } from '../demand/shape.ts';
 import type { Context } from '../demand/observe.ts';
 import { checkKnownOptions } from './options.ts';
+import { keepHiddenClasses } from '../lazy/fast-class.ts';
 import { expand, fillings, firstHole, fillSmallest, Hole, materialize, partial, product, Refine, replaceHole, type Skel } from './series.ts';
 
 /**
@@ -278,6 +279,11 @@ class Case<T> implements EnumeratedCase<T> {
   path(): number[] {
     return pathOf(this.node);
   }
+}
+// An enumeration's trees, cases and nodes are all dropped when it ends.
+{
+  const node: CaseNode = { inputs: [], prefix: [], parent: undefined, index: 0 };
+  keepHiddenClasses(new CaseTree([], 0, () => ''), new Case('', node), node);
 }
 
 /**

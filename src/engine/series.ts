@@ -18,8 +18,8 @@
  * @module
  */
 import { defer, Lazy, lazy, now } from '../lazy/lazy.ts';
-import { fastInstanceof } from '../lazy/fast-class.ts';
-import { DESCRIBE, mapCtor, setCtor, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
+import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
+import { DESCRIBE, dynamic, mapCtor, setCtor, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
 import { prettyValue } from '../demand/print.ts';
 
 type S = Shape<unknown>;
@@ -97,6 +97,9 @@ export type Skel =
   | { readonly k: 'leaf'; readonly value: unknown };
 
 const leaf = (value: unknown): Skel => ({ k: 'leaf', value });
+
+// The enumeration's holes, refinements and skeletons are all dropped when a run ends.
+keepHiddenClasses(new Refine(new Hole(dynamic, 0, '')), leaf(''), { k: 'lazy', inner: leaf('') }, { k: 'node', ctor: mapCtor(0), fields: [] });
 
 /** @internal Every combination of one element from each list, in order (the first list varies slowest). */
 export function product<T>(lists: readonly (readonly T[])[]): T[][] {
