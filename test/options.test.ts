@@ -10,7 +10,7 @@ import { fn, lazyOf, number, tuple } from '../src/demand/shape.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
 import { strictCheck, type CheckOptions } from '../src/spec/check.ts';
-import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { strictCheckExhaustive, strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { strictProperty } from '../src/spec/property.ts';
 import { defineCheck, strictCheckParallel, type ParallelOptions } from '../src/engine/parallel.ts';
 import { enumerateCases } from '../src/engine/enumerate.ts';
@@ -125,6 +125,9 @@ test('a result printed by console.log shows its fields, then its report drawn on
   assert.equal(inspect(strictCheck(takeSpec, take, { seed: 42 })), '{ passed: true, trials: 100, seed: 42, shrinks: 0 }\n+++ OK, passed 100 trials (seed 42).');
   assert.ok(lines(strictCheckExhaustiveResult(takeSpec, takePrime, { depth: 1, unicode: false })).some((l) => l.startsWith('Failed: the spec does not match the function (exhaustive')));
   assert.match(inspect(await strictCheckParallel(takePrimeCheck, { seed: 42, workers: 1, unicode: false })), /\}\nFailed: the spec does not match the function/);
+  // the exhaustive mode with workers too, from either entry point
+  assert.match(inspect(await strictCheckExhaustiveResult(takeSpec, takePrime, { depth: 1, workers: 1, unicode: false })), /\}\nFailed: the spec does not match the function \(exhaustive/);
+  assert.match(inspect(await strictCheckExhaustive(takeSpec, take, { depth: 1, workers: 1 })), /\}\n\+\+\+ OK, passed all/);
   // The fields are the result's as they were: nothing added to compare or spread.
   assert.deepEqual(Object.keys(failed), ['passed', 'trials', 'seed', 'shrinks', 'counterexample', 'message']);
 });

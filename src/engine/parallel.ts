@@ -348,12 +348,12 @@ function replied(i: number, data: any): Event | undefined {
  * ```
  */
 export function strictCheckParallel<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ParallelOptions = {}): Promise<ParallelCheckResult> {
-  return runChecked(check as unknown as DefinedCheck<readonly unknown[], unknown>, { workers: 2, ...options }).then(printable);
+  return runChecked(check as unknown as DefinedCheck<readonly unknown[], unknown>, { workers: 2, ...options });
 }
 
 /** @internal `strictCheck` with `workers`: finds the registered check of `spec` and `fn`. */
 export async function runParallel(spec: AnySpec, fn: Fn, options: ParallelOptions): Promise<ParallelCheckResult> {
-  return runChecked(registeredCheck(spec, fn, 'strictCheck'), options).then(printable);
+  return runChecked(registeredCheck(spec, fn, 'strictCheck'), options);
 }
 
 /** @internal The check registered with `spec` and `fn`, or an error that explains the rule (`what` names the function called). */
@@ -479,7 +479,9 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
     for (const i of ran) options.onTrial?.(i);
     const extra = () => ({ executed, ...info() });
     if (final === undefined) return { ...passedResult(indices.length, seed, options.shard), ...extra() };
-    if (final.kind === 'thrown') throw inTrial(final.error, spec, final.i, seed, options, trialCase(spec, seed, final.i, sizeOf(final.i, trials, maxSize)).inputs);
+    // The failing trial's case, made again here, where the function is: to name it, or to replay its shrinks.
+    const start = trialCase(spec, seed, final.i, sizeOf(final.i, trials, maxSize));
+    if (final.kind === 'thrown') throw inTrial(final.error, spec, final.i, seed, options, start.inputs);
     const count = indices.indexOf(final.i) + 1;
     const fatal = final.kind === 'timeout' || final.kind === 'crash';
 
@@ -552,9 +554,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
     }
     const shrinks = shrinkState.path.length;
 
-    // Replay the chosen path here, where the function is, to report the same counterexample a sequential run reports.
-    const size = sizeOf(final.i, trials, maxSize);
-    const start = trialCase(spec, seed, final.i, size);
+    // Replay the chosen path here, to report the same counterexample a sequential run reports.
     if (!fatal) {
       let current: Trial = runCase(spec, fn, start.inputs, start.context, budget, compare);
       for (const j of shrinkState.path) {
@@ -569,5 +569,5 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
     const { counterexample, message } = fatalFailure(spec, inputs, final, timeout, where, unicode, 'trial');
     const reproduce = `\nReproduce with the option ${replayOptions(seed, options)} and workers${final.kind === 'timeout' ? ' (without workers it would not stop)' : ''}.`;
     return { passed: false, trials: count, seed, shrinks, counterexample, message: message + reproduce, ...extra() };
-  });
+  }).then(printable);
 }

@@ -218,7 +218,7 @@ function sequentialDepth(set: Setup, depth: number, progress: ReturnType<typeof 
 export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
 export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): ExhaustiveResult;
 export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult | Promise<ParallelExhaustiveResult> {
-  if (options.workers !== undefined) return parallelCheck(s as unknown as AnySpec, fn as Fn, options).then(printable);
+  if (options.workers !== undefined) return parallelCheck(s as unknown as AnySpec, fn as Fn, options);
   const set = setup(s as unknown as AnySpec, fn as Fn, options);
   const progress = progressLine(options.progress);
   const totals = { cases: 0, runs: 0 };
@@ -261,7 +261,7 @@ async function parallelCheck(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Pr
     try {
       for (let depth = 0; ; depth++) {
         const result = conclude(set, depth, await parallelDepth(set, depth, slots, hunger, totals, progress), totals, timeout);
-        if (result) return { ...result, ...info(), subtrees: totals.subtrees };
+        if (result) return printable({ ...result, ...info(), subtrees: totals.subtrees });
       }
     } finally {
       progress.done();
