@@ -73,6 +73,11 @@ export interface Observation {
   readonly inputs: readonly Demand[];
 }
 
+/** @internal The name of argument `i` in messages: its name in `names`, or `argument i+1`. */
+export function argumentName(names: readonly string[] | undefined, i: number): string {
+  return names?.[i] ?? `argument ${i + 1}`;
+}
+
 /** An observation that may have ended in an error thrown by the function or the context. */
 export interface DetailedObservation extends Observation {
   /** Present when evaluation threw: what was thrown. The demands are those recorded until then. */
@@ -111,7 +116,7 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
   const rec = new Recording();
   // The result's copy, if any, goes to the context: a recording of its own, whose paths start at `result`.
   const resultRec = new Recording();
-  const names = inputs.map((_, i) => shapes.names?.[i] ?? `argument ${i + 1}`);
+  const names = inputs.map((_, i) => argumentName(shapes.names, i));
   const holders = names.map((name) => rec.root(name));
   const resultHolder = resultRec.root('result');
   let error: { thrown: unknown } | undefined;

@@ -287,8 +287,8 @@ export class PathMark {
     return true;
   }
 }
-/** @internal See {@link PathMark.visit}. */
-export const MOVED = 1;
+/** See {@link PathMark.visit}. */
+const MOVED = 1;
 /** @internal See {@link PathMark.visit}. */
 export const MET = 2;
 

@@ -401,6 +401,11 @@ export function opaque<T extends object>(name: string, options: OpaqueOptions<T>
   };
 }
 
+/** @internal Whether `s` was made by {@link opaque}. */
+export function isOpaque(s: Shape<unknown>): boolean {
+  return s.kind === 'prim' && s.prim === 'opaque';
+}
+
 /**
  * The constructor of symbols: atoms to the dynamic shape (no declared shape has them), equal when
  * they are the same symbol, printed `Symbol(description)`.
@@ -839,7 +844,7 @@ function collectionLayer(v: ReadonlySet<unknown> | ReadonlyMap<unknown, unknown>
   const keyShape = collection && (collection.kind === 'set' ? collection.elem : collection.key);
   const entries: unknown[] = [...v];
   const keys = set ? entries : entries.map((e) => (e as [unknown, unknown])[0]);
-  const sortKeys = keyShape?.kind === 'prim' && keyShape.prim === 'opaque' ? keys.map((k) => opaqueSortKey(keyShape, k)) : keys;
+  const sortKeys = keyShape !== undefined && isOpaque(keyShape) ? keys.map((k) => opaqueSortKey(keyShape, k)) : keys;
   const order = keys.map((_, i) => i).sort((i, j) => comparePrimitives(sortKeys[i], sortKeys[j]));
   if (order.every((i, j) => i === j)) {
     const fields = set ? entries : entries.flat();
@@ -1196,9 +1201,9 @@ function locked(ctor: Ctor, lock: keyof typeof LOCKS): Ctor {
 }
 
 const PRIMS: Record<string, Shape<unknown>> = { number, string, boolean, bigint } as Record<string, Shape<unknown>>;
-/** @internal The shapes of a list cell's head and tail under the dynamic shape. */
-export const DYN2: readonly Shape<unknown>[] = [dynamic, dynamic];
 const repeats = new Map<Shape<unknown>, Shape<unknown>[][]>();
+/** @internal The shapes of a list cell's head and tail under the dynamic shape (those of any two-field layer under it). */
+export const DYN2: readonly Shape<unknown>[] = repeated(dynamic, 2);
 /** `n` times shape `s`: the shapes of a layer's fields, one array per (s, n). */
 function repeated(s: Shape<unknown>, n: number): readonly Shape<unknown>[] {
   let byCount = repeats.get(s);

@@ -22,7 +22,7 @@
  */
 import { Lazy } from '../lazy/lazy.ts';
 import { dynamic, type Shape } from '../demand/shape.ts';
-import type { Context } from '../demand/observe.ts';
+import { argumentName, type Context } from '../demand/observe.ts';
 import { checkKnownOptions } from './options.ts';
 import { keepHiddenClasses } from '../lazy/fast-class.ts';
 import { expand, fillings, firstHole, fillSmallest, Hole, materialize, partial, product, Refine, replaceHole, type Skel } from './series.ts';
@@ -155,7 +155,7 @@ export class CaseTree<T> {
     this.blame = options.blame;
     this.result = options.result ?? dynamic;
     // The top level of every argument, eagerly (a lazy argument is one hole).
-    this.tops = args.map((s, i) => partial(s, depth, options.names?.[i] ?? `argument ${i + 1}`));
+    this.tops = args.map((s, i) => partial(s, depth, argumentName(options.names, i)));
   }
 
   /** The roots, in order: every combination of the arguments' top levels. */
@@ -318,5 +318,5 @@ export function* enumerateCases<T>(
 /** The number of total inputs of depth at most `depth` for arguments of these shapes (functions count as listed). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function countInputs(args: readonly Shape<any>[], depth: number): number {
-  return args.reduce((n, s, i) => n * partial(s, depth, `argument ${i + 1}`).flatMap(expand).length, 1);
+  return args.reduce((n, s, i) => n * partial(s, depth, argumentName(undefined, i)).flatMap(expand).length, 1);
 }

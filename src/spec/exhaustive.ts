@@ -12,6 +12,7 @@ import { inhabited, NoSeriesError } from '../engine/series.ts';
 import { showOption } from '../engine/options.ts';
 import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, printable, refuseWorkerOptions, rerunContext, runCase, report, blameCase, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, type Spec } from './spec.ts';
+import { argumentName } from '../demand/observe.ts';
 
 /** Options of {@link strictCheckExhaustive}. */
 export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'forceBudget' | 'unicode'> {
@@ -118,7 +119,7 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   if (options.workers === undefined) refuseWorkerOptions(options, ['timeout']);
   // An argument without a value that deep would make a run of no case, which would pass.
   s.args.forEach((shape, i) => {
-    const name = s.names?.[i] ?? `argument ${i + 1}`;
+    const name = argumentName(s.names, i);
     if (inhabited(shape, maxDepth, name)) return;
     throw new NoSeriesError(
       `cannot enumerate ${name} (shape ${shape.name}): it has no value of depth at most ${maxDepth}, so no case would run; give a larger depth, or, for a type without a finite value (a stream, which has none at any depth), a series with withSeries(shape, (depth) => values)`,

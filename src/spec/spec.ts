@@ -8,7 +8,7 @@ import { inspect } from 'node:util';
 import { ForceBudgetExceeded, thunk, UnevaluatedError } from '../lazy/lazy.ts';
 import { type Demand } from '../demand/demand.ts';
 import { fromDemand, fromDemandGuided, toDemand, valueGuide } from '../demand/convert.ts';
-import { observeDetailed, toContext } from '../demand/observe.ts';
+import { argumentName, observeDetailed, toContext } from '../demand/observe.ts';
 import type { Shape } from '../demand/shape.ts';
 
 /** The shapes of a function's arguments, one per parameter. */
@@ -113,7 +113,7 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
   }
   return predicted.map((v, i) => {
     try {
-      return toDemand(v, s.args[i] as Shape<unknown>, `prediction for ${s.names?.[i] ?? `argument ${i + 1}`}`);
+      return toDemand(v, s.args[i] as Shape<unknown>, `prediction for ${argumentName(s.names, i)}`);
     } catch (err) {
       if (err instanceof ForceBudgetExceeded) throw new SpecError(specDiverges(err), { cause: err });
       throw new SpecError(`the spec's prediction does not fit its argument: ${(err as Error).message}`, { cause: err });
