@@ -4,7 +4,8 @@
  * To add a module, export from it an async function returning named figures, and list it in
  * `modules` below (wrapped in a lambda if its parameters are not {@link BenchOptions}: modules that
  * take `log` print their table through it; in `--json` mode anything a module prints with
- * `console.log` goes to standard error, so that standard output holds only the JSON object).
+ * `console.log` goes to standard error, so that standard output holds only the JSON object: the
+ * module's process is spawned with its standard output on this process's standard error).
  *
  * Each module runs in a process of its own (this script, with `--only <name>`), which hands its
  * figures back on file descriptor 3: run in one process, a module's figures depended on the heap
@@ -33,25 +34,28 @@ const modules: readonly BenchModule[] = [
 ];
 
 const json = process.argv.includes('--json');
+/** Where tables are printed: standard output, or nowhere in `--json` mode. */
+const log = json ? undefined : (line: string) => console.log(line);
 
 /** Runs module `name` in this process and writes its figures, as JSON, to file descriptor 3. */
 async function runOnly(name: string): Promise<void> {
   const m = modules.find((x) => x.name === name);
   if (!m) throw new Error(`bench: no module ${name} (there are ${modules.map((x) => x.name).join(', ')})`);
-  if (json) console.log = console.error;
-  writeSync(3, JSON.stringify(await m.run({ log: json ? undefined : (line: string) => console.log(line) })));
+  writeSync(3, JSON.stringify(await m.run({ log })));
 }
 
-/** Runs module `name` in a process of its own (its table goes to this process's output) and returns its figures. */
+/**
+ * Runs module `name` in a process of its own and returns its figures. The child's standard output
+ * (its table) goes to this process's standard output, or in `--json` mode to its standard error (fd 2).
+ */
 function runApart(name: string): Record<string, number> {
   const args = [...process.execArgv, fileURLToPath(import.meta.url), '--only', name, ...(json ? ['--json'] : [])];
-  const child = spawnSync(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'pipe'], maxBuffer: 1 << 24 });
+  const child = spawnSync(process.execPath, args, { stdio: ['ignore', json ? 2 : 'inherit', 'inherit', 'pipe'], maxBuffer: 1 << 24 });
   if (child.status !== 0) throw new Error(`bench: module ${name} failed (${child.error?.message ?? `exit status ${child.status}, signal ${child.signal}`})`);
   return JSON.parse(String(child.output[3])) as Record<string, number>;
 }
 
 async function main(): Promise<void> {
-  const log = json ? undefined : (line: string) => console.log(line);
   const figures: Record<string, number> = {};
   const started = performance.now();
   for (const m of modules) {

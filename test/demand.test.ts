@@ -412,19 +412,26 @@ const cellsOf = (d: Demand): string[] => {
   return out;
 };
 
+/** Walks the spine of `copy` (an `entangle` copy of a list) to its end, forcing the heads at the cells `forced` picks and calling `visit` at each cell after its head. */
+const walkForcing = <A,>(copy: List<A>, forced: (i: number) => boolean, visit?: (i: number) => void): void => {
+  let c = copy.force() as Cons<A>;
+  for (let i = 0; ; i++) {
+    if (forced(i)) c.head.force();
+    visit?.(i);
+    const next = c.tail.force();
+    if (next === NIL) break;
+    c = next as Cons<A>;
+  }
+};
+
 test('long demands: heads recorded past thousands of cells sit at their cells (copies, walks and readings)', () => {
   const n = 9000; // past two chunks of a spine's heads
   const picked = new Set([0, 4095, 4096, 4097, 8191, 8192, n - 1]);
   const [copy, demand] = entangle(fromArray(Array.from({ length: n }, (_, i) => i)));
   let early: Demand | undefined;
-  let c = copy.force() as Cons<number>;
-  for (let i = 0; ; i++) {
-    if (picked.has(i)) c.head.force();
+  walkForcing(copy, (i) => picked.has(i), (i) => {
     if (i === 5000) early = demand();
-    const next = c.tail.force();
-    if (next === NIL) break;
-    c = next as Cons<number>;
-  }
+  });
   const expected = (cells: number, end: string) => [...Array.from({ length: cells }, (_, i) => (picked.has(i) ? String(i) : '_')), end];
   assert.deepEqual(cellsOf(demand()), expected(n, '[]'));
   // the reading at cell 5000, its tail not forced yet
@@ -450,13 +457,7 @@ test('long demands: heads of every kind past the first chunk of a spine keep wha
   }
   // and only the heads forced are recorded, of every kind
   const [copy, demand] = entangle(fromArray(Array.from({ length: n }, (_, i) => head(i))));
-  let c = copy.force() as Cons<unknown>;
-  for (let i = 0; ; i++) {
-    if (i % 7 === 0) c.head.force();
-    const next = c.tail.force();
-    if (next === NIL) break;
-    c = next as Cons<unknown>;
-  }
+  walkForcing(copy, (i) => i % 7 === 0);
   assert.deepEqual(cellsOf(demand()), [...Array.from({ length: n }, (_, i) => (i % 7 === 0 ? printed(i) : '_')), '[]']);
 });
 
