@@ -29,6 +29,9 @@ function demandValue(demand: string): L.List<number> {
 /** The context that forces a list result exactly as far as `demand` (see {@link demandValue}). */
 const upTo = (demand: string): Context => toContext(toDemand(demandValue(demand)));
 
+/** The context that forces a pair of lists: the pair, then each component as far as its demand. */
+const pairUpTo = (first: string, second: string): Context => toContext(toDemand([demandValue(first), demandValue(second)]));
+
 /** The demands `fn` puts on its inputs when `context` forces its result, printed; then `throws: message` if it threw. */
 function inputDemands(context: Context, fn: (...args: any[]) => unknown, ...inputs: unknown[]): string[] {
   const o = observeDetailed(context, fn, inputs);
@@ -140,6 +143,24 @@ describe('transformations', () => {
     assert.deepEqual(inputDemands(whnf, drop(1), xs123()), ['_ : _ : _']);
     assert.deepEqual(inputDemands(whnf, drop(0), xs123()), ['_ : _']);
     assert.deepEqual(inputDemands(whnf, drop(5), xs123()), ['_ : _ : _ : []']);
+  });
+
+  // splitAt n ls | n <= 0 = ([], ls) | otherwise = splitAt' n ls
+  //   where splitAt' _ []     = ([], [])
+  //         splitAt' 1 (x:xs) = ([x], xs)
+  //         splitAt' m (x:xs) = (x:xs', xs'') where (xs', xs'') = splitAt' (m - 1) xs
+  // (not the Report's (take n xs, drop n xs)). The pair, which a JavaScript call returns forced,
+  // needs n and, when n > 0, the first cell; the components then force what take and drop do:
+  // xs' is one splitAt' deeper (one cell), xs'' the tail after n cells, forced with the result.
+  test("splitAt forces the first cell with the pair when n > 0, as GHC's splitAt' does", () => {
+    const splitAt = (n: number) => (xs: L.List<number>) => L.splitAt(n, xs);
+    assert.deepEqual(inputDemands(pairUpTo('_', '_'), splitAt(2), xs123()), ['_ : _']);
+    assert.deepEqual(inputDemands(pairUpTo('_', '_'), splitAt(2), L.nil), ['[]']);
+    assert.deepEqual(inputDemands(pairUpTo('_', '_'), splitAt(0), xs123()), ['_']);
+    assert.deepEqual(inputDemands(pairUpTo('_', '_ : _'), splitAt(0), xs123()), ['_ : _']);
+    assert.deepEqual(inputDemands(pairUpTo('0 : 0 : []', '_'), splitAt(2), xs123()), ['1 : 2 : _']);
+    assert.deepEqual(inputDemands(pairUpTo('_', '_ : _'), splitAt(2), xs123()), ['_ : _ : _ : _']);
+    assert.deepEqual(inputDemands(normalize, splitAt(2), xs123()), ['1 : 2 : 3 : []']);
   });
 
   // takeWhile _ [] = []

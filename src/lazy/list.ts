@@ -202,8 +202,14 @@ function skipStep({ xs, n, strict }: SkipArgs): List<any> {
   return rest;
 }
 
-/** `splitAt n xs` = `(take n xs, drop n xs)`. */
+/**
+ * `splitAt n xs`, GHC's (not the Report's `(take n xs, drop n xs)`): building the pair forces the
+ * first cell of `xs` when `n > 0`, as GHC's `splitAt'` matches on it; the components then force
+ * what `take n xs` and `drop n xs` do.
+ */
 export function splitAt<T>(n: number, xs: List<T>): [List<T>, List<T>] {
+  // A JavaScript call returns the pair evaluated: what GHC forces to evaluate it is forced here.
+  if (n > 0) xs.force();
   return [take(n, xs), drop(n, xs)];
 }
 
