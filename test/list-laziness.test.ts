@@ -50,9 +50,11 @@ const five = (): Lazy<number> => lazy(() => 5);
 
 describe('observations', () => {
   // length xs = lenAcc xs 0; lenAcc [] n = n; lenAcc (_:ys) n = lenAcc ys (n+1)
-  // The whole spine, no element.
-  test('length forces the whole spine and no element', () => {
+  // The whole spine, no element. An unforced `length xs` forces nothing; a call to a function
+  // whose result is a value is that value forced (documented).
+  test('length forces the whole spine and no element, when it is called', () => {
     assert.deepEqual(inputDemands(whnf, L.length, xs123()), ['_ : _ : _ : []']);
+    differs(inputDemands(upTo('_'), L.length, xs123()), { ghc: ['_'], here: ['_ : _ : _ : []'] });
   });
 
   // null [] = True; null (_:_) = False
@@ -237,6 +239,9 @@ describe('transformations', () => {
     assert.deepEqual(inputDemands(normalize, zip, L.nil, ys()), ['[]', '_']);
     const firstPair = toContext(toDemand(L.cons([thunk, thunk], thunk)));
     differs(inputDemands(firstPair, zip, xs(), ys()), { ghc: ['_ : _', '_ : _'], here: ['1 : _', '10 : _'] });
+    // The documented way to GHC's pairs.
+    const lazyPairs = (xs: L.List<number>, ys: L.List<number>) => L.zipWithLazy((a: Lazy<number>, b: Lazy<number>) => [a, b] as const, xs, ys);
+    assert.deepEqual(inputDemands(firstPair, lazyPairs, xs(), ys()), ['_ : _', '_ : _']);
   });
 });
 
