@@ -316,7 +316,7 @@ describe('functions given their element forced (documented)', () => {
   // GHC passes an element unevaluated: a function that ignores it leaves it alone. Here the
   // functions take values, so the element is forced before the call (mapLazy, zipWithLazy and
   // foldr are the lazy forms).
-  test('map, zipWith, filter, takeWhile, dropWhile, all, any, foldl and iterate force the elements they pass', () => {
+  test("map, zipWith, filter, takeWhile, dropWhile, all, any, foldl, iterate and listEquals's eq force the elements they pass", () => {
     const spine = ['_ : _ : _ : []'];
     const forced = ['1 : 2 : 3 : []'];
     const always = () => true;
@@ -327,6 +327,9 @@ describe('functions given their element forced (documented)', () => {
     differs(inputDemands(whnf, (xs: L.List<number>) => L.all(always, xs), xs123()), { ghc: spine, here: forced });
     differs(inputDemands(whnf, (xs: L.List<number>) => L.any(() => false, xs), xs123()), { ghc: spine, here: forced });
     differs(inputDemands(whnf, (xs: L.List<number>) => L.foldl((a: number) => a + 1, 0, xs), xs123()), { ghc: spine, here: forced });
+    // An Eq instance whose (==) ignores its arguments leaves the elements alone.
+    const equal = (xs: L.List<number>, ys: L.List<number>) => L.listEquals(xs, ys, always);
+    differs(inputDemands(whnf, equal, L.fromArray([1]), L.fromArray([2])), { ghc: ['_ : []', '_ : []'], here: ['1 : []', '2 : []'] });
     const zipWith = (xs: L.List<number>, ys: L.List<number>) => L.zipWith(() => 0, xs, ys);
     differs(inputDemands(normalize, zipWith, L.fromArray([1]), L.fromArray([2])), { ghc: ['_ : []', '_ : _'], here: ['1 : []', '2 : _'] });
     // iterate f x = x : iterate f (f x): element 2 is f (f x), which a constant f computes without x.

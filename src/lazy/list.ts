@@ -4,8 +4,8 @@
  * differences (test/list-laziness.test.ts sets each function beside GHC's definition):
  * - A function of values gets its element forced, where GHC's gets it unevaluated: the function
  *   given to `map` or `zipWith` (when a result element is forced), `filter`, `takeWhile`,
- *   `dropWhile`, `all`, `any`, `foldl` or `iterate`. `mapLazy`, `zipWithLazy` and `foldr` pass
- *   elements unforced.
+ *   `dropWhile`, `all`, `any`, `foldl`, `iterate` or `listEquals` (`eq`, whose `===` default is
+ *   `==` on a flat type). `mapLazy`, `zipWithLazy` and `foldr` pass elements unforced.
  * - `zip`'s pairs hold values: forcing a pair forces both components, where GHC's pair holds them
  *   unevaluated (`zipWithLazy` with a function returning `[a, b]` makes GHC's pairs).
  * - `foldl` is `foldl'`: it applies its function at each cell as it walks, so a function that
@@ -336,7 +336,7 @@ export function elem<T>(x: T, xs: List<T>): boolean {
   return any((y) => y === x, xs);
 }
 
-/** `xs == ys` (elements compared with `eq`, `===` by default): forces both lists in step, up to the first difference. */
+/** `xs == ys` (elements compared with `eq`, `===` by default): forces both lists in step, up to the first difference; `eq` gets the elements forced (GHC's `==` as its instance does). */
 export function listEquals<T>(xs: List<T>, ys: List<T>, eq: (a: T, b: T) => boolean = (a, b) => a === b): boolean {
   for (let a = xs.force(), b = ys.force(); ; a = a.tail.force(), b = b.tail.force()) {
     if (a.tag === 'Nil' || b.tag === 'Nil') return a.tag === b.tag;
