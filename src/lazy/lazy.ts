@@ -92,6 +92,10 @@ const FORCES = 0; // thunks evaluated so far in this process
 const LIMIT = 1; // the value of STEPS at which the budget in force runs out
 const STEPS = 2; // calls of force so far, evaluated thunks included
 let budgetTotal = Infinity; // that budget, for the message
+// The LIMIT at which a force was last refused: the budget whose limit it is ran out, and stays so
+// (a body that catches the error cannot hide it). Limits only grow with STEPS, so a later budget
+// never has this limit unless it is bound by the one that ran out.
+let refusedAt = NaN;
 let forceDepth = 0;
 
 /**
@@ -100,10 +104,16 @@ let forceDepth = 0;
  * forcing throws {@link ForceBudgetExceeded}. Budgets nest: an inner budget cannot extend an
  * outer one, and what the inner body forces counts against both.
  *
+ * A budget that ran out stays spent: every later force in `body` throws again, and if `body`
+ * catches the error and returns, `withForceBudget` throws it instead of returning, so a function
+ * that catches everything cannot hide that it diverged.
+ *
  * @example
  * ```ts
  * withForceBudget(100, () => List.length(List.repeat(1)));
  * // throws ForceBudgetExceeded: 'forced more than 100 thunks: the function probably diverges …'
+ * withForceBudget(100, () => { try { List.length(List.repeat(1)); } catch {} return 0; });
+ * // throws ForceBudgetExceeded too: the body caught it, but the budget ran out
  * ```
  */
 export function withForceBudget<R>(budget: number, body: () => R): R {
@@ -113,7 +123,9 @@ export function withForceBudget<R>(budget: number, body: () => R): R {
   counters[LIMIT] = Math.min(limit, savedLimit);
   budgetTotal = limit <= savedLimit ? budget : savedTotal;
   try {
-    return body();
+    const result = body();
+    if (refusedAt === counters[LIMIT]) throw new ForceBudgetExceeded(budgetTotal);
+    return result;
   } finally {
     counters[LIMIT] = savedLimit;
     budgetTotal = savedTotal;
@@ -127,7 +139,10 @@ function countForce(): void {
 
 /** Counts one call of `force` against the budget, throwing {@link ForceBudgetExceeded} (counting nothing) once it is spent. */
 function countStep(): void {
-  if (counters[STEPS]! >= counters[LIMIT]!) throw new ForceBudgetExceeded(budgetTotal);
+  if (counters[STEPS]! >= counters[LIMIT]!) {
+    refusedAt = counters[LIMIT]!;
+    throw new ForceBudgetExceeded(budgetTotal);
+  }
   counters[STEPS]!++;
 }
 

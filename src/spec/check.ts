@@ -6,7 +6,7 @@
 import { inspect, type InspectOptions } from 'node:util';
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
 import { demandEquals, Forced, forcedNode, lessDefined, type Demand } from '../demand/demand.ts';
-import { observeDetailed, type Context } from '../demand/observe.ts';
+import { observeDetailed, type Context, type DetailedObservation } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
 import { insideLazy } from '../demand/record.ts';
@@ -16,7 +16,7 @@ import { generateInputs, resetCalls } from '../engine/generate.ts';
 import { fitContext, randomContext } from '../engine/context.ts';
 import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
-import { checkArity, predictDemands, SpecError, type Spec } from './spec.ts';
+import { checkArity, predictWithin, SpecError, type Spec } from './spec.ts';
 import { checkKnownOptions, showOption } from '../engine/options.ts';
 import { comparisonOf, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 
@@ -155,11 +155,25 @@ export function checkInteger(name: string, value: unknown, min: number, max = Nu
  * an infinite input for ever as well (running out is a spec error).
  */
 export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, budget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
-  const obs = withForceBudget(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
+  const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
   if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
-  const predicted = obs.error ? [] : withForceBudget(budget, () => predictDemands(s, obs.result, inputs));
+  const predicted = obs.error ? [] : predictWithin(budget, s, obs.result, inputs);
   const failed = obs.error !== undefined || obs.inputs.some((a, i) => !compare[i]!(a, predicted[i]!));
   return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error, replay: context } : {}) };
+}
+
+/**
+ * An observation under a force budget: a function that ran out of it diverged, even if it caught
+ * the error and returned (then {@link withForceBudget} throws on return), with the demands recorded.
+ */
+function observeWithin(budget: number, observation: () => DetailedObservation): DetailedObservation {
+  let obs: DetailedObservation | undefined;
+  try {
+    return withForceBudget(budget, () => (obs = observation()));
+  } catch (thrown) {
+    if (obs === undefined || !(thrown instanceof ForceBudgetExceeded)) throw thrown;
+    return { ...obs, error: { thrown } };
+  }
 }
 
 /** @internal The defaults of {@link CheckOptions}, for every entry point that takes them. */

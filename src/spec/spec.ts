@@ -5,7 +5,7 @@
  * @module
  */
 import { inspect } from 'node:util';
-import { ForceBudgetExceeded, thunk, UnevaluatedError } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, thunk, UnevaluatedError, withForceBudget } from '../lazy/lazy.ts';
 import { type Demand } from '../demand/demand.ts';
 import { fromDemand, fromDemandGuided, toDemand, valueGuide } from '../demand/convert.ts';
 import { argumentName, observeDetailed, toContext } from '../demand/observe.ts';
@@ -119,6 +119,20 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
       throw new SpecError(`the spec's prediction does not fit its argument: ${(err as Error).message}`, { cause: err });
     }
   });
+}
+
+/**
+ * @internal {@link predictDemands} under a force budget of its own: a spec that runs out of it is a
+ * {@link SpecError}, even one that caught the error and predicted (then {@link withForceBudget}
+ * throws on return).
+ */
+export function predictWithin<A extends readonly unknown[], R>(budget: number, s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
+  try {
+    return withForceBudget(budget, () => predictDemands(s, resultDemand, inputs));
+  } catch (err) {
+    if (err instanceof ForceBudgetExceeded) throw new SpecError(specDiverges(err), { cause: err });
+    throw err;
+  }
 }
 
 /** Why a spec (or the conversion of its prediction) that ran out of the force budget is wrong: it would not have ended. */

@@ -1,0 +1,86 @@
+/**
+ * Verdicts the force budget and failing parts of inputs must not bend: a function (or spec) that
+ * catches the budget's error still diverged, the budget counts the forces of the function and the
+ * spec and not the observation's own, a stack overflow leaves no thunk marked running, and forcing
+ * a part that throws is a demand on it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { ForceBudgetExceeded, lazy, withForceBudget } from '../src/lazy/lazy.ts';
+import * as L from '../src/lazy/list.ts';
+import { SpecError, type Spec } from '../src/spec/spec.ts';
+import { strictCheck, type CheckResult } from '../src/spec/check.ts';
+import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { strictProperty } from '../src/spec/property.ts';
+import { catchingSpecCheck, firstCellCatchingCheck, walksForeverCatchingCheck } from './fixtures/budget-checks.ts';
+
+/** Asserts that `r` failed as divergent at its first trial (each trial diverges), its counterexample kept with the budget's error. */
+function divergent(r: CheckResult): void {
+  assert.equal(r.passed, false, r.message);
+  assert.equal(r.trials, 1, r.message);
+  assert.match(r.message, /the function probably diverges/);
+  assert.ok(r.counterexample !== undefined);
+  assert.ok(r.counterexample.error?.thrown instanceof ForceBudgetExceeded, String(r.counterexample.error?.thrown));
+  assert.equal(r.counterexample.inputs.length, 1);
+}
+
+test('a budget that ran out stays spent: a body that catches its error and returns still makes withForceBudget throw', () => {
+  let later: unknown;
+  assert.throws(
+    () =>
+      withForceBudget(100, () => {
+        try {
+          L.length(L.repeat(1));
+        } catch {}
+        try {
+          lazy(() => 1).force();
+        } catch (err) {
+          later = err;
+        }
+        return 0;
+      }),
+    ForceBudgetExceeded,
+  );
+  assert.ok(later instanceof ForceBudgetExceeded, 'a force after the budget ran out throws again');
+  // An inner budget that ran out spends the outer one only if the outer one's limit was the one reached.
+  assert.equal(withForceBudget(1_000, () => { try { withForceBudget(10, () => L.length(L.repeat(1))); } catch {} return L.length(L.take(5, L.repeat(1))); }), 5);
+  assert.throws(() => withForceBudget(10, () => { try { withForceBudget(1_000, () => L.length(L.repeat(1))); } catch {} return 0; }), ForceBudgetExceeded);
+});
+
+test('a function that catches the budget error and returns is divergent, the counterexample kept, without workers', () => {
+  for (const c of [firstCellCatchingCheck, walksForeverCatchingCheck]) {
+    divergent(strictCheck(c.spec, c.fn, { seed: 1, trials: 20, forceBudget: 5_000 }));
+  }
+});
+
+test('a function that catches the budget error and returns is divergent with 2 workers', { timeout: 60_000 }, async () => {
+  for (const c of [firstCellCatchingCheck, walksForeverCatchingCheck]) {
+    divergent(await strictCheck(c.spec, c.fn, { seed: 1, trials: 20, forceBudget: 5_000, workers: 2 }));
+  }
+});
+
+test('a function that catches the budget error and returns is divergent in the exhaustive mode and the fast-check property', { timeout: 60_000 }, async () => {
+  for (const c of [firstCellCatchingCheck, walksForeverCatchingCheck]) {
+    const e = strictCheckExhaustiveResult(c.spec, c.fn, { depth: 2, forceBudget: 5_000 });
+    assert.equal(e.passed, false);
+    assert.match(e.message, /forced more than 5000 thunks/);
+    assert.ok(e.counterexample?.error?.thrown instanceof ForceBudgetExceeded);
+    const p = await strictCheckExhaustiveResult(c.spec, c.fn, { depth: 2, forceBudget: 5_000, workers: 2 });
+    assert.equal(p.passed, false);
+    assert.match(p.message, /forced more than 5000 thunks/);
+    const { failed, errorInstance } = fc.check(strictProperty(c.spec, c.fn, { forceBudget: 5_000 }), { seed: 1, numRuns: 20 });
+    assert.equal(failed, true);
+    assert.match(String(errorInstance), /forced more than 5000 thunks/);
+  }
+});
+
+test('a spec that catches its budget error and predicts is a SpecError, with and without workers', { timeout: 60_000 }, async () => {
+  const { spec: s, fn } = catchingSpecCheck as { spec: Spec<readonly unknown[], unknown>; fn: (...args: unknown[]) => unknown };
+  const diverges = /the spec forced more than 5000 thunks/;
+  assert.throws(() => strictCheck(s, fn, { seed: 1, trials: 5, forceBudget: 5_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
+  await assert.rejects(strictCheck(s, fn, { seed: 1, trials: 5, forceBudget: 5_000, workers: 2 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
+  assert.throws(() => strictCheckExhaustiveResult(s, fn, { depth: 1, forceBudget: 5_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
+  const { errorInstance } = fc.check(strictProperty(s, fn, { forceBudget: 5_000 }), { seed: 1, numRuns: 5 });
+  assert.ok(errorInstance instanceof SpecError && diverges.test(errorInstance.message), String(errorInstance));
+});
