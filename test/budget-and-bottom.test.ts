@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ForceBudgetExceeded, lazy, withForceBudget } from '../src/lazy/lazy.ts';
+import { defer, ForceBudgetExceeded, lazy, LazyStackOverflow, now, withForceBudget, type Lazy } from '../src/lazy/lazy.ts';
 import * as L from '../src/lazy/list.ts';
 import { SpecError, type Spec } from '../src/spec/spec.ts';
 import { strictCheck, type CheckResult } from '../src/spec/check.ts';
@@ -83,4 +83,36 @@ test('a spec that catches its budget error and predicts is a SpecError, with and
   assert.throws(() => strictCheckExhaustiveResult(s, fn, { depth: 1, forceBudget: 5_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
   const { errorInstance } = fc.check(strictProperty(s, fn, { forceBudget: 5_000 }), { seed: 1, numRuns: 5 });
   assert.ok(errorInstance instanceof SpecError && diverges.test(errorInstance.message), String(errorInstance));
+});
+
+test('after LazyStackOverflow in a chain mixing lazy with map and defer, no thunk stays marked running', { timeout: 60_000 }, () => {
+  // Each link adds 1 to the one before: a plain `lazy` link recurses, `map` and `defer` links are forced by a loop.
+  const chain = (n: number, mix: number): Lazy<number>[] => {
+    const links: Lazy<number>[] = [];
+    let x: Lazy<number> = now(0);
+    for (let i = 0; i < n; i++) {
+      const p = x;
+      const k = (i * 7 + mix) % 3;
+      x = k === 0 ? lazy(() => p.force() + 1) : k === 1 ? p.map((v) => v + 1) : defer(() => p.map((v) => v + 1));
+      links.push(x);
+    }
+    return links;
+  };
+  let overflows = 0;
+  for (const n of [5_000, 20_000, 50_000]) {
+    for (let mix = 0; mix < 3; mix++) {
+      const links = chain(n, mix);
+      for (let again = 0; again < 3; again++) {
+        try {
+          assert.equal(links[n - 1]!.force(), n);
+        } catch (err) {
+          assert.ok(err instanceof LazyStackOverflow, `n ${n}, mix ${mix}, force ${again + 1}: ${String(err)}`);
+          overflows++;
+        }
+      }
+      // Forced from the bottom up, each link needs the stack of one: every one that stayed running would be a <<loop>>.
+      for (let i = 0; i < n; i++) assert.equal(links[i]!.force(), i + 1, `n ${n}, mix ${mix}, link ${i}`);
+    }
+  }
+  assert.ok(overflows > 0, 'some chain overflowed');
 });

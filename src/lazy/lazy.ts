@@ -249,13 +249,14 @@ function forceSimple<T>(node: Lazy<T>, mode: number): T {
   let value: unknown;
   try {
     value = mode === MAP ? (node.g as (x: unknown) => unknown)((node.f as Lazy<unknown>).f) : run(node, mode);
+    // In the try: on a stack that has just overflowed, calling settle can overflow too.
+    settle(node, value, mode);
   } catch (err) {
     node.m = mode;
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;
   }
-  settle(node, value, mode);
   return value as T;
 }
 
@@ -295,15 +296,18 @@ function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
         // A node running already is another call's, still at work on it: it stays running.
         if ((kind & STATE) !== PENDING) throw new LazyLoopError();
         countForce();
-        cur.m = kind | RUNNING;
+        // A node is marked running only where the catch below will find it (in `marked` or on
+        // `forcing`): any call can throw a RangeError when the stack is nearly full.
         if (computesDirectly(kind)) {
           marked = cur;
+          cur.m = kind | RUNNING;
           value = run(cur, kind);
           settle(cur, value, kind);
           marked = undefined;
           break;
         }
         forcing.push(cur);
+        cur.m = kind | RUNNING;
         cur = kind === DEFER ? (run(cur, kind) as Lazy<unknown>) : (cur.f as Lazy<unknown>);
         if (!(cur instanceof Lazy)) throw new TypeError('defer: the function must return a Lazy');
       }
@@ -319,16 +323,21 @@ function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
           break;
         }
         if (node.m === (MAP | RUNNING)) value = (node.g as (x: unknown) => unknown)(value);
-        forcing.pop();
         settle(node, value);
+        forcing.pop();
       }
       if (next === undefined) return value as T;
       cur = next;
     }
   } catch (err) {
     // Nothing that threw is memoised: every node this call left running goes back to pending.
-    if (marked !== undefined) resetRunning(marked);
-    while (forcing.length > base) resetRunning(forcing.pop()!);
+    // Written out, not calls of resetRunning: after a stack overflow, this frame may have no room for a call.
+    if (marked !== undefined && marked.m !== DONE) marked.m &= ~STATE;
+    for (let i = forcing.length - 1; i >= base; i--) {
+      const node = forcing[i]!;
+      if (node.m !== DONE) node.m &= ~STATE;
+    }
+    forcing.length = base;
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;
