@@ -7,9 +7,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { defer, ForceBudgetExceeded, lazy, LazyStackOverflow, now, withForceBudget, type Lazy } from '../src/lazy/lazy.ts';
+import { defer, ForceBudgetExceeded, lazy, LazyStackOverflow, now, thunk, withForceBudget, type Lazy } from '../src/lazy/lazy.ts';
 import * as L from '../src/lazy/list.ts';
-import { SpecError, type Spec } from '../src/spec/spec.ts';
+import { spec, SpecError, type Spec } from '../src/spec/spec.ts';
+import { list, number } from '../src/demand/shape.ts';
+import { observe, whnf } from '../src/demand/observe.ts';
+import { withArbitrary } from '../src/engine/generate.ts';
 import { strictCheck, type CheckResult } from '../src/spec/check.ts';
 import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { strictProperty } from '../src/spec/property.ts';
@@ -115,4 +118,22 @@ test('after LazyStackOverflow in a chain mixing lazy with map and defer, no thun
     }
   }
   assert.ok(overflows > 0, 'some chain overflowed');
+});
+
+test('the force budget counts the forces of the function, not the observation forcing the input it copies', () => {
+  const eleven = withArbitrary(fc.constant(L.fromArray([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])), list(number));
+  const spineSpec = spec([eleven], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));
+  // Each walk forces the list and its 11 tails: 12 forces. 50,000 walks force 600,000 thunks, within the default budget.
+  const walks = (times: number) => (xs: L.List<number>) => {
+    let n = 0;
+    for (let i = 0; i < times; i++) n = L.length(xs);
+    return n;
+  };
+  const within = strictCheck(spineSpec, walks(50_000), { seed: 1, trials: 2 });
+  assert.ok(within.passed, within.message);
+  // 100,000 walks force 1,200,000: stopped, and the message says how many the function forced.
+  const past = strictCheck(spineSpec, walks(100_000), { seed: 1, trials: 2 });
+  assert.equal(past.passed, false);
+  assert.match(past.message, /The function threw: it forced more than 1000000 thunks: it probably diverges/);
+  assert.equal(withForceBudget(600_000, () => observe(whnf, walks(50_000), L.fromArray([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])).inputs.length), 1);
 });

@@ -9,7 +9,7 @@
  * wrapper is forced.
  * @module
  */
-import { Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.ts';
+import { forceUncounted, Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.ts';
 import { Cons, nil } from '../lazy/cell.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
 import { demandHolder, Forced, forcedNode, sameCtor, type Demand } from './demand.ts';
@@ -229,7 +229,7 @@ function framePath(f: Frame, rec: Recording): Path {
 }
 
 function forceSite({ original, inner, path, into, at, rec }: Site): unknown {
-  const v = original.force();
+  const v = forceUncounted(original);
   return rec.open ? instrument(v, inner, path, into, at, rec, true) : v;
 }
 
@@ -317,7 +317,7 @@ class SpineRecorder {
 
   // The wrappers are made for lazy positions only, whose inner shapes the constructor found.
   private forceHead(original: Lazy<unknown>, k: number): unknown {
-    const v = original.force();
+    const v = forceUncounted(original);
     if (!this.rec.open) return v;
     const s = this.headInner!;
     if (isPrimitive(v) && primitiveFits(v, s)) {
@@ -328,7 +328,7 @@ class SpineRecorder {
   }
 
   private forceTail(original: Lazy<unknown>, k: number): unknown {
-    const v = original.force();
+    const v = forceUncounted(original);
     if (!this.rec.open) return v;
     const s = this.tailInner!;
     if (v instanceof Cons && (s === this.cellShape || consShapes(s, v, this.pathOf(k - 1, 'tail')))) return this.copy(v, k);

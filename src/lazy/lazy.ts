@@ -204,9 +204,7 @@ export class Lazy<T> {
   /** Computes the value once and returns it; later calls return the memoised value. */
   force(): T {
     countStep();
-    const m = this.m;
-    if (m === DONE) return this.f as T;
-    return computesDirectly(m) || (m === MAP && (this.f as Lazy<unknown>).m === DONE) ? forceSimple(this, m) : forceSlow(this);
+    return forceUncounted(this);
   }
 
   /** A lazy value that applies `fn` to this one's value when forced; stack-safe in long chains. */
@@ -226,6 +224,17 @@ export class Lazy<T> {
 }
 
 fastInstanceof(Lazy);
+
+/**
+ * @internal Forces `l` without counting the call against the force budget (what it evaluates
+ * counts as usual): for a wrapper forcing the value it wraps, whose own force was counted, so that
+ * observing a function does not spend its budget twice.
+ */
+export function forceUncounted<T>(l: Lazy<T>): T {
+  const m = l.m;
+  if (m === DONE) return l.f as T;
+  return computesDirectly(m) || (m === MAP && (l.f as Lazy<unknown>).m === DONE) ? forceSimple(l, m) : forceSlow(l);
+}
 
 /** Whether a pending thunk in mode `m` computes its value by running its function (FN, AT and VIEW nodes). */
 function computesDirectly(m: number): boolean {
