@@ -137,3 +137,14 @@ test('the force budget counts the forces of the function, not the observation fo
   assert.match(past.message, /The function threw: it forced more than 1000000 thunks: it probably diverges/);
   assert.equal(withForceBudget(600_000, () => observe(whnf, walks(50_000), L.fromArray([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])).inputs.length), 1);
 });
+
+test('a check over an input of 10^6 cells does not call a linear function divergent with the default budget', { timeout: 300_000 }, () => {
+  const big = withArbitrary(fc.constant(L.fromArray(Array.from({ length: 1_000_000 }, (_, i) => i))), list(number));
+  // The spec walks the spine too, and its prediction is a demand of 10^6 cells to convert.
+  const spineSpec = spec([big], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));
+  const r = strictCheck(spineSpec, L.length, { seed: 1, trials: 1 });
+  assert.ok(r.passed, r.message);
+  const sumSpec = spec([big], number, (predict, _d, xs) => predict(xs));
+  const s = strictCheck(sumSpec, L.sum, { seed: 1, trials: 1 });
+  assert.ok(s.passed, s.message);
+});

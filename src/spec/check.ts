@@ -10,6 +10,7 @@ import { observeDetailed, type Context, type DetailedObservation } from '../dema
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
 import { insideLazy } from '../demand/record.ts';
+import { evaluatedPositions } from '../demand/size.ts';
 import { perShape, ShapeMismatchError, someShapeWithin, type Shape } from '../demand/shape.ts';
 import { Seed } from '../engine/random.ts';
 import { generateInputs, resetCalls } from '../engine/generate.ts';
@@ -37,7 +38,7 @@ export interface CheckOptions {
   readonly maxSize?: number | undefined;
   /** The comparison for every argument, or one per argument. Default `'exact'`. */
   readonly compare?: Comparison | readonly Comparison[] | undefined;
-  /** Most forces (calls of `force`, on evaluated thunks too) one trial may make before it counts as diverging: catches infinite and cyclic structures walked forever, without a timer. The spec has a budget as large (running past it is a {@link SpecError}). Default 1,000,000; `Infinity`: no limit. */
+  /** Most forces (calls of `force`, on evaluated thunks too) one trial may make before it counts as diverging: catches infinite and cyclic structures walked forever, without a timer. The spec has a budget as large (running past it is a {@link SpecError}). Default 1,000,000, or 10 per lazy position evaluated in the trial's inputs where that is more (a function linear in a large input is not divergent); `Infinity`: no limit. */
   readonly forceBudget?: number | undefined;
   /** Most candidates tried while shrinking. Default 2,000; `Infinity`: no limit. */
   readonly maxShrinkAttempts?: number | undefined;
@@ -154,7 +155,8 @@ export function checkInteger(name: string, value: unknown, min: number, max = Nu
  * The spec gets a budget of its own, as large as the function's: it is user code that can walk
  * an infinite input for ever as well (running out is a spec error).
  */
-export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, budget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
+export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, forceBudget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
+  const budget = trialBudget(forceBudget, inputs);
   const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
   if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   const predicted = obs.error ? [] : predictWithin(budget, s, obs.result, inputs);
@@ -174,6 +176,19 @@ function observeWithin(budget: number, observation: () => DetailedObservation): 
     if (obs === undefined || !(thrown instanceof ForceBudgetExceeded)) throw thrown;
     return { ...obs, error: { thrown } };
   }
+}
+
+/** Forces per lazy position of a trial's inputs that the default force budget allows: a function linear in a large input is not divergent. */
+const FORCES_PER_POSITION = 10;
+
+/**
+ * The force budget of a trial (the function's, and the spec's as large): the option `forceBudget`,
+ * or with the default, {@link FORCES_PER_POSITION} forces per lazy position evaluated in the
+ * inputs where that is more.
+ */
+function trialBudget(forceBudget: number, inputs: readonly unknown[]): number {
+  if (forceBudget !== DEFAULTS.forceBudget) return forceBudget;
+  return Math.max(forceBudget, FORCES_PER_POSITION * evaluatedPositions(inputs, forceBudget / FORCES_PER_POSITION));
 }
 
 /** @internal The defaults of {@link CheckOptions}, for every entry point that takes them. */
