@@ -11,9 +11,12 @@ import { defer, ForceBudgetExceeded, lazy, LazyStackOverflow, now, thunk, withFo
 import * as L from '../src/lazy/list.ts';
 import { spec, SpecError, type Spec } from '../src/spec/spec.ts';
 import { list, number } from '../src/demand/shape.ts';
-import { observe, whnf } from '../src/demand/observe.ts';
+import { observe, observeDetailed, whnf } from '../src/demand/observe.ts';
+import { demandEquals, demandSize, lessDefined } from '../src/demand/demand.ts';
+import { fromDemand, toDemand } from '../src/demand/convert.ts';
+import { prettyDemand } from '../src/demand/print.ts';
 import { withArbitrary } from '../src/engine/generate.ts';
-import { strictCheck, type CheckResult } from '../src/spec/check.ts';
+import { showDemandPair, strictCheck, type CheckResult } from '../src/spec/check.ts';
 import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { strictProperty } from '../src/spec/property.ts';
 import { catchingSpecCheck, firstCellCatchingCheck, walksForeverCatchingCheck } from './fixtures/budget-checks.ts';
@@ -147,4 +150,72 @@ test('a check over an input of 10^6 cells does not call a linear function diverg
   const sumSpec = spec([big], number, (predict, _d, xs) => predict(xs));
   const s = strictCheck(sumSpec, L.sum, { seed: 1, trials: 1 });
   assert.ok(s.passed, s.message);
+});
+
+/** A list of numbers whose elements at `bottoms` throw when forced (a partial input). */
+const partial = (xs: readonly number[], bottoms: readonly number[]): L.List<number> =>
+  L.fromLazyArray(xs.map((x, i) => (bottoms.includes(i) ? lazy((): number => { throw new Error(`bottom ${i}`); }) : now(x))));
+/** Forces every element of its list, catching what they throw; returns how many did not throw. */
+const forcesEachCatching = (xs: L.List<number>): number => {
+  let n = 0;
+  for (const h of L.toLazyArray(xs)) {
+    try {
+      h.force();
+      n++;
+    } catch {}
+  }
+  return n;
+};
+
+test('forcing an input part that throws is a demand on it, printed ⊥, whether or not the function catches the error', () => {
+  const o = observe(whnf, forcesEachCatching, partial([1, 2, 3], [1]));
+  assert.equal(prettyDemand(o.inputs[0]!), '1 : ⊥ : 3 : []');
+  // Not caught: the function throws, and the demand recorded until then holds the ⊥ too.
+  const thrown = observeDetailed(whnf, (xs: L.List<number>) => L.sum(xs), [partial([1, 2, 3], [1])]);
+  assert.match(String(thrown.error?.thrown), /bottom 1/);
+  assert.equal(prettyDemand(thrown.inputs[0]!), '1 : ⊥ : _');
+  // A tail that throws, and a field of a record.
+  const tailThrows = L.cons(1, lazy((): L.Cell<number> => { throw new Error('no tail'); }));
+  assert.equal(prettyDemand(observe(whnf, (xs: L.List<number>) => { try { L.length(xs); } catch {} return 0; }, tailThrows).inputs[0]!), '_ : ⊥');
+  const field = { a: lazy((): number => { throw new Error('a'); }), b: now(2) };
+  assert.equal(prettyDemand(observe(whnf, (r: typeof field) => { try { r.a.force(); } catch {} return r.b.force(); }, field).inputs[0]!), '{ a: ⊥, b: 2 }');
+});
+
+test('a ⊥ demand is forced: equal only to ⊥, not less defined than _, and it converts to and from value form', () => {
+  const withBottom = observe(whnf, forcesEachCatching, partial([1, 2], [0])).inputs[0]!;
+  const unforcedHead = toDemand(L.cons(thunk, L.cons(2, L.nil)), list(number));
+  assert.equal(prettyDemand(withBottom), '⊥ : 2 : []');
+  assert.ok(!demandEquals(withBottom, unforcedHead));
+  assert.ok(demandEquals(withBottom, observe(whnf, forcesEachCatching, partial([5, 2], [0])).inputs[0]!));
+  assert.ok(lessDefined(unforcedHead, withBottom));
+  assert.ok(!lessDefined(withBottom, unforcedHead));
+  assert.ok(!demandEquals(withBottom, toDemand(L.fromArray([1, 2]), list(number))));
+  assert.equal(demandSize(withBottom), 5);
+  // In value form a ⊥ is a part that throws: toDemand reads it back as ⊥, the input's own part too.
+  assert.ok(demandEquals(toDemand(fromDemand(withBottom, list(number)), list(number)), withBottom));
+  assert.throws(() => L.toArray(fromDemand<L.List<number>>(withBottom, list(number))), /⊥/);
+  // Once an observed function forced it and saw it throw; any other part that throws is an error.
+  const input = partial([1, 2], [0]);
+  assert.throws(() => toDemand(input, list(number)), /bottom 0/);
+  observe(whnf, forcesEachCatching, input);
+  assert.equal(prettyDemand(toDemand(input, list(number))), '⊥ : 2 : []');
+});
+
+test('a function that forces every element of a partial input, catching, fails a spec that says it forces none, and passes one that passes its input through', () => {
+  // Lists whose every element throws: recorded as not evaluated, forcing them all looked like forcing none.
+  const bottomsOnly = withArbitrary(fc.nat(5).map((n) => partial(new Array<number>(n).fill(0), [...new Array(n).keys()])), list(number));
+  const spineOnly = spec([bottomsOnly], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));
+  const r = strictCheck(spineOnly, forcesEachCatching, { seed: 1, unicode: false });
+  assert.equal(r.passed, false);
+  assert.ok(r.counterexample!.error === undefined);
+  assert.deepEqual(showDemandPair(r.counterexample!.actual[0]!, r.counterexample!.predicted[0]!), ['⊥ : []', '_ : []']);
+  // Elements that throw or not: the spec that says it forces all of its input predicts its input itself, whose parts that throw are ⊥.
+  const partialLists = withArbitrary(
+    fc.array(fc.tuple(fc.nat(9), fc.boolean()), { maxLength: 5 }).map((xs) => partial(xs.map(([x]) => x), xs.flatMap(([, b], i) => (b ? [i] : [])))),
+    list(number),
+  );
+  // The spec that says it forces all of its input predicts its input itself: its parts that throw are ⊥.
+  const all = spec([partialLists], number, (predict, _d, xs) => predict(xs));
+  const passes = strictCheck(all, forcesEachCatching, { seed: 1 });
+  assert.ok(passes.passed, passes.message);
 });

@@ -88,6 +88,17 @@ export function isForced(d: Demand): d is Forced {
   return d.forced;
 }
 
+/** @internal The constructor of {@link bottom}. */
+export const BOTTOM: Ctor = { name: '⊥', keys: [], style: 'atom', build: () => undefined };
+
+/**
+ * @internal The demand on a part that was forced and whose evaluation threw, printed `⊥` (Haskell's
+ * "bottom"): forced, whether or not the function caught the error. It equals only itself, and
+ * like any forced part is not less defined than `_`. In value form it is a `Lazy` that throws
+ * (see `fromDemand`); converting a value whose part throws (`toDemand`) gives `⊥` there.
+ */
+export const bottom: Forced = new Forced(BOTTOM, [], undefined, true);
+
 const UNFORCED_FIELDS: readonly (readonly Demand[])[] = [[], [unforced], [unforced, unforced]];
 
 /**
@@ -147,6 +158,7 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
 
 /**
  * Whether two demands are equal: the same positions evaluated, the same constructors and primitives.
+ * A `⊥` (a part forced whose evaluation threw) equals only a `⊥`.
  *
  * @example
  * ```ts
@@ -160,7 +172,8 @@ export function demandEquals(a: Demand, b: Demand): boolean {
 
 /**
  * Whether `a` is less defined than (or equal to) `b`: a prefix of it, evaluating nothing that `b`
- * does not. "No stricter than" in the checker.
+ * does not. "No stricter than" in the checker. A `⊥` (a part forced whose evaluation threw) is
+ * forced: `_` is less defined than it, and it is less defined only than `⊥`.
  *
  * @example
  * ```ts

@@ -59,7 +59,7 @@ export function guided(guide: Guide, fit = false): Recorder {
  * ```
  */
 export function entangle<T>(value: T, shape: Shape<T> = dynamic as Shape<T>): [T, () => Demand] {
-  const rec = new Recording();
+  const rec = new Recording(true);
   const holder = rec.root('value');
   const copy = instrument(value, shape as Shape<unknown>, 'value', holder, 0, rec, false) as T;
   return [copy, () => snapshot(holder.field(0))];
@@ -113,7 +113,7 @@ export interface ObserveShapes {
  */
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
   const recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
-  const rec = new Recording();
+  const rec = new Recording(true);
   // The result's copy, if any, goes to the context: a recording of its own, whose paths start at `result`.
   const resultRec = new Recording();
   const names = inputs.map((_, i) => argumentName(shapes.names, i));
@@ -139,7 +139,8 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
  * Observes the strictness of `fn`: runs it on instrumented `inputs`, evaluates its result in
  * `context`, and returns the demand on the result and on each input. Referentially transparent:
  * the demands are frozen when it returns, and two observations never share state. An error
- * thrown by `fn` or the context is rethrown.
+ * thrown by `fn` or the context is rethrown. A part of an input that `fn` forced and that threw
+ * is `⊥` in the demand on that input, whether or not `fn` caught the error.
  *
  * `fn` gets copies: equal to its inputs, not identical. A function that compares the cells it
  * forces with `===` sees a fresh copy each time it reaches a cell again (forcing an argument
