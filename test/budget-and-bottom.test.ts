@@ -19,7 +19,7 @@ import { withArbitrary } from '../src/engine/generate.ts';
 import { showDemandPair, strictCheck, type CheckResult } from '../src/spec/check.ts';
 import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { strictProperty } from '../src/spec/property.ts';
-import { catchingSpecCheck, firstCellCatchingCheck, walksForeverCatchingCheck } from './fixtures/budget-checks.ts';
+import { catchingSpecCheck, firstCellCatchingCheck, spineOnlyCheck, walksForeverCatchingCheck } from './fixtures/budget-checks.ts';
 
 /** Asserts that `r` failed as divergent at its first trial (each trial diverges), its counterexample kept with the budget's error. */
 function divergent(r: CheckResult): void {
@@ -218,4 +218,13 @@ test('a function that forces every element of a partial input, catching, fails a
   const all = spec([partialLists], number, (predict, _d, xs) => predict(xs));
   const passes = strictCheck(all, forcesEachCatching, { seed: 1 });
   assert.ok(passes.passed, passes.message);
+});
+
+test('with 2 workers, a function forcing input parts that throw fails as without, its demands printed with ⊥', { timeout: 60_000 }, async () => {
+  const { spec: s, fn } = spineOnlyCheck;
+  const alone = strictCheck(s, fn, { seed: 3, unicode: false });
+  const parallel = await strictCheck(s, fn, { seed: 3, unicode: false, workers: 2 });
+  assert.equal(alone.passed, false);
+  assert.match(alone.message, /⊥/);
+  assert.equal(parallel.message, alone.message);
 });
