@@ -16,6 +16,7 @@ import { demandEquals, demandSize, lessDefined } from '../src/demand/demand.ts';
 import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { withArbitrary } from '../src/engine/generate.ts';
+import { evaluatedPositions } from '../src/demand/size.ts';
 import { showDemandPair, strictCheck, type CheckResult } from '../src/spec/check.ts';
 import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { strictProperty } from '../src/spec/property.ts';
@@ -227,4 +228,18 @@ test('with 2 workers, a function forcing input parts that throw fails as without
   assert.equal(alone.passed, false);
   assert.match(alone.message, /⊥/);
   assert.equal(parallel.message, alone.message);
+});
+
+test('the positions that scale the default budget count what inputs hold: sharing and cycles once, and what cannot be looked at as nothing', () => {
+  assert.equal(evaluatedPositions([L.fromArray([1, 2, 3])], 100), 7);
+  // A cyclic list of three cells, and a tree of 41 levels sharing each level's subtree (2^40 leaves unfolded).
+  const cyclic = L.cycle(L.fromArray([1, 2, 3]));
+  L.toArray(L.take(10, cyclic));
+  assert.ok(evaluatedPositions([cyclic], 100) < 20);
+  let tree: unknown = now(0);
+  for (let i = 0; i < 40; i++) tree = now({ left: tree, right: tree });
+  assert.ok(evaluatedPositions([tree], 100) < 200);
+  const { proxy, revoke } = Proxy.revocable({ a: now(1) }, {});
+  revoke();
+  assert.equal(evaluatedPositions([proxy, now(proxy), [proxy]], 100), 1);
 });

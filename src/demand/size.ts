@@ -37,22 +37,22 @@ function count(values: readonly unknown[], limit: number, seen: Set<unknown> | u
     return v;
   };
   while (stack.length > 0 && n <= limit) {
-    let v = inside(stack.pop());
-    // Along the spine: the mark moves to the cell `span` cells on, `span` doubling (Brent).
-    for (let mark = v, steps = 0, span = 1; v instanceof Cons && n <= limit; ) {
-      stack.push(v.head);
-      n++;
-      const tail = v.tail;
-      v = tail instanceof Lazy && tail.isEvaluated ? peek(tail) : undefined;
-      if (v === mark) v = undefined;
-      else if (++steps === span) [mark, steps, span] = [v, 0, span * 2];
-    }
-    if (v === null || typeof v !== 'object' || seen?.has(v)) continue;
-    seen?.add(v);
     try {
+      let v = inside(stack.pop());
+      // Along the spine: the mark moves to the cell `span` cells on, `span` doubling (Brent).
+      for (let mark = v, steps = 0, span = 1; v instanceof Cons && n <= limit; ) {
+        stack.push(v.head);
+        n++;
+        const tail = v.tail;
+        v = tail instanceof Lazy && tail.isEvaluated ? peek(tail) : undefined;
+        if (v === mark) v = undefined;
+        else if (++steps === span) [mark, steps, span] = [v, 0, span * 2];
+      }
+      if (v === null || typeof v !== 'object' || seen?.has(v)) continue;
+      seen?.add(v);
       for (const field of lenient.project(v, null).fields) stack.push(field);
     } catch {
-      // What cannot be taken apart (a revoked Proxy) counts as nothing here: observing it reports the problem.
+      // What cannot be looked at (a revoked Proxy) counts as nothing here: observing it reports the problem.
     }
   }
   return n;
