@@ -53,6 +53,9 @@ test('a budget that ran out stays spent: a body that catches its error and retur
   // An inner budget that ran out spends the outer one only if the outer one's limit was the one reached.
   assert.equal(withForceBudget(1_000, () => { try { withForceBudget(10, () => L.length(L.repeat(1))); } catch {} return L.length(L.take(5, L.repeat(1))); }), 5);
   assert.throws(() => withForceBudget(10, () => { try { withForceBudget(1_000, () => L.length(L.repeat(1))); } catch {} return 0; }), ForceBudgetExceeded);
+  // A budget that forces nothing is not spent, even one of 0 that starts where another ran out.
+  assert.throws(() => withForceBudget(10, () => L.length(L.repeat(1))), ForceBudgetExceeded);
+  assert.equal(withForceBudget(0, () => 7), 7);
 });
 
 test('a function that catches the budget error and returns is divergent, the counterexample kept, without workers', () => {

@@ -94,7 +94,7 @@ const STEPS = 2; // calls of force so far, evaluated thunks included
 let budgetTotal = Infinity; // that budget, for the message
 // The LIMIT at which a force was last refused: the budget whose limit it is ran out, and stays so
 // (a body that catches the error cannot hide it). Limits only grow with STEPS, so a later budget
-// never has this limit unless it is bound by the one that ran out.
+// of at least 1 never has this limit unless it is bound by the one that ran out.
 let refusedAt = NaN;
 let forceDepth = 0;
 
@@ -122,6 +122,8 @@ export function withForceBudget<R>(budget: number, body: () => R): R {
   // The error names the budget that runs out first: this one, or an outer one with less left.
   counters[LIMIT] = Math.min(limit, savedLimit);
   budgetTotal = limit <= savedLimit ? budget : savedTotal;
+  // A budget of 0 can start at the limit where another ran out: it is spent only if the outer one is.
+  if (refusedAt === counters[LIMIT] && refusedAt !== savedLimit) refusedAt = NaN;
   try {
     const result = body();
     if (refusedAt === counters[LIMIT]) throw new ForceBudgetExceeded(budgetTotal);
