@@ -14,7 +14,7 @@ import { list, number } from '../src/demand/shape.ts';
 import { observe, observeDetailed, whnf } from '../src/demand/observe.ts';
 import { demandEquals, demandSize, lessDefined } from '../src/demand/demand.ts';
 import { fromDemand, toDemand } from '../src/demand/convert.ts';
-import { prettyDemand } from '../src/demand/print.ts';
+import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { withArbitrary } from '../src/engine/generate.ts';
 import { evaluatedPositions } from '../src/demand/size.ts';
 import { showDemandPair, strictCheck, type CheckResult } from '../src/spec/check.ts';
@@ -198,6 +198,7 @@ test('a ⊥ demand is forced: equal only to ⊥, not less defined than _, and it
   // In value form a ⊥ is a part that throws: toDemand reads it back as ⊥, the input's own part too.
   assert.ok(demandEquals(toDemand(fromDemand(withBottom, list(number)), list(number)), withBottom));
   assert.throws(() => L.toArray(fromDemand<L.List<number>>(withBottom, list(number))), /⊥/);
+  assert.equal(prettyValue(fromDemand(withBottom, list(number))), '⊥ : 2 : []');
   // Once an observed function forced it and saw it throw; any other part that throws is an error.
   const input = partial([1, 2], [0]);
   assert.throws(() => toDemand(input, list(number)), /bottom 0/);

@@ -16,9 +16,10 @@ const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk 
  * The first `budget` layers of a value, forcing as it goes (for printing values that may be huge
  * or infinite), or with `force` false only as far as it is evaluated already (for printing it as
  * it is, which may be cyclic: `repeat(1)`, forced, is a cell whose tail is itself): `thunk` and
- * what is not evaluated stay unforced, the layers past the budget are one `…` atom,
- * and an error thrown by forcing a part propagates, or with `bottoms` is a `⊥` atom (for reports,
- * which must show a partial input, one with an element that throws, rather than throw its error).
+ * what is not evaluated stay unforced, the layers past the budget are one `…` atom, a part known
+ * to throw (see {@link toDemand}) is a `⊥` atom, and an error thrown by forcing another part
+ * propagates, or with `bottoms` is a `⊥` atom too (for reports, which must show a partial input,
+ * one with an element that throws, rather than throw its error).
  * Top-down, depth first, fields in order; the work list is one array of (value, shape, path,
  * parent node, field index) entries laid flat.
  *
@@ -45,11 +46,8 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     let threw = false;
     while (v instanceof Lazy) {
       s = insideLazy(s, v, p);
-      const l = v;
       try {
-        v = read(l, guide);
-        // Without bottoms, what threw is forced again to raise its error (what threw is not memoised).
-        if (v === THREW && !bottoms) v = l.force();
+        v = read(v, guide);
       } catch (err) {
         if (!bottoms) throw err;
         v = THREW;

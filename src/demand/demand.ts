@@ -95,7 +95,8 @@ export const BOTTOM: Ctor = { name: '⊥', keys: [], style: 'atom', build: () =>
  * @internal The demand on a part that was forced and whose evaluation threw, printed `⊥` (Haskell's
  * "bottom"): forced, whether or not the function caught the error. It equals only itself, and
  * like any forced part is not less defined than `_`. In value form it is a `Lazy` that throws
- * (see `fromDemand`); converting a value whose part throws (`toDemand`) gives `⊥` there.
+ * (see `fromDemand`), which `toDemand` reads back as `⊥`, as it reads a part of an input that
+ * threw when an observed function forced it.
  */
 export const bottom: Forced = new Forced(BOTTOM, [], undefined, true);
 

@@ -14,7 +14,7 @@ import { Cons, nil } from '../lazy/cell.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
 import { bottom, demandHolder, Forced, forcedNode, sameCtor, type Demand } from './demand.ts';
 import { child, dynamic, fieldKey, FN_CTOR, inOwnOrder, ShapeMismatchError, type Layer, type Path, type Shape } from './shape.ts';
-import { CALLED, checkPrimitive, markBottom, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, MET, PathMark, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
+import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, markBottom, MET, PathMark, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
  * One recording: its wrappers record while it is open. An observation closes it when it ends, so
