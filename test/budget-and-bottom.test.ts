@@ -50,6 +50,20 @@ test('a budget that ran out stays spent: a body that catches its error and retur
     ForceBudgetExceeded,
   );
   assert.ok(later instanceof ForceBudgetExceeded, 'a force after the budget ran out throws again');
+  // What withForceBudget throws on return is the error the body caught: its stack shows where the budget ran out.
+  let caught: unknown;
+  try {
+    withForceBudget(100, () => {
+      try {
+        L.length(L.repeat(1));
+      } catch (err) {
+        caught = err;
+      }
+    });
+  } catch (err) {
+    assert.equal(err, caught);
+  }
+  assert.match((caught as Error).stack ?? '', /length/);
   // An inner budget that ran out spends the outer one only if the outer one's limit was the one reached.
   assert.equal(withForceBudget(1_000, () => { try { withForceBudget(10, () => L.length(L.repeat(1))); } catch {} return L.length(L.take(5, L.repeat(1))); }), 5);
   assert.throws(() => withForceBudget(10, () => { try { withForceBudget(1_000, () => L.length(L.repeat(1))); } catch {} return 0; }), ForceBudgetExceeded);

@@ -96,6 +96,9 @@ let budgetTotal = Infinity; // that budget, for the message
 // (a body that catches the error cannot hide it). Limits only grow with STEPS, so a later budget
 // of at least 1 never has this limit unless it is bound by the one that ran out.
 let refusedAt = NaN;
+// The error of that first refusal, thrown again by every later one and on return, so that its
+// stack shows where the budget ran out.
+let refusal: ForceBudgetExceeded | undefined;
 let forceDepth = 0;
 
 /**
@@ -126,7 +129,7 @@ export function withForceBudget<R>(budget: number, body: () => R): R {
   if (refusedAt === counters[LIMIT] && refusedAt !== savedLimit) refusedAt = NaN;
   try {
     const result = body();
-    if (refusedAt === counters[LIMIT]) throw new ForceBudgetExceeded(budgetTotal);
+    if (refusedAt === counters[LIMIT]) throw refusal;
     return result;
   } finally {
     counters[LIMIT] = savedLimit;
@@ -142,8 +145,8 @@ function countForce(): void {
 /** Counts one call of `force` against the budget, throwing {@link ForceBudgetExceeded} (counting nothing) once it is spent. */
 function countStep(): void {
   if (counters[STEPS]! >= counters[LIMIT]!) {
-    refusedAt = counters[LIMIT]!;
-    throw new ForceBudgetExceeded(budgetTotal);
+    if (refusedAt !== counters[LIMIT]) [refusedAt, refusal] = [counters[LIMIT]!, new ForceBudgetExceeded(budgetTotal)];
+    throw refusal;
   }
   counters[STEPS]!++;
 }
