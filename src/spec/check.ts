@@ -19,7 +19,7 @@ import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
 import { checkArity, predictWithin, SpecError, type Spec } from './spec.ts';
 import { checkKnownOptions, showOption } from '../engine/options.ts';
-import { comparisonOf, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
+import { comparisonOf, refuseInWorker, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 
 /**
  * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`
@@ -80,7 +80,7 @@ export interface CheckResult {
   readonly seed: number;
   /** How many smaller counterexamples shrinking found after the first. */
   readonly shrinks: number;
-  /** The smallest counterexample found, for a failure. */
+  /** The smallest counterexample found, for a failure (none for a failure seen only in a worker, which passes in this thread: its message shows the worker's diagram). */
   readonly counterexample?: Counterexample;
   /** A report: a line of summary, and for a failure the diagram and how to reproduce it. */
   readonly message: string;
@@ -153,12 +153,16 @@ export function checkInteger(name: string, value: unknown, min: number, max = Nu
 /**
  * Observes one case and compares it with the spec. Spec errors and shape mismatches propagate.
  * The spec gets a budget of its own, as large as the function's: it is user code that can walk
- * an infinite input for ever as well (running out is a spec error).
+ * an infinite input for ever as well (running out is a spec error). `phase` is told who runs: the
+ * function (with the context), then the spec (with the comparison), so that a worker's timeout
+ * blames the right one.
  */
-export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, forceBudget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
+export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, forceBudget: number, compare: ((a: Demand, p: Demand) => boolean)[], phase?: (who: 'function' | 'spec') => void): Trial {
   const budget = trialBudget(forceBudget, inputs);
+  phase?.('function');
   const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
   if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
+  phase?.('spec');
   const predicted = obs.error ? [] : predictWithin(budget, s, obs.result, inputs);
   const failed = obs.error !== undefined || obs.inputs.some((a, i) => !compare[i]!(a, predicted[i]!));
   return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error, replay: context } : {}) };
@@ -200,6 +204,7 @@ export const DEFAULTS = { trials: 100, maxSize: 30, forceBudget: 1_000_000, maxS
  * checked, so that a bad one fails before any run.
  */
 export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions, known: readonly string[]): { budget: number; compare: ((a: Demand, p: Demand) => boolean)[]; unicode: boolean } {
+  refuseInWorker(); // a check module that runs checks when imported, in a worker importing it
   checkKnownOptions(options, known);
   if (options.onTrial !== undefined && typeof options.onTrial !== 'function') throw new TypeError(`onTrial must be a function, got ${showOption(options.onTrial)}`);
   checkInteger('trials', options.trials, 1);
