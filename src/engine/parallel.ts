@@ -251,8 +251,8 @@ const STALL_LIMIT = 30_000;
  */
 const WAIT_FACTOR = 10;
 
-/** @internal Milliseconds of CPU time a thread has run, from its `schedstat` file (Linux), or undefined if it cannot be read. */
-export function cpuTime(schedstat: string | undefined): number | undefined {
+/** Milliseconds of CPU time a thread has run, from its `schedstat` file (Linux), or undefined if it cannot be read. */
+function cpuTime(schedstat: string | undefined): number | undefined {
   if (schedstat === undefined) return undefined;
   try {
     return Number(readFileSync(schedstat, 'utf8').split(' ')[0]) / 1e6;
@@ -414,8 +414,8 @@ export class Slot {
           const start = this.state[0]!;
           let left = started ? start + this.timeout - now : sent + this.stallLimit() - now;
           if (started && left <= 0 && cpu.at !== undefined) {
-            // A later case of the request (exhaustive checking) counts from when it is first seen: less, never more.
-            if (start !== cpu.start) cpu = { start, at: Number.isNaN(cpu.start) ? cpu.at : cpuTime(this.clock) };
+            // The request's first case counts from the request; a later one (exhaustive checking) from when it is first seen here: less, never more.
+            if (start !== cpu.start) cpu = { start, at: Number.isNaN(cpu.start) && this.state[1] === 0 ? cpu.at : cpuTime(this.clock) };
             const used = (cpuTime(this.clock) ?? Infinity) - cpu.at!;
             const waited = now - start;
             if (used < this.timeout && waited < Math.max(WAIT_FACTOR * this.timeout, this.timeout + 10_000)) left = Math.max(1, this.timeout - used);
