@@ -238,16 +238,16 @@ export const LOADED = -3;
 const IMPORT_LIMIT = 10_000;
 
 /**
- * Most milliseconds, beyond twice the timeout, that a worker may take to get to work (to start
- * importing, or to start a request, after the replays of shrinking sent before it): none of that
- * is user code, but a worker that never gets there must not hang the run.
+ * Most milliseconds, beyond twice the timeout, that a worker may take to get to work: to start
+ * importing, or to start a request after the messages sent before it (the replays of shrinking
+ * run cases that finished before). A worker that never gets there must not hang the run.
  */
 const STALL_LIMIT = 30_000;
 
 /**
  * A case that does not compute (it waits, blocked) is stopped once it has waited this many times
- * its timeout, and at least 10 s more: its thread's CPU time, which its timeout counts where the
- * system gives it, would never reach the timeout.
+ * its timeout (or the timeout and 10 s, if longer): its thread's CPU time, which its timeout
+ * counts where the system gives it, would never reach the timeout.
  */
 const WAIT_FACTOR = 10;
 

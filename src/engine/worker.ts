@@ -9,7 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
 import { comparisons, failsAlike, isCaseError, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
-import { findCheck, LOADED, IMPORTING } from './parallel.ts';
+import { findCheck, IMPORTING, LOADED } from './parallel.ts';
 import { pathOf } from './enumerate.ts';
 import { takeOne, treeOf } from '../spec/exhaustive.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
@@ -74,6 +74,19 @@ function run(inputs: readonly unknown[], ctx: Parameters<typeof runCase>[3]): Tr
   return runCase(spec, fn, inputs, ctx, init.budget, compare, phase);
 }
 
+/**
+ * A failing case's diagram as this worker draws it (with no header), for the report of a case that
+ * passes where the report is made; or what kept it from being drawn, which must not lose the failure.
+ */
+function drawnHere(t: Trial, unicode: boolean): string {
+  try {
+    return report(spec, t, '', unicode);
+  } catch (err) {
+    const e = serialize(err);
+    return ` (the worker could not draw it: ${e.name}: ${e.message})`;
+  }
+}
+
 function context(i: number) {
   return trialCase(spec, init.seed, i, sizeOf(i, init.trials, init.maxSize));
 }
@@ -124,9 +137,6 @@ async function settle(grace = 0): Promise<void> {
   } while (Date.now() < until);
 }
 
-// One message at a time, in order: a message that arrives while one is handled (an 'advance' while
-// the module is imported) waits for it.
-let queue: Promise<void> = Promise.resolve();
 /**
  * Runs a few cases of a check of strictcheck's own (the identity on lists) before the worker says
  * it is ready: the first trial is not charged with compiling generation, observation, spec and
@@ -137,7 +147,7 @@ function warmUp(): void {
   const same = comparisons('exact', 1);
   for (let i = 0; i < 8; i++) {
     const { inputs, context: ctx } = trialCase(identity as unknown as AnySpec, 0, i, i);
-    runCase(identity as unknown as AnySpec, (xs: unknown) => xs, inputs, ctx, init.budget, same, phase);
+    runCase(identity as unknown as AnySpec, (xs: unknown) => xs, inputs, ctx, Infinity, same, phase); // it ends: whatever the run's budget
   }
 }
 
@@ -151,6 +161,9 @@ function threadClock(): string | undefined {
   }
 }
 
+// One message at a time, in order: a message that arrives while one is handled (an 'advance' while
+// the module is imported) waits for it.
+let queue: Promise<void> = Promise.resolve();
 port.on('message', (m: any) => {
   queue = queue.then(() => handle(m));
 });
@@ -220,7 +233,7 @@ async function handle(m: any): Promise<void> {
         let r = it.next();
         while (!r.done && !r.value.outcome.failed) r = it.next();
         // A failing case goes with its diagram as this worker saw it, in case it passes where the report is made.
-        reply = r.done ? { rest: r.value.map(pathOf) } : { failed: r.value.path(), seen: report(spec, r.value.outcome, '', init.unicode ?? false) };
+        reply = r.done ? { rest: r.value.map(pathOf) } : { failed: r.value.path(), seen: drawnHere(r.value.outcome, init.unicode ?? false) };
       } catch (err) {
         reply = err === CANCELLED ? { cancelled: true } : { thrown: serialize(err) };
       }
@@ -269,7 +282,7 @@ async function handle(m: any): Promise<void> {
     case 'seen':
       // The current case of shrinking as this worker saw it (it failed here, and passed where the report is made).
       begin(m.id);
-      port.postMessage({ type: 'reply', id: m.id, seen: report(spec, shrinking!.current as Trial, '', m.unicode) });
+      port.postMessage({ type: 'reply', id: m.id, seen: drawnHere(shrinking!.current as Trial, m.unicode) });
       return;
   }
 }
