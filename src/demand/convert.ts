@@ -5,7 +5,7 @@
  * @module
  */
 import { defer, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
-import { bottom, BOTTOM, demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
+import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, insideLazy, markBottom, read, THREW, UNREAD, VALUE_FORM } from './record.ts';
 import { child, collectionShapes, dynamic, fieldKey, perShape, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
 
@@ -121,6 +121,7 @@ export function evaluatedPart<T>(value: T, shape: Shape<T> = dynamic as Shape<T>
  * ```
  */
 export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynamic as Shape<T>): T {
+  checkDemand(demand, 'fromDemand', 'demand');
   // Where a shape nests no Lazy in a Lazy (and under the dynamic shape), every lazy position is one Lazy: no guide to ask.
   return fromDemandGuided(demand, shape as Shape<unknown>, nestsLazies(shape as Shape<unknown>) ? shapeGuide : undefined, dynamic) as T;
 }

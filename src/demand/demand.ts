@@ -6,6 +6,7 @@
  */
 import type { Ctor } from './shape.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
+import { describeSafely } from './describe.ts';
 
 /** The demand "not evaluated" (printed `_`). There is one: {@link unforced}. */
 export class Unforced {
@@ -85,6 +86,7 @@ export const unforced: Unforced = new Unforced();
  * ```
  */
 export function isForced(d: Demand): d is Forced {
+  checkDemand(d, 'isForced', 'd');
   return d.forced;
 }
 
@@ -99,6 +101,18 @@ export const BOTTOM: Ctor = { name: '⊥', keys: [], style: 'atom', build: () =>
  * threw when an observed function forced it.
  */
 export const bottom: Forced = new Forced(BOTTOM, [], undefined, true);
+
+/**
+ * @internal Throws a TypeError unless `d` is a demand: `fn`, a function taking demands, was given
+ * something else as its argument `argument`. Checked where a demand enters, not at each node: a
+ * plain object is not "not evaluated" because it has no `forced`.
+ */
+export function checkDemand(d: unknown, fn: string, argument: string): asserts d is Demand {
+  if (d instanceof Forced || d instanceof Unforced) return;
+  throw new TypeError(
+    `${fn}: its argument ${argument} is not a demand, got ${describeSafely(d, 100)}. A demand comes from toDemand(value, shape) (a value with thunk where nothing was evaluated), or from observe(context, f, ...inputs)`,
+  );
+}
 
 const UNFORCED_FIELDS: readonly (readonly Demand[])[] = [[], [unforced], [unforced, unforced]];
 
@@ -126,10 +140,13 @@ export function demandHolder(): Forced {
 
 /**
  * @internal Whether demands take `a` and `b` for one constructor: the same, or alike by name and
- * style (a constructor of its own, a symbol-keyed object's say, is made anew at each projection).
+ * style (a constructor of its own, a symbol-keyed object's say, is made anew at each projection),
+ * unless both are of declared data types, and of two (which may name their constructors alike).
+ * A plain object with a `tag`, read by the dynamic shape, has no declared type: it is taken for
+ * the constructor of that name of any type, as a spec written with such objects means it.
  */
 export function sameCtor(a: Ctor, b: Ctor): boolean {
-  return a === b || (a.name === b.name && a.style === b.style);
+  return a === b || (a.name === b.name && a.style === b.style && (a.type === b.type || a.type === undefined || b.type === undefined));
 }
 
 function sameLayer(a: Forced, b: Forced): boolean {
@@ -160,6 +177,8 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
 /**
  * Whether two demands are equal: the same positions evaluated, the same constructors and primitives.
  * A `⊥` (a part forced whose evaluation threw) equals only a `⊥`.
+ * Constructors of two declared data types differ even where their names are alike (the types'
+ * names differ); a demand that is not one is refused with a TypeError.
  *
  * @example
  * ```ts
@@ -168,6 +187,8 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
  * ```
  */
 export function demandEquals(a: Demand, b: Demand): boolean {
+  checkDemand(a, 'demandEquals', 'a');
+  checkDemand(b, 'demandEquals', 'b');
   return compareDemands(a, b, (x, y) => x.forced === y.forced);
 }
 
@@ -183,6 +204,8 @@ export function demandEquals(a: Demand, b: Demand): boolean {
  * ```
  */
 export function lessDefined(a: Demand, b: Demand): boolean {
+  checkDemand(a, 'lessDefined', 'a');
+  checkDemand(b, 'lessDefined', 'b');
   return compareDemands(a, b, (x) => !x.forced);
 }
 
@@ -196,6 +219,7 @@ export function lessDefined(a: Demand, b: Demand): boolean {
  * ```
  */
 export function demandSize(d: Demand): number {
+  checkDemand(d, 'demandSize', 'd');
   let n = 0;
   const stack: Demand[] = [d];
   while (stack.length > 0) {

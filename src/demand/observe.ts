@@ -11,7 +11,7 @@
  */
 import { Lazy, lazyView, type withForceBudget } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { demandHolder, type Demand, type Forced } from './demand.ts';
+import { checkDemand, demandHolder, type Demand, type Forced } from './demand.ts';
 import { dynamic, lenient, type Path, type Shape } from './shape.ts';
 import { ALL, Handoff, record, snapshot, WHNF, type Guide } from './record.ts';
 import { instrument, Recording } from './instrument.ts';
@@ -209,5 +209,6 @@ export const normalize: Context = recordingContext(guided(ALL), (value) => {
  * ```
  */
 export function toContext(demand: Demand): Context {
+  checkDemand(demand, 'toContext', 'demand');
   return recordingContext(guided(demand));
 }

@@ -23,6 +23,8 @@ export interface Ctor {
   readonly keys: readonly PropertyKey[];
   /** How a layer with this constructor prints. */
   readonly style: CtorStyle;
+  /** For a constructor of a declared data type, the type's name: demands on two types are not equal, even where constructor names are alike. */
+  readonly type?: string | undefined;
   /** Embeds: rebuilds a value from its fields (for primitives and functions, returns the stored value). */
   build(fields: readonly unknown[], value?: unknown): unknown;
   /** For the constructor of an {@link opaque} shape: when two of its values are the same in a demand (without it, `Object.is`). */
@@ -479,11 +481,12 @@ export function lazyOf<T>(inner: Shape<T> | (() => Shape<T>)): Shape<Lazy<T>> {
 /** Marks the objects made by a declared constructor, pointing at its `Ctor`. */
 const CTOR = Symbol('strictcheck.ctor');
 
-function dataCtor(name: string, keys: readonly PropertyKey[], style: CtorStyle, proto: object | null): Ctor {
+function dataCtor(name: string, keys: readonly PropertyKey[], style: CtorStyle, proto: object | null, type?: string): Ctor {
   const ctor: Ctor = {
     name,
     keys,
     style,
+    type,
     build(fields) {
       const obj: Record<PropertyKey, unknown> = Object.create(proto);
       if (style === 'data') obj.tag = name;
@@ -557,7 +560,7 @@ export function data<T extends Tagged>(name: string, declare: (self: Shape<T>) =
     const decl = declare(self) as Record<string, Record<string, Shape<unknown>>>;
     for (const [tag, fields] of Object.entries(decl)) {
       const proto = Object.create(DATA_PROTO);
-      const ctor = dataCtor(tag, Object.keys(fields), 'data', proto);
+      const ctor = dataCtor(tag, Object.keys(fields), 'data', proto, name);
       proto[CTOR] = { ctor, shape: self };
       const alt = { ctor, shapes: Object.values(fields) };
       alts.push(alt);

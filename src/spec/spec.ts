@@ -6,7 +6,7 @@
  */
 import { inspect } from 'node:util';
 import { ForceBudgetExceeded, thunk, UnevaluatedError, withForceBudget } from '../lazy/lazy.ts';
-import { type Demand } from '../demand/demand.ts';
+import { checkDemand, type Demand } from '../demand/demand.ts';
 import { fromDemand, fromDemandGuided, toDemand, valueGuide } from '../demand/convert.ts';
 import { argumentName, observeDetailed, toContext } from '../demand/observe.ts';
 import type { Shape } from '../demand/shape.ts';
@@ -83,6 +83,7 @@ export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: a
  * ```
  */
 export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
+  checkDemand(resultDemand, 'predictDemands', 'resultDemand');
   const arity = s.args.length;
   let calls = 0;
   let predicted: readonly unknown[] = [];
