@@ -5,16 +5,21 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { now, thunk } from '../src/lazy/lazy.ts';
+import fc from 'fast-check';
+import { lazy, now, thunk } from '../src/lazy/lazy.ts';
 import { cons, nil } from '../src/lazy/list.ts';
-import { data, number, type DataShape } from '../src/demand/shape.ts';
+import { data, lazyOf, list, number, type DataShape } from '../src/demand/shape.ts';
 import { demandEquals, demandSize, isForced, lessDefined, type Demand } from '../src/demand/demand.ts';
 import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, printDemand } from '../src/demand/print.ts';
 import { toContext } from '../src/demand/observe.ts';
 import { shrinkDemand } from '../src/engine/shrink.ts';
-import { predictDemands } from '../src/spec/spec.ts';
-import { takeSpec } from '../examples/take.ts';
+import { predictDemands, spec, SpecError } from '../src/spec/spec.ts';
+import { take, takeSpec } from '../examples/take.ts';
+import { strictCheck } from '../src/spec/check.ts';
+import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { strictProperty } from '../src/spec/property.ts';
+import { unprintable, unprintableChecks, type Unprintable } from './fixtures/unprintable.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Demand functions refuse what is not a demand
@@ -68,4 +73,62 @@ test('demands on two data types that share constructor names are not equal, nor 
   // The same type declared twice by one name (option(number), say) is the same type.
   const Tree2: DataShape<Tree> = data<Tree>('Tree', () => ({ Leaf: {}, Node: { value: number } }));
   assert.equal(demandEquals(tree, toDemand(Tree2.make.Leaf(), Tree2)), true);
+});
+
+// ---------------------------------------------------------------------------------------------
+// A thrown value that cannot be printed is described safely, and the counterexample kept
+
+/** How a report names each kind of thrown value: a part of it that must be there. */
+const described: Record<Unprintable, string> = {
+  'an object without a prototype': '[Object: null prototype] {}',
+  'an object whose toString throws': '{ toString: [Function: toString] }',
+  'an error whose message getter throws': 'Error (its message could not be read)',
+  'a 10 MB string': `${'x'.repeat(100)}`,
+};
+
+/** Asserts that `message` is a failure's report, with the diagram, naming the thrown `kind` as `label` does, in bounded length. */
+function reportsThrown(message: string, kind: Unprintable, label = 'The function threw: '): void {
+  assert.match(message, /Actual input demands/, 'the counterexample diagram is there');
+  assert.ok(message.includes(`${label}${described[kind]}`), message.slice(0, 3000));
+  if (kind === 'a 10 MB string') assert.match(message, /… \(cut: 10000000 characters in all\)/);
+  assert.ok(message.length < 5000, `a report of ${message.length} characters`);
+}
+
+/** Asserts that `err` is the spec error of a spec that threw `kind`, naming the trial (`where`), in bounded length. */
+function specErrorNames(err: unknown, kind: Unprintable, where: RegExp): true {
+  assert.ok(err instanceof SpecError, String(err instanceof Error ? err.message : typeof err));
+  assert.ok(err.message.startsWith(`the spec threw ${described[kind]}`), err.message.slice(0, 3000));
+  assert.match(err.message, where);
+  assert.ok(err.message.length < 5000, `a message of ${err.message.length} characters`);
+  return true;
+}
+
+for (const kind of Object.keys(unprintable) as Unprintable[]) {
+  const { fn: fnCheck, spec: specCheck } = unprintableChecks[kind];
+
+  test(`a function that throws ${kind} gives the counterexample diagram, naming what it threw, with and without workers`, { timeout: 60_000 }, async () => {
+    reportsThrown(strictCheck(fnCheck.spec, fnCheck.fn, { seed: 1 }).message, kind);
+    reportsThrown((await strictCheck(fnCheck.spec, fnCheck.fn, { seed: 1, workers: 1 })).message, kind);
+    assert.throws(() => fc.assert(strictProperty(fnCheck.spec, fnCheck.fn), { seed: 1 }), (err: Error) => (reportsThrown(err.message, kind), true));
+  });
+
+  test(`a function that throws ${kind} gives the counterexample diagram in the exhaustive mode, with and without workers`, { timeout: 60_000 }, async () => {
+    reportsThrown(strictCheckExhaustiveResult(fnCheck.spec, fnCheck.fn, { depth: 1 }).message, kind);
+    reportsThrown((await strictCheckExhaustiveResult(fnCheck.spec, fnCheck.fn, { depth: 1, workers: 1 })).message, kind);
+  });
+
+  test(`a spec that throws ${kind} is a spec error naming what it threw and the trial, with and without workers`, { timeout: 60_000 }, async () => {
+    assert.throws(() => strictCheck(specCheck.spec, specCheck.fn, { seed: 1 }), (err) => specErrorNames(err, kind, /\(trial 1, seed 1, inputs 0, \[\]\)$/));
+    await assert.rejects(strictCheck(specCheck.spec, specCheck.fn, { seed: 1, workers: 1 }), (err) => specErrorNames(err, kind, /\(trial 1, seed 1, inputs 0, \[\]\)$/));
+    assert.throws(() => strictCheckExhaustiveResult(specCheck.spec, specCheck.fn, { depth: 1 }), (err) => specErrorNames(err, kind, /\(exhaustive, depth 0, inputs 0, \[\]\)$/));
+  });
+}
+
+test('a spec whose prediction throws something unprintable when read is a spec error naming what it threw', () => {
+  const predictsBottom = spec([lazyOf(number), list(number)], list(number), (predict, _d, n) => predict(n, lazy(() => { throw Object.create(null); })));
+  assert.throws(() => strictCheck(predictsBottom, take, { seed: 1 }), (err) => {
+    assert.ok(err instanceof SpecError, String(err));
+    assert.match(err.message, /^the spec's prediction threw when it was read: \[Object: null prototype\] \{\} \(trial 1, seed 1, inputs 0, \[\]\)$/);
+    return true;
+  });
 });

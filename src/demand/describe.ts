@@ -25,7 +25,7 @@ function describe(v: unknown): string {
   if (typeof v === 'string') return v;
   if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return String(v);
   // A Proxy first: `instanceof` would run its traps, which may throw (a revoked one's do); inspect shows its target.
-  if (!types.isProxy(v) && (types.isNativeError(v) || v instanceof Error)) {
+  if (isError(v)) {
     const message = readText(v, 'message');
     return `${readText(v, 'name') ?? 'Error'}${message === undefined ? ' (its message could not be read)' : `: ${message}`}`;
   }
@@ -41,11 +41,32 @@ function describe(v: unknown): string {
   }
 }
 
-/** Property `key` of `o` as text, if reading it does not throw and it is a primitive. */
+/** Whether `v` is an error: a Proxy is not asked (`instanceof` would run its traps, which may throw, as a revoked one's do). */
+function isError(v: object): boolean {
+  return !types.isProxy(v) && (types.isNativeError(v) || v instanceof Error);
+}
+
+/**
+ * @internal The name, message and stack of a thrown value, as a worker sends them to the main
+ * thread: read safely, each cut to `max` characters (the stack to several times that), and only
+ * text, which can always be cloned. A value that is not an error is an `Error` whose message
+ * describes it.
+ */
+export function errorParts(thrown: unknown, max = MAX_DESCRIPTION): { name: string; message: string; stack?: string } {
+  if (thrown === null || (typeof thrown !== 'object' && typeof thrown !== 'function') || !isError(thrown)) return { name: 'Error', message: describeSafely(thrown, max) };
+  const stack = readText(thrown, 'stack');
+  return {
+    name: cut(readText(thrown, 'name') ?? 'Error', max),
+    message: cut(readText(thrown, 'message') ?? '(its message could not be read)', max),
+    ...(stack === undefined ? {} : { stack: cut(stack, 10 * max) }),
+  };
+}
+
+/** Property `key` of `o` as text, if reading it does not throw and it is a primitive other than `undefined`. */
 function readText(o: object, key: string): string | undefined {
   try {
     const v = (o as Record<string, unknown>)[key];
-    return v === null || (typeof v !== 'object' && typeof v !== 'function') ? String(v) : undefined;
+    return v === null || (typeof v !== 'object' && typeof v !== 'function' && v !== undefined) ? String(v) : undefined;
   } catch {
     return undefined;
   }

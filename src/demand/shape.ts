@@ -11,6 +11,7 @@ import { inspect, types } from 'node:util';
 import type { Arbitrary } from 'fast-check';
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type Cell, type List } from '../lazy/cell.ts';
+import { describeSafely } from './describe.ts';
 
 /** How a constructor prints: a primitive, a function, a tuple, a record, a named constructor, a list cell, or a bare atom. */
 export type CtorStyle = 'prim' | 'fn' | 'tuple' | 'record' | 'data' | 'cons' | 'nil' | 'atom' | 'set' | 'map';
@@ -371,7 +372,7 @@ export interface OpaqueOptions<T> {
 export function opaque<T extends object>(name: string, options: OpaqueOptions<T> = {}): Shape<T> {
   const { is, equals, show = (v: T) => inspect(v, { breakLength: Infinity, depth: 2 }), arbitrary } = options;
   // The callbacks are user code: a throw names the shape (and printing, which must not fail, shows it instead).
-  const blame = (what: string, err: unknown) => new TypeError(`the \`${what}\` of the opaque shape ${name} threw: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`, { cause: err });
+  const blame = (what: string, err: unknown) => new TypeError(`the \`${what}\` of the opaque shape ${name} threw: ${describeSafely(err)}`, { cause: err });
   const shown = (v: unknown) => {
     try {
       return show(v as T);

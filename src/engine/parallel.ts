@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { unforced } from '../demand/demand.ts';
+import { describeSafely } from '../demand/describe.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import { checkKnownOptions, showOption } from './options.ts';
@@ -367,7 +368,7 @@ export class Slot {
       if (p) p({ kind: 'crash', error, alone: this.answered === 0, answered: this.answered });
       else this.lost = { kind: 'crash', error, alone: false, answered: this.answered };
     };
-    w.on('error', (e) => died(e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
+    w.on('error', (e) => died(describeSafely(e)));
     w.on('exit', (code) => died(`the worker exited with code ${code}`));
     w.postMessage({ type: 'init', ...this.setup.init, state: this.state.buffer, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
     this.ready = ready;

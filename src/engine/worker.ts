@@ -8,6 +8,7 @@ import { existsSync, readlinkSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
+import { errorParts } from '../demand/describe.ts';
 import { comparisons, failsAlike, isCaseError, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck, IMPORTING, LOADED } from './parallel.ts';
 import { pathOf } from './enumerate.ts';
@@ -48,10 +49,9 @@ const CANCELLED = Symbol('cancelled');
 let shrinking: { i: number; fatal: boolean; current: Trial | { inputs: readonly unknown[]; resultDemand: Demand; error?: unknown }; cands: Candidate[]; gen: Iterator<Candidate> } | null = null;
 
 function serialize(err: unknown): { name: string; message: string; stack?: string; path?: string; expected?: string } {
-  if (!(err instanceof Error)) return { name: 'Error', message: String(err) };
   // A mismatch keeps what it says of the value, to be rebuilt as one (its value cannot be sent).
   const mismatch = err instanceof ShapeMismatchError ? { path: err.path, expected: err.expected } : {};
-  return { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}), ...mismatch };
+  return { ...errorParts(err), ...mismatch };
 }
 
 /**

@@ -9,6 +9,7 @@ import { demandEquals, Forced, forcedNode, lessDefined, type Demand } from '../d
 import { observeDetailed, type Context, type DetailedObservation } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
+import { describeSafely } from '../demand/describe.ts';
 import { insideLazy } from '../demand/record.ts';
 import { evaluatedPositions } from '../demand/size.ts';
 import { perShape, ShapeMismatchError, someShapeWithin, type Shape } from '../demand/shape.ts';
@@ -297,7 +298,7 @@ function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: 
 
 function describeError(thrown: unknown): string {
   if (thrown instanceof ForceBudgetExceeded) return `it forced more than ${thrown.budget} thunks: it probably diverges`;
-  return thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
+  return describeSafely(thrown);
 }
 
 /**

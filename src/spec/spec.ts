@@ -9,7 +9,8 @@ import { ForceBudgetExceeded, thunk, UnevaluatedError, withForceBudget } from '.
 import { checkDemand, type Demand } from '../demand/demand.ts';
 import { fromDemand, fromDemandGuided, toDemand, valueGuide } from '../demand/convert.ts';
 import { argumentName, observeDetailed, toContext } from '../demand/observe.ts';
-import type { Shape } from '../demand/shape.ts';
+import { describeSafely } from '../demand/describe.ts';
+import { ShapeMismatchError, type Shape } from '../demand/shape.ts';
 
 /** The shapes of a function's arguments, one per parameter. */
 export type ShapesOf<A extends readonly unknown[]> = { readonly [K in keyof A]: Shape<A[K]> };
@@ -104,7 +105,7 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
         ? specDiverges(err)
         : err instanceof UnevaluatedError
         ? 'the spec forced `thunk` (an unevaluated part of the result demand); test with isThunk/cap before using it'
-        : `the spec threw ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;
+        : `the spec threw ${describeSafely(err)}`;
     throw new SpecError(why, { cause: err });
   }
   if (calls === 0) throw new SpecError('the spec never called predict');
@@ -117,7 +118,9 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
       return toDemand(v, s.args[i] as Shape<unknown>, `prediction for ${argumentName(s.names, i)}`);
     } catch (err) {
       if (err instanceof ForceBudgetExceeded) throw new SpecError(specDiverges(err), { cause: err });
-      throw new SpecError(`the spec's prediction does not fit its argument: ${(err as Error).message}`, { cause: err });
+      // Reading the prediction forces it: a part of it may throw.
+      const why = err instanceof ShapeMismatchError ? `does not fit its argument: ${err.message}` : `threw when it was read: ${describeSafely(err)}`;
+      throw new SpecError(`the spec's prediction ${why}`, { cause: err });
     }
   });
 }
