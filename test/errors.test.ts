@@ -7,12 +7,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { lazy, now, thunk } from '../src/lazy/lazy.ts';
-import { cons, nil } from '../src/lazy/list.ts';
-import { data, lazyOf, list, number, type DataShape } from '../src/demand/shape.ts';
+import * as L from '../src/lazy/list.ts';
+import { cons, fromArray, nil } from '../src/lazy/list.ts';
+import type { List as LazyList } from '../src/lazy/cell.ts';
+import { data, lazyOf, list, number, record, type DataShape } from '../src/demand/shape.ts';
 import { demandEquals, demandSize, isForced, lessDefined, type Demand } from '../src/demand/demand.ts';
 import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, printDemand } from '../src/demand/print.ts';
-import { toContext } from '../src/demand/observe.ts';
+import { normalize, observe, toContext } from '../src/demand/observe.ts';
+import { withArbitrary } from '../src/engine/generate.ts';
 import { shrinkDemand } from '../src/engine/shrink.ts';
 import { predictDemands, spec, SpecError } from '../src/spec/spec.ts';
 import { take, takeSpec } from '../examples/take.ts';
@@ -131,4 +134,53 @@ test('a spec whose prediction throws something unprintable when read is a spec e
     assert.match(err.message, /^the spec's prediction threw when it was read: \[Object: null prototype\] \{\} \(trial 1, seed 1, inputs 0, \[\]\)$/);
     return true;
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The mistakes of a newcomer: what is wrong, where (argument, trial, seed), and how to fix it
+
+/** The message of what `f` throws (failing if it throws nothing). */
+function thrownMessage(f: () => unknown): string {
+  try {
+    f();
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+  assert.fail('nothing was thrown');
+}
+
+test('an arbitrary of plain arrays given for a lazy list is refused naming the argument, the trial and seed, and fromArray', () => {
+  const reverseSpec = spec([withArbitrary(fc.array(fc.nat()) as never as fc.Arbitrary<LazyList<number>>, list(number))], list(number), (predict, _d, xs) => predict(xs), ['xs']);
+  const message = thrownMessage(() => strictCheck(reverseSpec, L.reverse, { seed: 1 }));
+  assert.match(message, /at xs: expected a lazy list/);
+  assert.match(message, /got an array of length \d+/);
+  assert.match(message, /\.map\(fromArray\)/);
+  assert.match(message, /\(trial 1, seed 1, inputs \(/, 'the trial and its input, shown as it is');
+});
+
+test('a record or data value without a declared field is refused naming the path, the field, the trial and seed', () => {
+  const Point = record({ x: number, y: number });
+  const pointSpec = spec([withArbitrary(fc.constant({ x: 1 }) as never as fc.Arbitrary<{ x: number; y: number }>, Point)], number, (predict, _d, p) => predict(p), ['p']);
+  const message = thrownMessage(() => strictCheck(pointSpec, (p: { x: number; y: number }) => p.x, { seed: 1 }));
+  assert.match(message, /at p\.y: expected field 'y' of \{ x: number; y: number \}, got nothing: the object has no field 'y' \(its fields: x\)/);
+  assert.match(message, /\(trial 1, seed 1, inputs \{ x: 1 \}\)$/);
+  type T = { tag: 'Leaf' } | { tag: 'Node'; value: number; right: T };
+  const T: DataShape<T> = data<T>('T', (T) => ({ Leaf: {}, Node: { value: number, right: T } }));
+  assert.match(thrownMessage(() => toDemand({ tag: 'Node', value: 1 } as T, T)), /at demand\.right: expected field 'right' of T's Node, got nothing: the object has no field 'right' \(its fields: tag, value\)/);
+});
+
+test('an async or generator function given to check or observe is refused, saying what is supported', () => {
+  const idSpec = spec([list(number)], list(number), (predict, d) => predict(d));
+  const cases: [string, (xs: LazyList<number>) => never][] = [
+    ['an async function', (async (xs: LazyList<number>) => xs) as never],
+    ['a generator function', function* (xs: LazyList<number>) { yield xs; } as never],
+    ['an async generator function', async function* (xs: LazyList<number>) { yield xs; } as never],
+  ];
+  for (const [what, f] of cases) {
+    for (const run of [() => strictCheck(idSpec, f), () => strictCheckExhaustiveResult(idSpec, f, { depth: 1 }), () => observe(normalize, f, fromArray([1]))]) {
+      const message = thrownMessage(run);
+      assert.match(message, new RegExp(`is ${what}`), message);
+      assert.match(message, /a plain function \(or arrow function\) that returns its result/, message);
+    }
+  }
 });

@@ -9,6 +9,7 @@
  * running the function.
  * @module
  */
+import { types } from 'node:util';
 import { Lazy, lazyView, type withForceBudget } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { checkDemand, demandHolder, type Demand, type Forced } from './demand.ts';
@@ -78,6 +79,23 @@ export function argumentName(names: readonly string[] | undefined, i: number): s
   return names?.[i] ?? `argument ${i + 1}`;
 }
 
+/**
+ * @internal Throws a TypeError naming `fn` as `who` if it is an async or a generator function,
+ * whose result is a Promise or an iterator, that observation cannot follow; says what can be given.
+ */
+export function refuseAsyncOrGenerator(fn: unknown, who: string): void {
+  if (typeof fn !== 'function') return;
+  const generator = types.isGeneratorFunction(fn);
+  if (!generator && !types.isAsyncFunction(fn)) return;
+  const kind = types.isAsyncFunction(fn) ? (generator ? 'an async generator function' : 'an async function') : 'a generator function';
+  const why = generator
+    ? 'its body runs only as the iterator it returns is iterated'
+    : 'its result is a Promise, and what it evaluates after an await, it evaluates after the observation has ended';
+  throw new TypeError(
+    `${who} is ${kind}, which strictcheck cannot observe: ${why}. Give a plain function (or arrow function) that returns its result, with a Lazy where the result is lazy (a lazy list rather than a generator: see lazyCons and the List functions)`,
+  );
+}
+
 /** An observation that may have ended in an error thrown by the function or the context. */
 export interface DetailedObservation extends Observation {
   /** Present when evaluation threw: what was thrown. The demands are those recorded until then. */
@@ -100,7 +118,8 @@ export interface ObserveShapes {
 
 /**
  * Observes `fn` on `inputs` in `context`, never throwing: a thrown error is returned with the
- * demands recorded up to it. The building block of {@link observe} and of the checker.
+ * demands recorded up to it. The building block of {@link observe} and of the checker. (An async
+ * or generator function, whose result observation cannot follow, is refused with a TypeError.)
  *
  * @example
  * ```ts
@@ -126,6 +145,8 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
     if (recorder) recorder(result, shapes.result ?? dynamic, 'result', resultHolder, 0);
     else context(instrument(result.take(), shapes.result ?? dynamic, 'result', resultHolder, 0, resultRec, false));
   } catch (thrown) {
+    // The result of an async or generator function does not fit: the reason is the function's kind.
+    refuseAsyncOrGenerator(fn, 'the function observed');
     error = { thrown };
   }
   // Closing the recording now, after the context has run, is what makes observe referentially

@@ -6,8 +6,8 @@
 import { Lazy, now } from '../lazy/lazy.ts';
 import { NIL, Cons, type List } from '../lazy/cell.ts';
 import { checkDemand, Forced, unforced, type Demand } from '../demand/demand.ts';
-import { dynamic, inOwnOrder, type Shape } from '../demand/shape.ts';
-import { contextOf, isListCell, remember } from './generate.ts';
+import { dynamic, inOwnOrder, isListCell, type Shape } from '../demand/shape.ts';
+import { contextOf, remember } from './generate.ts';
 
 /** QuickCheck's `shrinkIntegral`: towards zero, first by the largest steps. */
 function* shrinkInteger(n: number): Generator<number> {

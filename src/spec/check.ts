@@ -12,7 +12,7 @@ import { valuePrefix } from '../demand/convert.ts';
 import { describeSafely } from '../demand/describe.ts';
 import { insideLazy } from '../demand/record.ts';
 import { evaluatedPositions } from '../demand/size.ts';
-import { perShape, ShapeMismatchError, someShapeWithin, type Shape } from '../demand/shape.ts';
+import { lenient, perShape, ShapeMismatchError, someShapeWithin, type Shape } from '../demand/shape.ts';
 import { Seed } from '../engine/random.ts';
 import { generateInputs, resetCalls } from '../engine/generate.ts';
 import { fitContext, randomContext } from '../engine/context.ts';
@@ -315,7 +315,15 @@ export function failsAlike(t: Trial, threw: boolean): boolean {
  * error of a partial input (the function may have thrown it, or never forced it).
  */
 export function showInput(s: AnySpec, v: unknown, i: number): string {
-  return prettyDemand(valuePrefix(v, s.args[i] as Shape<unknown>, 60, true, true), SHOWN);
+  let shown: Demand;
+  try {
+    shown = valuePrefix(v, s.args[i] as Shape<unknown>, 60, true, true);
+  } catch (err) {
+    if (!(err instanceof ShapeMismatchError)) throw err;
+    // An input that does not fit its shape (the mismatch a message reports) shows as it is.
+    shown = valuePrefix(v, lenient, 60, true, true);
+  }
+  return prettyDemand(shown, SHOWN);
 }
 
 /** Longest list a report prints in full. */

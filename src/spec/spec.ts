@@ -8,7 +8,7 @@ import { inspect } from 'node:util';
 import { ForceBudgetExceeded, thunk, UnevaluatedError, withForceBudget } from '../lazy/lazy.ts';
 import { checkDemand, type Demand } from '../demand/demand.ts';
 import { fromDemand, fromDemandGuided, toDemand, valueGuide } from '../demand/convert.ts';
-import { argumentName, observeDetailed, toContext } from '../demand/observe.ts';
+import { argumentName, observeDetailed, refuseAsyncOrGenerator, toContext } from '../demand/observe.ts';
 import { describeSafely } from '../demand/describe.ts';
 import { ShapeMismatchError, type Shape } from '../demand/shape.ts';
 
@@ -57,11 +57,13 @@ export class SpecError extends Error {
 }
 
 /**
- * @internal Throws a TypeError when `fn` is not a function (the second argument of a check), and a
+ * @internal Throws a TypeError when `fn` is not a function (the second argument of a check) or is
+ * an async or generator function, and a
  * {@link SpecError} when it declares a number of parameters other than the spec's arguments.
  */
 export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: any[]) => unknown): void {
   if (typeof fn !== 'function') throw new TypeError(`the function to check is not a function: got ${inspect(fn, { depth: 0, breakLength: Infinity })}`);
+  refuseAsyncOrGenerator(fn, 'the function to check');
   const arity = s.args.length;
   if (fn.length !== 0 && fn.length !== arity) {
     // fn.length stops at a parameter with a default value or a rest parameter: say so, as that may be why.
