@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { lazy, now, thunk } from '../src/lazy/lazy.ts';
+import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import * as L from '../src/lazy/list.ts';
 import { cons, fromArray, nil } from '../src/lazy/list.ts';
 import type { List as LazyList } from '../src/lazy/cell.ts';
@@ -183,4 +183,40 @@ test('an async or generator function given to check or observe is refused, sayin
       assert.match(message, /a plain function \(or arrow function\) that returns its result/, message);
     }
   }
+});
+
+/** Trees whose right subtree is declared strict: a slip for a function that forces it. */
+type SlipTree = { tag: 'Leaf' } | { tag: 'Node'; left: Lazy<SlipTree>; value: number; right: SlipTree };
+const SlipTree: DataShape<SlipTree> = data<SlipTree>('SlipTree', (T) => ({ Leaf: {}, Node: { left: lazyOf(T), value: number, right: T } }));
+
+test('a function that forces a field declared strict gets a hint naming the field, its argument and lazyOf, below the diagram; one that forces what the shapes say nothing of gets none', () => {
+  // Written as if `right` were lazy: the observed copy holds a plain value there.
+  const rightmost = (t: Lazy<SlipTree>): number => {
+    let v = 0;
+    for (let n = t.force() as { tag: string; value?: number; right?: unknown }; n.tag === 'Node'; n = (n.right as Lazy<typeof n>).force()) v = n.value!;
+    return v;
+  };
+  const rightmostSpec = spec([lazyOf(SlipTree)], number, (predict, _d, t) => predict(t));
+  const r = strictCheck(rightmostSpec, rightmost, { seed: 3 });
+  assert.equal(r.passed, false);
+  assert.match(r.message, /Actual input demands/, 'the counterexample diagram is there');
+  assert.match(r.message, /\nThe function threw: TypeError: n\.right\.force is not a function\nHint: the function called force on n\.right, which is not a Lazy\. In the shapes of t, field right of SlipTree's Node is declared SlipTree: a strict field holds its value, not a Lazy\. If the function takes a Lazy there, declare the field lazyOf\(SlipTree\)\.\nReproduce with the option \{ seed: 3 \}\.$/);
+  assert.equal(r.counterexample?.error?.hint?.startsWith('Hint: '), true);
+  // No hint where the shapes say nothing of what was forced: `other` is no field of theirs.
+  const other = strictCheck(rightmostSpec, (t: Lazy<SlipTree>) => {
+    const k = { other: 1 } as unknown as { other: Lazy<number> };
+    return t.force().tag === 'Leaf' ? 0 : k.other.force();
+  }, { seed: 1 });
+  assert.match(other.message, /The function threw: TypeError: k\.other\.force is not a function\nReproduce/);
+  assert.doesNotMatch(other.message, /Hint/);
+});
+
+test('a function that forces an argument declared strict gets a hint naming the argument and lazyOf', () => {
+  const r = strictCheck(spec([number], number, (predict, _d, n) => predict(n)), (n: number) => (n as unknown as Lazy<number>).force(), { seed: 1 });
+  assert.match(r.message, /\nHint: the function called force on n, which is not a Lazy\. Argument n is declared number, which is strict: the function receives its value, not a Lazy\. If the function takes a Lazy there, declare the argument lazyOf\(number\)\.\n/);
+});
+
+test('observe of a function given a plain array where it forces a lazy list says so, with fromArray', () => {
+  const message = thrownMessage(() => observe(normalize, L.reverse, [1, 2, 3] as never));
+  assert.match(message, /^xs\.force is not a function\nHint: the function called force on xs, which is not a Lazy\. Argument xs is given an array, which is passed as it is \(a tuple\), not as a lazy list: if the function takes a lazy list, make one with fromArray\(array\)\.$/);
 });

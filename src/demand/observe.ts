@@ -16,6 +16,7 @@ import { checkDemand, demandHolder, type Demand, type Forced } from './demand.ts
 import { dynamic, lenient, type Path, type Shape } from './shape.ts';
 import { ALL, Handoff, record, snapshot, WHNF, type Guide } from './record.ts';
 import { instrument, Recording } from './instrument.ts';
+import { forceHint } from './force-hint.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -96,12 +97,23 @@ export function refuseAsyncOrGenerator(fn: unknown, who: string): void {
   );
 }
 
+/** {@link forceHint}, which must not cost the report of what was thrown: `undefined` if it throws. */
+function hintFor(thrown: unknown, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes): string | undefined {
+  try {
+    return forceHint(thrown, fn, inputs, shapes.inputs ?? [], shapes.names);
+  } catch {
+    return undefined;
+  }
+}
+
 /** An observation that may have ended in an error thrown by the function or the context. */
 export interface DetailedObservation extends Observation {
   /** Present when evaluation threw: what was thrown. The demands are those recorded until then. */
   readonly error?: {
     /** The thrown value, whatever it is (wrapped so that a thrown `undefined` still shows). */
     readonly thrown: unknown;
+    /** What the shapes say of a `force` called on what is not a Lazy, if they say something (see `force-hint.ts`). */
+    readonly hint?: string;
   };
 }
 
@@ -138,7 +150,7 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
   const names = inputs.map((_, i) => argumentName(shapes.names, i));
   const holders = names.map((name) => rec.root(name));
   const resultHolder = resultRec.root('result');
-  let error: { thrown: unknown } | undefined;
+  let error: { thrown: unknown; hint?: string } | undefined;
   try {
     // The copies are not kept here, and the arguments are views: a function that walks past the cells of one lets them go.
     const result = new Handoff(fn(...inputs.map((x, i) => instrument(x, shapes.inputs?.[i] ?? dynamic, names[i]!, holders[i]!, 0, rec, false, lazyView))));
@@ -147,7 +159,8 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
   } catch (thrown) {
     // The result of an async or generator function does not fit: the reason is the function's kind.
     refuseAsyncOrGenerator(fn, 'the function observed');
-    error = { thrown };
+    const hint = hintFor(thrown, fn, inputs, shapes);
+    error = hint === undefined ? { thrown } : { thrown, hint };
   }
   // Closing the recording now, after the context has run, is what makes observe referentially
   // transparent: what is forced later is not recorded.
@@ -177,6 +190,7 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
  */
 export function observe<A extends unknown[]>(context: Context, fn: (...args: A) => unknown, ...inputs: A): Observation {
   const obs = observeDetailed(context, fn, inputs);
+  if (obs.error?.hint !== undefined) (obs.error.thrown as TypeError).message += `\n${obs.error.hint}`;
   if (obs.error) throw obs.error.thrown;
   return { result: obs.result, inputs: obs.inputs };
 }

@@ -68,6 +68,8 @@ export interface Counterexample {
   readonly error?: {
     /** The thrown value, whatever it is (wrapped so that a thrown `undefined` still shows). */
     readonly thrown: unknown;
+    /** What the shapes say of a `force` called on what is not a Lazy, if they say something: the report prints it below the error. */
+    readonly hint?: string;
   };
 }
 
@@ -485,6 +487,7 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, e
   };
   const lines = [header, drawDiagram(parts, unicode)];
   if (t.error) lines.push(`${errorLabel}: ${describeError(t.error.thrown)}`);
+  if (t.error?.hint !== undefined) lines.push(t.error.hint);
   return lines.join('\n');
 }
 
