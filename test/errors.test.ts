@@ -23,6 +23,7 @@ import { strictCheck } from '../src/spec/check.ts';
 import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { strictProperty } from '../src/spec/property.ts';
 import { unprintable, unprintableChecks, type Unprintable } from './fixtures/unprintable.ts';
+import { mismatchOf } from './fixtures/assertions.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Demand functions refuse what is not a demand
@@ -219,4 +220,23 @@ test('a function that forces an argument declared strict gets a hint naming the 
 test('observe of a function given a plain array where it forces a lazy list says so, with fromArray', () => {
   const message = thrownMessage(() => observe(normalize, L.reverse, [1, 2, 3] as never));
   assert.match(message, /^xs\.force is not a function\nHint: the function called force on xs, which is not a Lazy\. Argument xs is given an array, which is passed as it is \(a tuple\), not as a lazy list: if the function takes a lazy list, make one with fromArray\(array\)\.$/);
+});
+
+test('a revoked Proxy in an input is refused naming where it is, the trial and seed, and the fix', () => {
+  const { proxy, revoke } = Proxy.revocable({ x: 1 }, {});
+  revoke();
+  const refusal = /expected a value it can read \(give the value itself, or a Proxy not revoked\), got a revoked Proxy, on which every operation throws/;
+  const top = mismatchOf(() => observe(normalize, (_p: unknown) => 1, proxy));
+  assert.equal(top.path, 'argument 1');
+  assert.match(top.message, refusal);
+  const nested = mismatchOf(() => observe(normalize, (xs: LazyList<unknown>) => xs, fromArray([1, proxy])));
+  assert.equal(nested.path, 'argument 1.tail.head');
+  // In a check (fast-check itself cannot take a revoked Proxy for a whole generated value).
+  const Point = record({ x: number });
+  const points = withArbitrary(fc.nat().map(() => fromArray([proxy as { x: number }])), list(Point));
+  const sumSpec = spec([points], number, (predict, _d, ps) => predict(ps), ['ps']);
+  const inCheck = mismatchOf(() => strictCheck(sumSpec, (ps: LazyList<{ x: number }>) => L.sum(L.map((p) => p.x, ps)), { seed: 1 }));
+  assert.equal(inCheck.path, 'ps.head');
+  assert.match(inCheck.message, refusal);
+  assert.match(inCheck.message, /\(trial 1, seed 1, inputs <revoked Proxy> : \[\]\)$/);
 });

@@ -7,10 +7,13 @@
 import { defer, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, insideLazy, markBottom, read, THREW, UNREAD, VALUE_FORM } from './record.ts';
+import { isRevokedProxy } from './revoked-proxy.ts';
 import { child, collectionShapes, dynamic, fieldKey, perShape, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
 const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
+/** Prints a revoked Proxy in a report, where every other look at it throws. */
+const REVOKED: Ctor = { name: '<revoked Proxy>', keys: [], style: 'atom', build: () => thunk };
 
 /**
  * The first `budget` layers of a value, forcing as it goes (for printing values that may be huge
@@ -18,8 +21,9 @@ const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk 
  * it is, which may be cyclic: `repeat(1)`, forced, is a cell whose tail is itself): `thunk` and
  * what is not evaluated stay unforced, the layers past the budget are one `…` atom, a part known
  * to throw (see {@link toDemand}) is a `⊥` atom, and an error thrown by forcing another part
- * propagates, or with `bottoms` is a `⊥` atom too (for reports, which must show a partial input,
- * one with an element that throws, rather than throw its error).
+ * propagates, or with `bottoms` is a `⊥` atom too (and a revoked Proxy, which throws at any look,
+ * a `<revoked Proxy>` atom) (for reports, which must show a partial input, one with an element
+ * that throws, rather than throw its error).
  * Top-down, depth first, fields in order; the work list is one array of (value, shape, path,
  * parent node, field index) entries laid flat.
  *
@@ -44,7 +48,8 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     if (v === thunk) continue; // the field stays unforced
     let atLazyPosition = false;
     let threw = false;
-    while (v instanceof Lazy) {
+    // A revoked Proxy throws at `instanceof` too: a report looks for one first.
+    while (!(bottoms && isRevokedProxy(v)) && v instanceof Lazy) {
       s = insideLazy(s, v, p);
       try {
         v = read(v, guide);
@@ -60,6 +65,10 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     }
     if (threw) {
       setField(parent, index, bottom);
+      continue;
+    }
+    if (bottoms && isRevokedProxy(v)) {
+      setField(parent, index, forcedNode(REVOKED, 0, undefined, atLazyPosition));
       continue;
     }
     if (v === UNREAD) continue; // reached `thunk`: the field stays unforced

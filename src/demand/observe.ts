@@ -17,6 +17,7 @@ import { dynamic, lenient, type Path, type Shape } from './shape.ts';
 import { ALL, Handoff, record, snapshot, WHNF, type Guide } from './record.ts';
 import { instrument, Recording } from './instrument.ts';
 import { forceHint } from './force-hint.ts';
+import { revokedInput } from './revoked-proxy.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -160,7 +161,8 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
     // The result of an async or generator function does not fit: the reason is the function's kind.
     refuseAsyncOrGenerator(fn, 'the function observed');
     const hint = hintFor(thrown, fn, inputs, shapes);
-    error = hint === undefined ? { thrown } : { thrown, hint };
+    // A revoked Proxy in an input throws at any walk's first look: a mismatch of the input, not the function's error.
+    error = hint === undefined ? { thrown: revokedInput(thrown, inputs, names) ?? thrown } : { thrown, hint };
   }
   // Closing the recording now, after the context has run, is what makes observe referentially
   // transparent: what is forced later is not recorded.

@@ -317,15 +317,16 @@ export function failsAlike(t: Trial, threw: boolean): boolean {
  * error of a partial input (the function may have thrown it, or never forced it).
  */
 export function showInput(s: AnySpec, v: unknown, i: number): string {
-  let shown: Demand;
-  try {
-    shown = valuePrefix(v, s.args[i] as Shape<unknown>, 60, true, true);
-  } catch (err) {
-    if (!(err instanceof ShapeMismatchError)) throw err;
-    // An input that does not fit its shape (the mismatch a message reports) shows as it is.
-    shown = valuePrefix(v, lenient, 60, true, true);
+  // An input that does not fit its shape (the mismatch a message reports) shows as it is, and one
+  // that cannot be read at all (a revoked Proxy) as util.inspect shows it.
+  for (const shape of [s.args[i] as Shape<unknown>, lenient]) {
+    try {
+      return prettyDemand(valuePrefix(v, shape, 60, true, true), SHOWN);
+    } catch {
+      continue;
+    }
   }
-  return prettyDemand(shown, SHOWN);
+  return describeSafely(v, SHOWN.maxWidth);
 }
 
 /** Longest list a report prints in full. */
