@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import * as L from '../src/lazy/list.ts';
@@ -111,7 +112,9 @@ for (const kind of Object.keys(unprintable) as Unprintable[]) {
   const { fn: fnCheck, spec: specCheck } = unprintableChecks[kind];
 
   test(`a function that throws ${kind} gives the counterexample diagram, naming what it threw, with and without workers`, { timeout: 60_000 }, async () => {
-    reportsThrown(strictCheck(fnCheck.spec, fnCheck.fn, { seed: 1 }).message, kind);
+    const result = strictCheck(fnCheck.spec, fnCheck.fn, { seed: 1 });
+    reportsThrown(result.message, kind);
+    assert.match(inspect(result), /passed: false[^]*Actual input demands/, 'console.log prints the result');
     reportsThrown((await strictCheck(fnCheck.spec, fnCheck.fn, { seed: 1, workers: 1 })).message, kind);
     assert.throws(() => fc.assert(strictProperty(fnCheck.spec, fnCheck.fn), { seed: 1 }), (err: Error) => (reportsThrown(err.message, kind), true));
   });

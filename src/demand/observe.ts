@@ -175,8 +175,10 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
  * Observes the strictness of `fn`: runs it on instrumented `inputs`, evaluates its result in
  * `context`, and returns the demand on the result and on each input. Referentially transparent:
  * the demands are frozen when it returns, and two observations never share state. An error
- * thrown by `fn` or the context is rethrown. A part of an input that `fn` forced and that threw
- * is `⊥` in the demand on that input, whether or not `fn` caught the error.
+ * thrown by `fn` or the context is rethrown (the TypeError of a `force` called on what is not a
+ * Lazy with a hint added to its message, if the inputs say why: an argument given an array). A
+ * part of an input that `fn` forced and that threw is `⊥` in the demand on that input, whether or
+ * not `fn` caught the error.
  *
  * `fn` gets copies: equal to its inputs, not identical. A function that compares the cells it
  * forces with `===` sees a fresh copy each time it reaches a cell again (forcing an argument

@@ -545,7 +545,15 @@ export function printable<R extends { readonly message: string }>(result: R): R 
   return Object.defineProperty(result, inspect.custom, {
     value(this: R, _depth: number, options: InspectOptions) {
       const { message, ...fields } = this;
-      return `${inspect(fields, options)}\n${message}`;
+      let shown: string;
+      try {
+        shown = inspect(fields, options);
+      } catch {
+        // What was thrown cannot be inspected (a getter of its message throws): the message names it safely.
+        const { counterexample: _, ...rest } = fields as { counterexample?: unknown };
+        shown = inspect({ ...rest, counterexample: '(in the message below)' }, options);
+      }
+      return `${shown}\n${message}`;
     },
   });
 }
