@@ -93,12 +93,21 @@ export interface CheckResult {
 export class StrictCheckFailure extends Error {
   /** Always `'StrictCheckFailure'`: the name a test runner prints before its report. */
   override name = 'StrictCheckFailure';
-  constructor(
-    /** The failed check's result, with its counterexample. */
-    readonly result: CheckResult,
-  ) {
+  /** The failed check's result, with its counterexample. */
+  declare readonly result: CheckResult;
+  constructor(result: CheckResult) {
     super(result.message);
+    carryResult(this, result);
   }
+}
+
+/**
+ * @internal Gives a failure its result as a property that is not enumerable: an uncaught failure
+ * then prints its diagram and stack, where Node would print the result's fields too (a hundred lines
+ * of inputs' internals for a diagram of fifteen).
+ */
+export function carryResult(failure: Error, result: object): void {
+  Object.defineProperty(failure, 'result', { value: result, enumerable: false, configurable: true });
 }
 
 /** @internal */
@@ -576,9 +585,9 @@ export function failureHeader(t: Trial, where?: string): string {
  * else decides a trial's case (the number of trials and the largest size set its size) or which
  * trials run.
  */
-function replayPairs(seed: number, options: CheckOptions): [string, string][] {
+function replayPairs(first: [string, string], options: CheckOptions): [string, string][] {
   const { trials, maxSize, forceBudget, compare, shard } = options;
-  const pairs: [string, string][] = [['seed', String(seed)]];
+  const pairs: [string, string][] = [first];
   if (trials !== undefined && trials !== DEFAULTS.trials) pairs.push(['trials', String(trials)]);
   if (maxSize !== undefined && maxSize !== DEFAULTS.maxSize) pairs.push(['maxSize', String(maxSize)]);
   // What decides whether a trial fails: a comparison given as a function cannot be written here.
@@ -594,7 +603,7 @@ function replayPairs(seed: number, options: CheckOptions): [string, string][] {
  * trial, the options that run it again and its inputs: the user's own mistake, thrown, not a failure.
  */
 export function inTrial(err: unknown, spec: AnySpec, i: number, seed: number, options: CheckOptions, inputs: readonly unknown[]): unknown {
-  return blameCase(err, spec, () => `trial ${i + 1}, ${replayPairs(seed, options).map(([k, v]) => `${k} ${v}`).join(', ')}`, inputs);
+  return blameCase(err, spec, () => `trial ${i + 1}, ${replayPairs(['seed', String(seed)], options).map(([k, v]) => `${k} ${v}`).join(', ')}`, inputs);
 }
 
 /**
@@ -614,7 +623,12 @@ export function blameCase(err: unknown, spec: AnySpec, where: () => string, inpu
 
 /** @internal The options that run the same trials again, as an object literal: `{ seed: 7, trials: 500 }`. */
 export function replayOptions(seed: number, options: CheckOptions): string {
-  return `{ ${replayPairs(seed, options).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
+  return replayWith(['seed', String(seed)], options);
+}
+
+/** @internal The options that run a failure again: `first` (the seed of a random run, the depth of an exhaustive one), then those of `options` that decide it. */
+export function replayWith(first: [string, string], options: CheckOptions): string {
+  return `{ ${replayPairs(first, options).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
 }
 
 /** @internal The result of a failure after `count` trials, shrunk to `small` in `shrinks` steps. */

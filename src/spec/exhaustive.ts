@@ -10,7 +10,7 @@ import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type Enumer
 import { afterLastCase, fatalFailure, workerOnlyMessage, graceOf, parseShard, rebuildError, registeredCheck, specTimeout, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
 import { showOption } from '../engine/options.ts';
-import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, printable, refuseWorkerOptions, rerunContext, runCase, report, blameCase, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import { carryResult, commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, printable, refuseWorkerOptions, replayWith, rerunContext, runCase, report, blameCase, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, type Spec } from './spec.ts';
 import { argumentName } from '../demand/observe.ts';
 
@@ -70,11 +70,11 @@ export interface ParallelExhaustiveResult extends ExhaustiveResult {
 export class ExhaustiveCheckFailure extends Error {
   /** Always `'ExhaustiveCheckFailure'`, telling an exhaustive check's failure from a random one's (`StrictCheckFailure`). */
   override name = 'ExhaustiveCheckFailure';
-  constructor(
-    /** The failed check's result, with its counterexample. */
-    readonly result: ExhaustiveResult,
-  ) {
+  /** The failed check's result, with its counterexample. */
+  declare readonly result: ExhaustiveResult;
+  constructor(result: ExhaustiveResult) {
     super(result.message);
+    carryResult(this, result);
   }
 }
 
@@ -108,6 +108,8 @@ interface Setup {
   readonly unicode: boolean;
   readonly prune: boolean;
   readonly shard: { readonly index: number; readonly count: number } | undefined;
+  /** The options as given, for the line that says how to run a failure again. */
+  readonly options: ExhaustiveOptions;
 }
 
 function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
@@ -126,7 +128,7 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
     );
   });
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  return { spec: s, fn, maxDepth, ...settings, prune: options.prune ?? true, shard };
+  return { spec: s, fn, maxDepth, ...settings, prune: options.prune ?? true, shard, options };
 }
 
 /**
@@ -176,7 +178,8 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
     }
     if (!c.outcome.failed && out.seen !== undefined) return { passed: false, ...done, message: workerOnlyMessage(where, out.seen) };
     const shown = again.failed ? again : { ...c.outcome, inputs };
-    return { passed: false, ...done, counterexample: counterexampleOf(shown), message: report(spec, shown, failureHeader(shown, where), unicode) };
+    const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], set.options)}.`;
+    return { passed: false, ...done, counterexample: counterexampleOf(shown), message: `${report(spec, shown, failureHeader(shown, where), unicode)}\n${reproduce}` };
   }
   if (depth < set.maxDepth) return undefined;
   const message = `+++ OK, passed all ${out.cases} case${out.cases === 1 ? '' : 's'} of depth ${depth}${part} (${totalCases} cases and ${totals.runs} runs over depths 0 to ${depth}).`;

@@ -1,0 +1,48 @@
+/**
+ * What a person sees of a failure: an uncaught one prints its diagram, how to replay it and where
+ * it was thrown, not the internals of its result, which a program still reads off the error.
+ * @module
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ExhaustiveCheckFailure, StrictCheckFailure, strictCheckExhaustive, strictCheckSpecExact } from '../src/index.ts';
+import { takePrime, takeSpec } from '../examples/take.ts';
+
+const script = fileURLToPath(new URL('fixtures/uncaught-failure.ts', import.meta.url));
+
+/** What node prints when the script dies of its uncaught failure. */
+function uncaught(mode: string): string {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script, mode], { encoding: 'utf8', env: { ...process.env, NODE_TEST_CONTEXT: undefined } });
+  assert.equal(r.status, 1, r.stderr);
+  return r.stderr;
+}
+
+for (const [mode, name] of [['random', 'StrictCheckFailure'], ['exhaustive', 'ExhaustiveCheckFailure']] as const) {
+  test(`an uncaught ${name} prints its diagram and how to reproduce it, not its result's fields`, () => {
+    const printed = uncaught(mode);
+    assert.match(printed, new RegExp(`${name}: Failed`));
+    assert.match(printed, /Actual input demands/);
+    assert.match(printed, /Reproduce with/);
+    assert.doesNotMatch(printed, /counterexample|passed: false|Lazy \{/);
+  });
+}
+
+test('a failure still carries its result for programs, as a property that is not enumerable', () => {
+  for (const err of [caught(() => strictCheckSpecExact(takeSpec, takePrime, { seed: 42 })), caught(() => strictCheckExhaustive(takeSpec, takePrime, { depth: 2 }))]) {
+    assert.ok(err instanceof StrictCheckFailure || err instanceof ExhaustiveCheckFailure);
+    assert.equal(err.result.passed, false);
+    assert.ok(err.result.counterexample);
+    assert.ok(!Object.keys(err).includes('result'));
+  }
+});
+
+function caught(body: () => unknown): unknown {
+  try {
+    body();
+  } catch (err) {
+    return err;
+  }
+  assert.fail('expected a failure');
+}
