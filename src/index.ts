@@ -25,7 +25,7 @@ export { toDemand, fromDemand, evaluatedPart, valuePrefix } from './demand/conve
 export * from './demand/print.ts';
 export { entangle, observe, observe1, observeDetailed, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from './demand/observe.ts';
 export { spec, specify, specify1, predictDemands, SpecError, type Spec, type SpecBody, type ShapesOf } from './spec/spec.ts';
-export { strictCheck, strictCheckSpecExact, StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from './spec/check.ts';
+export { strictCheck, StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from './spec/check.ts';
 export { drawDiagram, unicodeTerminal, type DiagramParts } from './spec/diagram.ts';
 export { Seed, Random, type Gen } from './engine/random.ts';
 export { arbitrary, withArbitrary, consume, draws, recur, produce, randomFunction, type Enclosing, type Input } from './engine/generate.ts';
@@ -39,3 +39,5 @@ export { strictCheckExhaustive, strictCheckExhaustiveResult, ExhaustiveCheckFail
 export { strictProperty, strictCases, type StrictCase, type StrictPropertyOptions } from './spec/property.ts';
 export { series, withSeries, functionSeries, NoSeriesError, Refine, type Series } from './engine/series.ts';
 export { enumerateCases, type EnumeratedCase, type EnumerationStats, type EnumerateOptions } from './engine/enumerate.ts';
+export { checkSpec, assertSpec, strictCheckSpecExact, checkSpecExhaustive, assertSpecExhaustive } from './checks.ts';
+export { configureGlobal, readConfigureGlobal, resetConfigureGlobal, SEED_VARIABLE, type GlobalSettings } from './config.ts';

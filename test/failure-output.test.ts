@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ExhaustiveCheckFailure, StrictCheckFailure, strictCheckExhaustive, strictCheckSpecExact } from '../src/index.ts';
+import { ExhaustiveCheckFailure, StrictCheckFailure, assertSpecExhaustive, strictCheckSpecExact } from '../src/index.ts';
 import { takePrime, takeSpec } from '../examples/take.ts';
 
 const script = fileURLToPath(new URL('fixtures/uncaught-failure.ts', import.meta.url));
@@ -30,7 +30,7 @@ for (const [mode, name] of [['random', 'StrictCheckFailure'], ['exhaustive', 'Ex
 }
 
 test('a failure still carries its result for programs, as a property that is not enumerable', () => {
-  for (const err of [caught(() => strictCheckSpecExact(takeSpec, takePrime, { seed: 42 })), caught(() => strictCheckExhaustive(takeSpec, takePrime, { depth: 2 }))]) {
+  for (const err of [caught(() => strictCheckSpecExact(takeSpec, takePrime, { seed: 42 })), caught(() => assertSpecExhaustive(takeSpec, takePrime, { depth: 2 }))]) {
     assert.ok(err instanceof StrictCheckFailure || err instanceof ExhaustiveCheckFailure);
     assert.equal(err.result.passed, false);
     assert.ok(err.result.counterexample);

@@ -1,0 +1,144 @@
+/**
+ * The checks users call, named as fast-check's `assert` and `check`: each mode, random or
+ * exhaustive, in this thread or with workers, has a form that throws on a counterexample
+ * (`assertSpec`, `assertSpecExhaustive`, and the paper's `strictCheckSpecExact`) and one that
+ * returns the result (`checkSpec`, `checkSpecExhaustive`). Here the global configuration fills in
+ * what a call does not give, and the choice between running in this thread and with workers is
+ * made.
+ * @module
+ */
+import { strictCheck, StrictCheckFailure, type CheckOptions, type CheckResult } from './spec/check.ts';
+import { strictCheckExhaustiveResult, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from './spec/exhaustive.ts';
+import type { Spec } from './spec/spec.ts';
+import type { DefinedCheck, ParallelCheckResult, ParallelOptions } from './engine/parallel.ts';
+import { readConfigureGlobal, withGlobalDefaults } from './config.ts';
+
+
+const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode', 'timeout'] as const;
+const EXHAUSTIVE = ['forceBudget', 'unicode', 'timeout'] as const;
+
+/** A defined check's spec, function and options: its comparison where the call gives none, and the global workers. */
+function definedRun<A extends readonly unknown[], R, O extends { readonly compare?: unknown; readonly workers?: unknown }>(check: DefinedCheck<A, R>, options: O): O {
+  const workers = options.workers ?? readConfigureGlobal().workers;
+  return { ...options, compare: options.compare ?? check.compare, ...(workers === undefined ? {} : { workers }) } as O;
+}
+
+/** Whether the first argument of a check is a {@link DefinedCheck} rather than a spec. */
+function isDefined(x: object): x is DefinedCheck<readonly unknown[], unknown> {
+  return 'moduleUrl' in x && 'fn' in x && 'spec' in x;
+}
+
+/**
+ * Checks `fn` against `spec` on random trials and returns what it found, a counterexample
+ * included; it throws only for a mistake in the check itself (a spec error, a value that does not
+ * fit its shape, a bad option). Options the call does not give come from {@link configureGlobal}.
+ * With `workers`, or given a {@link DefinedCheck}, it returns a promise of the result.
+ * {@link assertSpec} throws on a counterexample instead: use that one in a test.
+ *
+ * @example
+ * ```ts
+ * const ok = checkSpec(takeSpec, take, { trials: 500, seed: 1 });
+ * ok.passed; // true
+ * const bad = checkSpec(takeSpec, takePrime, { seed: 1 });
+ * bad.passed;  // false
+ * bad.message; // 'Failed: the spec does not match the function (after 1 trial and 0 shrinks; seed 1)', then the diagram
+ * ```
+ */
+export function checkSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options?: CheckOptions & { readonly workers?: undefined }): CheckResult;
+export function checkSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<ParallelCheckResult>;
+export function checkSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<CheckResult>;
+export function checkSpec(first: object, second?: unknown, third?: unknown): CheckResult | Promise<CheckResult> {
+  if (isDefined(first)) {
+    const options = definedRun(first, (second ?? {}) as ParallelOptions);
+    const run = () => strictCheck(first.spec, first.fn, withGlobalDefaults(options, RANDOM) as never) as CheckResult | Promise<CheckResult>;
+    return options.workers === undefined ? new Promise((resolve) => resolve(run())) : run();
+  }
+  return strictCheck(first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown, withGlobalDefaults((third ?? {}) as ParallelOptions, RANDOM) as never);
+}
+
+/**
+ * Checks `fn` against `spec` on random trials: returns if every trial agrees with the spec (or as
+ * `compare` says), and throws a {@link StrictCheckFailure} whose message is the shrunk
+ * counterexample's diagram and the options that run it again. The form for tests; with `workers`,
+ * or given a {@link DefinedCheck}, it returns a promise that resolves or rejects the same way.
+ *
+ * @example
+ * ```ts
+ * test('take meets its spec', () => assertSpec(takeSpec, take));
+ * test('take evaluates no more than its spec says', () => assertSpec(takeSpec, take, { compare: 'noStricter', trials: 1000 }));
+ * ```
+ */
+export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options?: CheckOptions & { readonly workers?: undefined }): void;
+export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<void>;
+export function assertSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<void>;
+export function assertSpec(first: object, second?: unknown, third?: unknown): void | Promise<void> {
+  return passing((checkSpec as (a: object, b?: unknown, c?: unknown) => CheckResult | Promise<CheckResult>)(first, second, third), (r) => new StrictCheckFailure(r));
+}
+
+/**
+ * The paper's `strictCheckSpecExact`: {@link assertSpec} with the exact comparison, which is what
+ * the paper's name says; a `compare` option is refused (use {@link assertSpec} for another).
+ *
+ * @example
+ * ```ts
+ * test('take meets its spec', () => strictCheckSpecExact(takeSpec, take));
+ * ```
+ */
+export function strictCheckSpecExact<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options?: Omit<CheckOptions, 'compare'> & { readonly workers?: undefined }): void;
+export function strictCheckSpecExact<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: Omit<ParallelOptions, 'compare'> & { readonly workers: number | 'all' }): Promise<void>;
+export function strictCheckSpecExact(spec: Spec<readonly unknown[], unknown>, fn: (...args: readonly unknown[]) => unknown, options: Omit<ParallelOptions, 'compare'> = {}): void | Promise<void> {
+  if ((options as ParallelOptions).compare !== undefined) {
+    throw new TypeError("strictCheckSpecExact compares exactly, as the paper's check does: for another comparison, call assertSpec(spec, fn, { compare })");
+  }
+  return assertSpec(spec, fn, { ...options, compare: 'exact' } as CheckOptions & { readonly workers?: undefined });
+}
+
+/**
+ * Checks `fn` against `spec` on every case up to `options.depth` (see {@link ExhaustiveOptions}),
+ * smallest depth first, and returns what it found: the first, smallest counterexample, or how
+ * many cases passed. With `workers`, returns a promise of the result; given a
+ * {@link DefinedCheck}, always a promise. {@link assertSpecExhaustive} throws on a counterexample.
+ *
+ * @example
+ * ```ts
+ * checkSpecExhaustive(takeSpec, take, { depth: 5 }).message; // '+++ OK, passed all 30061 cases of depth 5 (33490 cases and 38940 runs over depths 0 to 5).'
+ * ```
+ */
+export function checkSpecExhaustive<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): ExhaustiveResult;
+export function checkSpecExhaustive<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
+export function checkSpecExhaustive<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<ExhaustiveResult>;
+export function checkSpecExhaustive(first: object, second: unknown, third?: unknown): ExhaustiveResult | Promise<ExhaustiveResult> {
+  if (isDefined(first)) {
+    const options = definedRun(first, second as ExhaustiveOptions);
+    const run = () => strictCheckExhaustiveResult(first.spec, first.fn, withGlobalDefaults(options, EXHAUSTIVE) as never) as ExhaustiveResult | Promise<ExhaustiveResult>;
+    return options.workers === undefined ? new Promise((resolve) => resolve(run())) : run();
+  }
+  return strictCheckExhaustiveResult(first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown, withGlobalDefaults(third as ExhaustiveOptions, EXHAUSTIVE) as never);
+}
+
+/**
+ * Checks `fn` against `spec` on every case up to `options.depth`: returns when all pass, and throws an {@link ExhaustiveCheckFailure} whose message is the first,
+ * smallest counterexample's diagram otherwise. With `workers`, or given a {@link DefinedCheck},
+ * it returns a promise that resolves or rejects the same way.
+ *
+ * @example
+ * ```ts
+ * test('take, exhaustively', () => assertSpecExhaustive(takeSpec, take, { depth: 6 }));
+ * test('take, exhaustively, in 2 threads', () => assertSpecExhaustive(takeCheck, { depth: 7, workers: 2 }));
+ * ```
+ */
+export function assertSpecExhaustive<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): void;
+export function assertSpecExhaustive<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<void>;
+export function assertSpecExhaustive<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<void>;
+export function assertSpecExhaustive(first: object, second: unknown, third?: unknown): void | Promise<void> {
+  const result = (checkSpecExhaustive as (a: object, b: unknown, c?: unknown) => ExhaustiveResult | Promise<ExhaustiveResult>)(first, second, third);
+  return passing(result, (r) => new ExhaustiveCheckFailure(r));
+}
+
+/** Nothing once the result has passed: one that did not is thrown as `failure` makes it, now or when its promise resolves. */
+function passing<T extends { readonly passed: boolean }>(result: T | Promise<T>, failure: (r: T) => Error): void | Promise<void> {
+  const passed = (r: T) => {
+    if (!r.passed) throw failure(r);
+  };
+  return result instanceof Promise ? result.then(passed) : passed(result);
+}
