@@ -97,7 +97,7 @@ test('node:test through tsx runs the same checks written in TypeScript', () => {
 });
 
 test('vitest runs a passing and a failing check, the failing one failing the suite with its diagram', () => {
-  assertOnePassOneFail(run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'vitest/']), /1 failed \| 1 passed/);
+  assertOnePassOneFail(run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'vitest/take.test.ts']), /1 failed \| 1 passed/);
 });
 
 test('jest, in its ES module mode as the README configures it, runs a passing and a failing check', () => {
@@ -107,4 +107,16 @@ test('jest, in its ES module mode as the README configures it, runs a passing an
 test("tsc with strict settings and skipLibCheck off type-checks a consumer's tests with no error", () => {
   const { status, output } = run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
   assert.equal(status, 0, output);
+});
+
+test('workers run from the built package without tsx, loading a JavaScript check module', () => {
+  assertOnePassOneFail(run(process.execPath, ['--test', 'workers/take.test.mjs']), /# pass 1\n# fail 1/);
+});
+
+test('workers load a TypeScript check module through the loader of the process (node --import tsx)', () => {
+  assertOnePassOneFail(run(process.execPath, ['--import', 'tsx', '--test', 'workers/take.test.ts']), /# pass 1\n# fail 1/);
+});
+
+test("workers load a TypeScript check module of a vitest run, whose loader is vitest's own, through the project's tsx", () => {
+  assertOnePassOneFail(run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'vitest/workers.test.ts']), /1 failed \| 1 passed/);
 });

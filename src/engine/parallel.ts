@@ -18,6 +18,7 @@ import { describeSafely } from '../demand/describe.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import { checkKnownOptions, showOption } from './options.ts';
+import { TS_LOADER } from './load-module.ts';
 import {
   checkInteger, commonSettings, counterexampleOf, DEFAULTS, failsAlike, failureResult, inTrial, OPTION_NAMES, printable, passedResult, replayOptions, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
@@ -204,13 +205,21 @@ const GRACE = 1000;
  */
 export type Outcome = { kind: 'reply'; data: any } | { kind: 'timeout'; spec: boolean } | { kind: 'crash'; error: string; alone: boolean; answered: number };
 
-const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
+/** Whether this is the TypeScript source (this repository's tests, through tsx) rather than the built package. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url);
 
-/** Starts a worker thread that runs TypeScript through tsx (registered in the worker: `--import tsx` in execArgv does not load a .ts worker entry on Node 20). */
+/**
+ * Starts a worker thread: the built package's runs `worker.js` (and loads a TypeScript check
+ * module as `importCheckModule` says); from the source, tsx is registered in the worker first
+ * (`--import tsx` in execArgv does not load a .ts worker entry on Node 20).
+ */
 function startWorker(): Worker {
+  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE } };
+  if (!FROM_SOURCE) return new Worker(WORKER_ENTRY, options);
   const api = new URL('./esm/api/index.mjs', resolveTsx()).href;
-  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY)}); });`;
-  return new Worker(code, { eval: true, execArgv: [], stdout: false, stderr: false, workerData: { [WORKER_MARK]: true } });
+  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
+  return new Worker(code, { ...options, eval: true, execArgv: [] });
 }
 
 let tsxRoot: string | undefined;

@@ -11,6 +11,7 @@ import { ShapeMismatchError } from '../demand/shape.ts';
 import { errorParts } from '../demand/describe.ts';
 import { comparisons, failsAlike, isCaseError, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck, IMPORTING, LOADED } from './parallel.ts';
+import { importCheckModule } from './load-module.ts';
 import { pathOf } from './enumerate.ts';
 import { takeOne, treeOf } from '../spec/exhaustive.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
@@ -177,7 +178,7 @@ async function handle(m: any): Promise<void> {
         // From here, the slot counts the module's import against its limit.
         state[0] = Date.now();
         state[3] = IMPORTING;
-        await import(m.moduleUrl);
+        await importCheckModule(m.moduleUrl);
         state[0] = Date.now();
         state[3] = LOADED;
         const check = findCheck(m.moduleUrl, m.name);
