@@ -10,6 +10,7 @@ import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/tak
 import { ExhaustiveCheckFailure, strictCheckExhaustive, strictCheckExhaustiveResult, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import type { Spec } from '../src/spec/spec.ts';
+import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 import { ShapeMismatchError } from '../src/demand/shape.ts';
 import { mismatchOf } from './fixtures/assertions.ts';
 import { bigCheck, budgetCheck, crashCheck, headLateCheck, lateCrashCheck, loopCheck, misfitCheck, noLazierCheck, noLazierFnCheck, rotNaiveCheck, secondCellCheck, secondCellCrashed, secondCellFlag, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
@@ -172,43 +173,41 @@ test('a crash while a worker waits is not charged to the shrink candidate it run
   }
 });
 
-test("defineCheck's comparison, a function too, applies with and without workers; the options' overrides it", async () => {
+test("defineCheck's comparison, a function too, is that of the check's own runs, with and without workers; a call's overrides it", async () => {
   const opts = { seed: 4, unicode: false };
-  for (const c of [noLazierCheck, noLazierFnCheck]) assert.equal(strictCheck(c.spec, c.fn, opts).passed, true);
-  same(strictCheck(noLazierCheck.spec, noLazierCheck.fn, opts), await strictCheck(noLazierCheck.spec, noLazierCheck.fn, { ...opts, workers: 2 }));
-  same(strictCheck(noLazierFnCheck.spec, noLazierFnCheck.fn, opts), await strictCheckParallel(noLazierFnCheck, opts));
-  const exact = strictCheck(noLazierFnCheck.spec, noLazierFnCheck.fn, { ...opts, compare: 'exact' });
-  assert.equal(exact.passed, false);
-  same(exact, await strictCheckParallel(noLazierFnCheck, { ...opts, compare: 'exact' }));
-  // the exhaustive mode and fast-check's runner too
   for (const c of [noLazierCheck, noLazierFnCheck]) {
-    assert.equal((await bothExhaustive(c, { depth: 3 })).passed, true);
-    assert.equal(strictCheckExhaustiveResult(c.spec, c.fn, { depth: 3, compare: 'exact' }).passed, false);
-    assert.equal(fc.check(strictProperty(c.spec, c.fn), { seed: 4 }).failed, false);
+    const own = await checkSpec(c, opts);
+    assert.equal(own.passed, true);
+    same(own, await checkSpec(c, { ...opts, workers: 2 }));
+    const exact = await checkSpec(c, { ...opts, compare: 'exact' });
+    assert.equal(exact.passed, false);
+    same(exact, await checkSpec(c, { ...opts, compare: 'exact', workers: 2 }));
+    // the exhaustive mode too
+    assert.equal((await checkSpecExhaustive(c, { depth: 3 })).passed, true);
+    assert.equal((await checkSpecExhaustive(c, { depth: 3, workers: 2 })).passed, true);
+    assert.equal((await checkSpecExhaustive(c, { depth: 3, compare: 'exact' })).passed, false);
   }
 });
 
-test('a spec and function registered again must come with the same comparison: strictCheck(spec, fn) could not tell which applies', () => {
-  // noLazierCheck registered them with 'noLazier'
-  for (const compare of [undefined, 'exact', ['noLazier', 'exact']] as const) {
-    assert.throws(
-      () => defineCheck(import.meta.url, 'noLazierAgain', noLazierCheck.spec, noLazierCheck.fn, compare === undefined ? {} : { compare }),
-      (e: Error) =>
-        e instanceof TypeError &&
-        e.message.includes(`'noLazierAgain' in ${import.meta.url} registers the same spec and function as 'noLazier' in ${noLazierCheck.moduleUrl} with another comparison`) &&
-        /\(.* here, "noLazier" there\)/.test(e.message),
-    );
+test("defineCheck's comparison does not change other runs of the same spec and function: they compare as their own options say", async () => {
+  const opts = { seed: 4, unicode: false };
+  for (const c of [noLazierCheck, noLazierFnCheck]) {
+    const alone = strictCheck(c.spec, c.fn, opts);
+    assert.equal(alone.passed, false);
+    same(alone, await strictCheck(c.spec, c.fn, { ...opts, workers: 2 }));
+    assert.equal(strictCheckExhaustiveResult(c.spec, c.fn, { depth: 3 }).passed, false);
+    assert.equal(fc.check(strictProperty(c.spec, c.fn), { seed: 4 }).failed, true);
+    assert.equal(fc.check(strictProperty(c.spec, c.fn, { compare: 'noLazier' }), { seed: 4 }).failed, false);
   }
-  // The same comparison, however written, is fine (a module imported again under another URL registers its checks again).
-  defineCheck(import.meta.url, 'noLazierTwice', noLazierCheck.spec, noLazierCheck.fn, { compare: 'noLazier' });
-  defineCheck(import.meta.url, 'noLazierThrice', noLazierCheck.spec, noLazierCheck.fn, { compare: ['noLazier', 'noLazier'] });
-  defineCheck(import.meta.url, 'takeAgain', takeCheck.spec, takeCheck.fn, { compare: 'exact' });
-  assert.equal(strictCheck(noLazierCheck.spec, noLazierCheck.fn, { seed: 4 }).passed, true);
+  // Another check of the same spec and function, with another comparison: each has its own.
+  const exactAgain = defineCheck(import.meta.url, 'noLazierExact', noLazierCheck.spec, noLazierCheck.fn, { compare: 'exact' });
+  assert.equal((await checkSpec(exactAgain, opts)).passed, false);
+  assert.equal((await checkSpec(noLazierCheck, opts)).passed, true);
 });
 
 test('an unregistered spec and function with workers gives an error that says what to do', async () => {
   await assert.rejects(strictCheck(takeSpecFirstAttempt, takePrime, { workers: 2 }), (e: Error) => /defineCheck\(import\.meta\.url/.test(e.message) && /top level of a module/.test(e.message));
-  await assert.rejects(strictCheck(takeCheck.spec, takeCheck.fn, { workers: 2, compare: () => true }), /defineCheck\(\.\.\., \{ compare \}\)/);
+  await assert.rejects(strictCheck(takeCheck.spec, takeCheck.fn, { workers: 2, compare: () => true }), /defineCheck\(\.\.\., \{ compare \}\) and run the check itself/);
 });
 
 /** The exhaustive check of `c` without workers and with 2: the same result but for what the workers did. */

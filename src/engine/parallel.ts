@@ -50,8 +50,8 @@ export interface DefinedCheck<A extends readonly unknown[], R> {
   /** The function to check against it. */
   readonly fn: (...args: A) => R;
   /**
-   * The comparison of every run of this spec and function whose options give none, with workers or
-   * without (comparisons given as functions cannot be sent to workers, so give them here).
+   * The comparison of the runs of this check (`assertSpec(check)`, `checkSpec(check)`) whose options
+   * give none, with workers or without: a function too, which a run's options cannot send to workers.
    */
   readonly compare?: Comparison | readonly Comparison[];
 }
@@ -60,46 +60,24 @@ const registry = new Map<string, DefinedCheck<readonly unknown[], unknown>>();
 
 /**
  * Registers a check so that worker threads can load it: call it at the top level of a module,
- * with that module's `import.meta.url` and a name unique in the module. A spec and function
- * that another check registered already must come with the same comparison (it throws otherwise).
+ * with that module's `import.meta.url` and a name unique in the module. Its `compare` is the
+ * comparison of the runs of the check itself (`assertSpec(check)`) whose options give none; a run
+ * of its spec and function alone (`assertSpec(spec, fn)`) compares as its own options say.
  *
  * @example
  * ```ts
  * export const takeCheck = defineCheck(import.meta.url, 'take', takeSpec, take);
- * await strictCheckParallel(takeCheck, { workers: 2 });        // or
- * await strictCheck(takeSpec, take, { workers: 2 });
+ * await assertSpec(takeCheck, { workers: 2 });        // or
+ * await assertSpec(takeSpec, take, { workers: 2 });
  * ```
  */
 export function defineCheck<const A extends readonly unknown[], R>(moduleUrl: string, name: string, spec: Spec<A, R>, fn: (...args: A) => R, options: { readonly compare?: Comparison | readonly Comparison[] } = {}): DefinedCheck<A, R> {
   checkKnownOptions(options, ['compare']);
   const key = `${moduleUrl}#${name}`;
   if (registry.has(key)) throw new TypeError(`defineCheck: a check named '${name}' is already defined in ${moduleUrl}`);
-  // strictCheck(spec, fn) finds the comparison by the pair, so a pair must not name two comparisons.
-  const other = lookup(spec as unknown as AnySpec, fn as Fn);
-  if (other && !sameComparison(other.compare, options.compare, spec.args.length)) {
-    throw new TypeError(
-      `defineCheck: '${name}' in ${moduleUrl} registers the same spec and function as '${other.name}' in ${other.moduleUrl} with another comparison ` +
-        `(${showComparison(options.compare)} here, ${showComparison(other.compare)} there), so strictCheck(spec, fn) could not tell which one applies. ` +
-        'Give one of them a function of its own (e.g. (...args) => fn(...args)).',
-    );
-  }
   const check: DefinedCheck<A, R> = { moduleUrl, name, spec, fn, ...(options.compare !== undefined ? { compare: options.compare } : {}) };
   registry.set(key, check as unknown as DefinedCheck<readonly unknown[], unknown>);
   return check;
-}
-
-/** Whether two comparisons given to defineCheck compare alike for `arity` arguments: none given is 'exact', one alone is one per argument. */
-function sameComparison(a: CheckOptions['compare'], b: CheckOptions['compare'], arity: number): boolean {
-  const each = (c: CheckOptions['compare']) => (Array.isArray(c) ? c : Array.from({ length: arity }, () => c ?? 'exact'));
-  const [x, y] = [each(a), each(b)];
-  return x.length === y.length && x.every((c, i) => c === y[i]);
-}
-
-/** A comparison as an error message names it: a function by its name, not its source. */
-function showComparison(c: CheckOptions['compare']): string {
-  if (Array.isArray(c)) return `[${c.map(showComparison).join(', ')}]`;
-  if (typeof c === 'function') return c.name ? `the function ${c.name}` : 'a function';
-  return c === undefined ? 'none (so "exact")' : JSON.stringify(c);
 }
 
 /** @internal The check registered under this module and name, if any. */
@@ -112,9 +90,13 @@ function lookup(spec: AnySpec, fn: Fn): DefinedCheck<readonly unknown[], unknown
   return undefined;
 }
 
-/** @internal The comparison of a run of `spec` and `fn`: the options', else the one their check was defined with (see {@link DefinedCheck.compare}), if any. */
-export function comparisonOf(spec: AnySpec, fn: Fn, options: Pick<CheckOptions, 'compare'>): CheckOptions['compare'] {
-  return options.compare ?? lookup(spec, fn)?.compare;
+/**
+ * @internal What a worker is told of a run's comparison: the run's own, if it is the check's (given
+ * to defineCheck, a function perhaps, which the worker finds itself), else the options' (by name).
+ */
+export function workerCompare(check: DefinedCheck<readonly unknown[], unknown>, options: Pick<CheckOptions, 'compare'>): { compare?: CheckOptions['compare']; ownCompare: boolean } {
+  const ownCompare = check.compare !== undefined && options.compare === check.compare;
+  return ownCompare || options.compare === undefined ? { ownCompare } : { compare: options.compare, ownCompare };
 }
 
 /** The rule for checks run with workers, as error messages say it. */
@@ -553,9 +535,9 @@ const MAX_TIMER = 2 ** 31 - 1;
  * start. Workers are sent only the options' comparison, which cannot hold functions; they find
  * the check's themselves.
  */
-export function workerSettings(options: Pick<ParallelOptions, 'compare' | 'workers' | 'timeout' | 'maxShrinkTimeouts' | 'shrinking'>): { workers: number } {
-  if ([options.compare].flat().some((c) => typeof c === 'function')) {
-    throw new TypeError('compare: comparisons given as functions cannot be sent to workers; give them to defineCheck(..., { compare }) instead');
+export function workerSettings(check: DefinedCheck<readonly unknown[], unknown>, options: Pick<ParallelOptions, 'compare' | 'workers' | 'timeout' | 'maxShrinkTimeouts' | 'shrinking'>): { workers: number } {
+  if (!workerCompare(check, options).ownCompare && [options.compare].flat().some((c) => typeof c === 'function')) {
+    throw new TypeError('compare: comparisons given as functions cannot be sent to workers; give them to defineCheck(..., { compare }) and run the check itself (assertSpec(check, options))');
   }
   checkInteger('timeout', options.timeout, 1, MAX_TIMER);
   checkInteger('maxShrinkTimeouts', options.maxShrinkTimeouts, 0, Infinity);
@@ -630,7 +612,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
   const spec = check.spec as unknown as AnySpec;
   const fn = check.fn as Fn;
   checkArity(spec, fn);
-  const { workers: n } = workerSettings(options);
+  const { workers: n } = workerSettings(check, options);
   const { budget, compare, unicode } = commonSettings(spec, fn, options, OPTION_NAMES.check);
   const trials = options.trials ?? DEFAULTS.trials;
   const maxSize = options.maxSize ?? DEFAULTS.maxSize;
@@ -641,7 +623,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
   const greedy = options.shrinking === 'greedy';
   const indices = shardIndices(trials, options.shard);
 
-  const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, compare: options.compare } };
+  const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, ...workerCompare(check, options) } };
   const grace = graceOf(timeout);
   /**
    * Sends a trial or a shrink candidate, `m`, to `slot`. A crash that is not surely the case's own

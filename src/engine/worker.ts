@@ -24,8 +24,10 @@ interface Init {
   trials: number;
   maxSize: number;
   budget: number;
-  /** The comparison of the run's options, if any (else the check's own: a function cannot be sent). */
+  /** The comparison of the run's options, if any and not the check's own. */
   compare?: Comparison | Comparison[];
+  /** Whether the run compares as the check was defined to (its comparison may be a function, which cannot be sent). */
+  ownCompare?: boolean;
   shrink?: { i: number; path: number[]; fatal: boolean };
   /** Shared with the slot: when the current case started, its index in the request, a request to cancel, which request it is, and who runs (see `Slot.state`). */
   state: SharedArrayBuffer;
@@ -188,7 +190,7 @@ async function handle(m: any): Promise<void> {
         }
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
-        compare = comparisons(m.compare ?? check.compare, spec.args.length);
+        compare = comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length);
         warmUp();
         if (m.shrink) startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
         port.postMessage({ type: 'ready', clock: threadClock() });

@@ -20,7 +20,7 @@ import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
 import { checkArity, predictWithin, SpecError, type Spec } from './spec.ts';
 import { checkKnownOptions, showOption } from '../engine/options.ts';
-import { comparisonOf, refuseInWorker, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
+import { refuseInWorker, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 
 /**
  * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`
@@ -225,7 +225,7 @@ export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions, kno
   checkInteger('forceBudget', options.forceBudget, 1, Infinity);
   checkInteger('maxShrinkAttempts', options.maxShrinkAttempts, 0, Infinity);
   // The comparison is the options', else the one the spec and function were defined with (defineCheck).
-  return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons(comparisonOf(spec, fn, options), spec.args.length), unicode: options.unicode ?? unicodeTerminal() };
+  return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons(options.compare, spec.args.length), unicode: options.unicode ?? unicodeTerminal() };
 }
 
 /** @internal The options of each entry point, against which a misspelt one is refused (running through tsx checks no types). */

@@ -7,7 +7,7 @@
  * @module
  */
 import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
-import { afterLastCase, fatalFailure, workerOnlyMessage, graceOf, parseShard, rebuildError, registeredCheck, specTimeout, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
+import { afterLastCase, fatalFailure, workerOnlyMessage, graceOf, parseShard, rebuildError, registeredCheck, specTimeout, workerCompare, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
 import { showOption } from '../engine/options.ts';
 import { carryResult, commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, printable, refuseWorkerOptions, replayWith, rerunContext, runCase, report, blameCase, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
@@ -257,12 +257,12 @@ export function takeOne(counter: Int32Array): boolean {
 
 async function parallelCheck(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Promise<ParallelExhaustiveResult> {
   const check = registeredCheck(s, fn, 'strictCheckExhaustive');
-  const { workers } = workerSettings(options);
+  const { workers } = workerSettings(check, options);
   const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, options);
   const timeout = options.timeout ?? DEFAULTS.timeout;
   // hunger[0]: how many workers wait for work; a busy worker that takes one of these splits its subtree.
   const hunger = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const init = { moduleUrl: check.moduleUrl, name: check.name, budget: set.budget, compare: options.compare, prune: set.prune, hunger: hunger.buffer, unicode: set.unicode };
+  const init = { moduleUrl: check.moduleUrl, name: check.name, budget: set.budget, ...workerCompare(check, options), prune: set.prune, hunger: hunger.buffer, unicode: set.unicode };
   return withWorkers(workers, { init }, timeout, async (slots, info) => {
     const progress = progressLine(options.progress);
     const totals = { cases: 0, runs: 0, subtrees: 0 };
