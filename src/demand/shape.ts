@@ -1055,12 +1055,37 @@ export const dynamic: Shape<unknown> = {
     const proto = Object.getPrototypeOf(obj) as object | null;
     // This realm's plain objects first: the common case.
     if (proto === Object.prototype || proto === null) return plainLayer(obj, proto, path);
-    if (Array.isArray(obj)) return isBuiltinPrototype(proto, 'Array') ? tupleLayer(obj, path) : notPlain(path, obj);
-    const set = isSet(obj);
-    if (set || isMap(obj)) return isBuiltinPrototype(proto, set ? 'Set' : 'Map') ? collectionOf(obj, set, path) : notPlain(path, obj);
-    return isBuiltinPrototype(proto, 'Object') ? plainLayer(obj, Object.prototype, path) : notPlain(path, obj);
+    switch (dataKind(obj, proto)) {
+      case 'array':
+        return tupleLayer(obj as readonly unknown[], path);
+      case 'set':
+        return collectionOf(obj as ReadonlySet<unknown>, true, path);
+      case 'map':
+        return collectionOf(obj as ReadonlyMap<unknown, unknown>, false, path);
+      case 'object':
+        return plainLayer(obj, Object.prototype, path);
+      default:
+        return notPlain(path, obj);
+    }
   },
 };
+
+/** What kind of plain data the dynamic shape reads `obj` (whose prototype is `proto`) as, or `undefined` for an instance of a class, which it refuses. */
+function dataKind(obj: object, proto: object | null): 'array' | 'set' | 'map' | 'object' | undefined {
+  if (Array.isArray(obj)) return isBuiltinPrototype(proto, 'Array') ? 'array' : undefined;
+  const set = isSet(obj);
+  if (set || isMap(obj)) return isBuiltinPrototype(proto, set ? 'Set' : 'Map') ? (set ? 'set' : 'map') : undefined;
+  return proto === null || isBuiltinPrototype(proto, 'Object') ? 'object' : undefined;
+}
+
+/**
+ * @internal Whether the dynamic shape takes `obj` apart, rather than refuse it as an instance of a
+ * class (a Date, a generator): told without building the refusal, for walks that only count what
+ * a value holds and pass over what they cannot take apart.
+ */
+export function isDataObject(obj: object): boolean {
+  return (obj as { [CTOR]?: unknown })[CTOR] !== undefined || obj instanceof Cons || obj instanceof Nil || dataKind(obj, Object.getPrototypeOf(obj) as object | null) !== undefined;
+}
 
 /**
  * @internal The dynamic shape, reading what it cannot take apart (a Date, a class instance) as an

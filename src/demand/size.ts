@@ -5,7 +5,7 @@
  */
 import { Lazy, peek } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { lenient } from './shape.ts';
+import { isDataObject, lenient } from './shape.ts';
 
 /**
  * @internal The number of `Lazy` positions in the evaluated parts of `values`, up to `limit` or a
@@ -48,7 +48,8 @@ function count(values: readonly unknown[], limit: number, seen: Set<unknown> | u
         if (v === mark) v = undefined;
         else if (++steps === span) [mark, steps, span] = [v, 0, span * 2];
       }
-      if (v === null || typeof v !== 'object' || seen?.has(v)) continue;
+      // An instance of a class (an opaque Date, a generated source) holds nothing counted here.
+      if (v === null || typeof v !== 'object' || seen?.has(v) || !isDataObject(v)) continue;
       seen?.add(v);
       for (const field of lenient.project(v, null).fields) stack.push(field);
     } catch {
