@@ -39,3 +39,7 @@ export { strictCheckExhaustive, strictCheckExhaustiveResult, ExhaustiveCheckFail
 export { strictProperty, strictCases, type StrictCase, type StrictPropertyOptions } from './spec/property.ts';
 export { series, withSeries, functionSeries, NoSeriesError, Refine, type Series } from './engine/series.ts';
 export { enumerateCases, type EnumeratedCase, type EnumerationStats, type EnumerateOptions } from './engine/enumerate.ts';
+export {
+  iterable, iterator, pulls, pullsOf, pullCount, endOf, closedAfter, iterations, untouched, IterEnd, Iterations, RETURNED, THROWN, THREW, Source, SourceError,
+  type IterationEnd, type IterDemand, type SourcePlan,
+} from './iter/index.ts';

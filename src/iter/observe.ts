@@ -1,0 +1,241 @@
+/**
+ * Observing iterables: a source given to a function is instrumented (a wrapper whose iterators
+ * record each pull and event, forwarding to the real source), and a context consumes an iterable
+ * result (pulls k, then leaves it, closes it, throws into it, or pulls it to its end). Both record
+ * an iteration's demand as it goes: list cells for the pulls answered, then its end. Each pull
+ * counts as a force against the force budget, so a walk that pulls for ever is stopped.
+ * @module
+ */
+import { now, type Lazy } from '../lazy/lazy.ts';
+import { forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
+import { child, showPath, type Path, type Shape } from '../demand/shape.ts';
+import { ALL, EVALUATED, NONE, put, record, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
+import { instrument, type Recording } from '../demand/instrument.ts';
+import { DONE_CTOR, END_CTORS, iterationsCtor, PULL_CTOR } from './demand.ts';
+import { SourceError, sourceOf } from './source.ts';
+
+/** Forced once per pull: a pull is counted against the force budget as a force is. */
+const PULL: Lazy<undefined> = now(undefined);
+/** What a random context throws into an iterable with `throw()`; caught when it comes back out. */
+class ConsumerThrow extends Error {
+  override name = 'ConsumerThrow';
+}
+
+/** Where the demand on one iterable (all its iterations) is recorded. */
+class IterableRecord {
+  private readonly roots: Demand[] = [];
+  constructor(
+    private readonly into: object,
+    private readonly at: number,
+  ) {}
+
+  /** An iteration starts recording at its first event: one demand, or `Iterations` of several. */
+  started(root: Demand): void {
+    const roots = this.roots;
+    roots.push(root);
+    const n = roots.length;
+    let node = root;
+    if (n > 1) {
+      node = forcedNode(iterationsCtor(n), n, undefined, true);
+      roots.forEach((r, i) => setField(node as Forced, i, r));
+    }
+    put(this.into as Forced, this.at, node);
+  }
+}
+
+/** The demand of one iteration being recorded: cells for pulls answered a value, then its end. */
+class IterationLog {
+  /** The last cell, whose tail the next event goes to. */
+  private last: Forced | undefined;
+  ended = false;
+  constructor(private readonly owner: IterableRecord) {}
+
+  private attach(node: Demand): void {
+    if (this.last === undefined) this.owner.started(node);
+    else setField(this.last, 1, node);
+  }
+
+  /** A pull answered a value: the cell whose head receives the element's demand. */
+  pulled(): Forced {
+    const cell = forcedNode(PULL_CTOR, 2, undefined, true);
+    this.attach(cell);
+    this.last = cell;
+    return cell;
+  }
+
+  /** A pull answered done (`[]`), the consumer closed (`return()`, `throw()`), or a pull threw (`⊥`). */
+  end(how: 'done' | keyof typeof END_CTORS): void {
+    this.ended = true;
+    this.attach(how === 'done' ? DONE : forcedNode(END_CTORS[how], 0, undefined, true));
+  }
+}
+
+/** `[]`: a pull answered done. */
+const DONE = forcedNode(DONE_CTOR, 0, undefined, true);
+
+/** The path of element `k` of an iteration, for messages. */
+function elementPath(path: Path, iteration: number, k: number): Path {
+  return path === null ? null : child(child(path, iteration === 0 ? 'iteration' : `iteration${iteration + 1}`), `next${k + 1}`);
+}
+
+/**
+ * The instrumented copy of `value`, an iterable (`oneShot`: an iterator, one iteration): its
+ * iterators record their pulls and events at `at` of `into` while `rec` is open, and forward to
+ * the real ones. A generated source's one-shot iterator is replaced by a fresh iteration of its
+ * source, so that every run of a case gets it whole.
+ */
+export function instrumentIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, oneShot: boolean, path: Path, into: object, at: number, rec: Recording): unknown {
+  const source = sourceOf(value);
+  if (source === undefined && !isIterable(value)) shape.project(value, path); // throws the mismatch
+  const owner = new IterableRecord(into, at);
+  let count = 0;
+  const wrap = (real: Iterator<unknown>) => recordedIterator(real, new IterationLog(owner), elem, path, count++, rec);
+  if (oneShot) return wrap(source !== undefined ? source[Symbol.iterator]() : (value as Iterable<unknown>)[Symbol.iterator]());
+  const iterable = (source ?? value) as Iterable<unknown>;
+  return { [Symbol.iterator]: () => wrap(iterable[Symbol.iterator]()) };
+}
+
+/** Whether `value` has a `[Symbol.iterator]` method (read without running a getter of an own property). */
+export function isIterable(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
+}
+
+/** An iterator forwarding to `real` that records its pulls and events in `log`, with `return` and `throw` only where `real` has them. */
+function recordedIterator(real: Iterator<unknown>, log: IterationLog, elem: Shape<unknown>, path: Path, iteration: number, rec: Recording): Iterator<unknown> {
+  let k = 0;
+  const live = () => rec.open && !log.ended;
+  const it: Iterator<unknown> & Iterable<unknown> = {
+    next(...args: [] | [unknown]) {
+      if (!live()) return real.next(...args);
+      PULL.force();
+      let r: IteratorResult<unknown>;
+      try {
+        r = real.next(...args);
+      } catch (err) {
+        log.end('threw');
+        throw err;
+      }
+      if (r.done) {
+        log.end('done');
+        return r;
+      }
+      const copy = instrument(r.value, elem, elementPath(path, iteration, k++), log.pulled(), 0, rec, false);
+      return copy === r.value ? r : { done: false, value: copy };
+    },
+    [Symbol.iterator]() {
+      return this;
+    },
+  };
+  if (typeof real.return === 'function') {
+    it.return = (v?: unknown) => {
+      if (live()) log.end('return');
+      return real.return!(v);
+    };
+  }
+  if (typeof real.throw === 'function') {
+    it.throw = (e?: unknown) => {
+      if (live()) log.end('throw');
+      return real.throw!(e);
+    };
+  }
+  return it;
+}
+
+/** What a consumer does to one iteration: pull `pulls` times (each element walked under `head(k)`), then end so. */
+interface Plan {
+  readonly pulls: number;
+  readonly then: 'open' | 'done' | 'return' | 'throw';
+  readonly head: (k: number) => Guide;
+}
+
+/**
+ * Consumes iterable `value` as a walk under `guide` would (see `record`), recording at `at` of
+ * `into`: `whnf` pulls once, `normalize` to the end (stopped by the force budget if there is
+ * none), a demand as far as it says, and past the end of the value no further where `fit`,
+ * else with an error. `false` where the guide reads only what is evaluated already.
+ */
+export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, guide: Guide, into: object, at: number, fit: boolean): boolean {
+  if (guide === EVALUATED || guide === VALUE_FORM) return false;
+  if (guide === NONE) return true;
+  if (!isIterable(value)) shape.project(value, path); // throws the mismatch
+  const iterable = value as Iterable<unknown>;
+  const owner = new IterableRecord(into, at);
+  if (guide === WHNF || guide === ALL) {
+    consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: () => WHNF } : { pulls: Infinity, then: 'done', head: () => ALL }, true);
+    return true;
+  }
+  const d = guide as Demand;
+  if (!d.forced) return true;
+  const each = d.ctor.name === 'Iterations' ? Array.from({ length: d.arity }, (_, i) => d.field(i)) : [d];
+  each.forEach((one, i) => {
+    if (one.forced) consumeIteration(iterable, owner, elem, path, i, planOf(one), fit);
+  });
+  return true;
+}
+
+/** The plan that follows the demand of one iteration. */
+function planOf(d: Forced): Plan {
+  const heads: Demand[] = [];
+  let x: Demand = d;
+  for (; x.forced && x.ctor.style === 'cons'; x = x.field(1)) heads.push(x.field(0));
+  const then = !x.forced ? 'open' : x.ctor === END_CTORS.return ? 'return' : x.ctor === END_CTORS.throw ? 'throw' : 'done';
+  // A head left unforced in a spec's demand is an element the consumer got all the same: its outer layer.
+  return { pulls: heads.length, then, head: (k) => (heads[k]?.forced ? heads[k] : WHNF) };
+}
+
+/**
+ * Consumes an iterable as a random context of size `size`: pulls up to `size` times then leaves
+ * it open, or closes it (`return()`, before any pull too), throws into it, or pulls it to its end
+ * (at most 1000 + 100·size times, so that an infinite one stays a finite context). Never leaves it
+ * untouched.
+ */
+export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number): void {
+  if (!isIterable(value)) shape.project(value, path); // throws the mismatch
+  const how = r.int(0, 3);
+  const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
+  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: () => ALL } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: () => WHNF };
+  consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true);
+}
+
+function misfit(path: Path, what: string): Error {
+  return new Error(`toContext: the demand does not fit the iterable at ${showPath(path)}: the demand ${what}`);
+}
+
+/** Runs one iteration of `iterable` by `plan`, recording it; stops early at its end. */
+function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean): void {
+  const it = iterable[Symbol.iterator]();
+  const log = new IterationLog(owner);
+  for (let k = 0; k < plan.pulls || plan.then === 'done'; k++) {
+    PULL.force();
+    let r: IteratorResult<unknown>;
+    try {
+      r = it.next();
+    } catch (err) {
+      // A source's failure passed on ends the iteration; any other error is the function's.
+      log.end('threw');
+      if (err instanceof SourceError) return;
+      throw err;
+    }
+    if (r.done) {
+      log.end('done');
+      if (k < plan.pulls && !fit) throw misfit(path, `pulls ${plan.pulls} times, the iterable ended after ${k}`);
+      return;
+    }
+    record(r.value, elem, elementPath(path, iteration, k), k < plan.pulls ? plan.head(k) : WHNF, log.pulled(), 0);
+    if (k >= plan.pulls) {
+      if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
+      return;
+    }
+  }
+  if (plan.then === 'return' && typeof it.return === 'function') {
+    log.end('return');
+    it.return();
+  } else if (plan.then === 'throw' && typeof it.throw === 'function') {
+    log.end('throw');
+    try {
+      it.throw(new ConsumerThrow('thrown into the iterable by the context'));
+    } catch (err) {
+      if (!(err instanceof ConsumerThrow)) throw err;
+    }
+  }
+}
