@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { number, type Shape } from '../src/demand/shape.ts';
 import { spec } from '../src/spec/spec.ts';
 import { strictCheck, strictCheckSpecExact } from '../src/spec/check.ts';
+import { strictCheckExhaustive } from '../src/spec/exhaustive.ts';
 import fc from 'fast-check';
 import { generateInputs, withArbitrary } from '../src/engine/generate.ts';
 import { fromDemand } from '../src/demand/convert.ts';
@@ -83,6 +84,10 @@ describe('checking take over iterables', () => {
     const r = strictCheck(s, (n: number, it: Iterable<number>) => take(n, [...it]), { seed: 3, trials: 20, forceBudget: 20_000 });
     assert.equal(r.passed, false);
     assert.match(r.message, /probably diverges/);
+  });
+
+  test('the exhaustive mode refuses an iterable, which has no series yet, saying what to do', () => {
+    assert.throws(() => strictCheckExhaustive(takeSpec, take, { depth: 2 }), (err: Error) => err.name === 'NoSeriesError' && /Iterable<number>.*no series/.test(err.message));
   });
 
   test('takes over one-shot iterators check alike', () => {
