@@ -7,7 +7,7 @@
  * list whose end is one of the ends here (each an empty list to the `List` functions).
  * @module
  */
-import { Lazy, now, thunk } from '../lazy/lazy.ts';
+import { now, thunk, type Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import type { Ctor } from '../demand/shape.ts';
@@ -32,18 +32,6 @@ fastInstanceof(IterEnd);
 const RETURN_CTOR: Ctor = { name: 'return()', keys: [], style: 'atom', closes: true, build: () => RETURNED };
 const THROW_CTOR: Ctor = { name: 'throw()', keys: [], style: 'atom', closes: true, build: () => THROWN };
 const THREW_CTOR: Ctor = { name: '⊥', keys: [], style: 'atom', build: () => THREW };
-
-/**
- * @internal A pull answered a value, as recorded: a list cell (alike, by name and style, to a
- * list's) whose head is strict, as an element is always delivered with its pull (so shrinking a
- * demand never offers to leave it unforced); in value form its head is a `Lazy`, as a list's.
- */
-export const PULL_CTOR: Ctor = {
-  name: ':',
-  keys: ['head', 'tail'],
-  style: 'cons',
-  build: (f) => new Cons((f[0] instanceof Lazy ? f[0] : now(f[0])) as Lazy<unknown>, f[1] as List<unknown>),
-};
 
 /** @internal `[]`: a pull answered done (alike, by name and style, to a list's end). */
 export const DONE_CTOR: Ctor = { name: '[]', keys: [], style: 'nil', build: () => NIL };

@@ -8,10 +8,10 @@
  */
 import { now, type Lazy } from '../lazy/lazy.ts';
 import { forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
-import { child, showPath, type Path, type Shape } from '../demand/shape.ts';
-import { ALL, EVALUATED, NONE, put, record, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
+import { child, lazyOf, perShape, showPath, type Path, type Shape } from '../demand/shape.ts';
+import { ALL, EVALUATED, HEAD, isPrimitive, NONE, primitiveFits, put, record, Spine, SpineCell, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
-import { DONE_CTOR, END_CTORS, iterationsCtor, PULL_CTOR } from './demand.ts';
+import { DONE_CTOR, END_CTORS, iterationsCtor } from './demand.ts';
 import { SourceError, sourceOf } from './source.ts';
 
 /** Forced once per pull: a pull is counted against the force budget as a force is. */
@@ -43,35 +43,40 @@ class IterableRecord {
   }
 }
 
-/** The demand of one iteration being recorded: cells for pulls answered a value, then its end. */
+/**
+ * The demand of one iteration being recorded, in the compact form of a list's: a spine whose
+ * cells are the pulls answered a value (a primitive element as itself), its rest the end.
+ */
 class IterationLog {
-  /** The last cell, whose tail the next event goes to. */
-  private last: Forced | undefined;
+  private cell: SpineCell | undefined;
   ended = false;
   constructor(private readonly owner: IterableRecord) {}
 
-  private attach(node: Demand): void {
-    if (this.last === undefined) this.owner.started(node);
-    else setField(this.last, 1, node);
+  /** A pull answered a value: where its element's demand goes, `HEAD - k` of {@link spine}'s first cell. */
+  pulled(): number {
+    if (this.cell === undefined) this.owner.started((this.cell = new SpineCell(new Spine(), 0)) as unknown as Forced);
+    return HEAD - this.cell.spine.grow();
   }
 
-  /** A pull answered a value: the cell whose head receives the element's demand. */
-  pulled(): Forced {
-    const cell = forcedNode(PULL_CTOR, 2, undefined, true);
-    this.attach(cell);
-    this.last = cell;
-    return cell;
+  /** The first cell, where {@link pulled} records. */
+  get first(): SpineCell {
+    return this.cell!;
   }
 
   /** A pull answered done (`[]`), the consumer closed (`return()`, `throw()`), or a pull threw (`⊥`). */
   end(how: 'done' | keyof typeof END_CTORS): void {
     this.ended = true;
-    this.attach(how === 'done' ? DONE : forcedNode(END_CTORS[how], 0, undefined, true));
+    const node = how === 'done' ? DONE : forcedNode(END_CTORS[how], 0, undefined, true);
+    if (this.cell === undefined) this.owner.started(node);
+    else this.cell.spine.rest = node;
   }
 }
 
 /** `[]`: a pull answered done. */
 const DONE = forcedNode(DONE_CTOR, 0, undefined, true);
+
+/** `lazyOf(elem)`, one per element shape: the shape an element is recorded at. */
+const headShape = perShape((elem) => lazyOf(elem) as Shape<unknown>);
 
 /** The path of element `k` of an iteration, for messages. */
 function elementPath(path: Path, iteration: number, k: number): Path {
@@ -119,8 +124,16 @@ function recordedIterator(real: Iterator<unknown>, log: IterationLog, elem: Shap
         log.end('done');
         return r;
       }
-      const copy = instrument(r.value, elem, elementPath(path, iteration, k++), log.pulled(), 0, rec, false);
-      return copy === r.value ? r : { done: false, value: copy };
+      const x = r.value;
+      const at = log.pulled();
+      // Primitives, the common case, without the generic copy.
+      if (isPrimitive(x) && primitiveFits(x, elem)) {
+        log.first.spine.setHead(HEAD - at, x);
+        k++;
+        return r;
+      }
+      const copy = instrument(x, elem, elementPath(path, iteration, k++), log.first, at, rec, true);
+      return copy === x ? r : { done: false, value: copy };
     },
     [Symbol.iterator]() {
       return this;
@@ -221,7 +234,12 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
       if (k < plan.pulls && !fit) throw misfit(path, `pulls ${plan.pulls} times, the iterable ended after ${k}`);
       return;
     }
-    record(r.value, elem, elementPath(path, iteration, k), k < plan.pulls ? plan.head(k) : WHNF, log.pulled(), 0);
+    const x = r.value;
+    const head = k < plan.pulls ? plan.head(k) : WHNF;
+    const at = log.pulled();
+    // An element is recorded at a lazy position, as a list's head (in value form, a Lazy); a primitive, the common case, without the generic walk.
+    if (isPrimitive(x) && primitiveFits(x, elem)) log.first.spine.setHead(HEAD - at, x);
+    else record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at);
     if (k >= plan.pulls) {
       if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
       return;

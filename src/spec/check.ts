@@ -250,7 +250,8 @@ function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: 
         if (isCaseError(err)) continue;
         throw err;
       }
-      if (failsAlike(t, current.error !== undefined)) {
+      // A candidate that runs back to the case it came from (a context forces what its demand left out: an iterable's element comes with its pull) is no shrink.
+      if (failsAlike(t, current.error !== undefined) && !(t.inputs === current.inputs && demandEquals(t.resultDemand, current.resultDemand))) {
         current = t;
         shrinks++;
         continue search;
