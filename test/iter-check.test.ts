@@ -16,26 +16,9 @@ import { fromDemand } from '../src/demand/convert.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
 import { prettyValue } from '../src/demand/print.ts';
-import { closedAfter, endOf, iterable, iterator, pullCount, Source, untouched, type IterDemand, type SourcePlan } from '../src/iter/index.ts';
-
-const numbers = iterable(number);
-
-/** What take n puts on its source xs under demand `d` on its result: as far as the result, closed (if xs can be) where the result is closed or where take reached n. */
-function takeSource(d: Iterable<number>, n: number, xs: Iterable<number> | Iterator<number>): IterDemand<number> {
-  const k = pullCount(d);
-  const end = endOf(d);
-  const closedByConsumer = end === 'return' || end === 'throw';
-  return n <= 0 || (k === 0 && closedByConsumer) ? untouched : closedByConsumer || (end === 'done' && k === n) ? closedAfter(d, xs) : (d as IterDemand<number>);
-}
-const takeSpec = spec([number, numbers], numbers, (predict, d, n, xs) => predict(n, takeSource(d, n, xs)));
-
-function* take<T>(n: number, it: Iterable<T>): Generator<T> {
-  if (n <= 0) return;
-  for (const x of it) {
-    yield x;
-    if (--n <= 0) return;
-  }
-}
+import { endOf, iterator, pullCount, Source, type SourcePlan } from '../src/iter/index.ts';
+import { strictCheckParallel } from '../src/engine/parallel.ts';
+import { numbers, take, takeNoClose, takeNoCloseCheck, takeCheck, takeSource, takeSpec } from './fixtures/iter-checks.ts';
 
 /** Pulls element n+1 before it sees it has n. */
 function* takeOneMore<T>(n: number, it: Iterable<T>): Generator<T> {
@@ -43,16 +26,6 @@ function* takeOneMore<T>(n: number, it: Iterable<T>): Generator<T> {
   for (const x of it) {
     if (i++ >= n) return;
     yield x;
-  }
-}
-
-/** Stops early without closing its source. */
-function* takeNoClose<T>(n: number, it: Iterable<T>): Generator<T> {
-  const source = it[Symbol.iterator]();
-  for (let i = 0; i < n; i++) {
-    const r = source.next();
-    if (r.done) return;
-    yield r.value;
   }
 }
 
@@ -85,6 +58,14 @@ describe('checking take over iterables', () => {
     const r = strictCheck(s, (n: number, it: Iterable<number>) => take(n, [...it]), { seed: 3, trials: 20, forceBudget: 20_000 });
     assert.equal(r.passed, false);
     assert.match(r.message, /probably diverges/);
+  });
+
+  test('with workers, take passes and a take not closing its source fails, shrunk as without', { timeout: 120_000 }, async () => {
+    assert.equal((await strictCheckParallel(takeCheck, { workers: 2, trials: 100 })).passed, true);
+    const r = await strictCheckParallel(takeNoCloseCheck, { workers: 2, trials: 200, seed: 1 });
+    assert.equal(r.passed, false);
+    assert.match(r.message, /return\(\)/);
+    assert.ok(r.shrinks < 50, `${r.shrinks} shrinks`);
   });
 
   test('the exhaustive mode refuses an iterable, which has no series yet, saying what to do', () => {

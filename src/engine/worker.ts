@@ -7,7 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
-import { comparisons, failsAlike, isCaseError, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
+import { comparisons, failsAlike, isCaseError, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck } from './parallel.ts';
 import { pathOf } from './enumerate.ts';
 import { takeOne, treeOf } from '../spec/exhaustive.ts';
@@ -185,7 +185,7 @@ port.on('message', async (m: any) => {
           reply = { ok: false }; // it finished: not the same kind of counterexample
         } else {
           const t = runCase(spec, fn, c.inputs, rerunContext(c), init.budget, compare);
-          reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) };
+          reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) && !sameCase(t, s.current as Trial) };
         }
       } catch (err) {
         // As in check.ts's shrink (see isCaseError).

@@ -250,8 +250,7 @@ function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: 
         if (isCaseError(err)) continue;
         throw err;
       }
-      // A candidate that runs back to the case it came from (a context forces what its demand left out: an iterable's element comes with its pull) is no shrink.
-      if (failsAlike(t, current.error !== undefined) && !(t.inputs === current.inputs && demandEquals(t.resultDemand, current.resultDemand))) {
+      if (failsAlike(t, current.error !== undefined) && !sameCase(t, current)) {
         current = t;
         shrinks++;
         continue search;
@@ -273,6 +272,15 @@ function describeError(thrown: unknown): string {
  */
 export function failsAlike(t: Trial, threw: boolean): boolean {
   return t.failed && (t.error !== undefined) === threw;
+}
+
+/**
+ * @internal Whether `t`, the run of a shrink candidate of `from`, ran back to the same case: a
+ * context forced what the candidate's demand left out (an iterable's element comes with its
+ * pull), so the candidate is no smaller.
+ */
+export function sameCase(t: Trial, from: Trial): boolean {
+  return t.inputs === from.inputs && demandEquals(t.resultDemand, from.resultDemand);
 }
 
 /**
