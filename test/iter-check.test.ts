@@ -18,16 +18,8 @@ import { Seed } from '../src/engine/random.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import { endOf, iterator, pullCount, Source, type SourcePlan } from '../src/iter/index.ts';
 import { strictCheckParallel } from '../src/engine/parallel.ts';
-import { numbers, take, takeNoClose, takeNoCloseCheck, takeCheck, takeSource, takeSpec } from './fixtures/iter-checks.ts';
-
-/** Pulls element n+1 before it sees it has n. */
-function* takeOneMore<T>(n: number, it: Iterable<T>): Generator<T> {
-  let i = 0;
-  for (const x of it) {
-    if (i++ >= n) return;
-    yield x;
-  }
-}
+import { takeCheck, takeWithoutClosingCheck } from './fixtures/iter-checks.ts';
+import { numbers, take, takePullsOneMore, takeSource, takeSpec, takeWithoutClosing } from '../examples/iterators/take.ts';
 
 describe('checking take over iterables', () => {
   test('a generator take meets its spec', () => {
@@ -35,7 +27,7 @@ describe('checking take over iterables', () => {
   });
 
   test('a take that pulls n+1 fails with a small counterexample showing the extra pull', () => {
-    const r = strictCheck(takeSpec, takeOneMore, { seed: 1, trials: 300 });
+    const r = strictCheck(takeSpec, takePullsOneMore, { seed: 1, trials: 300 });
     assert.equal(r.passed, false);
     const c = r.counterexample!;
     assert.ok((c.inputs[0] as number) <= 1, `n shrunk: ${String(c.inputs[0])}`);
@@ -44,7 +36,7 @@ describe('checking take over iterables', () => {
   });
 
   test('a take that does not close its source when it stops early fails, the closing shown in the diagram', () => {
-    const r = strictCheck(takeSpec, takeNoClose, { seed: 2, trials: 300 });
+    const r = strictCheck(takeSpec, takeWithoutClosing, { seed: 2, trials: 300 });
     assert.equal(r.passed, false);
     assert.match(r.message, /Spec's input demands/);
     assert.match(r.message, /return\(\)/);
@@ -62,7 +54,7 @@ describe('checking take over iterables', () => {
 
   test('with workers, take passes and a take not closing its source fails, shrunk as without', { timeout: 120_000 }, async () => {
     assert.equal((await strictCheckParallel(takeCheck, { workers: 2, trials: 100 })).passed, true);
-    const r = await strictCheckParallel(takeNoCloseCheck, { workers: 2, trials: 200, seed: 1 });
+    const r = await strictCheckParallel(takeWithoutClosingCheck, { workers: 2, trials: 200, seed: 1 });
     assert.equal(r.passed, false);
     assert.match(r.message, /return\(\)/);
     assert.ok(r.shrinks < 50, `${r.shrinks} shrinks`);

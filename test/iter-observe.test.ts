@@ -13,6 +13,7 @@ import { prettyDemand } from '../src/demand/print.ts';
 import { randomContext } from '../src/engine/context.ts';
 import { Seed } from '../src/engine/random.ts';
 import { iterable, iterator, pulls, Source } from '../src/iter/index.ts';
+import { take } from '../examples/iterators/take.ts';
 
 const xs = iterable(number);
 const its = iterator(number);
@@ -24,14 +25,6 @@ function run(context: Parameters<typeof observeDetailed>[0], f: (...a: any[]) =>
   const o = observeDetailed(context, f, inputs, { inputs: inputs.map(() => xs), result: xs });
   if (o.error) throw o.error.thrown;
   return { result: prettyDemand(o.result), inputs: o.inputs.map((d) => prettyDemand(d)) };
-}
-
-function* take<T>(n: number, it: Iterable<T>): Generator<T> {
-  if (n <= 0) return;
-  for (const x of it) {
-    yield x;
-    if (--n <= 0) return;
-  }
 }
 
 describe('observing a function over an iterable', () => {
