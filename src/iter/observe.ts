@@ -16,10 +16,8 @@ import { SourceError, sourceOf } from './source.ts';
 
 /** Forced once per pull: a pull is counted against the force budget as a force is. */
 const PULL: Lazy<undefined> = now(undefined);
-/** What a random context throws into an iterable with `throw()`; caught when it comes back out. */
-class ConsumerThrow extends Error {
-  override name = 'ConsumerThrow';
-}
+/** What a random context throws into an iterable with `throw()`; caught when it comes back out (one, made once: a stack trace per throw cost more than the trial). */
+const CONSUMER_THROW = new Error('thrown into the iterable by the context');
 
 /** Where the demand on one iterable (all its iterations) is recorded. */
 class IterableRecord {
@@ -58,6 +56,13 @@ class IterationLog {
     return HEAD - this.cell.spine.grow();
   }
 
+  /** A pull answered primitive `x`, which the spine holds as itself. */
+  pulledPrimitive(x: unknown): void {
+    if (this.cell === undefined) this.owner.started((this.cell = new SpineCell(new Spine(), 0)) as unknown as Forced);
+    const { spine } = this.cell;
+    spine.setHead(spine.grow(), x);
+  }
+
   /** The first cell, where {@link pulled} records. */
   get first(): SpineCell {
     return this.cell!;
@@ -78,6 +83,9 @@ const DONE = forcedNode(DONE_CTOR, 0, undefined, true);
 /** `lazyOf(elem)`, one per element shape: the shape an element is recorded at. */
 const headShape = perShape((elem) => lazyOf(elem) as Shape<unknown>);
 
+/** The `typeof` of the values of a primitive shape (not opaque), `''` for any other: the cheap test of the common element. */
+const primitiveType = perShape((elem) => (elem.kind === 'prim' && elem.prim !== 'opaque' ? (elem.prim === 'unit' ? 'undefined' : elem.prim) : ''));
+
 /** The path of element `k` of an iteration, for messages. */
 function elementPath(path: Path, iteration: number, k: number): Path {
   return path === null ? null : child(child(path, iteration === 0 ? 'iteration' : `iteration${iteration + 1}`), `next${k + 1}`);
@@ -92,73 +100,120 @@ function elementPath(path: Path, iteration: number, k: number): Path {
 export function instrumentIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, oneShot: boolean, path: Path, into: object, at: number, rec: Recording): unknown {
   const source = sourceOf(value);
   if (source === undefined && !isIterable(value)) shape.project(value, path); // throws the mismatch
-  const owner = new IterableRecord(into, at);
-  let count = 0;
-  const wrap = (real: Iterator<unknown>) => recordedIterator(real, new IterationLog(owner), elem, path, count++, rec);
-  if (oneShot) return wrap(source !== undefined ? source[Symbol.iterator]() : (value as Iterable<unknown>)[Symbol.iterator]());
-  const iterable = (source ?? value) as Iterable<unknown>;
-  return { [Symbol.iterator]: () => wrap(iterable[Symbol.iterator]()) };
+  const copy = new RecordedIterable((source ?? value) as Iterable<unknown>, new IterableRecord(into, at), elem, path, rec);
+  return oneShot ? copy[Symbol.iterator]() : copy;
 }
 
-/** Whether `value` has a `[Symbol.iterator]` method (read without running a getter of an own property). */
+/** Whether `value` has a `[Symbol.iterator]` method. */
 export function isIterable(value: unknown): boolean {
   return typeof value === 'object' && value !== null && typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
 }
 
-/** An iterator forwarding to `real` that records its pulls and events in `log`, with `return` and `throw` only where `real` has them. */
-function recordedIterator(real: Iterator<unknown>, log: IterationLog, elem: Shape<unknown>, path: Path, iteration: number, rec: Recording): Iterator<unknown> {
-  let k = 0;
-  const live = () => rec.open && !log.ended;
-  const it: Iterator<unknown> & Iterable<unknown> = {
-    next(...args: [] | [unknown]) {
-      if (!live()) return real.next(...args);
-      PULL.force();
-      let r: IteratorResult<unknown>;
-      try {
-        r = real.next(...args);
-      } catch (err) {
-        log.end('threw');
-        throw err;
-      }
-      if (r.done) {
-        log.end('done');
-        return r;
-      }
-      const x = r.value;
-      const at = log.pulled();
-      // Primitives, the common case, without the generic copy.
-      if (isPrimitive(x) && primitiveFits(x, elem)) {
-        log.first.spine.setHead(HEAD - at, x);
-        k++;
-        return r;
-      }
-      const copy = instrument(x, elem, elementPath(path, iteration, k++), log.first, at, rec, true);
-      return copy === x ? r : { done: false, value: copy };
-    },
-    [Symbol.iterator]() {
-      return this;
-    },
-  };
-  if (typeof real.return === 'function') {
-    it.return = (v?: unknown) => {
-      if (live()) log.end('return');
-      return real.return!(v);
-    };
+/** The instrumented copy of a re-iterable source: each iteration is recorded apart. */
+class RecordedIterable {
+  private count = 0;
+  constructor(
+    private readonly real: Iterable<unknown>,
+    private readonly owner: IterableRecord,
+    /** The shape of the elements. */
+    readonly elem: Shape<unknown>,
+    readonly path: Path,
+    readonly rec: Recording,
+  ) {}
+
+  [Symbol.iterator](): Iterator<unknown> {
+    const real = this.real[Symbol.iterator]();
+    // `return` and `throw` only where the real iterator has them: a for…of closes what has `return`.
+    const Kind = typeof real.return === 'function' ? (typeof real.throw === 'function' ? Closable : Returnable) : typeof real.throw === 'function' ? Throwable : RecordedIterator;
+    return new Kind(real, new IterationLog(this.owner), this, this.count++);
   }
-  if (typeof real.throw === 'function') {
-    it.throw = (e?: unknown) => {
-      if (live()) log.end('throw');
-      return real.throw!(e);
-    };
-  }
-  return it;
 }
 
-/** What a consumer does to one iteration: pull `pulls` times (each element walked under `head(k)`), then end so. */
+/** An iterator forwarding to `real` that records its pulls and events in `log` (classes, not closures: one is made per iteration). */
+class RecordedIterator {
+  private k = 0;
+  private readonly elem: Shape<unknown>;
+  protected readonly rec: Recording;
+  constructor(
+    protected readonly real: Iterator<unknown>,
+    protected readonly log: IterationLog,
+    /** The iterable this is an iteration of. */
+    private readonly of: RecordedIterable,
+    private readonly iteration: number,
+  ) {
+    this.elem = of.elem;
+    this.rec = of.rec;
+  }
+
+  next(...args: [] | [unknown]): IteratorResult<unknown> {
+    const { log, real } = this;
+    // Without a spread where there is no argument, as for…of calls it.
+    if (!this.rec.open || log.ended) return args.length === 0 ? real.next() : real.next(...args);
+    PULL.force();
+    let r: IteratorResult<unknown>;
+    try {
+      r = args.length === 0 ? real.next() : real.next(...args);
+    } catch (err) {
+      log.end('threw');
+      throw err;
+    }
+    if (r.done) {
+      log.end('done');
+      return r;
+    }
+    const x = r.value;
+    const { elem } = this;
+    // Primitives, the common case, without the generic copy.
+    if (typeof x === primitiveType(elem) || (isPrimitive(x) && primitiveFits(x, elem))) {
+      log.pulledPrimitive(x);
+      this.k++;
+      return r;
+    }
+    const at = log.pulled();
+    const copy = instrument(x, elem, elementPath(this.of.path, this.iteration, this.k++), log.first, at, this.rec, true);
+    return copy === x ? r : { done: false, value: copy };
+  }
+
+  [Symbol.iterator](): this {
+    return this;
+  }
+
+  /** Records the consumer's closing (`return()`, `throw()`) if the iteration is still being recorded. */
+  protected closed(how: 'return' | 'throw'): void {
+    if (this.rec.open && !this.log.ended) this.log.end(how);
+  }
+}
+
+class Returnable extends RecordedIterator {
+  return(v?: unknown): IteratorResult<unknown> {
+    this.closed('return');
+    return this.real.return!(v);
+  }
+}
+
+class Throwable extends RecordedIterator {
+  throw(e?: unknown): IteratorResult<unknown> {
+    this.closed('throw');
+    return this.real.throw!(e);
+  }
+}
+
+class Closable extends Returnable {
+  throw(e?: unknown): IteratorResult<unknown> {
+    this.closed('throw');
+    return this.real.throw!(e);
+  }
+}
+
+/**
+ * What a consumer does to one iteration: pull `pulls` times, then end so. Element `k` is walked
+ * under `heads[k]` where that is forced (a demand's), else under `head`.
+ */
 interface Plan {
   readonly pulls: number;
   readonly then: 'open' | 'done' | 'return' | 'throw';
-  readonly head: (k: number) => Guide;
+  readonly head: Guide;
+  readonly heads?: readonly Demand[];
 }
 
 /**
@@ -174,7 +229,7 @@ export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Sha
   const iterable = value as Iterable<unknown>;
   const owner = new IterableRecord(into, at);
   if (guide === WHNF || guide === ALL) {
-    consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: () => WHNF } : { pulls: Infinity, then: 'done', head: () => ALL }, true);
+    consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true);
     return true;
   }
   const d = guide as Demand;
@@ -193,7 +248,7 @@ function planOf(d: Forced): Plan {
   for (; x.forced && x.ctor.style === 'cons'; x = x.field(1)) heads.push(x.field(0));
   const then = !x.forced ? 'open' : x.ctor === END_CTORS.return ? 'return' : x.ctor === END_CTORS.throw ? 'throw' : 'done';
   // A head left unforced in a spec's demand is an element the consumer got all the same: its outer layer.
-  return { pulls: heads.length, then, head: (k) => (heads[k]?.forced ? heads[k] : WHNF) };
+  return { pulls: heads.length, then, head: WHNF, heads };
 }
 
 /**
@@ -206,7 +261,7 @@ export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Sha
   if (!isIterable(value)) shape.project(value, path); // throws the mismatch
   const how = r.int(0, 3);
   const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
-  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: () => ALL } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: () => WHNF };
+  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF };
   consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true);
 }
 
@@ -235,11 +290,11 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
       return;
     }
     const x = r.value;
-    const head = k < plan.pulls ? plan.head(k) : WHNF;
-    const at = log.pulled();
+    const given = plan.heads?.[k];
+    const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
     // An element is recorded at a lazy position, as a list's head (in value form, a Lazy); a primitive, the common case, without the generic walk.
-    if (isPrimitive(x) && primitiveFits(x, elem)) log.first.spine.setHead(HEAD - at, x);
-    else record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at);
+    if (typeof x === primitiveType(elem) || (isPrimitive(x) && primitiveFits(x, elem))) log.pulledPrimitive(x);
+    else record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, log.pulled());
     if (k >= plan.pulls) {
       if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
       return;
@@ -251,9 +306,9 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
     try {
-      it.throw(new ConsumerThrow('thrown into the iterable by the context'));
+      it.throw(CONSUMER_THROW);
     } catch (err) {
-      if (!(err instanceof ConsumerThrow)) throw err;
+      if (err !== CONSUMER_THROW) throw err;
     }
   }
 }

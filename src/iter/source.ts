@@ -52,7 +52,7 @@ export class Source<T> implements Iterable<T> {
   [Symbol.iterator](): Iterator<T> {
     const g = run(this.plan);
     if (this.plan.hasReturn) return g;
-    return { next: () => g.next(), [Symbol.iterator]() { return this; } } as IterableIterator<T>;
+    return new WithoutReturn(g);
   }
 
   /**
@@ -63,6 +63,17 @@ export class Source<T> implements Iterable<T> {
     const it = this[Symbol.iterator]() as Iterator<T> & Iterable<T>;
     sources.set(it, this);
     return it;
+  }
+}
+
+/** A generator's iteration without its `return` and `throw`: a source whose iterators cannot be closed. */
+class WithoutReturn<T> implements IterableIterator<T> {
+  constructor(private readonly g: Generator<T, undefined>) {}
+  next(): IteratorResult<T, undefined> {
+    return this.g.next();
+  }
+  [Symbol.iterator](): this {
+    return this;
   }
 }
 
@@ -77,9 +88,20 @@ export function sourceOf(value: unknown): Source<unknown> | undefined {
 function* run<T>({ elements, infinite, throwAt }: SourcePlan<T>): Generator<T, undefined> {
   const n = elements.length;
   for (let i = 0; ; i++) {
-    if (i === throwAt) throw new SourceError(i);
+    if (i === throwAt) throw sourceError(i);
     if (i >= n && (!infinite || n === 0)) return;
     yield elements[i % n]!;
+  }
+}
+
+/** A {@link SourceError} without a stack trace: capturing one cost more than a check's trial, and a report names the error, not where a generated source threw it. */
+function sourceError(pull: number): SourceError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new SourceError(pull);
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 
