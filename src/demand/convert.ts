@@ -4,23 +4,26 @@
  * All conversions walk with an explicit stack, so a list of a million cells is fine.
  * @module
  */
-import { defer, Lazy, now, peek, thunk } from '../lazy/lazy.ts';
-import { demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
-import { demandOf, EVALUATED, insideLazy, read, UNREAD, VALUE_FORM } from './record.ts';
+import { defer, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
+import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
+import { demandOf, EVALUATED, insideLazy, markBottom, read, THREW, UNREAD, VALUE_FORM } from './record.ts';
+import { isRevokedProxy } from './revoked-proxy.ts';
 import { child, collectionShapes, dynamic, fieldKey, perShape, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
 const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
-/** An atom printed as `⊥` (Haskell's "bottom"): a part of a value whose evaluation throws. */
-const BOTTOM: Ctor = { name: '⊥', keys: [], style: 'atom', build: () => thunk };
+/** Prints a revoked Proxy in a report, where every other look at it throws. */
+const REVOKED: Ctor = { name: '<revoked Proxy>', keys: [], style: 'atom', build: () => thunk };
 
 /**
  * The first `budget` layers of a value, forcing as it goes (for printing values that may be huge
  * or infinite), or with `force` false only as far as it is evaluated already (for printing it as
  * it is, which may be cyclic: `repeat(1)`, forced, is a cell whose tail is itself): `thunk` and
- * what is not evaluated stay unforced, the layers past the budget are one `…` atom,
- * and an error thrown by forcing a part propagates, or with `bottoms` is a `⊥` atom (for reports,
- * which must show a partial input, one with an element that throws, rather than throw its error).
+ * what is not evaluated stay unforced, the layers past the budget are one `…` atom, a part known
+ * to throw (see {@link toDemand}) is a `⊥` atom, and an error thrown by forcing another part
+ * propagates, or with `bottoms` is a `⊥` atom too (and a revoked Proxy, which throws at any look,
+ * a `<revoked Proxy>` atom) (for reports, which must show a partial input, one with an element
+ * that throws, rather than throw its error).
  * Top-down, depth first, fields in order; the work list is one array of (value, shape, path,
  * parent node, field index) entries laid flat.
  *
@@ -45,19 +48,27 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
     if (v === thunk) continue; // the field stays unforced
     let atLazyPosition = false;
     let threw = false;
-    while (v instanceof Lazy) {
+    // A revoked Proxy throws at `instanceof` too: a report looks for one first.
+    while (!(bottoms && isRevokedProxy(v)) && v instanceof Lazy) {
       s = insideLazy(s, v, p);
       try {
         v = read(v, guide);
       } catch (err) {
         if (!bottoms) throw err;
+        v = THREW;
+      }
+      if (v === THREW) {
         threw = true;
         break;
       }
       atLazyPosition = true;
     }
     if (threw) {
-      setField(parent, index, forcedNode(BOTTOM, 0, undefined, true));
+      setField(parent, index, bottom);
+      continue;
+    }
+    if (bottoms && isRevokedProxy(v)) {
+      setField(parent, index, forcedNode(REVOKED, 0, undefined, atLazyPosition));
       continue;
     }
     if (v === UNREAD) continue; // reached `thunk`: the field stays unforced
@@ -78,6 +89,9 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
 /**
  * Converts a demand in value form (a value with {@link thunk} where nothing was evaluated) to
  * an explicit demand. Every `Lazy` that is not `thunk` is forced, as Haskell's `toDemand` does.
+ * One that throws is `⊥` there (forced, and its evaluation threw) if it is known to throw: a part
+ * of an input that threw when an observed function forced it (passed through by a spec), or a `⊥`
+ * made by {@link fromDemand}; any other error is raised.
  *
  * @example
  * ```ts
@@ -103,8 +117,9 @@ export function evaluatedPart<T>(value: T, shape: Shape<T> = dynamic as Shape<T>
 }
 
 /**
- * Converts an explicit demand to a value with {@link thunk} at every unevaluated position: the
- * form in which specs receive and return demands. A demand records a run of nested `Lazy`s as
+ * Converts an explicit demand to a value with {@link thunk} at every unevaluated position (and a
+ * `Lazy` that throws at every `⊥`, a part that threw when forced): the form in which specs receive
+ * and return demands. A demand records a run of nested `Lazy`s as
  * one lazy position; `shape` says how many there are at each position (a list of lists holds
  * `Lazy<List<T>>`, two), where a dynamic shape wraps each in one.
  *
@@ -115,6 +130,7 @@ export function evaluatedPart<T>(value: T, shape: Shape<T> = dynamic as Shape<T>
  * ```
  */
 export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynamic as Shape<T>): T {
+  checkDemand(demand, 'fromDemand', 'demand');
   // Where a shape nests no Lazy in a Lazy (and under the dynamic shape), every lazy position is one Lazy: no guide to ask.
   return fromDemandGuided(demand, shape as Shape<unknown>, nestsLazies(shape as Shape<unknown>) ? shapeGuide : undefined, dynamic) as T;
 }
@@ -196,6 +212,7 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
     const d = nodes[i]!;
     let v: unknown;
     if (!d.forced) v = parent[i]! >= 0 && isCollection((nodes[parent[i]!] as Forced).ctor) ? defer(() => thunk) : thunk;
+    else if (d.ctor === BOTTOM) markBottom((v = lazy(throwBottom)) as Lazy<unknown>);
     else {
       v = d.ctor.build(values[i]!, d.value);
       if (d.lazy) for (let k = Math.max(1, layers[i] ?? 1); k > 0; k--) v = now(v);
@@ -204,6 +221,11 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
     else values[parent[i]!]![slot[i]!] = v;
   }
   return result;
+}
+
+/** What a {@link bottom} demand in value form throws when forced. */
+function throwBottom(): never {
+  throw new Error('⊥: this part of the value threw when it was forced (a ⊥ of a demand, in value form)');
 }
 
 /** The elements of a set (and the keys of a map) are told apart by identity: an unforced one is a `thunk` of its own. */

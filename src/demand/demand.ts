@@ -6,6 +6,7 @@
  */
 import type { Ctor } from './shape.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
+import { describeSafely } from './describe.ts';
 
 /** The demand "not evaluated" (printed `_`). There is one: {@link unforced}. */
 export class Unforced {
@@ -85,7 +86,32 @@ export const unforced: Unforced = new Unforced();
  * ```
  */
 export function isForced(d: Demand): d is Forced {
+  checkDemand(d, 'isForced', 'd');
   return d.forced;
+}
+
+/** @internal The constructor of {@link bottom}. */
+export const BOTTOM: Ctor = { name: '⊥', keys: [], style: 'atom', build: () => undefined };
+
+/**
+ * @internal The demand on a part that was forced and whose evaluation threw, printed `⊥` (Haskell's
+ * "bottom"): forced, whether or not the function caught the error. It equals only itself, and
+ * like any forced part is not less defined than `_`. In value form it is a `Lazy` that throws
+ * (see `fromDemand`), which `toDemand` reads back as `⊥`, as it reads a part of an input that
+ * threw when an observed function forced it.
+ */
+export const bottom: Forced = new Forced(BOTTOM, [], undefined, true);
+
+/**
+ * @internal Throws a TypeError unless `d` is a demand: `fn`, a function taking demands, was given
+ * something else as its argument `argument`. Checked where a demand enters, not at each node: a
+ * plain object is not "not evaluated" because it has no `forced`.
+ */
+export function checkDemand(d: unknown, fn: string, argument: string): asserts d is Demand {
+  if (d instanceof Forced || d instanceof Unforced) return;
+  throw new TypeError(
+    `${fn}: its argument ${argument} is not a demand, got ${describeSafely(d, 100)}. A demand comes from toDemand(value, shape) (a value with thunk where nothing was evaluated), or from observe(context, f, ...inputs)`,
+  );
 }
 
 const UNFORCED_FIELDS: readonly (readonly Demand[])[] = [[], [unforced], [unforced, unforced]];
@@ -114,10 +140,13 @@ export function demandHolder(): Forced {
 
 /**
  * @internal Whether demands take `a` and `b` for one constructor: the same, or alike by name and
- * style (a constructor of its own, a symbol-keyed object's say, is made anew at each projection).
+ * style (a constructor of its own, a symbol-keyed object's say, is made anew at each projection),
+ * unless both are of declared data types, and of two (which may name their constructors alike).
+ * A plain object with a `tag`, read by the dynamic shape, has no declared type: it is taken for
+ * the constructor of that name of any type, as a spec written with such objects means it.
  */
 export function sameCtor(a: Ctor, b: Ctor): boolean {
-  return a === b || (a.name === b.name && a.style === b.style);
+  return a === b || (a.name === b.name && a.style === b.style && (a.type === b.type || a.type === undefined || b.type === undefined));
 }
 
 function sameLayer(a: Forced, b: Forced): boolean {
@@ -148,6 +177,9 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
 
 /**
  * Whether two demands are equal: the same positions evaluated, the same constructors and primitives.
+ * A `⊥` (a part forced whose evaluation threw) equals only a `⊥`.
+ * Constructors of two declared data types differ even where their names are alike (the types'
+ * names differ); a demand that is not one is refused with a TypeError.
  *
  * @example
  * ```ts
@@ -156,14 +188,17 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
  * ```
  */
 export function demandEquals(a: Demand, b: Demand): boolean {
+  checkDemand(a, 'demandEquals', 'a');
+  checkDemand(b, 'demandEquals', 'b');
   return compareDemands(a, b, (x, y) => x.forced === y.forced);
 }
 
 /**
  * Whether `a` is less defined than (or equal to) `b`: a prefix of it, evaluating nothing that `b`
- * does not. "No stricter than" in the checker. On an iterable, closing it (`return()`, `throw()`)
- * is less defined than whatever `b` does at that place but leaving it open: `a` pulls no more and
- * closes no later.
+ * does not. "No stricter than" in the checker. A `⊥` (a part forced whose evaluation threw) is
+ * forced: `_` is less defined than it, and it is less defined only than `⊥`. On an iterable,
+ * closing it (`return()`, `throw()`) is less defined than whatever `b` does at that place but
+ * leaving it open: `a` pulls no more and closes no later.
  *
  * @example
  * ```ts
@@ -172,6 +207,8 @@ export function demandEquals(a: Demand, b: Demand): boolean {
  * ```
  */
 export function lessDefined(a: Demand, b: Demand): boolean {
+  checkDemand(a, 'lessDefined', 'a');
+  checkDemand(b, 'lessDefined', 'b');
   // Against a place left open, a closing is below it (it closes earlier) and not above it (the open one never closes).
   return compareDemands(a, b, (x, y) => (x.forced ? x.ctor.closes === true : !(y.forced && y.ctor.closes === true)), true);
 }
@@ -186,6 +223,7 @@ export function lessDefined(a: Demand, b: Demand): boolean {
  * ```
  */
 export function demandSize(d: Demand): number {
+  checkDemand(d, 'demandSize', 'd');
   let n = 0;
   const stack: Demand[] = [d];
   while (stack.length > 0) {

@@ -9,12 +9,12 @@
  * wrapper is forced.
  * @module
  */
-import { Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, forceUncounted, Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX, UnevaluatedError } from '../lazy/lazy.ts';
 import { Cons, nil } from '../lazy/cell.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
-import { demandHolder, Forced, forcedNode, sameCtor, type Demand } from './demand.ts';
+import { bottom, demandHolder, Forced, forcedNode, sameCtor, type Demand } from './demand.ts';
 import { child, dynamic, fieldKey, FN_CTOR, inOwnOrder, ShapeMismatchError, type Layer, type Path, type Shape } from './shape.ts';
-import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, MET, PathMark, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
+import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, markBottom, MET, PathMark, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
  * One recording: its wrappers record while it is open. An observation closes it when it ends, so
@@ -22,6 +22,15 @@ import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPositi
  */
 export class Recording {
   open = true;
+
+  constructor(
+    /**
+     * Whether a part that throws when forced is recorded as `⊥` (for inputs). A result's is not:
+     * the case is run again to reproduce its throw (see `Trial.replay` in check.ts).
+     */
+    readonly bottoms = false,
+  ) {}
+
   /** The holders of the demands recorded, with the paths of their values: where a mismatch under a dynamic shape finds its path. */
   private readonly roots: { readonly holder: Forced; readonly path: Path }[] = [];
 
@@ -233,8 +242,27 @@ function framePath(f: Frame, rec: Recording): Path {
 }
 
 function forceSite({ original, inner, path, into, at, rec }: Site): unknown {
-  const v = original.force();
+  const v = forceOriginal(original, into, at, rec);
   return rec.open ? instrument(v, inner, path, into, at, rec, true) : v;
+}
+
+/**
+ * Forces the original that a wrapper recording at position `at` of `into` copies. Forcing a part
+ * that throws is a demand on it, whether or not the function catches the error: it is recorded as
+ * {@link bottom}, and marked so that a spec passing it through predicts `⊥` there; then the error
+ * goes on. Running out of the force budget, or reaching `thunk` (a demand in value form given as
+ * an input), says nothing of the value, and is not recorded.
+ */
+function forceOriginal(original: Lazy<unknown>, into: Into, at: number, rec: Recording): unknown {
+  try {
+    return forceUncounted(original);
+  } catch (err) {
+    if (rec.open && rec.bottoms && !(err instanceof ForceBudgetExceeded || err instanceof UnevaluatedError)) {
+      put(into, at, bottom);
+      markBottom(original);
+    }
+    throw err;
+  }
 }
 
 /**
@@ -321,7 +349,7 @@ class SpineRecorder {
 
   // The wrappers are made for lazy positions only, whose inner shapes the constructor found.
   private forceHead(original: Lazy<unknown>, k: number): unknown {
-    const v = original.force();
+    const v = forceOriginal(original, this.cell, HEAD - k, this.rec);
     if (!this.rec.open) return v;
     const s = this.headInner!;
     if (isPrimitive(v) && primitiveFits(v, s)) {
@@ -332,7 +360,7 @@ class SpineRecorder {
   }
 
   private forceTail(original: Lazy<unknown>, k: number): unknown {
-    const v = original.force();
+    const v = forceOriginal(original, this.cell, REST, this.rec);
     if (!this.rec.open) return v;
     const s = this.tailInner!;
     if (v instanceof Cons && (s === this.cellShape || consShapes(s, v, this.pathOf(k - 1, 'tail')))) return this.copy(v, k);

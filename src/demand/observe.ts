@@ -9,12 +9,15 @@
  * running the function.
  * @module
  */
+import { types } from 'node:util';
 import { Lazy, lazyView, type withForceBudget } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { demandHolder, type Demand, type Forced } from './demand.ts';
+import { checkDemand, demandHolder, type Demand, type Forced } from './demand.ts';
 import { dynamic, lenient, type Path, type Shape } from './shape.ts';
 import { ALL, Handoff, record, snapshot, WHNF, type Guide } from './record.ts';
 import { instrument, Recording } from './instrument.ts';
+import { forceHint } from './force-hint.ts';
+import { revokedInput } from './revoked-proxy.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -59,7 +62,7 @@ export function guided(guide: Guide, fit = false): Recorder {
  * ```
  */
 export function entangle<T>(value: T, shape: Shape<T> = dynamic as Shape<T>): [T, () => Demand] {
-  const rec = new Recording();
+  const rec = new Recording(true);
   const holder = rec.root('value');
   const copy = instrument(value, shape as Shape<unknown>, 'value', holder, 0, rec, false) as T;
   return [copy, () => snapshot(holder.field(0))];
@@ -78,12 +81,43 @@ export function argumentName(names: readonly string[] | undefined, i: number): s
   return names?.[i] ?? `argument ${i + 1}`;
 }
 
+/**
+ * @internal Throws a TypeError naming `fn` as `who` if it is an async or a generator function,
+ * whose result is a Promise or an iterator, that observation cannot follow; says what can be given.
+ * A generator function is observed where its result's shape is an iterable's (`iterableResult`),
+ * which is consumed through the iteration protocol.
+ */
+export function refuseAsyncOrGenerator(fn: unknown, who: string, iterableResult = false): void {
+  if (typeof fn !== 'function') return;
+  const generator = types.isGeneratorFunction(fn);
+  if (!generator && !types.isAsyncFunction(fn)) return;
+  if (iterableResult && !types.isAsyncFunction(fn)) return;
+  const kind = types.isAsyncFunction(fn) ? (generator ? 'an async generator function' : 'an async function') : 'a generator function';
+  const why = generator
+    ? 'its body runs only as the iterator it returns is iterated'
+    : 'its result is a Promise, and what it evaluates after an await, it evaluates after the observation has ended';
+  throw new TypeError(
+    `${who} is ${kind}, which strictcheck cannot observe: ${why}. Give a plain function (or arrow function) that returns its result, with a Lazy where the result is lazy (a lazy list rather than a generator: see lazyCons and the List functions)${generator && !types.isAsyncFunction(fn) ? ', or declare its result iterable(elem) (docs/iterators.md)' : ''}`,
+  );
+}
+
+/** {@link forceHint}, which must not cost the report of what was thrown: `undefined` if it throws. */
+function hintFor(thrown: unknown, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes): string | undefined {
+  try {
+    return forceHint(thrown, fn, inputs, shapes.inputs ?? [], shapes.names);
+  } catch {
+    return undefined;
+  }
+}
+
 /** An observation that may have ended in an error thrown by the function or the context. */
 export interface DetailedObservation extends Observation {
   /** Present when evaluation threw: what was thrown. The demands are those recorded until then. */
   readonly error?: {
     /** The thrown value, whatever it is (wrapped so that a thrown `undefined` still shows). */
     readonly thrown: unknown;
+    /** What the shapes say of a `force` called on what is not a Lazy, if they say something (see `force-hint.ts`). */
+    readonly hint?: string;
   };
 }
 
@@ -100,7 +134,8 @@ export interface ObserveShapes {
 
 /**
  * Observes `fn` on `inputs` in `context`, never throwing: a thrown error is returned with the
- * demands recorded up to it. The building block of {@link observe} and of the checker.
+ * demands recorded up to it. The building block of {@link observe} and of the checker. (An async
+ * or generator function, whose result observation cannot follow, is refused with a TypeError.)
  *
  * @example
  * ```ts
@@ -113,20 +148,24 @@ export interface ObserveShapes {
  */
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
   const recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
-  const rec = new Recording();
+  const rec = new Recording(true);
   // The result's copy, if any, goes to the context: a recording of its own, whose paths start at `result`.
   const resultRec = new Recording();
   const names = inputs.map((_, i) => argumentName(shapes.names, i));
   const holders = names.map((name) => rec.root(name));
   const resultHolder = resultRec.root('result');
-  let error: { thrown: unknown } | undefined;
+  let error: { thrown: unknown; hint?: string } | undefined;
   try {
     // The copies are not kept here, and the arguments are views: a function that walks past the cells of one lets them go.
     const result = new Handoff(fn(...inputs.map((x, i) => instrument(x, shapes.inputs?.[i] ?? dynamic, names[i]!, holders[i]!, 0, rec, false, lazyView))));
     if (recorder) recorder(result, shapes.result ?? dynamic, 'result', resultHolder, 0);
     else context(instrument(result.take(), shapes.result ?? dynamic, 'result', resultHolder, 0, resultRec, false));
   } catch (thrown) {
-    error = { thrown };
+    // The result of an async or generator function does not fit: the reason is the function's kind.
+    refuseAsyncOrGenerator(fn, 'the function observed', shapes.result?.protocol !== undefined);
+    const hint = hintFor(thrown, fn, inputs, shapes);
+    // A revoked Proxy in an input throws at any walk's first look: a mismatch of the input, not the function's error.
+    error = hint === undefined ? { thrown: revokedInput(thrown, inputs, names) ?? thrown } : { thrown, hint };
   }
   // Closing the recording now, after the context has run, is what makes observe referentially
   // transparent: what is forced later is not recorded.
@@ -139,7 +178,10 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
  * Observes the strictness of `fn`: runs it on instrumented `inputs`, evaluates its result in
  * `context`, and returns the demand on the result and on each input. Referentially transparent:
  * the demands are frozen when it returns, and two observations never share state. An error
- * thrown by `fn` or the context is rethrown.
+ * thrown by `fn` or the context is rethrown (the TypeError of a `force` called on what is not a
+ * Lazy with a hint added to its message, if the inputs say why: an argument given an array). A
+ * part of an input that `fn` forced and that threw is `⊥` in the demand on that input, whether or
+ * not `fn` caught the error.
  *
  * `fn` gets copies: equal to its inputs, not identical. A function that compares the cells it
  * forces with `===` sees a fresh copy each time it reaches a cell again (forcing an argument
@@ -155,6 +197,7 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
  */
 export function observe<A extends unknown[]>(context: Context, fn: (...args: A) => unknown, ...inputs: A): Observation {
   const obs = observeDetailed(context, fn, inputs);
+  if (obs.error?.hint !== undefined) (obs.error.thrown as TypeError).message += `\n${obs.error.hint}`;
   if (obs.error) throw obs.error.thrown;
   return { result: obs.result, inputs: obs.inputs };
 }
@@ -208,5 +251,6 @@ export const normalize: Context = recordingContext(guided(ALL), (value) => {
  * ```
  */
 export function toContext(demand: Demand): Context {
+  checkDemand(demand, 'toContext', 'demand');
   return recordingContext(guided(demand));
 }

@@ -7,7 +7,7 @@
  */
 import { inspect } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
-import { Forced, Unforced, type Demand } from './demand.ts';
+import { checkDemand, Forced, Unforced, type Demand } from './demand.ts';
 import { valuePrefix } from './convert.ts';
 import { DATA_PROTO, DESCRIBE, dynamic, IDENTIFIER, keyText, lenient, type Shape } from './shape.ts';
 
@@ -43,6 +43,7 @@ type Task = string | { d: Demand; ctx: number };
  * ```
  */
 export function prettyDemand(demand: Demand, options: PrintOptions = {}): string {
+  checkDemand(demand, 'prettyDemand', 'demand');
   const maxItems = options.maxItems ?? 40;
   const maxWidth = options.maxWidth ?? 4000;
   const out: string[] = [];
@@ -213,6 +214,7 @@ function elide(tokens: readonly string[], maxWidth: number): string {
  * ```
  */
 export function printDemand(demand: Demand, options?: PrintOptions): void {
+  checkDemand(demand, 'printDemand', 'demand');
   console.log(prettyDemand(demand, options));
 }
 

@@ -11,10 +11,10 @@
  * is one array (a {@link Spine}), a primitive a two-field node.
  * @module
  */
-import { forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
-import { demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
+import { bottom, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { child, CONS_CTOR, DYN2, fieldKey, fieldKeyOf, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
@@ -118,6 +118,10 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
         v = read(v, g);
         if (v === UNREAD) break walk;
         atLazy = true;
+      }
+      if (v === THREW) {
+        put(parent, index, bottom);
+        break;
       }
       if (s.kind === 'lazy') {
         // An iterable is consumed through its protocol, as far as the guide says.
@@ -375,9 +379,26 @@ export function read(l: Lazy<unknown>, g: Guide): unknown {
 /** A lazy position the walk leaves unforced. @internal */
 export const UNREAD = Symbol('unread');
 
+/** @internal What {@link read} returns for a lazy position of a demand in value form that is a {@link markBottom known ⊥}. */
+export const THREW = Symbol('threw');
+
+/**
+ * The parts known to throw when forced: those of inputs that threw when an observed function
+ * forced them, and the `⊥`s of demands in value form. Only these are `⊥` when a demand in value
+ * form is converted: any other that throws is a mistake of the spec, which must stay an error.
+ * Weak: a part is kept by its value, not by this.
+ */
+const knownBottoms = new WeakSet<Lazy<unknown>>();
+
+/** @internal Marks `l` as a part known to throw when forced (see {@link knownBottoms}). */
+export function markBottom(l: Lazy<unknown>): void {
+  knownBottoms.add(l);
+}
+
 /**
  * A lazy position of a demand in value form (or of a value being printed): its value, or {@link UNREAD} where forcing reaches
- * `thunk`. Reaching `thunk` is routine here (a spec's `xs ++ thunk` ends in one), and capturing
+ * `thunk`, or {@link THREW} where it throws and is a {@link markBottom known ⊥} (a part of an input
+ * that the function forced and saw throw, passed through by a spec). Reaching `thunk` is routine here (a spec's `xs ++ thunk` ends in one), and capturing
  * the stack trace of its `UnevaluatedError` was the largest single cost of checking a spec; so it
  * is forced with stack traces off. Any other error is raised again by forcing once more with them
  * on (what threw is not memoised), so that it carries its stack.
@@ -392,6 +413,7 @@ function forceValueForm(l: Lazy<unknown>): unknown {
     return x === UNEVALUATED ? UNREAD : x;
   } catch (err) {
     if (err instanceof UnevaluatedError) return UNREAD;
+    if (knownBottoms.has(l) && !(err instanceof ForceBudgetExceeded)) return THREW;
     Error.stackTraceLimit = limit;
     return l.force();
   } finally {

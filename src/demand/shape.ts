@@ -11,6 +11,7 @@ import { inspect, types } from 'node:util';
 import type { Arbitrary } from 'fast-check';
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type Cell, type List } from '../lazy/cell.ts';
+import { describeSafely } from './describe.ts';
 
 /** How a constructor prints: a primitive, a function, a tuple, a record, a named constructor, a list cell, or a bare atom. */
 export type CtorStyle = 'prim' | 'fn' | 'tuple' | 'record' | 'data' | 'cons' | 'nil' | 'atom' | 'set' | 'map';
@@ -23,6 +24,8 @@ export interface Ctor {
   readonly keys: readonly PropertyKey[];
   /** How a layer with this constructor prints. */
   readonly style: CtorStyle;
+  /** For a constructor of a declared data type, the type's name: demands on two types are not equal, even where constructor names are alike. */
+  readonly type?: string | undefined;
   /** Embeds: rebuilds a value from its fields (for primitives and functions, returns the stored value). */
   build(fields: readonly unknown[], value?: unknown): unknown;
   /** For the constructor of an {@link opaque} shape: when two of its values are the same in a demand (without it, `Object.is`). */
@@ -264,7 +267,7 @@ function describeValue(v: unknown): string {
     return typeof tag === 'string' ? `an object with tag '${tag}'` : 'an object';
   }
   if (typeof v === 'string') return `the string ${JSON.stringify(shortened(v))}`;
-  return `${typeof v} ${String(v)}`;
+  return v === undefined ? 'undefined' : `${typeof v} ${String(v)}`;
 }
 
 /** `s`, cut after 20 characters, for messages. */
@@ -312,6 +315,13 @@ function isMap(v: unknown): v is ReadonlyMap<unknown, unknown> {
 
 function mismatch(path: Path, expected: string, actual: unknown): never {
   throw new ShapeMismatchError(showPath(path), expected, actual);
+}
+
+/** Refuses object `o` at `path`, which lacks field `key` of `what` (a record's or a constructor's name): says which fields it has. */
+function missingField(path: Path, key: PropertyKey, what: string, o: object): never {
+  const field = typeof key === 'symbol' ? keyText(key) : `'${key}'`;
+  const has = Object.keys(o).map(keyText).join(', ');
+  throw new ShapeMismatchError(showPath(child(path, key)), `field ${field} of ${what}`, undefined, `nothing: the object has no field ${field} (its fields: ${has === '' ? 'none' : has})`);
 }
 
 const NO_SHAPES: readonly Shape<unknown>[] = [];
@@ -392,7 +402,7 @@ export interface OpaqueOptions<T> {
 export function opaque<T extends object>(name: string, options: OpaqueOptions<T> = {}): Shape<T> {
   const { is, equals, show = (v: T) => inspect(v, { breakLength: Infinity, depth: 2 }), arbitrary } = options;
   // The callbacks are user code: a throw names the shape (and printing, which must not fail, shows it instead).
-  const blame = (what: string, err: unknown) => new TypeError(`the \`${what}\` of the opaque shape ${name} threw: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`, { cause: err });
+  const blame = (what: string, err: unknown) => new TypeError(`the \`${what}\` of the opaque shape ${name} threw: ${describeSafely(err)}`, { cause: err });
   const shown = (v: unknown) => {
     try {
       return show(v as T);
@@ -490,10 +500,18 @@ export function lazyOf<T>(inner: Shape<T> | (() => Shape<T>)): Shape<Lazy<T>> {
     project(value, path) {
       // Lazy positions are handled by the walkers themselves; projecting one is a misuse.
       // A list cell here is the common slip: a list inside a list, or a cell given for a list.
-      if (!(value instanceof Lazy)) mismatch(path, value instanceof Cons || value instanceof Nil ? 'a Lazy (a list is a Lazy of its first cell: wrap the cell with now(…))' : 'a Lazy', value);
+      if (!(value instanceof Lazy)) mismatch(path, value instanceof Cons || value instanceof Nil ? 'a Lazy (a list is a Lazy of its first cell: wrap the cell with now(…))' : Array.isArray(value) && isListCell(get() as Shape<unknown>) ? AN_ARRAY_FOR_A_LIST : 'a Lazy', value);
       throw new TypeError('a lazy shape has no layer: force the Lazy and project its value');
     },
   };
+}
+
+/** What a lazy list's position expected where it found an array: a newcomer's slip, said with its fix. */
+const AN_ARRAY_FOR_A_LIST = 'a lazy list (a Lazy of its first cell, not an array: fromArray(array) makes one, and an arbitrary of arrays gives them with .map(fromArray))';
+
+/** @internal Whether `s` is the shape of a list cell (of {@link cell}). */
+export function isListCell(s: Shape<unknown>): boolean {
+  return s.kind === 'data' && s.alternatives()[1]?.ctor === CONS_CTOR;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -502,11 +520,12 @@ export function lazyOf<T>(inner: Shape<T> | (() => Shape<T>)): Shape<Lazy<T>> {
 /** Marks the objects made by a declared constructor, pointing at its `Ctor`. */
 const CTOR = Symbol('strictcheck.ctor');
 
-function dataCtor(name: string, keys: readonly PropertyKey[], style: CtorStyle, proto: object | null): Ctor {
+function dataCtor(name: string, keys: readonly PropertyKey[], style: CtorStyle, proto: object | null, type?: string): Ctor {
   const ctor: Ctor = {
     name,
     keys,
     style,
+    type,
     build(fields) {
       const obj: Record<PropertyKey, unknown> = Object.create(proto);
       if (style === 'data') obj.tag = name;
@@ -569,7 +588,10 @@ export function data<T extends Tagged>(name: string, declare: (self: Shape<T>) =
       const alt = typeof tag === 'string' ? byName.get(tag) : undefined;
       if (alt === undefined) mismatch(path, `${name} (${[...byName.keys()].join(' | ')})`, value);
       const v = value as Record<PropertyKey, unknown>;
-      return { ctor: alt.ctor, fields: alt.ctor.keys.map((k) => v[k]), shapes: alt.shapes };
+      const keys = alt.ctor.keys;
+      const fields = keys.map((k) => v[k]);
+      for (let i = 0; i < keys.length; i++) if (fields[i] === undefined && !(keys[i]! in v)) missingField(path, keys[i]!, `${name}'s ${alt.ctor.name}`, v);
+      return { ctor: alt.ctor, fields, shapes: alt.shapes };
     },
   } as unknown as DataShape<T>;
   // The declaration may mention shapes declared after this one: read it on first use.
@@ -580,7 +602,7 @@ export function data<T extends Tagged>(name: string, declare: (self: Shape<T>) =
     const decl = declare(self) as Record<string, Record<string, Shape<unknown>>>;
     for (const [tag, fields] of Object.entries(decl)) {
       const proto = Object.create(DATA_PROTO);
-      const ctor = dataCtor(tag, Object.keys(fields), 'data', proto);
+      const ctor = dataCtor(tag, Object.keys(fields), 'data', proto, name);
       proto[CTOR] = { ctor, shape: self };
       const alt = { ctor, shapes: Object.values(fields) };
       alts.push(alt);
@@ -739,16 +761,17 @@ export function record<R extends Record<string, unknown>>(fields: { readonly [K 
   const ctor = recordCtor(keys);
   const bare = recordCtor(keys, null);
   const alternatives = [{ ctor, shapes }];
+  const name = `{ ${keys.map((k, i) => `${k}: ${shapes[i]!.name}`).join('; ')} }`;
   return {
     kind: 'data',
-    name: `{ ${keys.map((k, i) => `${k}: ${shapes[i]!.name}`).join('; ')} }`,
+    name,
     alternatives: () => alternatives,
     project(value, path) {
       if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Lazy) {
         mismatch(path, 'a record', value);
       }
       const v = value as Record<string, unknown>;
-      for (const k of keys) if (!(k in v)) mismatch(child(path, k), `field '${k}'`, undefined);
+      for (const k of keys) if (!(k in v)) missingField(path, k, name, v);
       return { ctor: Object.getPrototypeOf(v) === null ? bare : ctor, fields: keys.map((k) => v[k]), shapes };
     },
   };

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { Lazy, lazy, lazyWith, now } from '../lazy/lazy.ts';
 import { Cons, NIL, type List } from '../lazy/cell.ts';
-import { CONS_CTOR, DESCRIBE, dynamic, isOpaque, lenient, perShape, shapesInside, someShapeWithin, type Alternative, type Collection, type Ctor, type Layer, type Shape } from '../demand/shape.ts';
+import { DESCRIBE, dynamic, isListCell, isOpaque, lenient, perShape, shapesInside, someShapeWithin, type Alternative, type Collection, type Ctor, type Layer, type Shape } from '../demand/shape.ts';
 import { evaluatedPart } from '../demand/convert.ts';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { forceAt, type RecordSite } from '../demand/record.ts';
@@ -18,10 +18,6 @@ import { keepHiddenClasses } from '../lazy/fast-class.ts';
 
 type S = Shape<unknown>;
 
-/** Whether a data shape is a list cell (lists get QuickCheck's length distribution). */
-export function isListCell(shape: S): boolean {
-  return shape.kind === 'data' && shape.alternatives()[1]?.ctor === CONS_CTOR;
-}
 
 /** The error for a shape without a generator: dynamic, or opaque without an arbitrary. */
 function noGenerator(shape: S): never {

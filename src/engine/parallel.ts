@@ -8,16 +8,18 @@
  * module whose import has no side effects besides defining checks (workers import it again).
  * @module
  */
-import { Worker } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { unforced } from '../demand/demand.ts';
+import { describeSafely } from '../demand/describe.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import { checkKnownOptions, showOption } from './options.ts';
 import {
-  checkInteger, commonSettings, counterexampleOf, DEFAULTS, failureResult, inTrial, OPTION_NAMES, printable, passedResult, replayOptions, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
+  checkInteger, commonSettings, counterexampleOf, DEFAULTS, failsAlike, failureResult, inTrial, OPTION_NAMES, printable, passedResult, replayOptions, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
 } from '../spec/check.ts';
 
@@ -25,7 +27,10 @@ import {
 export interface ParallelOptions extends CheckOptions {
   /** Number of worker threads (`'all'`: one per core). Without it, the check runs in this thread. */
   readonly workers?: number | 'all' | undefined;
-  /** Most milliseconds one trial (or shrink candidate) may run in a worker; past it, it is stopped and reported as a counterexample. Default 10,000. */
+  /**
+   * Most milliseconds one trial (or shrink candidate) may run in a worker, from when it starts there (and, on Linux, computing: its thread's CPU time);
+   * past it, it is stopped and reported as a counterexample (a spec past it is a spec error). Default 10,000. See docs/parallel.md.
+   */
   readonly timeout?: number | undefined;
   /** `'deterministic'` (default): the same minimal counterexample as sequential shrinking; `'greedy'`: whichever failing candidate a worker finds first. */
   readonly shrinking?: 'deterministic' | 'greedy' | undefined;
@@ -115,6 +120,23 @@ export function comparisonOf(spec: AnySpec, fn: Fn, options: Pick<CheckOptions, 
 export const WORKER_RULE =
   'a check run with workers must be created with defineCheck(import.meta.url, name, spec, fn) at the top level of a module whose import has no side effects besides defining checks';
 
+/** The key of the worker data that marks a worker thread of a check (a module imported again under another URL still sees it). */
+const WORKER_MARK = 'strictcheckWorker';
+
+/**
+ * @internal Refuses to start a check in a worker thread of a check: only a check module that runs
+ * checks when imported does that, and with workers, each worker would start workers of its own.
+ * The worker's slot is told, so that the run that started the worker fails with this message.
+ */
+export function refuseInWorker(): void {
+  if (isMainThread || (workerData as Record<string, unknown> | null)?.[WORKER_MARK] !== true) return;
+  const message =
+    `a check was started in a worker thread of strictcheck, which only imports the module that defines its check: that module runs checks when imported, and ${WORKER_RULE}. ` +
+    'Run the checks from another module (a test file) that imports them.';
+  parentPort?.postMessage({ type: 'refused', message });
+  throw new TypeError(message);
+}
+
 /**
  * The trial indices of shard `"i/n"` of a run of `trials` trials (all of them without a shard):
  * those ≡ i-1 (mod n). The n shards partition the trials of the run.
@@ -175,11 +197,12 @@ export interface ParallelCheckResult extends CheckResult {
 const GRACE = 1000;
 
 /**
- * @internal What a request to a worker came to. A crash is `alone` when the worker had answered
- * no request before: then it is surely this request's own. `answered`: how many requests the
- * crashed worker had answered.
+ * @internal What a request to a worker came to. A timeout blames the `spec` (or the comparison)
+ * when it was running, else the function. A crash is `alone` when the worker had answered no
+ * request before: then it is surely this request's own. `answered`: how many requests the crashed
+ * worker had answered.
  */
-export type Outcome = { kind: 'reply'; data: any } | { kind: 'timeout' } | { kind: 'crash'; error: string; alone: boolean; answered: number };
+export type Outcome = { kind: 'reply'; data: any } | { kind: 'timeout'; spec: boolean } | { kind: 'crash'; error: string; alone: boolean; answered: number };
 
 const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
 
@@ -187,7 +210,7 @@ const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
 function startWorker(): Worker {
   const api = new URL('./esm/api/index.mjs', resolveTsx()).href;
   const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY)}); });`;
-  return new Worker(code, { eval: true, execArgv: [], stdout: false, stderr: false });
+  return new Worker(code, { eval: true, execArgv: [], stdout: false, stderr: false, workerData: { [WORKER_MARK]: true } });
 }
 
 let tsxRoot: string | undefined;
@@ -204,15 +227,56 @@ export interface SlotSetup {
   shrink?: { i: number; path: number[]; fatal: boolean };
 }
 
+/** @internal `Slot.state[3]` while a worker imports the check's module, and once it has. */
+export const IMPORTING = -2;
+/** @internal */
+export const LOADED = -3;
+
+/**
+ * A worker's import of the check's module may take the timeout, and at least this long (ms): an
+ * import is not a trial, and takes a worker's first compilations too.
+ */
+const IMPORT_LIMIT = 10_000;
+
+/**
+ * Most milliseconds, beyond twice the timeout, that a worker may take to get to work: to start
+ * importing, or to start a request after the messages sent before it (the replays of shrinking
+ * run cases that finished before). A worker that never gets there must not hang the run.
+ */
+const STALL_LIMIT = 30_000;
+
+/**
+ * A case that does not compute (it waits, blocked) is stopped once it has waited this many times
+ * its timeout (or the timeout and 10 s, if longer): its thread's CPU time, which its timeout
+ * counts where the system gives it, would never reach the timeout.
+ */
+const WAIT_FACTOR = 10;
+
+/** Milliseconds of CPU time a thread has run, from its `schedstat` file (Linux), or undefined if it cannot be read. */
+function cpuTime(schedstat: string | undefined): number | undefined {
+  if (schedstat === undefined) return undefined;
+  try {
+    return Number(readFileSync(schedstat, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * @internal A worker thread that runs one request at a time, replaced when it stops or crashes.
  * It shares {@link Slot.state} with its worker: `[0]` when the worker's current case started
- * (`Date.now()`; a request times out `timeout` ms after the later of this and its sending), `[1]`
- * the index of that case within the request, `[2]` non-zero to ask the worker to cancel it.
+ * (`Date.now()`), `[1]` the index of that case within the request, `[2]` non-zero to ask the worker
+ * to cancel it, `[3]` the id of the request that case belongs to ({@link IMPORTING} or
+ * {@link LOADED} while it starts), `[4]` 1 while the spec (or comparison) runs, 0 while the
+ * function does. A case times out once it has run `timeout` ms from its start in the worker, so
+ * that neither the messaging nor the worker's own start are counted, and, where the system gives
+ * the worker thread's CPU time (Linux), once it has also computed that long, so that a loaded
+ * machine does not stop it early (see {@link WAIT_FACTOR}). The main thread stops it from outside,
+ * as a worker in an endless loop cannot answer.
  */
 export class Slot {
   worker: Worker | null = null;
-  readonly state = new Float64Array(new SharedArrayBuffer(3 * Float64Array.BYTES_PER_ELEMENT));
+  readonly state = new Float64Array(new SharedArrayBuffer(5 * Float64Array.BYTES_PER_ELEMENT));
   private ready: Promise<void> | null = null;
   private pending: ((o: Outcome) => void) | null = null;
   private chain: Promise<unknown> = Promise.resolve();
@@ -221,21 +285,73 @@ export class Slot {
   private lost: Outcome | null = null;
   /** How many requests the current worker has answered. */
   private answered = 0;
+  private closed = false;
+  /** The worker thread's `schedstat` file, if it has one (see {@link cpuTime}). */
+  private clock: string | undefined;
 
-  constructor(private readonly setup: SlotSetup, private readonly timeout: number, private readonly stats: { started: number }) {}
+  constructor(
+    private readonly setup: SlotSetup,
+    readonly timeout: number,
+    /** Shared by the slots of a run: workers started, and the refusal of a worker, which ends the run (see {@link refuseInWorker}). */
+    private readonly stats: { started: number; refused?: Error },
+  ) {}
 
   private spawn(): Promise<void> {
+    if (this.closed) throw new Error('the run is over');
     const w = startWorker();
     this.stats.started++;
     this.worker = w;
     this.answered = 0;
+    this.state[3] = -1;
     let settle!: (err?: Error) => void;
     const ready = new Promise<void>((res, rej) => (settle = (err) => (err ? rej(err) : res())));
+    const stop = () => {
+      this.worker = null;
+      this.ready = null;
+      void w.terminate();
+    };
+    // A worker that does not become ready (its import never ends) is stopped: the run gets an error, not a hang.
+    const spawned = Date.now();
+    const importLimit = Math.max(this.timeout, IMPORT_LIMIT);
+    const watch = () => {
+      if (this.worker !== w) return;
+      const importing = this.state[3] === IMPORTING;
+      const left = importing ? this.state[0]! + importLimit - Date.now() : (this.state[3] === LOADED ? this.state[0]! : spawned) + this.stallLimit() - Date.now();
+      if (left > 0) {
+        watcher = setTimeout(watch, left);
+        return;
+      }
+      stop();
+      const moduleUrl = String(this.setup.init.moduleUrl);
+      settle(
+        new TypeError(
+          importing
+            ? `a worker could not load the check: importing ${moduleUrl} did not finish within ${importLimit} ms (the larger of the timeout and ${IMPORT_LIMIT} ms). Does it wait for something, or loop, at its top level? ${WORKER_RULE}`
+            : `a worker did not get ready within ${this.stallLimit()} ms, though it ${this.state[3] === LOADED ? `had imported ${moduleUrl}` : 'had not yet begun to import the check'}`,
+        ),
+      );
+    };
+    let watcher = setTimeout(watch, Math.min(importLimit, this.stallLimit()));
+    ready.then(
+      () => clearTimeout(watcher),
+      () => clearTimeout(watcher),
+    );
     w.on('message', (m: any) => {
       if (this.worker !== w) return;
-      if (m.type === 'ready') settle();
+      if (m.type === 'ready') {
+        this.clock = m.clock;
+        settle();
+      }
       else if (m.type === 'initError') settle(new TypeError(m.message));
-      else if (m.type === 'reply' && this.pending) {
+      else if (m.type === 'refused') {
+        // The module runs checks when imported: the run ends with that, and no worker is started again.
+        this.stats.refused ??= new TypeError(m.message);
+        stop();
+        settle(this.stats.refused);
+        const p = this.pending;
+        this.pending = null;
+        p?.({ kind: 'crash', error: m.message, alone: false, answered: this.answered });
+      } else if (m.type === 'reply' && this.pending) {
         this.answered++;
         const p = this.pending;
         this.pending = null;
@@ -252,11 +368,16 @@ export class Slot {
       if (p) p({ kind: 'crash', error, alone: this.answered === 0, answered: this.answered });
       else this.lost = { kind: 'crash', error, alone: false, answered: this.answered };
     };
-    w.on('error', (e) => died(e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
+    w.on('error', (e) => died(describeSafely(e)));
     w.on('exit', (code) => died(`the worker exited with code ${code}`));
     w.postMessage({ type: 'init', ...this.setup.init, state: this.state.buffer, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
     this.ready = ready;
     return ready;
+  }
+
+  /** How long a worker may take to get to work, user code aside (see {@link STALL_LIMIT}). */
+  private stallLimit(): number {
+    return Math.min(MAX_TIMER, 2 * this.timeout + STALL_LIMIT);
   }
 
   /** Starts the worker if there is none, and waits until it is ready. */
@@ -269,7 +390,11 @@ export class Slot {
     this.worker?.postMessage(m);
   }
 
-  /** One request at a time: sends `m`, resolves with the reply, or a timeout (worker stopped), or a crash. */
+  /**
+   * One request at a time: sends `m`, resolves with the reply, or a timeout (worker stopped), or a
+   * crash (a worker that does not start on the request in time counts as one). Rejects once a
+   * worker of the run refused to run a check (see {@link refuseInWorker}).
+   */
   request(m: object): Promise<Outcome> {
     const run = async (): Promise<Outcome> => {
       const lost = this.lost;
@@ -277,20 +402,34 @@ export class Slot {
       if (lost !== null) return lost;
       await this.alive();
       const w = this.worker!;
+      const id = this.nextId++;
       const sent = Date.now();
+      // The CPU time of the worker when its current case started: for the first, when it was idle, before the request.
+      let cpu = { start: NaN, at: cpuTime(this.clock) };
       return new Promise<Outcome>((resolve) => {
         const check = () => {
           if (this.pending !== done) return;
-          const left = Math.max(sent, this.state[0]!) + this.timeout - Date.now();
+          // The clock runs from when the worker started the request's current case (see state).
+          const started = this.state[3] === id;
+          const now = Date.now();
+          const start = this.state[0]!;
+          let left = started ? start + this.timeout - now : sent + this.stallLimit() - now;
+          if (started && left <= 0 && cpu.at !== undefined) {
+            // The request's first case counts from the request; a later one (exhaustive checking) from when it is first seen here: less, never more.
+            if (start !== cpu.start) cpu = { start, at: Number.isNaN(cpu.start) && this.state[1] === 0 ? cpu.at : cpuTime(this.clock) };
+            const used = (cpuTime(this.clock) ?? Infinity) - cpu.at!;
+            const waited = now - start;
+            if (used < this.timeout && waited < Math.max(WAIT_FACTOR * this.timeout, this.timeout + 10_000)) left = Math.max(1, this.timeout - used);
+          }
           if (left > 0) {
-            timer = setTimeout(check, left);
+            timer = setTimeout(check, Math.min(left, MAX_TIMER));
             return;
           }
           this.pending = null;
           this.worker = null;
           this.ready = null;
           void w.terminate();
-          resolve({ kind: 'timeout' });
+          resolve(started ? { kind: 'timeout', spec: this.state[4] === 1 } : { kind: 'crash', error: `the worker did not start on its request within ${this.stallLimit()} ms`, alone: false, answered: this.answered });
         };
         let timer = setTimeout(check, this.timeout);
         const done = (o: Outcome) => {
@@ -298,17 +437,35 @@ export class Slot {
           resolve(o);
         };
         this.pending = done;
-        w.postMessage({ ...m, id: this.nextId++ });
+        w.postMessage({ ...m, id });
       });
     };
-    const p = this.chain.then(run, run);
+    const refused = () => {
+      if (this.stats.refused) throw this.stats.refused;
+    };
+    const p = this.chain.then(run, run).then((o) => (refused(), o));
     this.chain = p.catch(() => undefined);
     return p;
   }
 
+  /**
+   * Once a run passed: lets the timers the worker's cases left crash it, waiting for them up to
+   * `grace` ms. Resolves with the crash, if any (none without a worker).
+   */
+  async drain(grace: number): Promise<(Outcome & { kind: 'crash' }) | undefined> {
+    if (!this.worker && !this.lost) return undefined;
+    const out = await this.request({ type: 'drain', grace });
+    return out.kind === 'crash' ? out : undefined;
+  }
+
+  /** Stops the worker; a request still waiting for it is answered as a crash, and none is started again. */
   async close(): Promise<void> {
+    this.closed = true;
     const w = this.worker;
     this.worker = null;
+    const p = this.pending;
+    this.pending = null;
+    p?.({ kind: 'crash', error: 'the run is over', alone: false, answered: this.answered });
     if (w) await w.terminate();
   }
 }
@@ -328,6 +485,17 @@ function nth<T>(it: Iterable<T>, j: number): T | undefined {
 }
 
 type Event = { i: number; kind: 'failed' } | { i: number; kind: 'thrown'; error: Error } | { i: number; kind: 'timeout' } | { i: number; kind: 'crash'; error: string };
+
+/** @internal The error of a case whose spec (or comparison) ran past the timeout: the spec's fault, as a spec running past the force budget is. */
+export function specTimeout(timeout: number): SpecError {
+  return new SpecError(`the spec did not finish: the function had, but the spec (or the comparison) timed out after ${timeout} ms`);
+}
+
+/** The event of trial `i`, whose request ended without a reply: a timeout (the spec's is a spec error), or a crash. */
+function unfinished(i: number, out: Outcome & { kind: 'timeout' | 'crash' }, timeout: number): Event {
+  if (out.kind === 'crash') return { i, kind: 'crash', error: out.error };
+  return out.spec ? { i, kind: 'thrown', error: specTimeout(timeout) } : { i, kind: 'timeout' };
+}
 
 /** The event of trial `i`, which finished with the worker's reply `data`: none if it passed. */
 function replied(i: number, data: any): Event | undefined {
@@ -390,9 +558,29 @@ export function workerSettings(options: Pick<ParallelOptions, 'compare' | 'worke
   return { workers };
 }
 
+/** @internal How long a case run again to blame a crash on it, or a passing run, waits for the timers its cases set. */
+export function graceOf(timeout: number): number {
+  return Math.min(GRACE, timeout / 2);
+}
+
+/**
+ * @internal Once a run with workers passed: waits up to `grace` ms for the timers its cases left,
+ * and rejects with a {@link WorkerCrashError} if one raises an error, so that the run does not
+ * pass. A run without workers cannot wait (it is synchronous): the error crashes its process.
+ */
+export async function afterLastCase(slots: readonly Slot[], grace: number, unit: string): Promise<void> {
+  const crash = (await Promise.all(slots.map((s) => s.drain(grace)))).find((c) => c !== undefined);
+  if (crash) {
+    throw new WorkerCrashError(
+      `a worker crashed after the last ${unit}: a ${unit} it ran raised an error asynchronously (e.g. in a timer) once it had finished, within the ${grace} ms the run waits for such timers. ` +
+        `Without workers, that error would crash the process once raised. The worker's error: ${crash.error}`,
+    );
+  }
+}
+
 /** @internal Starts `count` workers, waits until they are ready, runs `body` with them, and stops them. */
 export async function withWorkers<R>(count: number, setup: SlotSetup, timeout: number, body: (slots: Slot[], info: () => { workersStarted: number; startupMs: number }) => Promise<R>): Promise<R> {
-  const stats = { started: 0 };
+  const stats: { started: number; refused?: Error } = { started: 0 };
   const slots = Array.from({ length: count }, () => new Slot(setup, timeout, stats));
   const t0 = performance.now();
   try {
@@ -417,6 +605,18 @@ export function fatalFailure(spec: AnySpec, inputs: readonly unknown[], fatal: {
   return { counterexample: counterexampleOf(shown), message: report(spec, shown, `Failed: ${what} (${where})`, unicode, 'It did not finish', stopped) };
 }
 
+/**
+ * @internal The report of a case that failed in a worker but passes when run again in this thread
+ * (`where`: how it was found), with its diagram as the worker drew it (`seen`): a report drawn
+ * here would show a failure whose columns agree.
+ */
+export function workerOnlyMessage(where: string, seen: string): string {
+  return (
+    `Failed: the spec does not match the function in a worker thread only (${where}): run again in the main thread, it passes. ` +
+    `The function behaves differently in a worker (does it read isMainThread, or state of its own thread?). The case as the worker saw it:${seen}`
+  );
+}
+
 async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions): Promise<ParallelCheckResult> {
   const spec = check.spec as unknown as AnySpec;
   const fn = check.fn as Fn;
@@ -433,7 +633,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
   const indices = shardIndices(trials, options.shard);
 
   const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, compare: options.compare } };
-  const grace = Math.min(GRACE, timeout / 2);
+  const grace = graceOf(timeout);
   /**
    * Sends a trial or a shrink candidate, `m`, to `slot`. A crash that is not surely the case's own
    * (not `alone`) may be an earlier case's, raised asynchronously later than the worker waited for
@@ -457,7 +657,7 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
           const i = indices[p]!;
           if (best && i >= best.i) return; // a smaller failing index is known: only smaller ones matter
           const { out, suspect } = await requestOwn(slot, { type: 'trial', i });
-          let ev: Event | undefined = out.kind === 'timeout' ? { i, kind: 'timeout' } : out.kind === 'crash' ? { i, kind: 'crash', error: out.error } : replied(i, out.data);
+          let ev: Event | undefined = out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout);
           if (!ev && suspect) {
             // It passes on its own: the crash, an earlier trial's, must not pass unnoticed.
             const message =
@@ -478,7 +678,10 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
     const ran = completed.filter((i) => i <= upTo).sort((a, b) => a - b);
     for (const i of ran) options.onTrial?.(i);
     const extra = () => ({ executed, ...info() });
-    if (final === undefined) return { ...passedResult(indices.length, seed, options.shard), ...extra() };
+    if (final === undefined) {
+      await afterLastCase(slots, grace, 'trial');
+      return { ...passedResult(indices.length, seed, options.shard), ...extra() };
+    }
     // The failing trial's case, made again here, where the function is: to name it, or to replay its shrinks.
     const start = trialCase(spec, seed, final.i, sizeOf(final.i, trials, maxSize));
     if (final.kind === 'thrown') throw inTrial(final.error, spec, final.i, seed, options, start.inputs);
@@ -537,7 +740,8 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
             else results.set(j, out.data.ok ? 'ok' : 'no');
           } else {
             fatalEvents++;
-            results.set(j, fatal && out.kind === final.kind ? 'ok' : 'no');
+            // A candidate whose spec times out is skipped, as one whose spec throws is (see isCaseError).
+            results.set(j, fatal && unfinished(j, out, timeout).kind === final.kind ? 'ok' : 'no');
           }
           if (!(out.kind === 'reply' && out.data.end)) evaluated++;
           decide();
@@ -554,20 +758,29 @@ async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, opti
     }
     const shrinks = shrinkState.path.length;
 
+    const where = `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`;
+    const reproduce = (note = '') => `\nReproduce with the option ${replayOptions(seed, options)} and workers${note}.`;
     // Replay the chosen path here, to report the same counterexample a sequential run reports.
     if (!fatal) {
       let current: Trial = runCase(spec, fn, start.inputs, start.context, budget, compare);
+      // Each step failed alike in a worker; here it may not, if the function behaves differently there.
+      let alike = current.failed;
       for (const j of shrinkState.path) {
+        if (!alike) break;
         const c = nth(shrinkCandidates(spec, current), j)!;
-        current = runCase(spec, fn, c.inputs, rerunContext(c), budget, compare);
+        const next = runCase(spec, fn, c.inputs, rerunContext(c), budget, compare);
+        alike = failsAlike(next, current.error !== undefined);
+        current = next;
       }
-      return { ...failureResult(spec, fn, current, count, shrinks, seed, budget, compare, unicode, options), ...extra() };
+      if (alike) return { ...failureResult(spec, fn, current, count, shrinks, seed, budget, compare, unicode, options), ...extra() };
+      // The workers followed the path: one draws its last case as it saw it.
+      const out = await slots[0]!.request({ type: 'seen', unicode });
+      const seen = out.kind === 'reply' ? out.data.seen : ` (a worker, asked to show it, ${out.kind === 'timeout' ? 'timed out' : `crashed: ${out.error}`})`;
+      return { passed: false, trials: count, seed, shrinks, message: workerOnlyMessage(where, seen) + reproduce(), ...extra() };
     }
     let inputs: readonly unknown[] = start.inputs;
     for (const j of shrinkState.path) inputs = nth(shrinkCandidates(spec, { inputs, resultDemand: unforced }, true), j)!.inputs;
-    const where = `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`;
     const { counterexample, message } = fatalFailure(spec, inputs, final, timeout, where, unicode, 'trial');
-    const reproduce = `\nReproduce with the option ${replayOptions(seed, options)} and workers${final.kind === 'timeout' ? ' (without workers it would not stop)' : ''}.`;
-    return { passed: false, trials: count, seed, shrinks, counterexample, message: message + reproduce, ...extra() };
+    return { passed: false, trials: count, seed, shrinks, counterexample, message: message + reproduce(final.kind === 'timeout' ? ' (without workers it would not stop)' : ''), ...extra() };
   }).then(printable);
 }

@@ -5,9 +5,9 @@
  */
 import { Lazy, now } from '../lazy/lazy.ts';
 import { NIL, Cons, type List } from '../lazy/cell.ts';
-import { Forced, unforced, type Demand } from '../demand/demand.ts';
-import { dynamic, inOwnOrder, type Shape } from '../demand/shape.ts';
-import { contextOf, isListCell, remember } from './generate.ts';
+import { checkDemand, Forced, unforced, type Demand } from '../demand/demand.ts';
+import { dynamic, inOwnOrder, isListCell, type Shape } from '../demand/shape.ts';
+import { contextOf, remember } from './generate.ts';
 
 /** @internal QuickCheck's `shrinkIntegral`: towards zero, first by the largest steps. */
 export function* shrinkInteger(n: number): Generator<number> {
@@ -172,6 +172,7 @@ function* shrinkPrimitive(v: unknown): Generator<unknown> {
  * ```
  */
 export function* shrinkDemand(demand: Demand): Generator<Demand> {
+  checkDemand(demand, 'shrinkDemand', 'demand');
   if (!demand.forced) return;
   // Pre-order over the positions; each remembers its parent, so a path costs nothing until used.
   const stack: Position[] = [{ node: demand, up: null, index: 0 }];

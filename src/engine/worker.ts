@@ -4,13 +4,17 @@
  * subtrees of exhaustive checking it is sent.
  * @module
  */
+import { existsSync, readlinkSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
-import { comparisons, failsAlike, isCaseError, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
-import { findCheck } from './parallel.ts';
+import { errorParts } from '../demand/describe.ts';
+import { comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
+import { findCheck, IMPORTING, LOADED } from './parallel.ts';
 import { pathOf } from './enumerate.ts';
 import { takeOne, treeOf } from '../spec/exhaustive.ts';
+import { spec as makeSpec } from '../spec/spec.ts';
+import { list, number } from '../demand/shape.ts';
 
 interface Init {
   moduleUrl: string;
@@ -22,11 +26,13 @@ interface Init {
   /** The comparison of the run's options, if any (else the check's own: a function cannot be sent). */
   compare?: Comparison | Comparison[];
   shrink?: { i: number; path: number[]; fatal: boolean };
-  /** Shared with the slot: when the current case started, its index in the request, and a request to cancel (see `Slot.state`). */
+  /** Shared with the slot: when the current case started, its index in the request, a request to cancel, which request it is, and who runs (see `Slot.state`). */
   state: SharedArrayBuffer;
   /** Exhaustive checking: pruning, and how many workers wait for work (shared). */
   prune?: boolean;
   hunger?: SharedArrayBuffer;
+  /** Exhaustive checking: whether a failing case's diagram, sent along, is drawn with Unicode. */
+  unicode?: boolean;
 }
 
 const port = parentPort!;
@@ -43,10 +49,42 @@ const CANCELLED = Symbol('cancelled');
 let shrinking: { i: number; fatal: boolean; current: Trial | { inputs: readonly unknown[]; resultDemand: Demand; error?: unknown }; cands: Candidate[]; gen: Iterator<Candidate> } | null = null;
 
 function serialize(err: unknown): { name: string; message: string; stack?: string; path?: string; expected?: string } {
-  if (!(err instanceof Error)) return { name: 'Error', message: String(err) };
   // A mismatch keeps what it says of the value, to be rebuilt as one (its value cannot be sent).
   const mismatch = err instanceof ShapeMismatchError ? { path: err.path, expected: err.expected } : {};
-  return { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}), ...mismatch };
+  return { ...errorParts(err), ...mismatch };
+}
+
+/**
+ * Marks the start of a case of request `id` in the shared state, from which the slot counts its
+ * timeout: the messaging before it and the worker's own start are not the case's.
+ */
+function begin(id: number): void {
+  state[4] = 0;
+  state[0] = Date.now();
+  state[3] = id;
+}
+
+/** Says in the shared state who runs now (a timeout blames them): the function (and context), or the spec (and comparison). */
+function phase(who: 'function' | 'spec'): void {
+  state[4] = who === 'spec' ? 1 : 0;
+}
+
+/** A case, run as runCase runs it, saying who runs. */
+function run(inputs: readonly unknown[], ctx: Parameters<typeof runCase>[3]): Trial {
+  return runCase(spec, fn, inputs, ctx, init.budget, compare, phase);
+}
+
+/**
+ * A failing case's diagram as this worker draws it (with no header), for the report of a case that
+ * passes where the report is made; or what kept it from being drawn, which must not lose the failure.
+ */
+function drawnHere(t: Trial, unicode: boolean): string {
+  try {
+    return report(spec, t, '', unicode);
+  } catch (err) {
+    const e = serialize(err);
+    return ` (the worker could not draw it: ${e.name}: ${e.message})`;
+  }
 }
 
 function context(i: number) {
@@ -73,14 +111,14 @@ function candidate(j: number): Candidate | undefined {
 function startShrink(i: number, path: readonly number[], fatal: boolean): void {
   const { inputs, context: ctx } = context(i);
   shrinking = { i, fatal, current: { inputs, resultDemand: unforced }, cands: [], gen: [][Symbol.iterator]() };
-  setCurrent(fatal ? { inputs, resultDemand: unforced } : runCase(spec, fn, inputs, ctx, init.budget, compare));
+  setCurrent(fatal ? { inputs, resultDemand: unforced } : run(inputs, ctx));
   for (const j of path) advance(j);
 }
 
 function advance(j: number): void {
   const s = shrinking!;
   const c = candidate(j)!;
-  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : runCase(spec, fn, c.inputs, rerunContext(c), init.budget, compare));
+  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : run(c.inputs, rerunContext(c)));
 }
 
 /**
@@ -99,12 +137,49 @@ async function settle(grace = 0): Promise<void> {
   } while (Date.now() < until);
 }
 
-port.on('message', async (m: any) => {
+/**
+ * Runs a few cases of a check of strictcheck's own (the identity on lists) before the worker says
+ * it is ready: the first trial is not charged with compiling generation, observation, spec and
+ * comparison, which can take longer than a short timeout. No user code runs.
+ */
+function warmUp(): void {
+  const identity = makeSpec([list(number)], list(number), (predict, d) => predict(d));
+  const same = comparisons('exact', 1);
+  for (let i = 0; i < 8; i++) {
+    const { inputs, context: ctx } = trialCase(identity as unknown as AnySpec, 0, i, i);
+    runCase(identity as unknown as AnySpec, (xs: unknown) => xs, inputs, ctx, Infinity, same, phase); // it ends: whatever the run's budget
+  }
+}
+
+/** This thread's `schedstat` file, whose CPU time the slot reads to time cases (Linux only: else undefined). */
+function threadClock(): string | undefined {
+  try {
+    const file = `/proc/${readlinkSync('/proc/thread-self')}/schedstat`;
+    return existsSync(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// One message at a time, in order: a message that arrives while one is handled (an 'advance' while
+// the module is imported) waits for it.
+let queue: Promise<void> = Promise.resolve();
+port.on('message', (m: any) => {
+  queue = queue.then(() => handle(m));
+});
+
+async function handle(m: any): Promise<void> {
   switch (m.type) {
     case 'init': {
       try {
         init = m;
+        state = new Float64Array(m.state);
+        // From here, the slot counts the module's import against its limit.
+        state[0] = Date.now();
+        state[3] = IMPORTING;
         await import(m.moduleUrl);
+        state[0] = Date.now();
+        state[3] = LOADED;
         const check = findCheck(m.moduleUrl, m.name);
         if (!check) {
           port.postMessage({ type: 'initError', message: `the worker imported ${m.moduleUrl} but found no check named '${m.name}' defined there: a check run with workers must be created with defineCheck at the top level of its module` });
@@ -113,9 +188,9 @@ port.on('message', async (m: any) => {
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
         compare = comparisons(m.compare ?? check.compare, spec.args.length);
-        state = new Float64Array(m.state);
+        warmUp();
         if (m.shrink) startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
-        port.postMessage({ type: 'ready' });
+        port.postMessage({ type: 'ready', clock: threadClock() });
       } catch (err) {
         port.postMessage({ type: 'initError', message: `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}` });
       }
@@ -123,10 +198,11 @@ port.on('message', async (m: any) => {
     }
     case 'trial': {
       const i: number = m.i;
+      begin(m.id);
       const { inputs, context: ctx } = context(i);
       let reply: object;
       try {
-        const t = runCase(spec, fn, inputs, ctx, init.budget, compare);
+        const t = run(inputs, ctx);
         reply = { failed: t.failed };
       } catch (err) {
         // The main thread names the trial and its inputs (see inTrial).
@@ -143,12 +219,12 @@ port.on('message', async (m: any) => {
       state[1] = 0;
       const stats = { cases: 0, runs: 0, refinements: 0 };
       const hunger = new Int32Array(init.hunger!);
-      const tree = treeOf({ spec, fn, budget: init.budget, compare, prune: init.prune ?? true }, m.depth);
+      const tree = treeOf({ spec, fn, budget: init.budget, compare, prune: init.prune ?? true, phase }, m.depth);
       const stop = (waiting: number) => {
         if (state[2]) throw CANCELLED;
         if (stats.runs > 0 && waiting > 0 && takeOne(hunger)) return true; // hand back this subtree and the waiting ones
-        state[0] = Date.now();
         state[1] = stats.runs;
+        begin(m.id);
         return false;
       };
       let reply: object;
@@ -156,7 +232,8 @@ port.on('message', async (m: any) => {
         const it = tree.cases([tree.nodeAt(m.path)], stats, stop);
         let r = it.next();
         while (!r.done && !r.value.outcome.failed) r = it.next();
-        reply = r.done ? { rest: r.value.map(pathOf) } : { failed: r.value.path() };
+        // A failing case goes with its diagram as this worker saw it, in case it passes where the report is made.
+        reply = r.done ? { rest: r.value.map(pathOf) } : { failed: r.value.path(), seen: drawnHere(r.value.outcome, init.unicode ?? false) };
       } catch (err) {
         reply = err === CANCELLED ? { cancelled: true } : { thrown: serialize(err) };
       }
@@ -179,12 +256,13 @@ port.on('message', async (m: any) => {
         return;
       }
       let reply: object;
+      begin(m.id);
       try {
         if (s.fatal) {
-          runCase(spec, fn, c.inputs, context(s.i).context, init.budget, compare);
+          run(c.inputs, context(s.i).context);
           reply = { ok: false }; // it finished: not the same kind of counterexample
         } else {
-          const t = runCase(spec, fn, c.inputs, rerunContext(c), init.budget, compare);
+          const t = run(c.inputs, rerunContext(c));
           reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) && !sameCase(t, s.current as Trial) };
         }
       } catch (err) {
@@ -195,5 +273,16 @@ port.on('message', async (m: any) => {
       port.postMessage({ type: 'reply', id: m.id, ...reply });
       return;
     }
+    case 'drain':
+      // The run passed: the timers its cases left get a last chance to crash this worker.
+      begin(m.id);
+      await settle(m.grace);
+      port.postMessage({ type: 'reply', id: m.id });
+      return;
+    case 'seen':
+      // The current case of shrinking as this worker saw it (it failed here, and passed where the report is made).
+      begin(m.id);
+      port.postMessage({ type: 'reply', id: m.id, seen: drawnHere(shrinking!.current as Trial, m.unicode) });
+      return;
   }
-});
+}

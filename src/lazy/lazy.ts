@@ -92,6 +92,13 @@ const FORCES = 0; // thunks evaluated so far in this process
 const LIMIT = 1; // the value of STEPS at which the budget in force runs out
 const STEPS = 2; // calls of force so far, evaluated thunks included
 let budgetTotal = Infinity; // that budget, for the message
+// The LIMIT at which a force was last refused: the budget whose limit it is ran out, and stays so
+// (a body that catches the error cannot hide it). Limits only grow with STEPS, so a later budget
+// of at least 1 never has this limit unless it is bound by the one that ran out.
+let refusedAt = NaN;
+// The error of that first refusal, thrown again by every later one and on return, so that its
+// stack shows where the budget ran out.
+let refusal: ForceBudgetExceeded | undefined;
 let forceDepth = 0;
 
 /**
@@ -100,10 +107,16 @@ let forceDepth = 0;
  * forcing throws {@link ForceBudgetExceeded}. Budgets nest: an inner budget cannot extend an
  * outer one, and what the inner body forces counts against both.
  *
+ * A budget that ran out stays spent: every later force in `body` throws again, and if `body`
+ * catches the error and returns, `withForceBudget` throws it instead of returning, so a function
+ * that catches everything cannot hide that it diverged.
+ *
  * @example
  * ```ts
  * withForceBudget(100, () => List.length(List.repeat(1)));
  * // throws ForceBudgetExceeded: 'forced more than 100 thunks: the function probably diverges …'
+ * withForceBudget(100, () => { try { List.length(List.repeat(1)); } catch {} return 0; });
+ * // throws ForceBudgetExceeded too: the body caught it, but the budget ran out
  * ```
  */
 export function withForceBudget<R>(budget: number, body: () => R): R {
@@ -112,8 +125,12 @@ export function withForceBudget<R>(budget: number, body: () => R): R {
   // The error names the budget that runs out first: this one, or an outer one with less left.
   counters[LIMIT] = Math.min(limit, savedLimit);
   budgetTotal = limit <= savedLimit ? budget : savedTotal;
+  // A budget of 0 can start at the limit where another ran out: it is spent only if the outer one is.
+  if (refusedAt === counters[LIMIT] && refusedAt !== savedLimit) refusedAt = NaN;
   try {
-    return body();
+    const result = body();
+    if (refusedAt === counters[LIMIT]) throw refusal;
+    return result;
   } finally {
     counters[LIMIT] = savedLimit;
     budgetTotal = savedTotal;
@@ -127,7 +144,10 @@ function countForce(): void {
 
 /** Counts one call of `force` against the budget, throwing {@link ForceBudgetExceeded} (counting nothing) once it is spent. */
 function countStep(): void {
-  if (counters[STEPS]! >= counters[LIMIT]!) throw new ForceBudgetExceeded(budgetTotal);
+  if (counters[STEPS]! >= counters[LIMIT]!) {
+    if (refusedAt !== counters[LIMIT]) [refusedAt, refusal] = [counters[LIMIT]!, new ForceBudgetExceeded(budgetTotal)];
+    throw refusal;
+  }
   counters[STEPS]!++;
 }
 
@@ -189,9 +209,7 @@ export class Lazy<T> {
   /** Computes the value once and returns it; later calls return the memoised value. */
   force(): T {
     countStep();
-    const m = this.m;
-    if (m === DONE) return this.f as T;
-    return computesDirectly(m) || (m === MAP && (this.f as Lazy<unknown>).m === DONE) ? forceSimple(this, m) : forceSlow(this);
+    return forceUncounted(this);
   }
 
   /** A lazy value that applies `fn` to this one's value when forced; stack-safe in long chains. */
@@ -211,6 +229,17 @@ export class Lazy<T> {
 }
 
 fastInstanceof(Lazy);
+
+/**
+ * @internal Forces `l` without counting the call against the force budget (what it evaluates
+ * counts as usual): for a wrapper forcing the value it wraps, whose own force was counted, so that
+ * observing a function does not spend its budget twice.
+ */
+export function forceUncounted<T>(l: Lazy<T>): T {
+  const m = l.m;
+  if (m === DONE) return l.f as T;
+  return computesDirectly(m) || (m === MAP && (l.f as Lazy<unknown>).m === DONE) ? forceSimple(l, m) : forceSlow(l);
+}
 
 /** Whether a pending thunk in mode `m` computes its value by running its function (FN, AT and VIEW nodes). */
 function computesDirectly(m: number): boolean {
@@ -234,13 +263,14 @@ function forceSimple<T>(node: Lazy<T>, mode: number): T {
   let value: unknown;
   try {
     value = mode === MAP ? (node.g as (x: unknown) => unknown)((node.f as Lazy<unknown>).f) : run(node, mode);
+    // In the try: on a stack that has just overflowed, calling settle can overflow too.
+    settle(node, value, mode);
   } catch (err) {
     node.m = mode;
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;
   }
-  settle(node, value, mode);
   return value as T;
 }
 
@@ -280,15 +310,18 @@ function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
         // A node running already is another call's, still at work on it: it stays running.
         if ((kind & STATE) !== PENDING) throw new LazyLoopError();
         countForce();
-        cur.m = kind | RUNNING;
+        // A node is marked running only where the catch below will find it (in `marked` or on
+        // `forcing`): any call can throw a RangeError when the stack is nearly full.
         if (computesDirectly(kind)) {
           marked = cur;
+          cur.m = kind | RUNNING;
           value = run(cur, kind);
           settle(cur, value, kind);
           marked = undefined;
           break;
         }
         forcing.push(cur);
+        cur.m = kind | RUNNING;
         cur = kind === DEFER ? (run(cur, kind) as Lazy<unknown>) : (cur.f as Lazy<unknown>);
         if (!(cur instanceof Lazy)) throw new TypeError('defer: the function must return a Lazy');
       }
@@ -304,16 +337,21 @@ function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
           break;
         }
         if (node.m === (MAP | RUNNING)) value = (node.g as (x: unknown) => unknown)(value);
-        forcing.pop();
         settle(node, value);
+        forcing.pop();
       }
       if (next === undefined) return value as T;
       cur = next;
     }
   } catch (err) {
     // Nothing that threw is memoised: every node this call left running goes back to pending.
-    if (marked !== undefined) resetRunning(marked);
-    while (forcing.length > base) resetRunning(forcing.pop()!);
+    // Written out, not calls of resetRunning: after a stack overflow, this frame may have no room for a call.
+    if (marked !== undefined && marked.m !== DONE) marked.m &= ~STATE;
+    for (let i = forcing.length - 1; i >= base; i--) {
+      const node = forcing[i]!;
+      if (node.m !== DONE) node.m &= ~STATE;
+    }
+    forcing.length = base;
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;

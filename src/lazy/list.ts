@@ -1,9 +1,20 @@
 /**
- * Lazy list operations with the laziness of their Haskell namesakes: forcing a result to some
- * depth forces exactly the input cells and elements that GHC's version would, but for one
- * difference: a function given to `filter`, `takeWhile`, `dropWhile`, `all`, `any`, `foldl` or
- * `iterate` gets its element forced, where GHC's passes it unevaluated (`mapLazy`, `zipWithLazy`
- * and `foldr` pass elements unforced).
+ * Lazy list operations with the laziness of their namesakes in GHC's base: forcing a result to
+ * some depth forces exactly the input cells and elements that GHC's version would, but for these
+ * differences (test/list-laziness.test.ts sets each function beside GHC's definition):
+ * - A function of values gets its element forced, where GHC's gets it unevaluated: the function
+ *   given to `map` or `zipWith` (when a result element is forced), `filter`, `takeWhile`,
+ *   `dropWhile`, `all`, `any`, `foldl`, `iterate` or `listEquals` (`eq`, whose `===` default is
+ *   `==` on a flat type). `mapLazy`, `zipWithLazy` and `foldr` pass elements unforced.
+ * - `zip`'s pairs hold values: forcing a pair forces both components, where GHC's pair holds them
+ *   unevaluated (`zipWithLazy` with a function returning `[a, b]` makes GHC's pairs).
+ * - `foldl` is `foldl'`: it applies its function at each cell as it walks, so a function that
+ *   returns its element forces every element, where GHC's `foldl` forces the last only.
+ * - `foldr`'s starting value is a value, evaluated before the call, where GHC's is forced only if
+ *   the fold reaches the end of the list; make it a `Lazy` (the fold's `U` a `Lazy` type) for that.
+ * - A function whose result is a value rather than a `Lazy` (`length`, `head`, `uncons`, `index`,
+ *   `foldl`, `all`, `elem`, `listEquals`, `splitAt`'s pair...) forces when it is called, as the
+ *   Haskell expression does when forced.
  *
  * Stack safety: strict consumers loop over the spine; each cell of a lazy producer forces O(1)
  * input cells, through `Lazy.map` (forced by Lazy's loop, so `map`/`take`/... nest to any depth)
@@ -202,18 +213,24 @@ function skipStep({ xs, n, strict }: SkipArgs): List<any> {
   return rest;
 }
 
-/** `splitAt n xs` = `(take n xs, drop n xs)`. */
+/**
+ * `splitAt n xs`, GHC's (not the Report's `(take n xs, drop n xs)`): building the pair forces the
+ * first cell of `xs` when `n > 0`, as GHC's `splitAt'` matches on it; the components then force
+ * what `take n xs` and `drop n xs` do.
+ */
 export function splitAt<T>(n: number, xs: List<T>): [List<T>, List<T>] {
+  // A JavaScript call returns the pair evaluated: what GHC forces to evaluate it is forced here.
+  if (n > 0) xs.force();
   return [take(n, xs), drop(n, xs)];
 }
 
-/** `takeWhile p xs`: each result cell forces one input cell and its element; stops at the first failing element. */
+/** `takeWhile p xs`: each result cell forces one input cell and its element (`p` gets it forced; GHC's, unevaluated); stops at the first failing element. */
 export function takeWhile<T>(p: (x: T) => boolean, xs: List<T>): List<T> {
   const step = (c: Cell<T>): Cell<T> => (c.tag === 'Cons' && p(c.head.force()) ? new Cons(c.head, c.tail.map(step)) : NIL);
   return xs.map(step);
 }
 
-/** `dropWhile p xs`: forcing the result forces cells and elements up to the first failing one, then re-exports the rest. */
+/** `dropWhile p xs`: forcing the result forces cells and elements up to the first failing one (`p` gets them forced; GHC's, unevaluated), then re-exports the rest. */
 export function dropWhile<T>(p: (x: T) => boolean, xs: List<T>): List<T> {
   return defer(() => {
     let rest = xs;
@@ -222,7 +239,7 @@ export function dropWhile<T>(p: (x: T) => boolean, xs: List<T>): List<T> {
   });
 }
 
-/** `map f xs`: each result cell forces one input cell; the element is `x.map(f)`, so `f` runs only when it is forced. */
+/** `map f xs`: each result cell forces one input cell; the element is `x.map(f)`, so `f` runs only when it is forced, and gets the input element forced (GHC's, unevaluated: see {@link mapLazy}). */
 export function map<T, U>(f: (x: T) => U, xs: List<T>): List<U> {
   // One `step` shared by all cells: a million-cell map allocates no closure per cell.
   const step = (c: Cell<T>): Cell<U> => (c.tag === 'Nil' ? NIL : new Cons(c.head.map(f), c.tail.map(step)));
@@ -236,7 +253,7 @@ export function mapLazy<T, U>(f: (x: Lazy<T>) => U | Lazy<U>, xs: List<T>): List
   return xs.map(step);
 }
 
-/** `filter p xs`: forcing a result cell forces input cells and their elements up to the next match. */
+/** `filter p xs`: forcing a result cell forces input cells and their elements up to the next match (`p` gets them forced; GHC's, unevaluated). */
 export function filter<T>(p: (x: T) => boolean, xs: List<T>): List<T> {
   return defer((): List<T> => {
     for (let c = xs.force(); c.tag === 'Cons'; c = c.tail.force()) {
@@ -256,7 +273,7 @@ export function zipWithLazy<A, B, C>(f: (a: Lazy<A>, b: Lazy<B>) => C | Lazy<C>,
   });
 }
 
-/** `zipWith f xs ys`: spine as {@link zipWithLazy}; a result element, when forced, forces both input elements and applies `f`. */
+/** `zipWith f xs ys`: spine as {@link zipWithLazy}; a result element, when forced, forces both input elements and applies `f` (GHC's `f` gets them unevaluated). */
 export function zipWith<A, B, C>(f: (a: A, b: B) => C, xs: List<A>, ys: List<B>): List<C> {
   return xs.map((cx): Cell<C> => {
     if (cx.tag === 'Nil') return NIL;
@@ -267,7 +284,7 @@ export function zipWith<A, B, C>(f: (a: A, b: B) => C, xs: List<A>, ys: List<B>)
   });
 }
 
-/** `zip`, spine as Haskell's; unlike a Haskell pair, forcing an element forces both components (use {@link zipWithLazy} to avoid it). */
+/** `zip`, spine as GHC's; GHC's pair holds its components unevaluated, this one holds values, so forcing an element forces both components (a {@link zipWithLazy} returning `[a, b]` makes GHC's pairs). */
 export function zip<A, B>(xs: List<A>, ys: List<B>): List<readonly [A, B]> {
   return zipWith((a: A, b: B) => [a, b] as const, xs, ys);
 }
@@ -275,13 +292,22 @@ export function zip<A, B>(xs: List<A>, ys: List<B>): List<readonly [A, B]> {
 // ---------------------------------------------------------------------------------------------
 // Folds
 
-/** `foldr f z xs`, lazy: `f` gets the element and the fold of the rest unforced; stack-safe only if `f` is lazy in `acc` (else one recursion per cell, like GHC: use {@link foldl}). */
+/**
+ * `foldr f z xs`, lazy: `f` gets the element and the fold of the rest unforced; stack-safe only if
+ * `f` is lazy in `acc` (else one recursion per cell, like GHC: use {@link foldl}). `z` is a value,
+ * evaluated before the call, where GHC's is forced only if the fold reaches the end of the list:
+ * for that, make `U` a `Lazy` type and `z` a `Lazy`.
+ */
 export function foldr<T, U>(f: (x: Lazy<T>, acc: Lazy<U>) => U, z: U, xs: List<T>): Lazy<U> {
   const step = (c: Cell<T>): U => (c.tag === 'Nil' ? z : f(c.head, c.tail.map(step)));
   return xs.map(step);
 }
 
-/** Strict left fold (`foldl'`), a loop: forces the whole spine and every element. */
+/**
+ * Strict left fold (`foldl'`), a loop: forces the whole spine and every element, applying `f` at
+ * each cell. GHC's `foldl` applies `f` lazily and forces what the outermost application needs:
+ * `foldl (\_ x -> x)` forces the last element only, this one every element.
+ */
 export function foldl<T, U>(f: (acc: U, x: T) => U, z: U, xs: List<T>): U {
   let acc = z;
   for (let c = xs.force(); c.tag === 'Cons'; c = c.tail.force()) acc = f(acc, c.head.force());
@@ -293,13 +319,13 @@ export function sum(xs: List<number>): number {
   return foldl((a, x) => a + x, 0, xs);
 }
 
-/** `all p xs`: forces cells and elements up to the first element failing `p`. */
+/** `all p xs`: forces cells and elements up to the first element failing `p` (`p` gets them forced; GHC's, unevaluated). */
 export function all<T>(p: (x: T) => boolean, xs: List<T>): boolean {
   for (let c = xs.force(); c.tag === 'Cons'; c = c.tail.force()) if (!p(c.head.force())) return false;
   return true;
 }
 
-/** `any p xs`: forces cells and elements up to the first element satisfying `p`. */
+/** `any p xs`: forces cells and elements up to the first element satisfying `p` (`p` gets them forced; GHC's, unevaluated). */
 export function any<T>(p: (x: T) => boolean, xs: List<T>): boolean {
   for (let c = xs.force(); c.tag === 'Cons'; c = c.tail.force()) if (p(c.head.force())) return true;
   return false;
@@ -310,7 +336,7 @@ export function elem<T>(x: T, xs: List<T>): boolean {
   return any((y) => y === x, xs);
 }
 
-/** `xs == ys` (elements compared with `eq`, `===` by default): forces both lists in step, up to the first difference. */
+/** `xs == ys` (elements compared with `eq`, `===` by default): forces both lists in step, up to the first difference; `eq` gets the elements forced (GHC's `==` as its instance does). */
 export function listEquals<T>(xs: List<T>, ys: List<T>, eq: (a: T, b: T) => boolean = (a, b) => a === b): boolean {
   for (let a = xs.force(), b = ys.force(); ; a = a.tail.force(), b = b.tail.force()) {
     if (a.tag === 'Nil' || b.tag === 'Nil') return a.tag === b.tag;
@@ -328,7 +354,7 @@ export function repeat<T>(x: T | Lazy<T>): List<T> {
   return self;
 }
 
-/** `iterate f x`: element k+1 is `prev.map(f)`, so forcing a far element directly is a loop, not a recursion. */
+/** `iterate f x`: element k+1 is `prev.map(f)` (`f` gets element k forced; GHC's, unevaluated), so forcing a far element directly is a loop, not a recursion. */
 export function iterate<T>(f: (x: T) => T, x: T | Lazy<T>): List<T> {
   const go = (h: Lazy<T>): List<T> => lazy(() => new Cons(h, go(h.map((v) => f(v)))));
   return go(toLazy(x));

@@ -6,19 +6,21 @@
 import { inspect, type InspectOptions } from 'node:util';
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
 import { demandEquals, Forced, forcedNode, lessDefined, type Demand } from '../demand/demand.ts';
-import { observeDetailed, type Context } from '../demand/observe.ts';
+import { observeDetailed, type Context, type DetailedObservation } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
+import { describeSafely } from '../demand/describe.ts';
 import { insideLazy } from '../demand/record.ts';
-import { perShape, ShapeMismatchError, someShapeWithin, type Shape } from '../demand/shape.ts';
+import { evaluatedPositions } from '../demand/size.ts';
+import { lenient, perShape, ShapeMismatchError, someShapeWithin, type Shape } from '../demand/shape.ts';
 import { Seed } from '../engine/random.ts';
 import { generateInputs, resetCalls } from '../engine/generate.ts';
 import { fitContext, randomContext } from '../engine/context.ts';
 import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
-import { checkArity, predictDemands, SpecError, type Spec } from './spec.ts';
+import { checkArity, predictWithin, SpecError, type Spec } from './spec.ts';
 import { checkKnownOptions, showOption } from '../engine/options.ts';
-import { comparisonOf, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
+import { comparisonOf, refuseInWorker, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 
 /**
  * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`
@@ -37,7 +39,7 @@ export interface CheckOptions {
   readonly maxSize?: number | undefined;
   /** The comparison for every argument, or one per argument. Default `'exact'`. */
   readonly compare?: Comparison | readonly Comparison[] | undefined;
-  /** Most forces (calls of `force`, on evaluated thunks too) one trial may make before it counts as diverging: catches infinite and cyclic structures walked forever, without a timer. The spec has a budget as large (running past it is a {@link SpecError}). Default 1,000,000; `Infinity`: no limit. */
+  /** Most forces (calls of `force`, on evaluated thunks too) one trial may make before it counts as diverging: catches infinite and cyclic structures walked forever, without a timer. The spec has a budget as large (running past it is a {@link SpecError}). Default 1,000,000, or 10 per lazy position evaluated in the trial's inputs where that is more (a function linear in a large input is not divergent); `Infinity`: no limit. */
   readonly forceBudget?: number | undefined;
   /** Most candidates tried while shrinking. Default 2,000; `Infinity`: no limit. */
   readonly maxShrinkAttempts?: number | undefined;
@@ -66,6 +68,8 @@ export interface Counterexample {
   readonly error?: {
     /** The thrown value, whatever it is (wrapped so that a thrown `undefined` still shows). */
     readonly thrown: unknown;
+    /** What the shapes say of a `force` called on what is not a Lazy, if they say something: the report prints it below the error. */
+    readonly hint?: string;
   };
 }
 
@@ -79,7 +83,7 @@ export interface CheckResult {
   readonly seed: number;
   /** How many smaller counterexamples shrinking found after the first. */
   readonly shrinks: number;
-  /** The smallest counterexample found, for a failure. */
+  /** The smallest counterexample found, for a failure (none for a failure seen only in a worker, which passes in this thread: its message shows the worker's diagram). */
   readonly counterexample?: Counterexample;
   /** A report: a line of summary, and for a failure the diagram and how to reproduce it. */
   readonly message: string;
@@ -152,14 +156,46 @@ export function checkInteger(name: string, value: unknown, min: number, max = Nu
 /**
  * Observes one case and compares it with the spec. Spec errors and shape mismatches propagate.
  * The spec gets a budget of its own, as large as the function's: it is user code that can walk
- * an infinite input for ever as well (running out is a spec error).
+ * an infinite input for ever as well (running out is a spec error). `phase` is told who runs: the
+ * function (with the context), then the spec (with the comparison), so that a worker's timeout
+ * blames the right one.
  */
-export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, budget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
-  const obs = withForceBudget(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
+export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, forceBudget: number, compare: ((a: Demand, p: Demand) => boolean)[], phase?: (who: 'function' | 'spec') => void): Trial {
+  const budget = trialBudget(forceBudget, inputs);
+  phase?.('function');
+  const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
   if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
-  const predicted = obs.error ? [] : withForceBudget(budget, () => predictDemands(s, obs.result, inputs));
+  phase?.('spec');
+  const predicted = obs.error ? [] : predictWithin(budget, s, obs.result, inputs);
   const failed = obs.error !== undefined || obs.inputs.some((a, i) => !compare[i]!(a, predicted[i]!));
   return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error, replay: context } : {}) };
+}
+
+/**
+ * An observation under a force budget: a function that ran out of it diverged, even if it caught
+ * the error and returned (then {@link withForceBudget} throws on return), with the demands recorded.
+ */
+function observeWithin(budget: number, observation: () => DetailedObservation): DetailedObservation {
+  let obs: DetailedObservation | undefined;
+  try {
+    return withForceBudget(budget, () => (obs = observation()));
+  } catch (thrown) {
+    if (obs === undefined || !(thrown instanceof ForceBudgetExceeded)) throw thrown;
+    return { ...obs, error: { thrown } };
+  }
+}
+
+/** Forces per lazy position of a trial's inputs that the default force budget allows: a function linear in a large input is not divergent. */
+const FORCES_PER_POSITION = 10;
+
+/**
+ * The force budget of a trial (the function's, and the spec's as large): the option `forceBudget`,
+ * or with the default, {@link FORCES_PER_POSITION} forces per lazy position evaluated in the
+ * inputs where that is more.
+ */
+function trialBudget(forceBudget: number, inputs: readonly unknown[]): number {
+  if (forceBudget !== DEFAULTS.forceBudget) return forceBudget;
+  return Math.max(forceBudget, FORCES_PER_POSITION * evaluatedPositions(inputs, forceBudget / FORCES_PER_POSITION));
 }
 
 /** @internal The defaults of {@link CheckOptions}, for every entry point that takes them. */
@@ -171,6 +207,7 @@ export const DEFAULTS = { trials: 100, maxSize: 30, forceBudget: 1_000_000, maxS
  * checked, so that a bad one fails before any run.
  */
 export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions, known: readonly string[]): { budget: number; compare: ((a: Demand, p: Demand) => boolean)[]; unicode: boolean } {
+  refuseInWorker(); // a check module that runs checks when imported, in a worker importing it
   checkKnownOptions(options, known);
   if (options.onTrial !== undefined && typeof options.onTrial !== 'function') throw new TypeError(`onTrial must be a function, got ${showOption(options.onTrial)}`);
   checkInteger('trials', options.trials, 1);
@@ -263,7 +300,7 @@ function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: 
 
 function describeError(thrown: unknown): string {
   if (thrown instanceof ForceBudgetExceeded) return `it forced more than ${thrown.budget} thunks: it probably diverges`;
-  return thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
+  return describeSafely(thrown);
 }
 
 /**
@@ -289,7 +326,16 @@ export function sameCase(t: Trial, from: Trial): boolean {
  * error of a partial input (the function may have thrown it, or never forced it).
  */
 export function showInput(s: AnySpec, v: unknown, i: number): string {
-  return prettyDemand(valuePrefix(v, s.args[i] as Shape<unknown>, 60, true, true), SHOWN);
+  // An input that does not fit its shape (the mismatch a message reports) shows as it is, and one
+  // that cannot be read at all (a revoked Proxy) as util.inspect shows it.
+  for (const shape of [s.args[i] as Shape<unknown>, lenient]) {
+    try {
+      return prettyDemand(valuePrefix(v, shape, 60, true, true), SHOWN);
+    } catch {
+      continue;
+    }
+  }
+  return describeSafely(v, SHOWN.maxWidth);
 }
 
 /** Longest list a report prints in full. */
@@ -451,6 +497,7 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, e
   };
   const lines = [header, drawDiagram(parts, unicode)];
   if (t.error) lines.push(`${errorLabel}: ${describeError(t.error.thrown)}`);
+  if (t.error?.hint !== undefined) lines.push(t.error.hint);
   return lines.join('\n');
 }
 
@@ -507,7 +554,15 @@ export function printable<R extends { readonly message: string }>(result: R): R 
   return Object.defineProperty(result, inspect.custom, {
     value(this: R, _depth: number, options: InspectOptions) {
       const { message, ...fields } = this;
-      return `${inspect(fields, options)}\n${message}`;
+      let shown: string;
+      try {
+        shown = inspect(fields, options);
+      } catch {
+        // What was thrown cannot be inspected (a getter of its message throws): the message names it safely.
+        const { counterexample: _, ...rest } = fields as { counterexample?: unknown };
+        shown = inspect({ ...rest, counterexample: '(in the message below)' }, options);
+      }
+      return `${shown}\n${message}`;
     },
   });
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
-import { fatalFailure, parseShard, rebuildError, registeredCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
+import { afterLastCase, fatalFailure, workerOnlyMessage, graceOf, parseShard, rebuildError, registeredCheck, specTimeout, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
 import { showOption } from '../engine/options.ts';
 import { commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, printable, refuseWorkerOptions, rerunContext, runCase, report, blameCase, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
@@ -28,7 +28,7 @@ export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'force
    * with `defineCheck` (see docs/parallel.md). Without it, the check runs in this thread.
    */
   readonly workers?: ParallelOptions['workers'] | undefined;
-  /** With workers: most milliseconds one case may run; past it, it is stopped and reported as a counterexample. Default 10,000. */
+  /** With workers: most milliseconds one case may run, counted as for `strictCheck` (see docs/parallel.md); past it, it is stopped and reported as a counterexample (a spec past it is a spec error). Default 10,000. */
   readonly timeout?: number | undefined;
   /**
    * Checks only part `"i/n"` (1-based) of the cases of each depth: the n shards of a run together
@@ -50,7 +50,7 @@ export interface ExhaustiveResult {
   readonly totalCases: number;
   /** Runs over all depths, including those that stopped on an unfilled part of an input and refined it. */
   readonly runs: number;
-  /** The first counterexample found (at the smallest failing depth), parts never forced filled with their smallest value. */
+  /** The first counterexample found (at the smallest failing depth), parts never forced filled with their smallest value (none for a failure seen only in a worker, which passes in this thread: its message shows the worker's diagram). */
   readonly counterexample?: Counterexample;
   /** A report: a summary line, and for a failure the diagram. */
   readonly message: string;
@@ -132,9 +132,10 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
 /**
  * @internal The enumeration tree of one depth. A run that forces a hole (in the function, the
  * context, the spec or the comparison) is refined by the tree; a spec error names its case.
+ * `phase` is told who runs (see runCase).
  */
-export function treeOf(set: Pick<Setup, 'spec' | 'fn' | 'budget' | 'compare' | 'prune'>, depth: number): CaseTree<Trial> {
-  const run = (inputs: unknown[], context: (v: unknown) => void) => runCase(set.spec, set.fn, inputs, context, set.budget, set.compare);
+export function treeOf(set: Pick<Setup, 'spec' | 'fn' | 'budget' | 'compare' | 'prune'> & { readonly phase?: Parameters<typeof runCase>[6] }, depth: number): CaseTree<Trial> {
+  const run = (inputs: unknown[], context: (v: unknown) => void) => runCase(set.spec, set.fn, inputs, context, set.budget, set.compare, set.phase);
   return new CaseTree(set.spec.args, depth, run, { prune: set.prune, names: set.spec.names, result: set.spec.result, blame: (err, inputs) => inCase(err, set.spec, depth, inputs) });
 }
 
@@ -143,6 +144,8 @@ interface DepthOutcome {
   readonly cases: number;
   readonly runs: number;
   readonly found?: EnumeratedCase<Trial>;
+  /** With workers: the found case's diagram as its worker drew it (it may pass in this thread). */
+  readonly seen?: string;
   readonly fatal?: { readonly inputs: readonly unknown[]; readonly kind: 'timeout' } | { readonly inputs: readonly unknown[]; readonly kind: 'crash'; readonly error: string };
 }
 
@@ -171,6 +174,7 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
     } catch (err) {
       throw inCase(err, spec, depth, inputs);
     }
+    if (!c.outcome.failed && out.seen !== undefined) return { passed: false, ...done, message: workerOnlyMessage(where, out.seen) };
     const shown = again.failed ? again : { ...c.outcome, inputs };
     return { passed: false, ...done, counterexample: counterexampleOf(shown), message: report(spec, shown, failureHeader(shown, where), unicode) };
   }
@@ -255,13 +259,14 @@ async function parallelCheck(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Pr
   const timeout = options.timeout ?? DEFAULTS.timeout;
   // hunger[0]: how many workers wait for work; a busy worker that takes one of these splits its subtree.
   const hunger = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const init = { moduleUrl: check.moduleUrl, name: check.name, budget: set.budget, compare: options.compare, prune: set.prune, hunger: hunger.buffer };
+  const init = { moduleUrl: check.moduleUrl, name: check.name, budget: set.budget, compare: options.compare, prune: set.prune, hunger: hunger.buffer, unicode: set.unicode };
   return withWorkers(workers, { init }, timeout, async (slots, info) => {
     const progress = progressLine(options.progress);
     const totals = { cases: 0, runs: 0, subtrees: 0 };
     try {
       for (let depth = 0; ; depth++) {
         const result = conclude(set, depth, await parallelDepth(set, depth, slots, hunger, totals, progress), totals, timeout);
+        if (result?.passed) await afterLastCase(slots, graceOf(timeout), 'case');
         if (result) return printable({ ...result, ...info(), subtrees: totals.subtrees });
       }
     } finally {
@@ -271,7 +276,12 @@ async function parallelCheck(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Pr
 }
 
 /** The first counterexample of a piece: a failing case (its path), an error, or a case (its index in the piece) that did not finish. */
-type Event = { readonly failed: number[] } | { readonly thrown: Error } | { readonly kind: 'timeout'; readonly run: number } | { readonly kind: 'crash'; readonly error: string; readonly run: number };
+type Event =
+  | { readonly failed: number[]; readonly seen?: string }
+  | { readonly thrown: Error }
+  | { readonly kind: 'timeout'; readonly run: number }
+  | { readonly kind: 'crash'; readonly error: string; readonly run: number }
+  | { readonly kind: 'spec'; readonly error: Error; readonly run: number };
 
 /** What a worker did with a piece: cases and runs up to its first counterexample, if any, or the pieces it handed back. */
 interface Answer {
@@ -282,16 +292,16 @@ interface Answer {
 }
 
 /** The answer in the outcome of a request for a piece; `run` is the index of the case the worker ran last (-1: none). */
-function answer(out: Outcome, run: number, depth: number): Answer {
-  if (out.kind === 'timeout') return { cases: 0, runs: 0, event: { kind: 'timeout', run } };
+function answer(out: Outcome, run: number, depth: number, timeout: number): Answer {
+  if (out.kind === 'timeout') return { cases: 0, runs: 0, event: out.spec ? { kind: 'spec', error: specTimeout(timeout), run } : { kind: 'timeout', run } };
   if (out.kind === 'crash') {
     if (run >= 0) return { cases: 0, runs: 0, event: { kind: 'crash', error: out.error, run } };
     // Cases run back to back: an error the function raised asynchronously (in a timer) surfaces after the piece, and no case can be blamed.
     const thrown = new WorkerCrashError(`a worker crashed after enumerating a subtree of depth ${depth}, and no case can be blamed (did the function raise an error asynchronously, e.g. in a timer?): ${out.error}`);
     return { cases: 0, runs: 0, event: { thrown } };
   }
-  const { cases, runs, thrown, failed, rest } = out.data;
-  return { cases, runs, ...(thrown ? { event: { thrown: rebuildError(thrown) } } : failed ? { event: { failed } } : { rest }) };
+  const { cases, runs, thrown, failed, seen, rest } = out.data;
+  return { cases, runs, ...(thrown ? { event: { thrown: rebuildError(thrown) } } : failed ? { event: { failed, seen } } : { rest }) };
 }
 
 /**
@@ -340,7 +350,7 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
           notify();
           continue;
         }
-        const piece = { path, ...answer(out, slot.state[1]!, depth) };
+        const piece = { path, ...answer(out, slot.state[1]!, depth, slot.timeout) };
         for (const p of piece.rest ?? []) queue.splice(firstAfter(queue, p), 0, p);
         done.push(piece);
         if (piece.event && (!best || comparePaths(path, best.path) < 0)) {
@@ -361,7 +371,7 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
   if ('failed' in e) {
     // Run the failing case again here, where the function is, to report it as a sequential run does.
     const found = tree.expand(tree.nodeAt(e.failed), { cases: 0, runs: 0, refinements: 0 }).case!;
-    return { cases: counts.cases + best.cases, runs: counts.runs + best.runs, found };
+    return { cases: counts.cases + best.cases, runs: counts.runs + best.runs, found, ...(e.seen !== undefined ? { seen: e.seen } : {}) };
   }
   // The case that did not finish: enumerate its piece here up to it, without running it.
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
@@ -370,6 +380,7 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
   let r = it.next();
   while (!r.done) r = it.next();
   const inputs = totalInputs(r.value[0] ?? start);
+  if (e.kind === 'spec') throw inCase(e.error, set.spec, depth, inputs);
   return { cases: counts.cases + stats.cases + 1, runs: counts.runs + stats.runs + 1, fatal: e.kind === 'timeout' ? { inputs, kind: 'timeout' } : { inputs, kind: 'crash', error: e.error } };
 }
 

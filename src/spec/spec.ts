@@ -5,11 +5,12 @@
  * @module
  */
 import { inspect } from 'node:util';
-import { ForceBudgetExceeded, thunk, UnevaluatedError } from '../lazy/lazy.ts';
-import { type Demand } from '../demand/demand.ts';
+import { ForceBudgetExceeded, thunk, UnevaluatedError, withForceBudget } from '../lazy/lazy.ts';
+import { checkDemand, type Demand } from '../demand/demand.ts';
 import { fromDemand, fromDemandGuided, toDemand, valueGuide } from '../demand/convert.ts';
-import { argumentName, observeDetailed, toContext } from '../demand/observe.ts';
-import type { Shape } from '../demand/shape.ts';
+import { argumentName, observeDetailed, refuseAsyncOrGenerator, toContext } from '../demand/observe.ts';
+import { describeSafely } from '../demand/describe.ts';
+import { ShapeMismatchError, type Shape } from '../demand/shape.ts';
 
 /** The shapes of a function's arguments, one per parameter. */
 export type ShapesOf<A extends readonly unknown[]> = { readonly [K in keyof A]: Shape<A[K]> };
@@ -56,11 +57,13 @@ export class SpecError extends Error {
 }
 
 /**
- * @internal Throws a TypeError when `fn` is not a function (the second argument of a check), and a
+ * @internal Throws a TypeError when `fn` is not a function (the second argument of a check) or is
+ * an async or generator function, and a
  * {@link SpecError} when it declares a number of parameters other than the spec's arguments.
  */
 export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: any[]) => unknown): void {
   if (typeof fn !== 'function') throw new TypeError(`the function to check is not a function: got ${inspect(fn, { depth: 0, breakLength: Infinity })}`);
+  refuseAsyncOrGenerator(fn, 'the function to check', s.result.protocol !== undefined);
   const arity = s.args.length;
   if (fn.length !== 0 && fn.length !== arity) {
     // fn.length stops at a parameter with a default value or a rest parameter: say so, as that may be why.
@@ -83,6 +86,7 @@ export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: a
  * ```
  */
 export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
+  checkDemand(resultDemand, 'predictDemands', 'resultDemand');
   const arity = s.args.length;
   let calls = 0;
   let predicted: readonly unknown[] = [];
@@ -103,7 +107,7 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
         ? specDiverges(err)
         : err instanceof UnevaluatedError
         ? 'the spec forced `thunk` (an unevaluated part of the result demand); test with isThunk/cap before using it'
-        : `the spec threw ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;
+        : `the spec threw ${describeSafely(err)}`;
     throw new SpecError(why, { cause: err });
   }
   if (calls === 0) throw new SpecError('the spec never called predict');
@@ -116,9 +120,25 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
       return toDemand(v, s.args[i] as Shape<unknown>, `prediction for ${argumentName(s.names, i)}`);
     } catch (err) {
       if (err instanceof ForceBudgetExceeded) throw new SpecError(specDiverges(err), { cause: err });
-      throw new SpecError(`the spec's prediction does not fit its argument: ${(err as Error).message}`, { cause: err });
+      // Reading the prediction forces it: a part of it may throw.
+      const why = err instanceof ShapeMismatchError ? `does not fit its argument: ${err.message}` : `threw when it was read: ${describeSafely(err)}`;
+      throw new SpecError(`the spec's prediction ${why}`, { cause: err });
     }
   });
+}
+
+/**
+ * @internal {@link predictDemands} under a force budget of its own: a spec that runs out of it is a
+ * {@link SpecError}, even one that caught the error and predicted (then {@link withForceBudget}
+ * throws on return).
+ */
+export function predictWithin<A extends readonly unknown[], R>(budget: number, s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
+  try {
+    return withForceBudget(budget, () => predictDemands(s, resultDemand, inputs));
+  } catch (err) {
+    if (err instanceof ForceBudgetExceeded) throw new SpecError(specDiverges(err), { cause: err });
+    throw err;
+  }
 }
 
 /** Why a spec (or the conversion of its prediction) that ran out of the force budget is wrong: it would not have ended. */

@@ -1,0 +1,59 @@
+/**
+ * How much a value holds already evaluated, for a force budget that grows with the inputs: a
+ * function linear in a large input must not be taken for one that diverges.
+ * @module
+ */
+import { Lazy, peek } from '../lazy/lazy.ts';
+import { Cons } from '../lazy/cell.ts';
+import { lenient } from './shape.ts';
+
+/**
+ * @internal The number of `Lazy` positions in the evaluated parts of `values`, up to `limit` or a
+ * little past it (an unevaluated `Lazy` counts, what it would hold does not). A first walk counts
+ * without remembering what it met, which costs next to nothing on the small values of most
+ * trials; only past `limit` does it count again, reaching each object once, so that sharing and
+ * cycles count what they hold, not what they unfold to. List spines are walked along their tails
+ * with Brent's cycle detection rather than remembered cell by cell (a spine shared by two lists
+ * counts twice).
+ */
+export function evaluatedPositions(values: readonly unknown[], limit: number): number {
+  const quick = count(values, limit, undefined);
+  return quick <= limit ? quick : count(values, Infinity, new Set());
+}
+
+/** The walk of {@link evaluatedPositions}, stopping once past `limit`; with `seen`, each object once. */
+function count(values: readonly unknown[], limit: number, seen: Set<unknown> | undefined): number {
+  const stack: unknown[] = values.slice();
+  let n = 0;
+  // What a Lazy holds, each Lazy counted: `undefined` where it is not evaluated, or met before
+  // (only a Lazy holding an object is remembered: one holding a primitive closes no cycle).
+  const inside = (l: unknown): unknown => {
+    let v = l;
+    for (; v instanceof Lazy; n++) {
+      const next = v.isEvaluated ? peek(v) : undefined;
+      if (seen !== undefined && typeof next === 'object' && next !== null && (seen.has(v) || !seen.add(v))) return undefined;
+      v = next;
+    }
+    return v;
+  };
+  while (stack.length > 0 && n <= limit) {
+    try {
+      let v = inside(stack.pop());
+      // Along the spine: the mark moves to the cell `span` cells on, `span` doubling (Brent).
+      for (let mark = v, steps = 0, span = 1; v instanceof Cons && n <= limit; ) {
+        stack.push(v.head);
+        n++;
+        const tail = v.tail;
+        v = tail instanceof Lazy && tail.isEvaluated ? peek(tail) : undefined;
+        if (v === mark) v = undefined;
+        else if (++steps === span) [mark, steps, span] = [v, 0, span * 2];
+      }
+      if (v === null || typeof v !== 'object' || seen?.has(v)) continue;
+      seen?.add(v);
+      for (const field of lenient.project(v, null).fields) stack.push(field);
+    } catch {
+      // What cannot be looked at (a revoked Proxy) counts as nothing here: observing it reports the problem.
+    }
+  }
+  return n;
+}

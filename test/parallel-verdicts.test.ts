@@ -1,0 +1,125 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
+import { test } from 'node:test';
+import { inspect } from 'node:util';
+import assert from 'node:assert/strict';
+import { sizeOf, strictCheck, trialCase } from '../src/spec/check.ts';
+import { SpecError } from '../src/spec/spec.ts';
+import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { strictCheckParallel, WORKER_RULE, WorkerCrashError, type DefinedCheck } from '../src/engine/parallel.ts';
+import { take, takeSpec } from '../examples/take.ts';
+import { lateAfterLastCheck, slowPickupCheck, slowPickupBigCheck, specLoopsCheck, workerOnlyCheck } from './fixtures/verdict-checks.ts';
+
+/** The timeout of runs where a case loops forever: one that no other case reaches (it counts computing time, where the system gives it). */
+const LOOP_TIMEOUT = 1000;
+
+const same = (a: { message: string; trials: number; shrinks: number; passed: boolean }, b: typeof a) => {
+  assert.equal(b.passed, a.passed);
+  assert.equal(b.trials, a.trials);
+  assert.equal(b.shrinks, a.shrinks);
+  assert.equal(b.message, a.message);
+};
+
+/** Runs `body` while each worker started is sent a `{ type: 'poke' }` after its first reply (see slowToPickUp in the fixtures). */
+async function pokingWorkers<R>(body: () => Promise<R>): Promise<R> {
+  const watch = (w: Worker) => {
+    let poked = false;
+    w.on('message', (m: { type?: string }) => {
+      if (m.type !== 'reply' || poked) return;
+      poked = true;
+      w.postMessage({ type: 'poke' });
+    });
+  };
+  process.on('worker', watch);
+  try {
+    return await body();
+  } finally {
+    process.off('worker', watch);
+  }
+}
+
+test('with workers, a spec that never finishes is a spec error that names it and its trial, not a function that did not finish', { timeout: 60_000 }, async () => {
+  // The trial named is the first whose n is 3, where a run without workers would hang, whichever worker ran it.
+  const n = (i: number) => (trialCase(specLoopsCheck.spec as never, 42, i, sizeOf(i, 100, 10)).inputs[0] as { force(): number }).force();
+  const first = Array.from({ length: 100 }, (_, i) => i).find((i) => n(i) === 3)!;
+  await assert.rejects(
+    strictCheckParallel(specLoopsCheck, { seed: 42, workers: 2, timeout: LOOP_TIMEOUT, maxSize: 10 }),
+    (e: Error) => e instanceof SpecError && /the spec did not finish: .*timed out after 1000 ms/.test(e.message) && e.message.includes(`(trial ${first + 1}, seed 42, maxSize 10, inputs 3, `),
+  );
+  await assert.rejects(
+    strictCheckExhaustiveResult(specLoopsCheck.spec, specLoopsCheck.fn, { depth: 4, workers: 2, timeout: LOOP_TIMEOUT }),
+    (e: Error) => e instanceof SpecError && /the spec did not finish/.test(e.message) && /\(exhaustive, depth 3, inputs 3, /.test(e.message),
+  );
+});
+
+test('a timeout counts from the start of the trial in its worker: a fast function in a worker slow to pick up its trial passes', { timeout: 60_000 }, async () => {
+  const r = await pokingWorkers(() => strictCheckParallel(slowPickupCheck, { seed: 1, trials: 6, workers: 1, timeout: 500 }));
+  assert.equal(r.passed, true, r.message);
+});
+
+test('a real mismatch is not hidden behind a timeout: 2 workers slow to pick up their trials report what the sequential run reports', { timeout: 60_000 }, async () => {
+  const opts = { seed: 5, unicode: false };
+  const s = strictCheck(slowPickupBigCheck.spec, slowPickupBigCheck.fn, opts);
+  assert.ok(s.trials > 2 && s.shrinks > 2, `trials ${s.trials}, shrinks ${s.shrinks}`);
+  same(s, await pokingWorkers(() => strictCheckParallel(slowPickupBigCheck, { ...opts, workers: 2, timeout: 500 })));
+});
+
+test('an error a timer raises after the last trial fails the run with workers, as it crashes the run without them', { timeout: 60_000 }, async () => {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/late-sequential.ts', import.meta.url))], { encoding: 'utf8' });
+  assert.notEqual(child.status, 0, 'without workers, the error crashes the process');
+  assert.match(child.stderr, /late timer after the last trial/);
+  await assert.rejects(
+    strictCheckParallel(lateAfterLastCheck, { trials: 1, seed: 1, workers: 1 }),
+    (e: Error) => e instanceof WorkerCrashError && /after the last trial/.test(e.message) && /Error: late timer after the last trial/.test(e.message),
+  );
+});
+
+test('a failure seen only in a worker is reported as such, with the case as the worker saw it', { timeout: 60_000 }, async () => {
+  const r = await strictCheckParallel(workerOnlyCheck, { seed: 3, workers: 2, unicode: false });
+  assert.equal(r.passed, false);
+  assert.match(r.message, /^Failed: the spec does not match the function in a worker thread only \(after \d+ trials? and \d+ shrinks?; seed 3\)/);
+  assert.match(r.message, /run again in the main thread, it passes/);
+  assert.equal(r.counterexample, undefined, 'no counterexample of the main thread, where it passes');
+  // The worker's diagram: the function forced the whole list, the spec did not.
+  assert.match(r.message, /The case as the worker saw it:\n\+/);
+  const e = await strictCheckExhaustiveResult(workerOnlyCheck.spec, workerOnlyCheck.fn, { depth: 3, workers: 2, unicode: false });
+  assert.equal(e.passed, false);
+  assert.match(e.message, /^Failed: the spec does not match the function in a worker thread only \(exhaustive, depth \d+, after \d+ cases?\)/);
+  assert.match(e.message, /The case as the worker saw it:\n\+/);
+});
+
+/** A check of a module this process does not import (its import would not return), as defineCheck there names it. */
+const notImported = (file: string, name: string): DefinedCheck<Parameters<typeof take<number>>, ReturnType<typeof take<number>>> => ({
+  moduleUrl: new URL(`./fixtures/${file}`, import.meta.url).href,
+  name,
+  spec: takeSpec,
+  fn: take,
+});
+
+test('a worker that never becomes ready, its check module never done importing, gives an error that names the module', { timeout: 60_000 }, async () => {
+  await Promise.all(
+    [notImported('never-ready.ts', 'neverReady'), notImported('busy-import.ts', 'busyImport')].map((check) =>
+      assert.rejects(
+        strictCheckParallel(check, { trials: 3, workers: 1, timeout: 1000 }),
+        (e: Error) => e.message.includes(`importing ${check.moduleUrl} did not finish within 10000 ms`) && e.message.includes(WORKER_RULE),
+      ),
+    ),
+  );
+});
+
+test('a module that runs its checks with workers when imported is refused in the worker, with the rule, and starts no more workers', { timeout: 60_000 }, async () => {
+  let started = 0;
+  const count = () => started++;
+  process.on('worker', count);
+  try {
+    const { topLevelRun } = await import('./fixtures/runs-at-top-level.ts');
+    const e = topLevelRun as Error;
+    assert.ok(e instanceof TypeError, inspect(e));
+    assert.match(e.message, /a check was started in a worker thread of strictcheck/);
+    assert.ok(e.message.includes(WORKER_RULE), e.message);
+    assert.equal(started, 1, 'the run started one worker, which it did not replace');
+  } finally {
+    process.off('worker', count);
+  }
+});
