@@ -21,6 +21,7 @@ import { benchCheck } from './check.ts';
 import { benchOkasaki } from './okasaki.ts';
 import { benchExhaustive } from './exhaustive.ts';
 import { benchParallel } from './parallel.ts';
+import { benchIter } from './iter.ts';
 import type { BenchOptions } from './util.ts';
 
 type BenchModule = { readonly name: string; readonly run: (options: BenchOptions) => Promise<Record<string, number>> };
@@ -31,6 +32,7 @@ const modules: readonly BenchModule[] = [
   { name: 'observe', run: benchObserve },
   { name: 'exhaustive', run: () => benchExhaustive() },
   { name: 'parallel', run: () => benchParallel() },
+  { name: 'iter', run: benchIter },
 ];
 
 const json = process.argv.includes('--json');

@@ -41,3 +41,7 @@ export { series, withSeries, functionSeries, NoSeriesError, Refine, type Series 
 export { enumerateCases, type EnumeratedCase, type EnumerationStats, type EnumerateOptions } from './engine/enumerate.ts';
 export { checkSpec, assertSpec, strictCheckSpecExact, checkSpecExhaustive, assertSpecExhaustive } from './checks.ts';
 export { configureGlobal, readConfigureGlobal, resetConfigureGlobal, SEED_VARIABLE, type GlobalSettings } from './config.ts';
+export {
+  iterable, iterator, pulls, pullsOf, pullCount, endOf, closedAfter, iterations, untouched, IterEnd, Iterations, RETURNED, THROWN, THREW, Source, SourceError,
+  type IterationEnd, type IterDemand, type SourcePlan,
+} from './iter/index.ts';

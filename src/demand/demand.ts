@@ -159,7 +159,7 @@ function sameLayer(a: Forced, b: Forced): boolean {
  * Compares two demands position by position without recursion (demands on lists of a million
  * cells are fine): `whenUnforced` decides each pair where at least one side is unforced.
  */
-function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Demand) => boolean): boolean {
+function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Demand) => boolean, closingBelow = false): boolean {
   const stack: Demand[] = [a, b];
   while (stack.length > 0) {
     const y = stack.pop()!;
@@ -168,6 +168,7 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       if (!whenUnforced(x, y)) return false;
       continue;
     }
+    if (closingBelow && x.ctor.closes) continue;
     if (!sameLayer(x, y)) return false;
     for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i));
   }
@@ -195,7 +196,9 @@ export function demandEquals(a: Demand, b: Demand): boolean {
 /**
  * Whether `a` is less defined than (or equal to) `b`: a prefix of it, evaluating nothing that `b`
  * does not. "No stricter than" in the checker. A `⊥` (a part forced whose evaluation threw) is
- * forced: `_` is less defined than it, and it is less defined only than `⊥`.
+ * forced: `_` is less defined than it, and it is less defined only than `⊥`. On an iterable,
+ * closing it (`return()`, `throw()`) is less defined than whatever `b` does at that place but
+ * leaving it open: `a` pulls no more and closes no later.
  *
  * @example
  * ```ts
@@ -206,7 +209,8 @@ export function demandEquals(a: Demand, b: Demand): boolean {
 export function lessDefined(a: Demand, b: Demand): boolean {
   checkDemand(a, 'lessDefined', 'a');
   checkDemand(b, 'lessDefined', 'b');
-  return compareDemands(a, b, (x) => !x.forced);
+  // Against a place left open, a closing is below it (it closes earlier) and not above it (the open one never closes).
+  return compareDemands(a, b, (x, y) => (x.forced ? x.ctor.closes === true : !(y.forced && y.ctor.closes === true)), true);
 }
 
 /**

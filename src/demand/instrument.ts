@@ -183,7 +183,11 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
     if (inner === undefined) return shape.project(value, path); // throws the mismatch
     return wrap(forceSite, { original: value, inner, path, into, at, rec });
   }
-  if (shape.kind === 'lazy') shape.project(value, path); // throws the mismatch
+  if (shape.kind === 'lazy') {
+    // An iterable is not a Lazy but is reached through its protocol, recording as it is iterated.
+    if (shape.protocol !== undefined) return shape.protocol.instrument(value, path, into, at, rec);
+    shape.project(value, path); // throws the mismatch
+  }
   if (isPrimitive(value)) {
     checkPrimitive(value, shape, path);
     putPrimitive(into, at, value, atLazy);

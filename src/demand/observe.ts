@@ -84,17 +84,20 @@ export function argumentName(names: readonly string[] | undefined, i: number): s
 /**
  * @internal Throws a TypeError naming `fn` as `who` if it is an async or a generator function,
  * whose result is a Promise or an iterator, that observation cannot follow; says what can be given.
+ * A generator function is observed where its result's shape is an iterable's (`iterableResult`),
+ * which is consumed through the iteration protocol.
  */
-export function refuseAsyncOrGenerator(fn: unknown, who: string): void {
+export function refuseAsyncOrGenerator(fn: unknown, who: string, iterableResult = false): void {
   if (typeof fn !== 'function') return;
   const generator = types.isGeneratorFunction(fn);
   if (!generator && !types.isAsyncFunction(fn)) return;
+  if (iterableResult && !types.isAsyncFunction(fn)) return;
   const kind = types.isAsyncFunction(fn) ? (generator ? 'an async generator function' : 'an async function') : 'a generator function';
   const why = generator
     ? 'its body runs only as the iterator it returns is iterated'
     : 'its result is a Promise, and what it evaluates after an await, it evaluates after the observation has ended';
   throw new TypeError(
-    `${who} is ${kind}, which strictcheck cannot observe: ${why}. Give a plain function (or arrow function) that returns its result, with a Lazy where the result is lazy (a lazy list rather than a generator: see lazyCons and the List functions)`,
+    `${who} is ${kind}, which strictcheck cannot observe: ${why}. Give a plain function (or arrow function) that returns its result, with a Lazy where the result is lazy (a lazy list rather than a generator: see lazyCons and the List functions)${generator && !types.isAsyncFunction(fn) ? ', or declare its result iterable(elem) (docs/iterators.md)' : ''}`,
   );
 }
 
@@ -159,7 +162,7 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
     else context(instrument(result.take(), shapes.result ?? dynamic, 'result', resultHolder, 0, resultRec, false));
   } catch (thrown) {
     // The result of an async or generator function does not fit: the reason is the function's kind.
-    refuseAsyncOrGenerator(fn, 'the function observed');
+    refuseAsyncOrGenerator(fn, 'the function observed', shapes.result?.protocol !== undefined);
     const hint = hintFor(thrown, fn, inputs, shapes);
     // A revoked Proxy in an input throws at any walk's first look: a mismatch of the input, not the function's error.
     error = hint === undefined ? { thrown: revokedInput(thrown, inputs, names) ?? thrown } : { thrown, hint };

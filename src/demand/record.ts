@@ -123,7 +123,11 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
         put(parent, index, bottom);
         break;
       }
-      if (s.kind === 'lazy') s.project(v, p); // throws the mismatch
+      if (s.kind === 'lazy') {
+        // An iterable is consumed through its protocol, as far as the guide says.
+        if (s.protocol?.consume(v, p, g, parent, index, misfit.fit)) break;
+        s.project(v, p); // throws the mismatch
+      }
       if (g === WHNF) g = NONE;
       if (typeof v === 'function') {
         if (s.kind !== 'dynamic') s.project(v, p); // throws a mismatch

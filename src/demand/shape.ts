@@ -32,6 +32,8 @@ export interface Ctor {
   readonly equals?: (a: unknown, b: unknown) => boolean;
   /** For the constructor of an {@link opaque} shape: how one of its values prints. */
   readonly show?: (value: unknown) => string;
+  /** For an event that ends an iteration at the consumer's will (`return()`, `throw()`): it is less defined than anything found at its place, as closing earlier is (see `lessDefined`). */
+  readonly closes?: boolean;
 }
 
 /** One layer of a value: its constructor, its fields in order, their shapes, and for primitives the value itself. */
@@ -110,9 +112,30 @@ export type Shape<T> = ShapeInfo & {
   project(value: unknown, path: Path): Layer;
   /** A fast-check arbitrary that generates and shrinks this argument instead of the shape's own generator (see `withArbitrary`). */
   readonly arbitrary?: Arbitrary<T>;
+  /** @internal For a shape whose values are reached through a protocol, not taken apart (iterables: `src/iter`): see {@link Protocol}. */
+  readonly protocol?: Protocol;
   /** Phantom: the type described. */
   readonly __type?: (x: T) => T;
 };
+
+/**
+ * @internal How the values of a shape that are not data but a protocol (iterables, `src/iter`)
+ * take part in the walks: such a shape is a lazy position whose value form (its demand's) is
+ * data, while its values are iterated. `into` and `at` are where the demand is recorded (a node
+ * being built, or a position in a spine, as `put` in `record.ts` takes them).
+ */
+export interface Protocol {
+  /** The instrumented copy of `value`, which records its demand while `rec` is open. */
+  instrument(value: unknown, path: Path, into: object, at: number, rec: { readonly open: boolean }): unknown;
+  /** Consumes `value` as `guide` (a walk's `Guide`) says and records its demand; `false` for a guide that only reads what is evaluated, which a protocol's value cannot tell. */
+  consume(value: unknown, path: Path, guide: unknown, into: object, at: number, fit: boolean): boolean;
+  /** Consumes `value` as a random context of size `size` does, and records its demand. */
+  consumeRandomly(value: unknown, path: Path, random: { int(lo: number, hi: number): number }, size: number, into: object, at: number): void;
+  /** A random value of size `size`, `generate` making the values of other shapes. */
+  generate(random: { int(lo: number, hi: number): number }, size: number, generate: (s: Shape<unknown>, size: number) => unknown): unknown;
+  /** Smaller values than `value`, `shrink` giving those of a value of another shape. */
+  shrink(value: unknown, shrink: (v: unknown, s: Shape<unknown>) => Iterable<unknown>): Iterable<unknown>;
+}
 
 /** The type a shape describes. */
 export type TypeOf<S> = S extends Shape<infer T> ? T : never;

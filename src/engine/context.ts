@@ -29,6 +29,7 @@ export function randomContext(seed: Seed, size: number): Context {
     const site = { shape, path, into, at };
     const value = result.take();
     const r = seed.stream();
+    if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, r, size, into, at);
     if (r.int(0, 3) === 0) return normalizeUpTo(value, 1000 + 100 * size, site);
     let inputs: readonly Lazy<Input>[] = consumeRecorded(value, site).force().fields;
     for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) inputs = draws(inputs, r)[1];

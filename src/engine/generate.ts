@@ -209,6 +209,7 @@ function checkFinite(shape: S): void {
 /** `enclosing`: the recursive data types being generated around this value (see {@link dataLayer}). */
 function generate(shape: S, r: Random, size: number, enclosing: Enclosing): unknown {
   if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r, size);
+  if (shape.protocol) return shape.protocol.generate(r, size, (s, n) => generate(s, r, n, enclosing));
   switch (shape.kind) {
     case 'prim':
       return primitive(shape, r, size);
@@ -501,6 +502,7 @@ export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], ran
  */
 export function produce(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], r: Random, size: number, enclosing: Enclosing = NO_ENCLOSING): unknown {
   if (shape.arbitrary) return fromArbitrary(shape.arbitrary, r, size);
+  if (shape.protocol) return shape.protocol.generate(r, size, (s, n) => produce(s, inputs, r, n, enclosing));
   switch (shape.kind) {
     case 'prim':
       return primitive(shape, r, size);

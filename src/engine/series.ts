@@ -219,6 +219,12 @@ export function partial(shape: S, d: number, where: string): Skel[] {
         `give it one with withSeries(shape, (depth) => values)`,
     );
   }
+  if (shape.protocol) {
+    throw new NoSeriesError(
+      `cannot enumerate ${where} (shape ${shape.name}): iterables have no series yet; ` +
+        `check it with strictCheck, or give it one with withSeries(shape, (depth) => values)`,
+    );
+  }
   switch (shape.kind) {
     case 'prim':
       return primSeries(shape, d).map(leaf);

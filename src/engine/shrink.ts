@@ -9,8 +9,8 @@ import { checkDemand, Forced, unforced, type Demand } from '../demand/demand.ts'
 import { dynamic, inOwnOrder, isListCell, type Shape } from '../demand/shape.ts';
 import { contextOf, remember } from './generate.ts';
 
-/** QuickCheck's `shrinkIntegral`: towards zero, first by the largest steps. */
-function* shrinkInteger(n: number): Generator<number> {
+/** @internal QuickCheck's `shrinkIntegral`: towards zero, first by the largest steps. */
+export function* shrinkInteger(n: number): Generator<number> {
   if (n === 0) return;
   yield 0;
   if (n < 0) yield -n;
@@ -28,8 +28,8 @@ function* shrinkBigint(n: bigint): Generator<bigint> {
   for (let d = n / 2n; d !== 0n; d /= 2n) yield n - d;
 }
 
-/** QuickCheck's `shrinkList`: remove chunks of halving sizes, then shrink one element at a time. */
-function* shrinkItems<T>(items: readonly T[], shrinkItem: (x: T) => Iterable<T>): Generator<T[]> {
+/** @internal QuickCheck's `shrinkList`: remove chunks of halving sizes, then shrink one element at a time. */
+export function* shrinkItems<T>(items: readonly T[], shrinkItem: (x: T) => Iterable<T>): Generator<T[]> {
   const n = items.length;
   for (let k = n; k > 0; k = Math.floor(k / 2)) {
     for (let i = 0; i + k <= n; i += k) yield [...items.slice(0, i), ...items.slice(i + k)];
@@ -65,6 +65,7 @@ function* shrinkAny(value: unknown, shape: Shape<unknown>): Generator<unknown> {
     if (made || arb.canShrinkWithoutContext(value)) for (const v of arb.shrink(value, made?.context)) yield remember(arb, v);
     return;
   }
+  if (shape.protocol) return yield* shape.protocol.shrink(value, shrinkAny);
   if (value instanceof Lazy) {
     if (!value.isEvaluated) return;
     const inner = shape.kind === 'lazy' ? shape.inner() : dynamic;

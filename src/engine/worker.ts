@@ -9,7 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
 import { errorParts } from '../demand/describe.ts';
-import { comparisons, failsAlike, isCaseError, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
+import { comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck, IMPORTING, LOADED } from './parallel.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf } from './enumerate.ts';
@@ -266,7 +266,7 @@ async function handle(m: any): Promise<void> {
           reply = { ok: false }; // it finished: not the same kind of counterexample
         } else {
           const t = run(c.inputs, rerunContext(c));
-          reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) };
+          reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) && !sameCase(t, s.current as Trial) };
         }
       } catch (err) {
         // As in check.ts's shrink (see isCaseError).

@@ -296,7 +296,7 @@ function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: 
         if (isCaseError(err)) continue;
         throw err;
       }
-      if (failsAlike(t, current.error !== undefined)) {
+      if (failsAlike(t, current.error !== undefined) && !sameCase(t, current)) {
         current = t;
         shrinks++;
         continue search;
@@ -318,6 +318,15 @@ function describeError(thrown: unknown): string {
  */
 export function failsAlike(t: Trial, threw: boolean): boolean {
   return t.failed && (t.error !== undefined) === threw;
+}
+
+/**
+ * @internal Whether `t`, the run of a shrink candidate of `from`, ran back to the same case: a
+ * context forced what the candidate's demand left out (an iterable's element comes with its
+ * pull), so the candidate is no smaller.
+ */
+export function sameCase(t: Trial, from: Trial): boolean {
+  return t.inputs === from.inputs && demandEquals(t.resultDemand, from.resultDemand);
 }
 
 /**

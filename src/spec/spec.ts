@@ -63,7 +63,7 @@ export class SpecError extends Error {
  */
 export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: any[]) => unknown): void {
   if (typeof fn !== 'function') throw new TypeError(`the function to check is not a function: got ${inspect(fn, { depth: 0, breakLength: Infinity })}`);
-  refuseAsyncOrGenerator(fn, 'the function to check');
+  refuseAsyncOrGenerator(fn, 'the function to check', s.result.protocol !== undefined);
   const arity = s.args.length;
   if (fn.length !== 0 && fn.length !== arity) {
     // fn.length stops at a parameter with a default value or a rest parameter: say so, as that may be why.

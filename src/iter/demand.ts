@@ -1,0 +1,192 @@
+/**
+ * Demands on iterables, in the list notation: an iteration is a lazy list whose cells are the
+ * `next()` calls answered with a value, and whose end says how the iteration stopped: `_` (left
+ * open: not pulled again), `[]` (a `next()` answered done), `return()` or `throw()` (closed by
+ * the consumer), or `⊥` (a `next()` threw). Several iterations of one re-iterable source are an
+ * `Iterations` node with one field per iteration. Specs read and write them in value form: a lazy
+ * list whose end is one of the ends here (each an empty list to the `List` functions).
+ * @module
+ */
+import { now, thunk, type Lazy } from '../lazy/lazy.ts';
+import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
+import { fastInstanceof } from '../lazy/fast-class.ts';
+import type { Ctor } from '../demand/shape.ts';
+import { sourceOf } from './source.ts';
+
+/** How an iteration ended: left open, answered done, closed by `return()` or `throw()`, or a pull threw. */
+export type IterationEnd = 'open' | 'done' | 'return' | 'throw' | 'threw';
+
+/** The end of an iteration other than `[]` and `_`, in value form: an empty list to the `List` functions. */
+export class IterEnd extends Nil {
+  constructor(
+    /** Which end. */
+    readonly end: 'return' | 'throw' | 'threw',
+    /** Its constructor in demands. */
+    readonly ctor: Ctor,
+  ) {
+    super();
+  }
+}
+fastInstanceof(IterEnd);
+
+const RETURN_CTOR: Ctor = { name: 'return()', keys: [], style: 'atom', closes: true, build: () => RETURNED };
+const THROW_CTOR: Ctor = { name: 'throw()', keys: [], style: 'atom', closes: true, build: () => THROWN };
+const THREW_CTOR: Ctor = { name: '⊥', keys: [], style: 'atom', build: () => THREW };
+
+/** @internal `[]`: a pull answered done (alike, by name and style, to a list's end). */
+export const DONE_CTOR: Ctor = { name: '[]', keys: [], style: 'nil', build: () => NIL };
+
+/** The end `return()`: the consumer closed the iteration. */
+export const RETURNED: IterEnd = new IterEnd('return', RETURN_CTOR);
+/** The end `throw()`: the consumer threw into the iteration. */
+export const THROWN: IterEnd = new IterEnd('throw', THROW_CTOR);
+/** The end `⊥`: a `next()` threw. */
+export const THREW: IterEnd = new IterEnd('threw', THREW_CTOR);
+
+/** @internal The constructors of the ends, by end. */
+export const END_CTORS = { return: RETURN_CTOR, throw: THROW_CTOR, threw: THREW_CTOR } as const;
+
+/** The iterations of one re-iterable source, in value form, each a lazy list (see {@link iterations}). */
+export class Iterations {
+  constructor(
+    /** The demand on each iteration, in value form. */
+    readonly iterations: readonly Lazy<unknown>[],
+  ) {}
+}
+
+const iterationsCtors: Ctor[] = [];
+/** @internal The constructor of the demand on `n` iterations of a source. */
+export function iterationsCtor(n: number): Ctor {
+  return (iterationsCtors[n] ??= {
+    name: 'Iterations',
+    keys: Array.from({ length: n }, (_, i) => i),
+    style: 'data',
+    build: (f) => new Iterations(f as Lazy<unknown>[]),
+  });
+}
+
+/**
+ * A demand on an iterable or an iterator in value form, typed to stand for either where a spec
+ * gives or receives one: at run time a lazy list (see {@link pullsOf}) or `thunk`.
+ */
+export type IterDemand<T> = Iterable<T> & Iterator<T>;
+
+/** The value form of a demand on an iterable, seen as the lazy list it is. */
+function asList<T>(d: Iterable<T> | Iterator<T>): List<T> {
+  return d as unknown as List<T>;
+}
+
+/**
+ * The demand of one iteration in value form: `elements` pulled, then `end`; for specs and tests.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(pulls([1, 2], 'return'), iterable(number))); // '1 : 2 : return()'
+ * ```
+ */
+export function pulls<T>(elements: readonly T[], end: IterationEnd): IterDemand<T> {
+  let rest: List<T> = end === 'open' ? thunk : now(end === 'done' ? NIL : END_VALUES[end]);
+  for (let i = elements.length - 1; i >= 0; i--) rest = now(new Cons(now(elements[i]!), rest));
+  return rest as unknown as IterDemand<T>;
+}
+const END_VALUES = { return: RETURNED, throw: THROWN, threw: THREW } as const;
+
+/**
+ * The demand of several iterations of one re-iterable source, each given by {@link pulls} (or
+ * {@link untouched}), in value form.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(iterations(pulls([1], 'open'), pulls([1, 2], 'done')), iterable(number))); // 'Iterations (1 : _) (1 : 2 : [])'
+ * ```
+ */
+export function iterations<T>(...each: readonly (Iterable<T> | Iterator<T>)[]): IterDemand<T> {
+  return now(new Iterations(each as unknown as Lazy<unknown>[])) as unknown as IterDemand<T>;
+}
+
+/** The demand "not iterated at all" (`_`), for specs. */
+export const untouched: IterDemand<never> = thunk as unknown as IterDemand<never>;
+
+/**
+ * The lazy list of an iteration's demand in value form (its first iteration, for several): the
+ * pulls, then its end (`thunk`, `NIL`, {@link RETURNED}, {@link THROWN} or {@link THREW}), for
+ * specs that use the `List` functions on it.
+ */
+export function pullsOf<T>(d: Iterable<T> | Iterator<T>): List<T> {
+  const xs = asList(d);
+  if (xs === thunk) return xs;
+  const v = xs.force() as unknown;
+  return v instanceof Iterations ? (v.iterations[0] as List<T>) ?? thunk : xs;
+}
+
+/** The cells of an iteration's demand in value form: how many pulls answered a value, and its end. */
+function walk(d: Iterable<unknown> | Iterator<unknown>): { count: number; last: List<unknown> } {
+  let count = 0;
+  let xs = pullsOf(d);
+  for (;;) {
+    if (xs === thunk) return { count, last: xs };
+    const c = xs.force();
+    if (!(c instanceof Cons)) return { count, last: xs };
+    count++;
+    xs = c.tail;
+  }
+}
+
+/**
+ * How many pulls of an iteration (the first, for several) answered a value, in a demand in value form.
+ *
+ * @example
+ * ```ts
+ * pullCount(pulls([1, 2], 'return')); // 2
+ * ```
+ */
+export function pullCount(d: Iterable<unknown> | Iterator<unknown>): number {
+  return walk(d).count;
+}
+
+/**
+ * How an iteration (the first, for several) ended, in a demand in value form.
+ *
+ * @example
+ * ```ts
+ * endOf(pulls([1, 2], 'return')); // 'return'
+ * endOf(untouched);               // 'open'
+ * ```
+ */
+export function endOf(d: Iterable<unknown> | Iterator<unknown>): IterationEnd {
+  const { last } = walk(d);
+  if (last === thunk) return 'open';
+  const c = last.force();
+  return c instanceof IterEnd ? c.end : 'done';
+}
+
+/**
+ * The same pulls as iteration `d` (the first, for several), then closed by `return()`: what a
+ * function that stops there should do to its source, `xs`. A source whose iterators have no
+ * `return` cannot be closed: given `xs`, the iteration is left open there instead.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(closedAfter(pulls([1, 2], 'done')), iterable(number))); // '1 : 2 : return()'
+ * ```
+ */
+export function closedAfter<T>(d: Iterable<T> | Iterator<T>, xs?: Iterable<T> | Iterator<T>): IterDemand<T> {
+  const cells: Lazy<T>[] = [];
+  for (let ys = pullsOf(d); ys !== thunk; ) {
+    const c = ys.force();
+    if (!(c instanceof Cons)) break;
+    cells.push(c.head);
+    ys = c.tail;
+  }
+  let rest: List<T> = xs === undefined || closable(xs) ? now(RETURNED) : thunk;
+  for (let i = cells.length - 1; i >= 0; i--) rest = now(new Cons(cells[i]!, rest));
+  return rest as unknown as IterDemand<T>;
+}
+
+/** Whether the iterators of `xs` have a `return` method: a generated source's plan says; another iterable is asked for an iterator (an iterator is its own). */
+function closable(xs: Iterable<unknown> | Iterator<unknown>): boolean {
+  const source = sourceOf(xs);
+  if (source !== undefined) return source.plan.hasReturn;
+  const it = Symbol.iterator in xs ? xs[Symbol.iterator]() : xs;
+  return typeof it.return === 'function';
+}

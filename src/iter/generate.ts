@@ -1,0 +1,53 @@
+/**
+ * Random sources and their shrinking: a source of up to `size` elements, one in four cycling
+ * through them for ever, one in four throwing at a pull, one in five without `return`; shrunk to
+ * no throw or an earlier one, with `return`, finite, fewer and smaller elements.
+ * @module
+ */
+import type { Shape } from '../demand/shape.ts';
+import { shrinkItems } from '../engine/shrink.ts';
+import { Source, type SourcePlan } from './source.ts';
+
+/**
+ * A random source of elements of shape `elem` (made by `generate` at a size), of size `size`. One
+ * that throws is made in canonical form (see {@link canonical}).
+ */
+export function generateSource(elem: Shape<unknown>, r: { int(lo: number, hi: number): number }, size: number, generate: (s: Shape<unknown>, size: number) => unknown): Source<unknown> {
+  const n = r.int(0, Math.max(0, size));
+  const each = n === 0 ? 0 : Math.max(0, Math.floor(size / Math.sqrt(n)));
+  const elements: unknown[] = [];
+  for (let i = 0; i < n; i++) elements.push(generate(elem, each));
+  const infinite = n > 0 && r.int(0, 3) === 0;
+  const throwAt = r.int(0, 3) === 0 ? r.int(0, infinite ? Math.max(n, size) : n) : undefined;
+  return new Source(canonical({ elements, infinite, throwAt, hasReturn: r.int(0, 4) !== 0 }));
+}
+
+/**
+ * The plan of a source that throws, written as what its pulls answer: its elements up to the
+ * throw, finite. Two plans that behave alike are then one, and shrinking one offers no candidate
+ * that changes only what no pull reaches.
+ */
+function canonical<T>(plan: SourcePlan<T>): SourcePlan<T> {
+  const { elements, throwAt } = plan;
+  if (throwAt === undefined || (!plan.infinite && elements.length === throwAt)) return plan;
+  const answered = Array.from({ length: Math.min(throwAt, plan.infinite ? throwAt : elements.length) }, (_, i) => elements[i % elements.length]!);
+  return { ...plan, elements: answered, infinite: false, throwAt: answered.length };
+}
+
+/**
+ * Smaller sources than `source`: without its throw, with `return`, finite, then with fewer or
+ * smaller elements (for one that throws, fewer is an earlier throw).
+ */
+export function* shrinkSource(source: Source<unknown>, elem: Shape<unknown>, shrink: (v: unknown, s: Shape<unknown>) => Iterable<unknown>): Generator<Source<unknown>> {
+  const plan = canonical(source.plan);
+  const made = (changes: Partial<SourcePlan<unknown>>) => new Source({ ...plan, ...changes });
+  const throws = plan.throwAt !== undefined;
+  if (throws) yield made({ throwAt: undefined });
+  if (!plan.hasReturn) yield made({ hasReturn: true });
+  if (plan.infinite) yield made({ infinite: false });
+  for (const elements of shrinkItems(plan.elements, (x) => shrink(x, elem))) {
+    // A source that cycles for ever needs an element.
+    if (plan.infinite && elements.length === 0) continue;
+    yield made(throws ? { elements, throwAt: elements.length } : { elements });
+  }
+}

@@ -1,0 +1,314 @@
+/**
+ * Observing iterables: a source given to a function is instrumented (a wrapper whose iterators
+ * record each pull and event, forwarding to the real source), and a context consumes an iterable
+ * result (pulls k, then leaves it, closes it, throws into it, or pulls it to its end). Both record
+ * an iteration's demand as it goes: list cells for the pulls answered, then its end. Each pull
+ * counts as a force against the force budget, so a walk that pulls for ever is stopped.
+ * @module
+ */
+import { now, type Lazy } from '../lazy/lazy.ts';
+import { forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
+import { child, lazyOf, perShape, showPath, type Path, type Shape } from '../demand/shape.ts';
+import { ALL, EVALUATED, HEAD, isPrimitive, NONE, primitiveFits, put, record, Spine, SpineCell, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
+import { instrument, type Recording } from '../demand/instrument.ts';
+import { DONE_CTOR, END_CTORS, iterationsCtor } from './demand.ts';
+import { SourceError, sourceOf } from './source.ts';
+
+/** Forced once per pull: a pull is counted against the force budget as a force is. */
+const PULL: Lazy<undefined> = now(undefined);
+/** What a random context throws into an iterable with `throw()`; caught when it comes back out (one, made once: a stack trace per throw cost more than the trial). */
+const CONSUMER_THROW = new Error('thrown into the iterable by the context');
+
+/** Where the demand on one iterable (all its iterations) is recorded. */
+class IterableRecord {
+  private readonly roots: Demand[] = [];
+  constructor(
+    private readonly into: object,
+    private readonly at: number,
+  ) {}
+
+  /** An iteration starts recording at its first event: one demand, or `Iterations` of several. */
+  started(root: Demand): void {
+    const roots = this.roots;
+    roots.push(root);
+    const n = roots.length;
+    let node = root;
+    if (n > 1) {
+      node = forcedNode(iterationsCtor(n), n, undefined, true);
+      roots.forEach((r, i) => setField(node as Forced, i, r));
+    }
+    put(this.into as Forced, this.at, node);
+  }
+}
+
+/**
+ * The demand of one iteration being recorded, in the compact form of a list's: a spine whose
+ * cells are the pulls answered a value (a primitive element as itself), its rest the end.
+ */
+class IterationLog {
+  private cell: SpineCell | undefined;
+  ended = false;
+  constructor(private readonly owner: IterableRecord) {}
+
+  /** A pull answered a value: where its element's demand goes, `HEAD - k` of {@link spine}'s first cell. */
+  pulled(): number {
+    if (this.cell === undefined) this.owner.started((this.cell = new SpineCell(new Spine(), 0)) as unknown as Forced);
+    return HEAD - this.cell.spine.grow();
+  }
+
+  /** A pull answered primitive `x`, which the spine holds as itself. */
+  pulledPrimitive(x: unknown): void {
+    if (this.cell === undefined) this.owner.started((this.cell = new SpineCell(new Spine(), 0)) as unknown as Forced);
+    const { spine } = this.cell;
+    spine.setHead(spine.grow(), x);
+  }
+
+  /** The first cell, where {@link pulled} records. */
+  get first(): SpineCell {
+    return this.cell!;
+  }
+
+  /** A pull answered done (`[]`), the consumer closed (`return()`, `throw()`), or a pull threw (`⊥`). */
+  end(how: 'done' | keyof typeof END_CTORS): void {
+    this.ended = true;
+    const node = how === 'done' ? DONE : forcedNode(END_CTORS[how], 0, undefined, true);
+    if (this.cell === undefined) this.owner.started(node);
+    else this.cell.spine.rest = node;
+  }
+}
+
+/** `[]`: a pull answered done. */
+const DONE = forcedNode(DONE_CTOR, 0, undefined, true);
+
+/** `lazyOf(elem)`, one per element shape: the shape an element is recorded at. */
+const headShape = perShape((elem) => lazyOf(elem) as Shape<unknown>);
+
+/** The `typeof` of the values of a primitive shape (not opaque), `''` for any other: the cheap test of the common element. */
+const primitiveType = perShape((elem) => (elem.kind === 'prim' && elem.prim !== 'opaque' ? (elem.prim === 'unit' ? 'undefined' : elem.prim) : ''));
+
+/** The path of element `k` of an iteration, for messages. */
+function elementPath(path: Path, iteration: number, k: number): Path {
+  return path === null ? null : child(child(path, iteration === 0 ? 'iteration' : `iteration${iteration + 1}`), `next${k + 1}`);
+}
+
+/**
+ * The instrumented copy of `value`, an iterable (`oneShot`: an iterator, one iteration): its
+ * iterators record their pulls and events at `at` of `into` while `rec` is open, and forward to
+ * the real ones. A generated source's one-shot iterator is replaced by a fresh iteration of its
+ * source, so that every run of a case gets it whole.
+ */
+export function instrumentIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, oneShot: boolean, path: Path, into: object, at: number, rec: Recording): unknown {
+  const source = sourceOf(value);
+  if (source === undefined && !isIterable(value)) shape.project(value, path); // throws the mismatch
+  const copy = new RecordedIterable((source ?? value) as Iterable<unknown>, new IterableRecord(into, at), elem, path, rec);
+  return oneShot ? copy[Symbol.iterator]() : copy;
+}
+
+/** Whether `value` has a `[Symbol.iterator]` method. */
+export function isIterable(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
+}
+
+/** The instrumented copy of a re-iterable source: each iteration is recorded apart. */
+class RecordedIterable {
+  private count = 0;
+  constructor(
+    private readonly real: Iterable<unknown>,
+    private readonly owner: IterableRecord,
+    /** The shape of the elements. */
+    readonly elem: Shape<unknown>,
+    readonly path: Path,
+    readonly rec: Recording,
+  ) {}
+
+  [Symbol.iterator](): Iterator<unknown> {
+    const real = this.real[Symbol.iterator]();
+    // `return` and `throw` only where the real iterator has them: a for…of closes what has `return`.
+    const Kind = typeof real.return === 'function' ? (typeof real.throw === 'function' ? Closable : Returnable) : typeof real.throw === 'function' ? Throwable : RecordedIterator;
+    return new Kind(real, new IterationLog(this.owner), this, this.count++);
+  }
+}
+
+/** An iterator forwarding to `real` that records its pulls and events in `log` (classes, not closures: one is made per iteration). */
+class RecordedIterator {
+  private k = 0;
+  private readonly elem: Shape<unknown>;
+  protected readonly rec: Recording;
+  constructor(
+    protected readonly real: Iterator<unknown>,
+    protected readonly log: IterationLog,
+    /** The iterable this is an iteration of. */
+    private readonly of: RecordedIterable,
+    private readonly iteration: number,
+  ) {
+    this.elem = of.elem;
+    this.rec = of.rec;
+  }
+
+  next(...args: [] | [unknown]): IteratorResult<unknown> {
+    const { log, real } = this;
+    // Without a spread where there is no argument, as for…of calls it.
+    if (!this.rec.open || log.ended) return args.length === 0 ? real.next() : real.next(...args);
+    PULL.force();
+    let r: IteratorResult<unknown>;
+    try {
+      r = args.length === 0 ? real.next() : real.next(...args);
+    } catch (err) {
+      log.end('threw');
+      throw err;
+    }
+    if (r.done) {
+      log.end('done');
+      return r;
+    }
+    const x = r.value;
+    const { elem } = this;
+    // Primitives, the common case, without the generic copy.
+    if (typeof x === primitiveType(elem) || (isPrimitive(x) && primitiveFits(x, elem))) {
+      log.pulledPrimitive(x);
+      this.k++;
+      return r;
+    }
+    const at = log.pulled();
+    const copy = instrument(x, elem, elementPath(this.of.path, this.iteration, this.k++), log.first, at, this.rec, true);
+    return copy === x ? r : { done: false, value: copy };
+  }
+
+  [Symbol.iterator](): this {
+    return this;
+  }
+
+  /** Records the consumer's closing (`return()`, `throw()`) if the iteration is still being recorded. */
+  protected closed(how: 'return' | 'throw'): void {
+    if (this.rec.open && !this.log.ended) this.log.end(how);
+  }
+}
+
+class Returnable extends RecordedIterator {
+  return(v?: unknown): IteratorResult<unknown> {
+    this.closed('return');
+    return this.real.return!(v);
+  }
+}
+
+class Throwable extends RecordedIterator {
+  throw(e?: unknown): IteratorResult<unknown> {
+    this.closed('throw');
+    return this.real.throw!(e);
+  }
+}
+
+class Closable extends Returnable {
+  throw(e?: unknown): IteratorResult<unknown> {
+    this.closed('throw');
+    return this.real.throw!(e);
+  }
+}
+
+/**
+ * What a consumer does to one iteration: pull `pulls` times, then end so. Element `k` is walked
+ * under `heads[k]` where that is forced (a demand's), else under `head`.
+ */
+interface Plan {
+  readonly pulls: number;
+  readonly then: 'open' | 'done' | 'return' | 'throw';
+  readonly head: Guide;
+  readonly heads?: readonly Demand[];
+}
+
+/**
+ * Consumes iterable `value` as a walk under `guide` would (see `record`), recording at `at` of
+ * `into`: `whnf` pulls once, `normalize` to the end (stopped by the force budget if there is
+ * none), a demand as far as it says, and past the end of the value no further where `fit`,
+ * else with an error. `false` where the guide reads only what is evaluated already.
+ */
+export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, guide: Guide, into: object, at: number, fit: boolean): boolean {
+  if (guide === EVALUATED || guide === VALUE_FORM) return false;
+  if (guide === NONE) return true;
+  if (!isIterable(value)) shape.project(value, path); // throws the mismatch
+  const iterable = value as Iterable<unknown>;
+  const owner = new IterableRecord(into, at);
+  if (guide === WHNF || guide === ALL) {
+    consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true);
+    return true;
+  }
+  const d = guide as Demand;
+  if (!d.forced) return true;
+  const each = d.ctor.name === 'Iterations' ? Array.from({ length: d.arity }, (_, i) => d.field(i)) : [d];
+  each.forEach((one, i) => {
+    if (one.forced) consumeIteration(iterable, owner, elem, path, i, planOf(one), fit);
+  });
+  return true;
+}
+
+/** The plan that follows the demand of one iteration. */
+function planOf(d: Forced): Plan {
+  const heads: Demand[] = [];
+  let x: Demand = d;
+  for (; x.forced && x.ctor.style === 'cons'; x = x.field(1)) heads.push(x.field(0));
+  const then = !x.forced ? 'open' : x.ctor === END_CTORS.return ? 'return' : x.ctor === END_CTORS.throw ? 'throw' : 'done';
+  // A head left unforced in a spec's demand is an element the consumer got all the same: its outer layer.
+  return { pulls: heads.length, then, head: WHNF, heads };
+}
+
+/**
+ * Consumes an iterable as a random context of size `size`: pulls up to `size` times then leaves
+ * it open, or closes it (`return()`, before any pull too), throws into it, or pulls it to its end
+ * (at most 1000 + 100·size times, so that an infinite one stays a finite context). Never leaves it
+ * untouched.
+ */
+export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number): void {
+  if (!isIterable(value)) shape.project(value, path); // throws the mismatch
+  const how = r.int(0, 3);
+  const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
+  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF };
+  consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true);
+}
+
+function misfit(path: Path, what: string): Error {
+  return new Error(`toContext: the demand does not fit the iterable at ${showPath(path)}: the demand ${what}`);
+}
+
+/** Runs one iteration of `iterable` by `plan`, recording it; stops early at its end. */
+function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean): void {
+  const it = iterable[Symbol.iterator]();
+  const log = new IterationLog(owner);
+  for (let k = 0; k < plan.pulls || plan.then === 'done'; k++) {
+    PULL.force();
+    let r: IteratorResult<unknown>;
+    try {
+      r = it.next();
+    } catch (err) {
+      // A source's failure passed on ends the iteration; any other error is the function's.
+      log.end('threw');
+      if (err instanceof SourceError) return;
+      throw err;
+    }
+    if (r.done) {
+      log.end('done');
+      if (k < plan.pulls && !fit) throw misfit(path, `pulls ${plan.pulls} times, the iterable ended after ${k}`);
+      return;
+    }
+    const x = r.value;
+    const given = plan.heads?.[k];
+    const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
+    // An element is recorded at a lazy position, as a list's head (in value form, a Lazy); a primitive, the common case, without the generic walk.
+    if (typeof x === primitiveType(elem) || (isPrimitive(x) && primitiveFits(x, elem))) log.pulledPrimitive(x);
+    else record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, log.pulled());
+    if (k >= plan.pulls) {
+      if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
+      return;
+    }
+  }
+  if (plan.then === 'return' && typeof it.return === 'function') {
+    log.end('return');
+    it.return();
+  } else if (plan.then === 'throw' && typeof it.throw === 'function') {
+    log.end('throw');
+    try {
+      it.throw(CONSUMER_THROW);
+    } catch (err) {
+      if (err !== CONSUMER_THROW) throw err;
+    }
+  }
+}

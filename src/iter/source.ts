@@ -1,0 +1,120 @@
+/**
+ * The sources a check generates for iterable arguments: a plan (elements, finite or cycling for
+ * ever, throwing at a pull, with or without `return`) from which each iteration is a fresh
+ * generator, so that a source is the same in every run of a case, and its `finally` runs when it
+ * is closed, as in real code.
+ * @module
+ */
+import { prettyDemand } from '../demand/print.ts';
+import { valuePrefix } from '../demand/convert.ts';
+import type { Shape } from '../demand/shape.ts';
+
+/** What a generated source does: the answers of its pulls. */
+export interface SourcePlan<T> {
+  /** The elements its pulls answer, in order. */
+  readonly elements: readonly T[];
+  /** Whether it cycles through its elements for ever (then it has some) instead of answering done after them. */
+  readonly infinite: boolean;
+  /** The pull (from 0) that throws a {@link SourceError} instead of answering, if any. */
+  readonly throwAt?: number | undefined;
+  /** Whether its iterators have a `return` method (a `for…of` that stops early calls it). */
+  readonly hasReturn: boolean;
+}
+
+/** What a generated source throws at its {@link SourcePlan.throwAt} pull: a source's failure, which a function may pass on. */
+export class SourceError extends Error {
+  /** Always `'SourceError'`. */
+  override name = 'SourceError';
+  constructor(
+    /** The pull (from 0) that threw. */
+    readonly pull: number,
+  ) {
+    super(`the source threw at pull ${pull + 1}`);
+  }
+}
+
+/**
+ * A re-iterable source made from a plan: every `[Symbol.iterator]()` call is a new iteration from
+ * the start, a generator (without `return` if the plan says so).
+ *
+ * @example
+ * ```ts
+ * [...new Source({ elements: [1, 2], infinite: false, hasReturn: true })]; // [1, 2]
+ * ```
+ */
+export class Source<T> implements Iterable<T> {
+  constructor(
+    /** What its pulls answer. */
+    readonly plan: SourcePlan<T>,
+  ) {}
+
+  /** A new iteration from the start: a generator, wrapped to hide its `return` if the plan has none. */
+  [Symbol.iterator](): Iterator<T> {
+    const g = run(this.plan);
+    if (this.plan.hasReturn) return g;
+    return new WithoutReturn(g);
+  }
+
+  /**
+   * A one-shot iterator of this source's plan, which a check gives where an iterator is expected:
+   * instrumented, it is replaced by a fresh iteration of its source each run.
+   */
+  iterator(): Iterator<T> & Iterable<T> {
+    const it = this[Symbol.iterator]() as Iterator<T> & Iterable<T>;
+    sources.set(it, this);
+    return it;
+  }
+}
+
+/** A generator's iteration without its `return` and `throw`: a source whose iterators cannot be closed. */
+class WithoutReturn<T> implements IterableIterator<T> {
+  constructor(private readonly g: Generator<T, undefined>) {}
+  next(): IteratorResult<T, undefined> {
+    return this.g.next();
+  }
+  [Symbol.iterator](): this {
+    return this;
+  }
+}
+
+/** The sources of the one-shot iterators made by {@link Source.iterator}. */
+const sources = new WeakMap<object, Source<unknown>>();
+
+/** @internal The source of a one-shot iterator made by {@link Source.iterator}, if it is one. */
+export function sourceOf(value: unknown): Source<unknown> | undefined {
+  return value instanceof Source ? value : typeof value === 'object' && value !== null ? sources.get(value) : undefined;
+}
+
+function* run<T>({ elements, infinite, throwAt }: SourcePlan<T>): Generator<T, undefined> {
+  const n = elements.length;
+  for (let i = 0; ; i++) {
+    if (i === throwAt) throw sourceError(i);
+    if (i >= n && (!infinite || n === 0)) return;
+    yield elements[i % n]!;
+  }
+}
+
+/** A {@link SourceError} without a stack trace: capturing one cost more than a check's trial, and a report names the error, not where a generated source threw it. */
+function sourceError(pull: number): SourceError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new SourceError(pull);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/**
+ * How a source prints in a report: what its pulls answer, `throw` for the pull that throws, `…`
+ * for a source that cycles through its elements for ever.
+ */
+export function describeSource(source: Source<unknown>, elem: Shape<unknown>): string {
+  const { elements, infinite, throwAt, hasReturn } = source.plan;
+  const shown = elements.slice(0, throwAt).map((x) => prettyDemand(valuePrefix(x, elem, 20, true, true), { maxWidth: 40 }));
+  if (throwAt !== undefined) {
+    for (let i = elements.length; i < throwAt && infinite && elements.length > 0; i++) shown.push(shown[i % elements.length]!);
+    shown.push('throw');
+  } else if (infinite && elements.length > 0) shown.push('…');
+  return `iter [${shown.join(', ')}]${hasReturn ? '' : ' without return'}`;
+}
