@@ -21,6 +21,7 @@ export {
   ShapeMismatchError, showPath,
 } from './demand/shape.ts';
 export { Unforced, Forced, unforced, isForced, demandEquals, lessDefined, demandSize, type Demand } from './demand/demand.ts';
+export { lub, glb } from './demand/lattice.ts';
 export { toDemand, fromDemand, evaluatedPart, valuePrefix } from './demand/convert.ts';
 export * from './demand/print.ts';
 export { entangle, observe, observe1, observeDetailed, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from './demand/observe.ts';
