@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import {
   cons, defer, elementAt, fieldDemand, fromArray, isCapped, lazy, lazyNone, lazySome, lazyOf, lazyTuple, list, List, nil, now, number, option, prettyDemand,
   prettyValue, spineForced, anyElementDemanded, thunk, toDemand, tuple, UnevaluatedError, type Lazy, type LazyList,
+  demandEquals, enumerateCases, observeDetailed, predictDemands, type Context, type Demand, type Shape, type Spec,
 } from '../src/index.ts';
+import { take, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
+import { append, appendSpec, length, lengthSpec, map, mapSpec, reverse, reverseSpec, zip, zipSpec } from '../examples/list-specs.ts';
+import { and, andSpec, filter, filterSpec } from '../examples/and-filter.ts';
+import { rotNaive, rotSimpleSpec } from '../examples/okasaki-queue/rot.ts';
+import {
+  andByCombinators, appendByCombinators, filterByCombinators, lengthByCombinators, mapByCombinators, reverseByCombinators, rotSimpleByCombinators, takeByCombinators, zipByCombinators,
+} from '../examples/spec-language.ts';
 
 // ---------------------------------------------------------------------------------------------
 // `thunk` needs no type argument nor cast (type-level: `tsc` compiles these lines; the run checks they still throw)
@@ -57,4 +65,57 @@ test('lazySome, lazyNone and lazyTuple build evaluated layers at lazy positions,
   assert.equal(prettyValue(fieldDemand(lazyTuple(thunk, now(2)), 1)), '2');
   assert.equal(fieldDemand(lazyTuple(thunk, now(2)), 0), thunk);
   assert.equal(fieldDemand(thunk, 0), thunk, 'the pair itself not evaluated');
+});
+
+// ---------------------------------------------------------------------------------------------
+// The spec language: each example's spec in it predicts what its hand-written spec does, on every case up to a depth
+
+/** Demands printed, with the argument shapes. */
+const shown = (ds: readonly Demand[]) => ds.map((d) => prettyDemand(d)).join(', ');
+
+/**
+ * Every case up to `depth` (inputs, and a demand on the result `fn` gives them, as an exhaustive
+ * check enumerates them): the number of cases, and those where the two specs predict different
+ * demands, drawn as `inputs; result demand => one's | other's`.
+ */
+function compareSpecs<A extends readonly unknown[], R>(one: Spec<A, R>, other: Spec<A, R>, fn: (...args: A) => R, depth: number): { cases: number; differ: string[] } {
+  const run = (inputs: unknown[], context: Context) => {
+    const obs = observeDetailed(context, fn, inputs, { inputs: one.args, result: one.result });
+    if (obs.error) throw obs.error.thrown; // a hole forced (the case is refined), or a real error
+    const a = predictDemands(one, obs.result, inputs as unknown as A);
+    const b = predictDemands(other, obs.result, inputs as unknown as A);
+    return a.every((d, i) => demandEquals(d, b[i]!)) ? undefined : `; ${prettyDemand(obs.result)} => ${shown(a)} | ${shown(b)}`;
+  };
+  let cases = 0;
+  const differ: string[] = [];
+  for (const c of enumerateCases(one.args, depth, run, { result: one.result })) {
+    cases++;
+    if (c.outcome !== undefined) differ.push(c.total().map((v, i) => prettyValue(v, one.args[i] as Shape<unknown>)).join(', ') + c.outcome);
+  }
+  return { cases, differ };
+}
+
+const pairsOfSpecs: readonly { name: string; hand: Spec<readonly any[], any>; combinators: Spec<readonly any[], any>; fn: (...args: any[]) => any; depth: number; least: number }[] = [
+  { name: 'take', hand: takeSpec, combinators: takeByCombinators, fn: take, depth: 5, least: 30_061 },
+  { name: 'map', hand: mapSpec, combinators: mapByCombinators, fn: map, depth: 3, least: 19_828 },
+  { name: 'and', hand: andSpec, combinators: andByCombinators, fn: and, depth: 8, least: 17 },
+  { name: 'zip', hand: zipSpec, combinators: zipByCombinators, fn: zip, depth: 3, least: 11_218 },
+  { name: 'append', hand: appendSpec, combinators: appendByCombinators, fn: append, depth: 4, least: 21_017 },
+  { name: 'filter', hand: filterSpec, combinators: filterByCombinators, fn: filter, depth: 3, least: 4_257 },
+  { name: 'rot_simple_spec (rotNaive)', hand: rotSimpleSpec, combinators: rotSimpleByCombinators, fn: rotNaive, depth: 4, least: 30_037 },
+  { name: 'length', hand: lengthSpec, combinators: lengthByCombinators, fn: length, depth: 5, least: 6 },
+  { name: 'reverse', hand: reverseSpec, combinators: reverseByCombinators, fn: reverse, depth: 4, least: 1_357 },
+];
+
+for (const p of pairsOfSpecs) {
+  test(`${p.name}: the spec in the spec language predicts the hand-written spec's demands on every case up to depth ${p.depth}`, { timeout: 120_000 }, () => {
+    const { cases, differ } = compareSpecs(p.hand, p.combinators, p.fn, p.depth);
+    assert.deepEqual(differ.slice(0, 5), []);
+    assert.ok(cases >= p.least, `${cases} cases, fewer than the ${p.least} enumerated when this test was written`);
+  });
+}
+
+test('the comparison of specs finds the cases where they differ: take against its first attempt', () => {
+  const { differ } = compareSpecs(takeSpecFirstAttempt, takeByCombinators, take, 2);
+  assert.ok(differ.includes('0, []; [] => 0, [] | 0, _'), differ.join('\n'));
 });
