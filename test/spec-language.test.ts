@@ -1,14 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import {
   cons, defer, elementAt, fieldDemand, fromArray, isCapped, lazy, lazyNone, lazySome, lazyOf, lazyTuple, list, List, nil, now, number, option, prettyDemand,
   prettyValue, spineForced, anyElementDemanded, thunk, toDemand, tuple, UnevaluatedError, type Lazy, type LazyList,
   demandEquals, enumerateCases, observeDetailed, predictDemands, type Context, type Demand, type Shape, type Spec,
+  strictCheck, strictCheckExhaustiveResult, strictProperty, type Counterexample,
 } from '../src/index.ts';
-import { take, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
-import { append, appendSpec, length, lengthSpec, map, mapSpec, reverse, reverseSpec, zip, zipSpec } from '../examples/list-specs.ts';
-import { and, andSpec, filter, filterSpec } from '../examples/and-filter.ts';
-import { rotNaive, rotSimpleSpec } from '../examples/okasaki-queue/rot.ts';
+import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
+import { append, appendSpec, length, lengthSpec, map, mapSpec, mapStrict, reverse, reverseSpec, zip, zipSpec } from '../examples/list-specs.ts';
+import { and, andSpec, andStrict, filter, filterSpec } from '../examples/and-filter.ts';
+import { rot, rotNaive, rotSimpleSpec } from '../examples/okasaki-queue/rot.ts';
+import { takePrimeByCombinatorsCheck } from './fixtures/spec-language-checks.ts';
 import {
   andByCombinators, appendByCombinators, filterByCombinators, lengthByCombinators, mapByCombinators, reverseByCombinators, rotSimpleByCombinators, takeByCombinators, zipByCombinators,
 } from '../examples/spec-language.ts';
@@ -118,4 +121,34 @@ for (const p of pairsOfSpecs) {
 test('the comparison of specs finds the cases where they differ: take against its first attempt', () => {
   const { differ } = compareSpecs(takeSpecFirstAttempt, takeByCombinators, take, 2);
   assert.ok(differ.includes('0, []; [] => 0, [] | 0, _'), differ.join('\n'));
+});
+
+// ---------------------------------------------------------------------------------------------
+// A spec in the spec language is a Spec: every check takes it
+
+/** A counterexample as the paper draws it: inputs; result demand; actual | predicted. */
+const drawn = (c: Counterexample | undefined) =>
+  c && `${c.inputs.map((v) => prettyValue(v)).join(', ')}; ${prettyDemand(c.resultDemand)}; ${shown(c.actual)} | ${shown(c.predicted)}`;
+const paperTakePrime = '0, []; []; _, [] | 0, _';
+
+test("take passes its spec in the spec language, and take' fails it with the paper's counterexample: randomly, exhaustively, with workers and as a fast-check property", { timeout: 120_000 }, async () => {
+  assert.ok(strictCheck(takeByCombinators, take, { seed: 1, trials: 300 }).passed);
+  assert.ok(strictCheckExhaustiveResult(takeByCombinators, take, { depth: 4 }).passed);
+  assert.equal(drawn(strictCheck(takeByCombinators, takePrime, { seed: 1 }).counterexample), paperTakePrime);
+  assert.equal(drawn(strictCheckExhaustiveResult(takeByCombinators, takePrime, { depth: 3 }).counterexample), paperTakePrime);
+  const inWorkers = await strictCheck(takePrimeByCombinatorsCheck.spec, takePrimeByCombinatorsCheck.fn, { seed: 1, workers: 2 });
+  assert.equal(drawn(inWorkers.counterexample), paperTakePrime);
+  const r = fc.check(strictProperty(takeByCombinators, takePrime, { unicode: false }), { seed: 1 });
+  assert.ok(r.failed);
+  assert.match(String(r.counterexample?.[0]), /^inputs 0, \[\]; result demand \[\]\n/);
+});
+
+test('the specs in the spec language pass their functions and catch the too strict twins: mapStrict, andStrict, rot against rot_simple_spec', () => {
+  const exhaustively = <A extends readonly unknown[], R>(s: Spec<A, R>, f: (...args: A) => R, depth: number) => strictCheckExhaustiveResult(s, f, { depth, unicode: false });
+  for (const [s, f, depth] of [[mapByCombinators, map, 3], [andByCombinators, and, 6], [zipByCombinators, zip, 3], [appendByCombinators, append, 4], [filterByCombinators, filter, 3], [rotSimpleByCombinators, rotNaive, 4]] as const) {
+    assert.ok(exhaustively(s as Spec<readonly any[], any>, f as (...args: any[]) => any, depth).passed, f.name);
+  }
+  assert.equal(drawn(exhaustively(mapByCombinators, mapStrict, 3).counterexample), 'λx. 0, 0 : []; 0 : _; λx. 0, 0 : _ | λx. 0, _ : _');
+  assert.equal(drawn(exhaustively(andByCombinators, andStrict, 3).counterexample), 'false : []; false; false : [] | false : _');
+  assert.equal(drawn(exhaustively(rotSimpleByCombinators, rot, 3).counterexample), '0 : [], []; _ : _; _ : _, [] | _ : _, _');
 });
