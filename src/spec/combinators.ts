@@ -33,8 +33,8 @@ export type ArgumentDemand<A extends readonly unknown[], R, X> = (resultDemand: 
 export type ArgumentDemands<A extends readonly unknown[], R> = { readonly [K in keyof A]: ArgumentDemand<A, R, A[K]> };
 
 
-/** The demand on an element of the list `R` (a `Lazy` of its element type). */
-type ElementOf<R> = R extends List<infer Y> ? Lazy<Y> : never;
+/** The demand on an element of the list type `R`: a `Lazy` of its element type. */
+export type ElementOf<R> = R extends List<infer Y> ? Lazy<Y> : never;
 
 /** Options of {@link SpecLanguage.asResult}. */
 export interface AsResultOptions<A extends readonly unknown[]> {
@@ -76,6 +76,7 @@ export interface SpecLanguage<A extends readonly unknown[], R> {
    * and the inputs (`map`: `(dy, x, f) => specify1(f, dy, x)`).
    */
   asResult<X>(options: AsResultOptions<A> & { readonly elements: (resultElement: ElementOf<R>, element: Lazy<X>, ...inputs: [...A]) => Lazy<X> }): ArgumentDemand<A, R, List<X>>;
+  /** {@link asResult} for a list of the result's type, element `i` demanded as the result's element `i`. */
   asResult(options?: AsResultOptions<A>): ArgumentDemand<A, R, R>;
   /**
    * The list argument is demanded as the rest of the result from cell `offset` on, when the
