@@ -22,6 +22,13 @@ export const takeByCombinators = specOf([lazyOf(number), numbers], numbers, ({ w
   asResult({ stopsEarly: (n, xs) => n.force() <= L.length(xs) }),
 ]);
 
+// take' (the paper's, which looks at xs first): n only once xs has a cell; xs one constructor per
+// constructor of the result, so when n runs out first, the cell after the result's
+export const takePrimeByCombinators = specOf([lazyOf(number), numbers], numbers, ({ forcedWhen, asResult }) => [
+  forcedWhen((_d, _n, xs) => !L.isEmpty(xs)),
+  asResult(),
+]);
+
 // map: f when some element of the result is; xs as far as the result, each element as f demands it
 export const mapByCombinators = specOf([elementFn, numbers], numbers, ({ forcedWhen, asResult }) => [
   forcedWhen(L.anyElementDemanded),

@@ -13,7 +13,8 @@ import { and, andSpec, andStrict, filter, filterSpec } from '../examples/and-fil
 import { rot, rotNaive, rotSimpleSpec } from '../examples/okasaki-queue/rot.ts';
 import { takePrimeByCombinatorsCheck } from './fixtures/spec-language-checks.ts';
 import {
-  andByCombinators, appendByCombinators, filterByCombinators, lengthByCombinators, mapByCombinators, reverseByCombinators, rotSimpleByCombinators, takeByCombinators, zipByCombinators,
+  andByCombinators, appendByCombinators, filterByCombinators, lengthByCombinators, mapByCombinators, reverseByCombinators, rotSimpleByCombinators, takeByCombinators, takePrimeByCombinators,
+  zipByCombinators,
 } from '../examples/spec-language.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -151,4 +152,10 @@ test('the specs in the spec language pass their functions and catch the too stri
   assert.equal(drawn(exhaustively(mapByCombinators, mapStrict, 3).counterexample), 'λx. 0, 0 : []; 0 : _; λx. 0, 0 : _ | λx. 0, _ : _');
   assert.equal(drawn(exhaustively(andByCombinators, andStrict, 3).counterexample), 'false : []; false; false : [] | false : _');
   assert.equal(drawn(exhaustively(rotSimpleByCombinators, rot, 3).counterexample), '0 : [], []; _ : _; _ : _, [] | _ : _, _');
+});
+
+test("take' has a spec in the language too: asResult's default demands the cell after the result's when n runs out first", () => {
+  assert.ok(strictCheckExhaustiveResult(takePrimeByCombinators, takePrime, { depth: 5 }).passed);
+  const r = strictCheckExhaustiveResult(takePrimeByCombinators, take, { depth: 3, unicode: false });
+  assert.equal(drawn(r.counterexample), '0, []; []; 0, _ | _, []');
 });
