@@ -55,17 +55,49 @@ export interface AsResultOptions<A extends readonly unknown[]> {
  * (`whenDemanded`, `neverForced`, `spineStrict`) are given as they are.
  */
 export interface SpecLanguage<A extends readonly unknown[], R> {
-  /** The argument is forced, all of it, whenever the result is demanded at all (`take`'s count). */
+  /**
+   * The argument is forced, all of it, whenever the result is demanded at all (`take`'s count).
+   *
+   * @example
+   * ```ts
+   * const idSpec = specOf([lazyOf(number)], lazyOf(number), ({ whenDemanded }) => [whenDemanded]);
+   * ```
+   */
   whenDemanded<X>(resultDemand: R, argument: X, inputs: A): X;
-  /** The argument is never forced (`const`'s second argument). */
+  /**
+   * The argument is never forced (`const`'s second argument).
+   *
+   * @example
+   * ```ts
+   * // const x y = x
+   * const constSpec = specOf([lazyOf(number), lazyOf(number)], lazyOf(number), ({ whenDemanded, neverForced }) => [whenDemanded, neverForced]);
+   * ```
+   */
   neverForced<X>(resultDemand: R, argument: X, inputs: A): X;
   /**
    * The argument is forced, all of it, when the result is demanded and `condition` holds of the
    * result demand and the inputs; otherwise not at all. For a function argument, forced means
    * called (`map`'s function: `forcedWhen(anyElementDemanded)`).
+   *
+   * @example
+   * ```ts
+   * // filter p xs: p is called once xs has an element; xs is walked to as many kept elements as the result has cells
+   * const filterSpec = specOf([fn([number], boolean), list(number)], list(number), ({ forcedWhen, untilFound }) => [
+   *   forcedWhen((_d, _p, xs) => !List.isEmpty(xs)),
+   *   untilFound((x, p) => p(x), { count: (d) => (isCapped(d) ? Infinity : spineForced(d)) }),
+   * ]);
+   * ```
    */
   forcedWhen<X>(condition: (resultDemand: R, ...inputs: [...A]) => boolean): ArgumentDemand<A, R, X>;
-  /** Spine-strict, element-lazy: whenever the result is demanded, the list argument's whole spine, down to its `[]`, and none of its elements (`length`). */
+  /**
+   * Spine-strict, element-lazy: whenever the result is demanded, the list argument's whole
+   * spine, down to its `[]`, and none of its elements (`length`).
+   *
+   * @example
+   * ```ts
+   * const lengthSpec = specOf([list(number)], number, ({ spineStrict }) => [spineStrict]);
+   * ```
+   */
   spineStrict<X>(resultDemand: R, argument: List<X>, inputs: A): List<X>;
   /**
    * Forces as much of the list argument as of the result: a constructor of the list for each
@@ -74,6 +106,15 @@ export interface SpecLanguage<A extends readonly unknown[], R> {
    * the result, or elements demanded otherwise, give `elements`: the demand on element `i` of the
    * list from the demand on element `i` of the result (`thunk` past its end), the element itself
    * and the inputs (`map`: `(dy, x, f) => specify1(f, dy, x)`).
+   *
+   * @example
+   * ```ts
+   * // zip: xs as far as the result, ys too but only beside a cons of xs, components as the pairs'
+   * const zipSpec = specOf([list(number), list(number)], list(tuple(lazyOf(number), lazyOf(number))), ({ asResult }) => [
+   *   asResult({ elements: (p) => fieldDemand(p, 0) }),
+   *   asResult({ elements: (p) => fieldDemand(p, 1), atMost: (xs) => List.length(xs) }),
+   * ]);
+   * ```
    */
   asResult<X>(options: AsResultOptions<A> & { readonly elements: (resultElement: ElementOf<R>, element: Lazy<X>, ...inputs: [...A]) => Lazy<X> }): ArgumentDemand<A, R, List<X>>;
   /** {@link asResult} for a list of the result's type, element `i` demanded as the result's element `i`. */
@@ -83,18 +124,38 @@ export interface SpecLanguage<A extends readonly unknown[], R> {
    * result is demanded past it, and not at all otherwise (`xs ++ ys`'s `ys`, from the length of
    * `xs`). `reversed`: as `reverse` demands its list when that rest is its result: its whole
    * spine, and element `i` as the rest's element `n − 1 − i` (`reverse`, `fs ++ reverse bs`'s `bs`).
+   *
+   * @example
+   * ```ts
+   * // rotNaive fs bs = fs ++ reverse bs (the paper's rot_simple_spec)
+   * const rotSimpleSpec = specOf([list(number), list(number)], list(number), ({ asResult, resultFrom }) => [
+   *   asResult({ atMost: (fs) => List.length(fs) + 1 }),
+   *   resultFrom((fs) => List.length(fs), { reversed: true }),
+   * ]);
+   * ```
    */
   resultFrom(offset: (...inputs: [...A]) => number, options?: { readonly reversed?: boolean }): ArgumentDemand<A, R, R>;
   /**
    * Whenever the result is demanded, the list argument is walked, cells and elements (all of
    * each), until `count` of its elements match (default 1; `Infinity`: all of it), or to its
    * `[]`: a walk that stops at what it looks for (`filter`, `elem`).
+   *
+   * @example
+   * ```ts
+   * // elem x xs: up to the first element equal to x
+   * const elemSpec = specOf([number, list(number)], boolean, ({ whenDemanded, untilFound }) => [whenDemanded, untilFound((y, x) => y === x)]);
+   * ```
    */
   untilFound<X>(match: (element: X, ...inputs: [...A]) => boolean, options?: { readonly count?: (resultDemand: R, ...inputs: [...A]) => number }): ArgumentDemand<A, R, List<X>>;
   /**
    * Short-circuits on a value: whenever the result is demanded, the list argument up to its
    * first element equal to `value` (`Object.is`), cells and elements, or all of it when none is
    * (`and` on `false`, `or` on `true`).
+   *
+   * @example
+   * ```ts
+   * const andSpec = specOf([list(boolean)], boolean, ({ shortCircuits }) => [shortCircuits(false)]);
+   * ```
    */
   shortCircuits<X>(value: X): ArgumentDemand<A, R, List<X>>;
 }
