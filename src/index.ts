@@ -26,8 +26,8 @@ export { lazySome, lazyNone, lazyTuple, fieldDemand } from './demand/value-form.
 export { toDemand, fromDemand, evaluatedPart, valuePrefix } from './demand/convert.ts';
 export * from './demand/print.ts';
 export { entangle, observe, observe1, observeDetailed, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from './demand/observe.ts';
-export { spec, specify, specify1, predictDemands, SpecError, type Spec, type SpecBody, type ShapesOf } from './spec/spec.ts';
 export { specOf, type SpecLanguage, type ArgumentDemand, type ArgumentDemands, type AsResultOptions, type ElementOf } from './spec/combinators.ts';
+export { spec, specify, specify1, predictDemands, SpecError, type Spec, type SpecBody, type ShapesOf } from './spec/spec.ts';
 export { strictCheck, strictCheckSpecExact, StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from './spec/check.ts';
 export { drawDiagram, unicodeTerminal, type DiagramParts } from './spec/diagram.ts';
 export { Seed, Random, type Gen } from './engine/random.ts';
