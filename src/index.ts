@@ -13,7 +13,7 @@
  */
 export * from './lazy/lazy.ts';
 export * as List from './lazy/list.ts';
-export { cons, lazyCons, nil, NIL, Cons, Nil, fromArray, fromString, toArray, cap, isCapped, numCtrForced } from './lazy/list.ts';
+export { cons, lazyCons, nil, NIL, Cons, Nil, fromArray, fromString, toArray, cap, isCapped, numCtrForced, spineForced, elementAt, anyElementDemanded } from './lazy/list.ts';
 export type { Cell, List as LazyList } from './lazy/cell.ts';
 export {
   type Shape, type ShapeInfo, type TypeOf, type DataShape, type DataDecl, type FieldsOf, type Makers, type Tagged, type Option, type Either, type Ctor, type CtorStyle, type Layer, type Alternative, type PrimKind, type Path, type Collection,
@@ -21,9 +21,12 @@ export {
   ShapeMismatchError, showPath,
 } from './demand/shape.ts';
 export { Unforced, Forced, unforced, isForced, demandEquals, lessDefined, demandSize, type Demand } from './demand/demand.ts';
+export { lub, glb } from './demand/lattice.ts';
+export { lazySome, lazyNone, lazyTuple, fieldDemand } from './demand/value-form.ts';
 export { toDemand, fromDemand, evaluatedPart, valuePrefix } from './demand/convert.ts';
 export * from './demand/print.ts';
 export { entangle, observe, observe1, observeDetailed, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from './demand/observe.ts';
+export { specOf, type SpecLanguage, type ArgumentDemand, type ArgumentDemands, type AsResultOptions, type ElementOf } from './spec/combinators.ts';
 export { spec, specify, specify1, predictDemands, SpecError, type Spec, type SpecBody, type ShapesOf } from './spec/spec.ts';
 export { strictCheck, StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from './spec/check.ts';
 export { drawDiagram, unicodeTerminal, type DiagramParts } from './spec/diagram.ts';

@@ -149,7 +149,8 @@ export function sameCtor(a: Ctor, b: Ctor): boolean {
   return a === b || (a.name === b.name && a.style === b.style && (a.type === b.type || a.type === undefined || b.type === undefined));
 }
 
-function sameLayer(a: Forced, b: Forced): boolean {
+/** @internal Whether two evaluated layers are alike: the same constructor, with the same primitive or the same number of fields. */
+export function sameLayer(a: Forced, b: Forced): boolean {
   if (!sameCtor(a.ctor, b.ctor)) return false;
   if (a.ctor.style === 'prim') return a.ctor.equals ? a.ctor.equals(a.value, b.value) : Object.is(a.value, b.value);
   return a.arity === b.arity;

@@ -506,16 +506,29 @@ function throwUnevaluated(): never {
   throw Error.stackTraceLimit === 0 ? QUIET_UNEVALUATED : new UnevaluatedError();
 }
 
-const thunkValue: Lazy<never> & (() => never) = Object.setPrototypeOf(function thunk(): never {
+const thunkValue: Thunk = Object.setPrototypeOf(function thunk(): never {
   throw new UnevaluatedError();
 }, Lazy.prototype);
 Object.assign(thunkValue, { m: FN, f: throwUnevaluated, g: undefined });
 
 /**
+ * The type of {@link thunk}: a `Lazy` of nothing that is also a function of anything. It fits
+ * every position of a demand that can be unevaluated, as Haskell's `thunk :: forall a. a` does:
+ * a `Lazy<T>` of any `T` (a lazy field, an element, a list's tail) and a function argument.
+ * Unlike `never`, it is a type inference can use and whose members can be read: `defer(() =>
+ * thunk)` is a `Lazy<never>`, a `Lazy<number>` wherever one is expected, and `thunk.force()`
+ * type-checks (and throws), with no type argument or cast; a strict position (a `number`, a
+ * tuple), where a demand cannot be unevaluated, does not take it.
+ */
+export interface Thunk extends Lazy<never> {
+  (...args: readonly unknown[]): never;
+}
+
+/**
  * The "not evaluated" marker for demands written as ordinary values (paper, section 4).
- * It has type `never`, like Haskell's `thunk :: forall a. a`, so it fits any position of a
- * demand: a lazy field, a lazy list's tail, a function argument. Forcing it (or calling it)
- * throws {@link UnevaluatedError}.
+ * Its type, {@link Thunk}, fits any position of a demand that can be unevaluated: a lazy field,
+ * a lazy list's tail, a function argument. Forcing it (or calling it) throws
+ * {@link UnevaluatedError}.
  *
  * @example
  * ```ts
@@ -523,7 +536,7 @@ Object.assign(thunkValue, { m: FN, f: throwUnevaluated, g: undefined });
  * const d = cons(thunk, cons(2, thunk));
  * ```
  */
-export const thunk: never = thunkValue as never;
+export const thunk: Thunk = thunkValue;
 
 /**
  * Whether `x` is an unevaluated part of a demand in value form: {@link thunk} itself, or a `Lazy`

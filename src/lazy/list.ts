@@ -24,7 +24,7 @@
  * any depth; other operations nested in each other recurse once per level (fine to ~2,000 levels).
  * @module
  */
-import { Lazy, defer, deferredWith, deferWith, isLazy, isThunk, lazy, now } from './lazy.ts';
+import { Lazy, defer, deferredWith, deferWith, isLazy, isThunk, lazy, now, thunk } from './lazy.ts';
 import { Cons, NIL, nil, type Cell, type List } from './cell.ts';
 
 // Re-exported for convenience: other modules import the list type and cells from here.
@@ -398,23 +398,73 @@ export function cap<T>(xs: List<T>): List<T> {
   });
 }
 
-/** Whether the demand's spine ends in `[]` rather than in a thunk. */
-export function isCapped<T>(xs: List<T>): boolean {
-  for (let l = xs; ; ) {
-    if (isThunk(l)) return false;
+/** The evaluated cons cells of a demand's spine, and whether it ends in `[]` (rather than in a thunk). */
+function walkSpine<T>(xs: List<T>): { readonly cells: number; readonly ended: boolean } {
+  let cells = 0;
+  for (let l = xs; !isThunk(l); cells++) {
     const c = l.force();
-    if (c.tag === 'Nil') return true;
+    if (c.tag === 'Nil') return { cells, ended: true };
     l = c.tail;
   }
+  return { cells, ended: false };
+}
+
+/** Whether the demand's spine ends in `[]` rather than in a thunk: whether the list was forced to its end. */
+export function isCapped<T>(xs: List<T>): boolean {
+  return walkSpine(xs).ended;
 }
 
 /** The number of evaluated spine constructors, (:) and [] alike: `1 : _ : []` has 3, `_ : _` has 1, `thunk` 0; elements are not counted. */
 export function numCtrForced<T>(xs: List<T>): number {
-  let n = 0;
-  for (let l = xs; !isThunk(l); n++) {
+  const { cells, ended } = walkSpine(xs);
+  return ended ? cells + 1 : cells;
+}
+
+/**
+ * How far a demand's spine was forced: its evaluated cons cells (`length (cap d)`), `[]` not
+ * counted: `1 : _ : []` has 2, `_ : _` 1, `thunk` 0. Whether it ended is {@link isCapped}.
+ *
+ * @example
+ * ```ts
+ * List.spineForced(cons(thunk, cons(2, thunk))); // 2
+ * List.isCapped(cons(thunk, cons(2, thunk)));    // false: it ends in _
+ * ```
+ */
+export function spineForced<T>(xs: List<T>): number {
+  return walkSpine(xs).cells;
+}
+
+/**
+ * The demand on element `i` of a list demand: the head of cell `i`, or `thunk` when the spine
+ * was not forced that far (or ended before).
+ *
+ * @example
+ * ```ts
+ * prettyValue(List.elementAt(cons(thunk, cons(2, thunk)), 1)); // '2'
+ * List.elementAt(cons(1, thunk), 3) === thunk;                  // true
+ * ```
+ */
+export function elementAt<T>(xs: List<T>, i: number): Lazy<T> {
+  let l = xs;
+  for (let k = 0; !isThunk(l); k++) {
     const c = l.force();
-    if (c.tag === 'Nil') return n + 1;
+    if (c.tag === 'Nil') break;
+    if (k === i) return c.head;
     l = c.tail;
   }
-  return n;
+  return thunk;
+}
+
+/**
+ * Whether some element of a list demand was evaluated (`not (all isThunk (cap d))`; `all`
+ * would force the elements): whether a `map` applied its function at all.
+ *
+ * @example
+ * ```ts
+ * List.anyElementDemanded(cons(thunk, cons(thunk, nil))); // false
+ * List.anyElementDemanded(cons(thunk, cons(2, thunk)));   // true
+ * ```
+ */
+export function anyElementDemanded<T>(xs: List<T>): boolean {
+  return toLazyArray(cap(xs)).some((x) => !isThunk(x));
 }

@@ -1,0 +1,58 @@
+/**
+ * Building and reading demands in value form beyond lists (whose helpers are in the List
+ * module: `cap`, `isCapped`, `spineForced`, `elementAt`...): lazy constructors of options and
+ * tuples, evaluated layers at lazy positions, and the demand on a field.
+ * @module
+ */
+import { isThunk, now, thunk, type Lazy, type Thunk } from '../lazy/lazy.ts';
+import type { Option } from './shape.ts';
+
+/**
+ * An evaluated `Some` at a lazy position, holding `value` (a demand itself): on a
+ * `lazyOf(option(lazyOf(number)))`, `lazySome(thunk)` is the demand `Some _`.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(lazySome(thunk), lazyOf(option(lazyOf(number))))); // 'Some _'
+ * ```
+ */
+export function lazySome<T>(value: T): Lazy<Option<T>> {
+  return now({ tag: 'Some', value });
+}
+
+/**
+ * An evaluated `None` at a lazy position: the demand `None` on a `lazyOf(option(...))`.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(lazyNone, lazyOf(option(number)))); // 'None'
+ * ```
+ */
+export const lazyNone: Lazy<Option<never>> = now({ tag: 'None' });
+
+/**
+ * An evaluated tuple at a lazy position, of the given components (demands themselves): on a
+ * list of pairs with lazy components, `lazyTuple(thunk, now(2))` is the element demand `(_, 2)`.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(cons(lazyTuple(thunk, now(2)), thunk), list(tuple(lazyOf(number), lazyOf(number))))); // '(_, 2) : _'
+ * ```
+ */
+export function lazyTuple<A extends unknown[]>(...components: A): Lazy<A> {
+  return now(components);
+}
+
+/**
+ * The demand on field `key` (a tuple's component, a record's field) of a demand at a lazy
+ * position: `thunk` when that position was not evaluated.
+ *
+ * @example
+ * ```ts
+ * prettyValue(fieldDemand(lazyTuple(thunk, now(2)), 1)); // '2'
+ * fieldDemand(thunk, 0) === thunk;                       // true: the pair was not evaluated
+ * ```
+ */
+export function fieldDemand<T, K extends keyof T>(d: Lazy<T>, key: K): T[K] | Thunk {
+  return isThunk(d) ? thunk : d.force()[key];
+}
