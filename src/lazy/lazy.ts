@@ -509,26 +509,27 @@ function throwUnevaluated(): never {
 const thunkValue: Thunk = Object.setPrototypeOf(function thunk(): never {
   throw new UnevaluatedError();
 }, Lazy.prototype);
-Object.assign(thunkValue, { m: FN, f: throwUnevaluated, g: undefined });
+Object.assign(thunkValue, { m: FN, f: throwUnevaluated, g: undefined, [Symbol.iterator]: throwUnevaluated });
 
 /**
- * The type of {@link thunk}: a `Lazy` of nothing that is also a function of anything. It fits
- * every position of a demand that can be unevaluated, as Haskell's `thunk :: forall a. a` does:
- * a `Lazy<T>` of any `T` (a lazy field, an element, a list's tail) and a function argument.
+ * The type of {@link thunk}: a `Lazy` of nothing that is also a function of anything and an
+ * iterable of nothing. It fits every position of a demand that can be unevaluated, as Haskell's
+ * `thunk :: forall a. a` does: a `Lazy<T>` of any `T` (a lazy field, an element, a list's tail),
+ * a function argument, and an iterable never iterated.
  * Unlike `never`, it is a type inference can use and whose members can be read: `defer(() =>
  * thunk)` is a `Lazy<never>`, a `Lazy<number>` wherever one is expected, and `thunk.force()`
  * type-checks (and throws), with no type argument or cast; a strict position (a `number`, a
  * tuple), where a demand cannot be unevaluated, does not take it.
  */
-export interface Thunk extends Lazy<never> {
+export interface Thunk extends Lazy<never>, Iterable<never> {
   (...args: readonly unknown[]): never;
 }
 
 /**
  * The "not evaluated" marker for demands written as ordinary values (paper, section 4).
  * Its type, {@link Thunk}, fits any position of a demand that can be unevaluated: a lazy field,
- * a lazy list's tail, a function argument. Forcing it (or calling it) throws
- * {@link UnevaluatedError}.
+ * a lazy list's tail, a function argument, an iterable never iterated. Forcing it (or calling or
+ * iterating it) throws {@link UnevaluatedError}.
  *
  * @example
  * ```ts
