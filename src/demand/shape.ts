@@ -520,6 +520,17 @@ export function isListCell(s: Shape<unknown>): boolean {
 /** Marks the objects made by a declared constructor, pointing at its `Ctor`. */
 const CTOR = Symbol('strictcheck.ctor');
 
+/**
+ * Gives `obj` the own, plain field `key` (as `JSON.parse` and spreads make fields): what
+ * every object built from keys is built with. An assignment does so for every key but
+ * `__proto__`, which it takes as the object's prototype (the other properties of the prototypes
+ * of built objects, `Object.prototype`'s and a declared type's, are writable data).
+ */
+function defineOwn(obj: Record<PropertyKey, unknown>, key: PropertyKey, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
+}
+
 function dataCtor(name: string, keys: readonly PropertyKey[], style: CtorStyle, proto: object | null, type?: string): Ctor {
   const ctor: Ctor = {
     name,
@@ -529,7 +540,7 @@ function dataCtor(name: string, keys: readonly PropertyKey[], style: CtorStyle, 
     build(fields) {
       const obj: Record<PropertyKey, unknown> = Object.create(proto);
       if (style === 'data') obj.tag = name;
-      for (let i = 0; i < keys.length; i++) obj[keys[i]!] = fields[i];
+      for (let i = 0; i < keys.length; i++) defineOwn(obj, keys[i]!, fields[i]);
       return obj;
     },
   };
@@ -562,7 +573,9 @@ export type DataShape<T extends Tagged> = Shape<T> & {
  * Declares an algebraic data type: the one declaration from which observation, printing, demand
  * conversion, random generation (`Produce`/`Consume`), shrinking and enumeration are derived, as
  * `instance Shaped T` does in Haskell. Values are objects with a `tag` naming the constructor;
- * fields that should be lazy are declared {@link lazyOf}.
+ * fields that should be lazy are declared {@link lazyOf}. A field named `tag` is refused (it is
+ * the discriminant); a constructor or field named `__proto__` is declared with a computed key,
+ * `['__proto__']`, and its values have it as a field.
  *
  * @example
  * ```ts
@@ -600,18 +613,34 @@ export function data<T extends Tagged>(name: string, declare: (self: Shape<T>) =
     if (alts) return alts;
     alts = [];
     const decl = declare(self) as Record<string, Record<string, Shape<unknown>>>;
-    for (const [tag, fields] of Object.entries(decl)) {
+    for (const [tag, fields] of Object.entries(declaration(decl, `data '${name}'`))) {
+      const keys = Object.keys(declaration(fields, `data '${name}', constructor ${keyText(tag)}`));
+      if (keys.includes('tag')) {
+        throw new TypeError(`data '${name}': constructor ${keyText(tag)} has a field named 'tag', the discriminant that names a value's constructor: rename the field`);
+      }
       const proto = Object.create(DATA_PROTO);
-      const ctor = dataCtor(tag, Object.keys(fields), 'data', proto, name);
+      const ctor = dataCtor(tag, keys, 'data', proto, name);
       proto[CTOR] = { ctor, shape: self };
       const alt = { ctor, shapes: Object.values(fields) };
       alts.push(alt);
       byName.set(tag, alt);
-      make[tag] = (given = {}) => ctor.build(ctor.keys.map((k) => given[k]));
+      defineOwn(make, tag, (given: Record<PropertyKey, unknown> = {}) => ctor.build(ctor.keys.map((k) => given[k])));
     }
     return alts;
   }
   return self;
+}
+
+/**
+ * The declaration `decl` of `what`, refused if its prototype is not a plain object's: a
+ * `__proto__: …` written in an object literal sets the prototype, and declares nothing.
+ */
+function declaration<D extends object>(decl: D, what: string): D {
+  const proto: unknown = Object.getPrototypeOf(decl);
+  if (proto !== Object.prototype && proto !== null) {
+    throw new TypeError(`${what}: the declaration is not a plain object (a \`__proto__: …\` key in an object literal sets its prototype, and declares nothing): write a field or constructor of that name as \`['__proto__']: …\``);
+  }
+  return decl;
 }
 
 /** Prototype of declared data values: they print in demand notation in the REPL (set up by the printer). */
@@ -728,6 +757,8 @@ export const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 export function keyText(key: PropertyKey): string {
   if (typeof key === 'symbol') return `[${String(key)}]`;
   const k = String(key);
+  // `__proto__: …` and `"__proto__": …` in an object literal set its prototype: a field of that name is written computed.
+  if (k === '__proto__') return '["__proto__"]';
   return IDENTIFIER.test(k) ? k : JSON.stringify(k);
 }
 
@@ -756,7 +787,7 @@ function plainCtor(tag: string | undefined, keys: readonly string[], proto: obje
  * ```
  */
 export function record<R extends Record<string, unknown>>(fields: { readonly [K in keyof R]: Shape<R[K]> }): Shape<R> {
-  const keys = Object.keys(fields);
+  const keys = Object.keys(declaration(fields, 'record'));
   const shapes = Object.values(fields) as Shape<unknown>[];
   const ctor = recordCtor(keys);
   const bare = recordCtor(keys, null);
