@@ -4,12 +4,19 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { inspect } from 'node:util';
+import fc from 'fast-check';
+import { defer, Lazy, lazy, LazyLoopError, now, thunk } from '../src/lazy/lazy.ts';
+import { cons } from '../src/lazy/list.ts';
+import { withArbitrary } from '../src/engine/generate.ts';
+import { spec } from '../src/spec/spec.ts';
+import { strictCheck } from '../src/spec/check.ts';
 import { arbitrary } from '../src/engine/generate.ts';
 import { Seed } from '../src/engine/random.ts';
-import { data, number, record, type DataShape, type Shape } from '../src/demand/shape.ts';
-import { fromDemand, toDemand } from '../src/demand/convert.ts';
-import { prettyDemand } from '../src/demand/print.ts';
-import { entangle } from '../src/demand/observe.ts';
+import { data, dynamic, number, record, type DataShape, type Shape } from '../src/demand/shape.ts';
+import { evaluatedPart, fromDemand, toDemand } from '../src/demand/convert.ts';
+import { prettyDemand, prettyValue } from '../src/demand/print.ts';
+import { entangle, normalize, observe, whnf } from '../src/demand/observe.ts';
 
 // ---------------------------------------------------------------------------------------------
 // An own `__proto__` property is a field
@@ -61,4 +68,78 @@ test('a data field named tag, the discriminant, is refused with a clear error', 
   type T = { tag: 'A' };
   const T = data<T>('T', () => ({ A: { tag: number } }) as never);
   assert.throws(() => T.make, /field named 'tag'.*discriminant/);
+});
+
+// ---------------------------------------------------------------------------------------------
+// A Lazy whose value would be itself
+
+const LOOP = { timeout: 30_000 };
+
+/** Forces `l`, keeping what it throws: the loops below are built by forcing, which must refuse them. */
+function attempt(l: Lazy<unknown>): unknown {
+  try {
+    return l.force();
+  } catch (err) {
+    return err;
+  }
+}
+
+/** Loops of Lazies a user can build with the public API, each forced as far as it goes. */
+function loops(): [string, Lazy<unknown>][] {
+  const self: Lazy<unknown> = lazy(() => self);
+  const a: Lazy<unknown> = lazy(() => b);
+  const b: Lazy<unknown> = lazy(() => a);
+  const wrapped: Lazy<unknown> = lazy(() => now(now(wrapped)));
+  const mapped: Lazy<unknown> = now(1).map(() => mapped);
+  const deferred: Lazy<unknown> = defer(() => now(deferred));
+  for (const l of [self, a, b, a, wrapped, mapped, deferred]) attempt(l);
+  return Object.entries({ self, a, b, wrapped, mapped, deferred });
+}
+
+/** Forces `l` and the Lazies it holds, until a value that is no Lazy. */
+function forceThrough(l: Lazy<unknown>): unknown {
+  let v: unknown = l;
+  while (v instanceof Lazy) v = v.force();
+  return v;
+}
+
+test('a Lazy whose value would be itself, directly or through other Lazies, is a <<loop>> when forced through, and stays unevaluated', LOOP, () => {
+  for (const [name, l] of loops()) {
+    for (let i = 0; i < 2; i++) assert.throws(() => forceThrough(l), (err) => err instanceof LazyLoopError && /itself/.test(err.message), name);
+  }
+  const [, self] = loops()[0]!;
+  assert.equal(self.isEvaluated, false);
+  assert.equal(String(self), 'Lazy(<unevaluated>)');
+});
+
+test('a value holding a loop of Lazies is refused with the <<loop>> by toDemand, observe and normalize, and read as unevaluated by evaluatedPart', LOOP, () => {
+  for (const [name, l] of loops()) {
+    const holder = { f: l, g: cons(1, l as Lazy<never>) };
+    assert.throws(() => toDemand(holder), LazyLoopError, name);
+    assert.throws(() => observe(normalize, () => holder), LazyLoopError, name);
+    assert.throws(() => observe(whnf, () => l), LazyLoopError, name);
+    assert.match(prettyDemand(evaluatedPart(holder)), /^\{ f: (_|.*), g: 1 : .* \}$/, name);
+    // A function that never looks at it is observed as usual.
+    assert.equal(prettyDemand(observe(normalize, (_h: unknown) => 1, holder).inputs[0]!), '{ f: _, g: _ }');
+  }
+});
+
+test('a value holding a loop of Lazies prints through String and util.inspect, and prettyValue refuses it with the <<loop>>', LOOP, () => {
+  for (const [name, l] of loops()) {
+    assert.match(String(l), /^Lazy\(/, name);
+    assert.match(inspect({ f: l }), /f: /, name);
+    // prettyValue forces what it prints, and an error it meets propagates.
+    assert.throws(() => prettyValue({ f: l }), LazyLoopError, name);
+  }
+});
+
+test('a failing check whose input holds a loop of Lazies returns its report, with the counterexample and the <<loop>>', LOOP, () => {
+  const self: Lazy<unknown> = lazy(() => self);
+  attempt(self);
+  const input = { f: self };
+  const s = spec([withArbitrary(fc.constant(input), dynamic)], dynamic, (predict) => predict(thunk));
+  const result = strictCheck(s as never, (o: { f: Lazy<unknown> }) => (o.f.force(), 1), { trials: 3, seed: 1 });
+  assert.equal(result.passed, false);
+  assert.match(result.message, /LazyLoopError/);
+  assert.match(result.message, /\{ f: /, 'the counterexample is shown');
 });

@@ -33,12 +33,12 @@ const INDEX_SHIFT = 5;
 /** @internal The largest index of a {@link lazyAt} thunk (its mode stays a small integer). */
 export const MAX_LAZY_INDEX = 2 ** 25 - 1;
 
-/** Thrown when a thunk is forced while it is already being forced: a value that depends on itself (GHC's `<<loop>>`). */
+/** Thrown when a thunk is forced while it is already being forced, or would have itself as its value (directly or through other Lazies): a value that depends on itself (GHC's `<<loop>>`). */
 export class LazyLoopError extends Error {
   /** Always `'LazyLoopError'`, so that logs and `err.name` checks tell a `<<loop>>` apart. */
   override name = 'LazyLoopError';
-  constructor() {
-    super('<<loop>>: a Lazy was forced while it was being forced (the value depends on itself)');
+  constructor(message = '<<loop>>: a Lazy was forced while it was being forced (the value depends on itself)') {
+    super(message);
   }
 }
 
@@ -363,15 +363,39 @@ function resetRunning(node: Lazy<unknown>): void {
   if (node.m !== DONE) node.m &= ~STATE;
 }
 
-/** Memoises the value of a node that was forced in mode `mode`; a VIEW keeps nothing, and is pending again. */
+/**
+ * Memoises the value of a node that was forced in mode `mode`; a VIEW keeps nothing, and is
+ * pending again. A value that is the node itself, or an evaluated Lazy whose value is, directly
+ * or through more of them, is refused (see {@link refuseLoop}).
+ */
 function settle(node: Lazy<any>, value: unknown, mode = DONE): void {
   if (mode === VIEW) {
     node.m = VIEW;
     return;
   }
+  if (value instanceof Lazy) refuseLoop(node, value);
   node.m = DONE;
   node.f = value; // the function or Lazy it replaces, and what they hold, can be collected
   node.g = undefined;
+}
+
+/**
+ * Throws a {@link LazyLoopError} if `value`, the value of `node` being settled, is `node` or
+ * reaches it through evaluated Lazies, and puts `node` back to pending: memoised, it would be a
+ * Lazy that holds only Lazies, round and round (`const x = lazy(() => x)`), as Haskell's
+ * `let x = x in x` is a `<<loop>>`. Every walk that takes a value out of its Lazies would go round
+ * it for ever. Refused here, where every such loop closes, no walk meets one. Such a loop closes
+ * only when a node settles (`now` wraps a value made before it), and every Lazy settled before
+ * was refused so, so the chain followed ends: at a pending node or a value that is no Lazy.
+ */
+function refuseLoop(node: Lazy<unknown>, value: Lazy<unknown>): void {
+  for (let v: unknown = value; v instanceof Lazy; v = v.f) {
+    if (v === node) {
+      resetRunning(node);
+      throw new LazyLoopError('<<loop>>: a Lazy\'s value would be itself, directly or through other Lazies each holding the next (as `const x = lazy(() => x)`): it holds no value, and nothing could take one out of it');
+    }
+    if (v.m !== DONE) return;
+  }
 }
 
 /**
