@@ -7,7 +7,10 @@ import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { defer, Lazy, lazy, LazyLoopError, now, thunk } from '../src/lazy/lazy.ts';
-import { cons } from '../src/lazy/list.ts';
+import * as L from '../src/lazy/list.ts';
+import { cons, fromArray } from '../src/lazy/list.ts';
+import type { List as LazyList } from '../src/lazy/cell.ts';
+import type { SpineCell } from '../src/demand/record.ts';
 import { withArbitrary } from '../src/engine/generate.ts';
 import { spec } from '../src/spec/spec.ts';
 import { strictCheck } from '../src/spec/check.ts';
@@ -142,4 +145,17 @@ test('a failing check whose input holds a loop of Lazies returns its report, wit
   assert.equal(result.passed, false);
   assert.match(result.message, /LazyLoopError/);
   assert.match(result.message, /\{ f: /, 'the counterexample is shown');
+});
+
+// ---------------------------------------------------------------------------------------------
+// Long lists
+
+test('fromDemand builds a list from a demand on it without adding to the demand: its heads stay as recorded', () => {
+  const n = 100_000;
+  const d = toDemand(fromArray(Array.from({ length: n }, (_, i) => i)));
+  const xs = fromDemand<LazyList<number>>(d);
+  assert.equal(L.length(xs), n);
+  assert.equal(L.toArray(xs)[n - 1], n - 1);
+  const { spine } = d as unknown as SpineCell;
+  for (let k = 0; k < n; k++) assert.equal(typeof spine.head(k), 'number', `head ${k}`);
 });

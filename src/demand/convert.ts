@@ -5,10 +5,10 @@
  * @module
  */
 import { defer, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
-import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, type Demand } from './demand.ts';
-import { demandOf, EVALUATED, insideLazy, markBottom, read, THREW, UNREAD, VALUE_FORM } from './record.ts';
+import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
+import { demandOf, EVALUATED, insideLazy, markBottom, primitiveNode, read, SpineCell, THREW, UNREAD, VALUE_FORM } from './record.ts';
 import { isRevokedProxy } from './revoked-proxy.ts';
-import { child, collectionShapes, dynamic, fieldKey, perShape, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
+import { child, collectionShapes, CONS_CTOR, dynamic, fieldKey, perShape, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
 const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
@@ -185,38 +185,65 @@ export const valueGuide: DemandGuide<unknown> = (at, d) => {
 /**
  * @internal {@link fromDemand}, the number of `Lazy`s at each position told by `guide` (one each
  * without a guide), from `root` at the top; a position the guide knows nothing of is `unknown`.
+ *
+ * Pre-order, then built in reverse, so that every node's fields exist before the node. A run of
+ * list cells recorded as a spine is one item, built from its end, its primitive and unforced
+ * heads read off the spine as they are: a node per cell (a {@link SpineCell} and a primitive's
+ * node, which reading the demand would also keep in it) made a demand on 10^7 cells take three
+ * times the memory of the list built. Only what a run's cells need apart is kept for them: the
+ * heads that are nodes, and with a guide, each cell's Lazies.
  */
 export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefined, unknown: G): unknown {
-  // Pre-order, then build in reverse so that every node's fields exist before the node.
   const nodes: Demand[] = [demand];
   const at: G[] = [root];
   const layers: number[] = [];
   const parent: number[] = [-1];
   const slot: number[] = [0];
+  // The values of each item's fields; for a run, its rest's at 0 and its heads that are nodes, cell j's at j + 1.
   const values: unknown[][] = [];
+  // A run's heads' and cells' Lazies, with a guide: cell j's head's at 2j, the cell's at 2j + 1.
+  const runLayers: number[][] = [];
+  const push = (d: Demand, g: G | undefined, i: number, j: number) => {
+    nodes.push(d);
+    if (guide) at[nodes.length - 1] = g as G;
+    parent.push(i);
+    slot.push(j);
+  };
   for (let i = 0; i < nodes.length; i++) {
     const d = nodes[i]!;
+    if (d instanceof SpineCell) {
+      values.push([]);
+      let g: G = at[i]!;
+      const runs: number[] | undefined = guide ? (runLayers[i] = []) : undefined;
+      for (let k = d.k, j = 0; k < d.spine.length; k++, j++) {
+        // Every cell of a run has the first's constructor, all a guide reads of it.
+        const here = guide?.(g, d as unknown as Forced);
+        const h = d.spine.head(k);
+        const headAt = here ? (here.fields[0] ?? unknown) : undefined;
+        if (typeof h === 'object' && h !== unforced) push(h as Demand, headAt, i, j + 1);
+        else if (here && h !== unforced) runs![2 * j] = guide!(headAt as G, primitiveNode(h, true)).layers;
+        if (here) {
+          runs![2 * j + 1] = here.layers;
+          g = here.fields[1] ?? unknown;
+        }
+      }
+      push(d.spine.rest, guide ? g : undefined, i, 0);
+      continue;
+    }
     values.push(d.forced ? new Array(d.arity) : []);
     if (!d.forced) continue;
     const here = guide?.(at[i]!, d);
     if (here) layers[i] = here.layers;
-    for (let j = 0; j < d.arity; j++) {
-      nodes.push(d.field(j));
-      if (here) at[nodes.length - 1] = here.fields[j] ?? unknown;
-      parent.push(i);
-      slot.push(j);
-    }
+    for (let j = 0; j < d.arity; j++) push(d.field(j), here ? (here.fields[j] ?? unknown) : undefined, i, j);
   }
   let result: unknown;
   for (let i = nodes.length - 1; i >= 0; i--) {
     const d = nodes[i]!;
     let v: unknown;
-    if (!d.forced) v = parent[i]! >= 0 && isCollection((nodes[parent[i]!] as Forced).ctor) ? defer(() => thunk) : thunk;
+    if (d instanceof SpineCell) v = buildRun(d, values[i]!, runLayers[i]);
+    else if (!d.forced) v = parent[i]! >= 0 && isCollection((nodes[parent[i]!] as Forced).ctor) ? defer(() => thunk) : thunk;
     else if (d.ctor === BOTTOM) markBottom((v = lazy(throwBottom)) as Lazy<unknown>);
-    else {
-      v = d.ctor.build(values[i]!, d.value);
-      if (d.lazy) for (let k = Math.max(1, layers[i] ?? 1); k > 0; k--) v = now(v);
-    }
+    else v = wrapped(d.ctor.build(values[i]!, d.value), d.lazy ? (layers[i] ?? 1) : 0);
     if (parent[i]! < 0) result = v;
     else values[parent[i]!]![slot[i]!] = v;
   }
@@ -226,6 +253,24 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
 /** What a {@link bottom} demand in value form throws when forced. */
 function throwBottom(): never {
   throw new Error('⊥: this part of the value threw when it was forced (a ⊥ of a demand, in value form)');
+}
+
+/** `v` in `n` Lazies, at least one if `n` is not 0 (a lazy layer the guide knows nothing of is in one). */
+function wrapped(v: unknown, n: number): unknown {
+  for (let k = n === 0 ? 0 : Math.max(1, n); k > 0; k--) v = now(v);
+  return v;
+}
+
+/** The list cells of spine run `d`, from its end: `built` holds its rest and its heads that are nodes (see above); `lazies` what a guide said. */
+function buildRun(d: SpineCell, built: readonly unknown[], lazies: readonly number[] | undefined): unknown {
+  const { spine } = d;
+  let tail = built[0];
+  for (let k = spine.length - 1, j = k - d.k; j >= 0; k--, j--) {
+    const h = spine.head(k);
+    const head = h === unforced ? thunk : typeof h === 'object' ? built[j + 1] : wrapped(h, lazies?.[2 * j] ?? 1);
+    tail = wrapped(CONS_CTOR.build([head, tail]), lazies?.[2 * j + 1] ?? 1);
+  }
+  return tail;
 }
 
 /** The elements of a set (and the keys of a map) are told apart by identity: an unforced one is a `thunk` of its own. */

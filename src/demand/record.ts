@@ -710,7 +710,12 @@ export function startSpine(parent: Forced | SpineCell, index: number): SpineCell
 /** @internal Records primitive `v` at `index` of `parent`: a forced element of a spine as itself (no node per element), else a node. */
 export function putPrimitive(parent: Forced | SpineCell, index: number, v: unknown, atLazy: boolean): void {
   if (atLazy && index < REST) (parent as SpineCell).spine.setHead(HEAD - index, v);
-  else put(parent, index, (atLazy ? new LazyPrimNode(v) : new StrictPrimNode(v)) as unknown as Forced);
+  else put(parent, index, primitiveNode(v, atLazy));
+}
+
+/** @internal The node of primitive `v`, at a lazy position if `atLazy`. */
+export function primitiveNode(v: unknown, atLazy: boolean): Forced {
+  return (atLazy ? new LazyPrimNode(v) : new StrictPrimNode(v)) as unknown as Forced;
 }
 
 /** @internal Whether `v` is recorded as a primitive (a value of one of the primitive shapes). */
