@@ -16,7 +16,7 @@ import { spec } from '../src/spec/spec.ts';
 import { strictCheck } from '../src/spec/check.ts';
 import { arbitrary } from '../src/engine/generate.ts';
 import { Seed } from '../src/engine/random.ts';
-import { data, dynamic, number, record, type DataShape, type Shape } from '../src/demand/shape.ts';
+import { data, dynamic, number, record, ShapeMismatchError, type DataShape, type Shape } from '../src/demand/shape.ts';
 import { evaluatedPart, fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { entangle, normalize, observe, whnf } from '../src/demand/observe.ts';
@@ -158,4 +158,9 @@ test('fromDemand builds a list from a demand on it without adding to the demand:
   assert.equal(L.toArray(xs)[n - 1], n - 1);
   const { spine } = d as unknown as SpineCell;
   for (let k = 0; k < n; k++) assert.equal(typeof spine.head(k), 'number', `head ${k}`);
+});
+
+test('a record declared with a field named __proto__ refuses a value without it, rather than reading its prototype as the field', () => {
+  const shape = record({ ['__proto__']: dynamic, a: number }) as unknown as Shape<Record<string, unknown>>;
+  assert.throws(() => toDemand({ a: 1 }, shape), (err) => err instanceof ShapeMismatchError && /field '__proto__'/.test(err.message));
 });

@@ -802,7 +802,8 @@ export function record<R extends Record<string, unknown>>(fields: { readonly [K 
         mismatch(path, 'a record', value);
       }
       const v = value as Record<string, unknown>;
-      for (const k of keys) if (!(k in v)) missingField(path, k, name, v);
+      // An inherited `__proto__` is the prototype, never a field.
+      for (const k of keys) if (!(k in v) || (k === '__proto__' && !Object.hasOwn(v, k))) missingField(path, k, name, v);
       return { ctor: Object.getPrototypeOf(v) === null ? bare : ctor, fields: keys.map((k) => v[k]), shapes };
     },
   };
