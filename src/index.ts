@@ -42,6 +42,7 @@ export { strictCheckExhaustive, strictCheckExhaustiveResult, ExhaustiveCheckFail
 export { strictProperty, strictCases, type StrictCase, type StrictPropertyOptions } from './spec/property.ts';
 export { series, withSeries, functionSeries, NoSeriesError, Refine, type Series } from './engine/series.ts';
 export { enumerateCases, type EnumeratedCase, type EnumerationStats, type EnumerateOptions } from './engine/enumerate.ts';
+export type { ExhaustiveProgress, WatchOptions } from './spec/run-watch.ts';
 export { checkSpec, assertSpec, strictCheckSpecExact, checkSpecExhaustive, assertSpecExhaustive } from './checks.ts';
 export { configureGlobal, readConfigureGlobal, resetConfigureGlobal, SEED_VARIABLE, type GlobalSettings } from './config.ts';
 export {

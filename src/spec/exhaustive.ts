@@ -12,16 +12,15 @@ import { inhabited, NoSeriesError } from '../engine/series.ts';
 import { showOption } from '../engine/options.ts';
 import { carryResult, commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, printable, refuseWorkerOptions, replayWith, rerunContext, runCase, report, blameCase, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity, type Spec } from './spec.ts';
+import { checkWatchOptions, watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
 import { argumentName } from '../demand/observe.ts';
 
 /** Options of {@link strictCheckExhaustive}. */
-export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'forceBudget' | 'unicode'> {
+export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'forceBudget' | 'unicode'>, WatchOptions {
   /** The largest depth checked; depths 0, 1, …, `depth` are checked in turn. */
   readonly depth: number;
   /** Lazy SmallCheck's demand-driven pruning of the inputs. Default true (the verdict is the same, in far fewer cases). */
   readonly prune?: boolean | undefined;
-  /** Show `depth d, N cases` on standard error while a run takes more than a second. Default: when it is a terminal and not CI. */
-  readonly progress?: boolean | undefined;
   /**
    * Number of worker threads (`'all'`: one per core) that enumerate the cases of each depth,
    * subtree by subtree; the result is that of the run without workers. The check must be made
@@ -54,6 +53,11 @@ export interface ExhaustiveResult {
   readonly counterexample?: Counterexample;
   /** A report: a summary line, and for a failure the diagram. */
   readonly message: string;
+  /**
+   * Present when a budget (`maxCases`, `timeLimit`) stopped a run that had found no counterexample:
+   * it passed the cases it ran, and `depth` and `cases` say where it stopped.
+   */
+  readonly stoppedBy?: 'maxCases' | 'timeLimit';
 }
 
 /** What an exhaustive check run with workers found, with what the workers did. */
@@ -78,26 +82,6 @@ export class ExhaustiveCheckFailure extends Error {
   }
 }
 
-function progressLine(enabled: boolean | undefined): { update(text: string): void; done(): void } {
-  const on = enabled ?? (process.stderr.isTTY === true && !process.env.CI);
-  const start = Date.now();
-  let shown = false;
-  let last = 0;
-  return {
-    update(text) {
-      if (!on) return;
-      const now = Date.now();
-      if (now - start < 1000 || now - last < 100) return;
-      last = now;
-      shown = true;
-      process.stderr.write(`\r${text}\x1b[K`);
-    },
-    done() {
-      if (shown) process.stderr.write('\r\x1b[K');
-    },
-  };
-}
-
 /** What a run needs, from the options. */
 interface Setup {
   readonly spec: AnySpec;
@@ -110,12 +94,15 @@ interface Setup {
   readonly shard: { readonly index: number; readonly count: number } | undefined;
   /** The options as given, for the line that says how to run a failure again. */
   readonly options: ExhaustiveOptions;
+  /** The run's budgets and progress (with workers, started again once they are ready). */
+  readonly watch: RunWatch;
 }
 
 function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   checkArity(s, fn);
   // The other options first: a misspelt depth is named as such, not as a depth missing.
   const settings = commonSettings(s, fn, options, OPTION_NAMES.exhaustive);
+  checkWatchOptions(options);
   const maxDepth = options.depth;
   if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${showOption(maxDepth)}`);
   if (options.workers === undefined) refuseWorkerOptions(options, ['timeout']);
@@ -128,7 +115,7 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
     );
   });
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  return { spec: s, fn, maxDepth, ...settings, prune: options.prune ?? true, shard, options };
+  return { spec: s, fn, maxDepth, ...settings, prune: options.prune ?? true, shard, options, watch: watchRun(options) };
 }
 
 /**
@@ -146,6 +133,8 @@ interface DepthOutcome {
   readonly cases: number;
   readonly runs: number;
   readonly found?: EnumeratedCase<Trial>;
+  /** Whether a budget stopped the run in this depth. */
+  readonly stopped?: boolean;
   /** With workers: the found case's diagram as its worker drew it (it may pass in this thread). */
   readonly seen?: string;
   readonly fatal?: { readonly inputs: readonly unknown[]; readonly kind: 'timeout' } | { readonly inputs: readonly unknown[]; readonly kind: 'crash'; readonly error: string };
@@ -181,9 +170,21 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
     const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], set.options)}.`;
     return { passed: false, ...done, counterexample: counterexampleOf(shown), message: `${report(spec, shown, failureHeader(shown, where), unicode)}\n${reproduce}` };
   }
+  if (out.stopped) return stoppedResult(set, depth, done, out.cases, part);
   if (depth < set.maxDepth) return undefined;
   const message = `+++ OK, passed all ${out.cases} case${out.cases === 1 ? '' : 's'} of depth ${depth}${part} (${totalCases} cases and ${totals.runs} runs over depths 0 to ${depth}).`;
   return { passed: true, ...done, message };
+}
+
+/** The result of a run a budget stopped in depth `depth`, after `cases` cases of it, with no counterexample found. */
+function stoppedResult(set: Setup, depth: number, done: Omit<ExhaustiveResult, 'passed' | 'message'>, cases: number, part: string): ExhaustiveResult {
+  const stoppedBy = set.watch.stoppedBy!;
+  const limit = stoppedBy === 'maxCases' ? `maxCases (${set.options.maxCases})` : `timeLimit (${set.options.timeLimit} ms)`;
+  const full = depth === 0 ? 'no depth in full' : `depths 0 to ${depth - 1} in full`;
+  const message =
+    `+++ OK, passed all ${done.totalCases} cases run before ${limit} stopped the run${part}: ${full}, and ${cases} case${cases === 1 ? '' : 's'} of depth ${depth}. ` +
+    `Depths ${depth} to ${set.maxDepth} were not checked in full.`;
+  return { passed: true, ...done, stoppedBy, message };
 }
 
 /**
@@ -198,15 +199,15 @@ function partOf(set: Setup, tree: CaseTree<Trial>, stats: EnumerationStats): { s
 }
 
 /** The cases of one depth, in this thread. */
-function sequentialDepth(set: Setup, depth: number, progress: ReturnType<typeof progressLine>): DepthOutcome {
+function sequentialDepth(set: Setup, depth: number): DepthOutcome {
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const tree = treeOf(set, depth);
   const { subtrees, failed } = partOf(set, tree, stats);
   const before = failed?.path();
   for (const c of tree.cases(subtrees, stats)) {
-    if ((stats.cases & 255) === 0) progress.update(`depth ${depth}, ${stats.cases} cases`);
     if (before && comparePaths(c.path(), before) > 0) break;
     if (c.outcome.failed) return { cases: stats.cases, runs: stats.runs, found: c };
+    if (set.watch.tick(depth, stats.cases)) return { cases: stats.cases, runs: stats.runs, stopped: true };
   }
   return { cases: stats.cases, runs: stats.runs, ...(failed ? { found: failed } : {}) };
 }
@@ -228,15 +229,16 @@ export function strictCheckExhaustiveResult<const A extends readonly unknown[], 
 export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult | Promise<ParallelExhaustiveResult> {
   if (options.workers !== undefined) return parallelCheck(s as unknown as AnySpec, fn as Fn, options);
   const set = setup(s as unknown as AnySpec, fn as Fn, options);
-  const progress = progressLine(options.progress);
   const totals = { cases: 0, runs: 0 };
   try {
     for (let depth = 0; ; depth++) {
-      const result = conclude(set, depth, sequentialDepth(set, depth, progress), totals, 0);
+      const out = sequentialDepth(set, depth);
+      set.watch.depthDone(depth, out.cases);
+      const result = conclude(set, depth, out, totals, 0);
       if (result) return printable(result);
     }
   } finally {
-    progress.done();
+    set.watch.done();
   }
 }
 
@@ -264,16 +266,19 @@ async function parallelCheck(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Pr
   const hunger = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   const init = { moduleUrl: check.moduleUrl, name: check.name, budget: set.budget, ...workerCompare(check, options), prune: set.prune, hunger: hunger.buffer, unicode: set.unicode };
   return withWorkers(workers, { init }, timeout, async (slots, info) => {
-    const progress = progressLine(options.progress);
+    // The clock of timeLimit starts with the first case, once the workers are ready.
+    const run = { ...set, watch: watchRun(options) };
     const totals = { cases: 0, runs: 0, subtrees: 0 };
     try {
       for (let depth = 0; ; depth++) {
-        const result = conclude(set, depth, await parallelDepth(set, depth, slots, hunger, totals, progress), totals, timeout);
+        const out = await parallelDepth(run, depth, slots, hunger, totals);
+        run.watch.depthDone(depth, out.cases);
+        const result = conclude(run, depth, out, totals, timeout);
         if (result?.passed) await afterLastCase(slots, graceOf(timeout), 'case');
         if (result) return printable({ ...result, ...info(), subtrees: totals.subtrees });
       }
     } finally {
-      progress.done();
+      run.watch.done();
     }
   });
 }
@@ -315,7 +320,7 @@ function answer(out: Outcome, run: number, depth: number, timeout: number): Answ
  * enumerated partition the cases of the depth, in order; the first counterexample is the first
  * one of the first subtree that has one. Subtrees after it are cancelled.
  */
-async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { cases: number; subtrees: number }, progress: ReturnType<typeof progressLine>): Promise<DepthOutcome> {
+async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { cases: number; subtrees: number }): Promise<DepthOutcome> {
   const tree = treeOf(set, depth);
   const partStats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const part = partOf(set, tree, partStats);
@@ -325,6 +330,7 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
   // A counterexample among the cases a shard ran to find its part counts as a piece of its own.
   let best: (typeof done)[number] | undefined = part.failed && { path: part.failed.path(), cases: 0, runs: 0, event: { failed: part.failed.path() } };
   let cases = 0;
+  let stopped = false;
   let changed!: () => void;
   let change = new Promise<void>((r) => (changed = r));
   const notify = () => {
@@ -361,14 +367,19 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
           for (const [other, p] of running) if (comparePaths(p, path) > 0) other.state[2] = 1; // cancel
         }
         cases += piece.cases;
-        progress.update(`depth ${depth}, ${cases} cases`);
+        if (!stopped && set.watch.tick(depth, cases, true)) {
+          // A budget ran out: no more pieces, and those running are cancelled.
+          stopped = true;
+          queue.length = 0;
+          for (const other of running.keys()) other.state[2] = 1;
+        }
         notify();
       }
     }),
   );
   const before = best ? done.filter((p) => comparePaths(p.path, best!.path) < 0) : done;
   const counts = { cases: partStats.cases + before.reduce((n, p) => n + p.cases, 0), runs: partStats.runs + before.reduce((n, p) => n + p.runs, 0) };
-  if (!best) return counts;
+  if (!best) return stopped ? { ...counts, stopped } : counts;
   const e = best.event!;
   if ('thrown' in e) throw e.thrown;
   if ('failed' in e) {
