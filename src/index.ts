@@ -39,7 +39,7 @@ export {
   type DefinedCheck, type ParallelOptions, type ParallelCheckResult,
 } from './engine/parallel.ts';
 export { strictCheckExhaustive, strictCheckExhaustiveResult, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from './spec/exhaustive.ts';
-export { strictProperty, strictCases, type StrictCase, type StrictPropertyOptions } from './spec/property.ts';
+export { strictProperty, strictCases, assertStrictCase, strictExample, type StrictCase, type StrictPropertyOptions } from './spec/property.ts';
 export { series, withSeries, functionSeries, NoSeriesError, Refine, type Series } from './engine/series.ts';
 export { enumerateCases, type EnumeratedCase, type EnumerationStats, type EnumerateOptions } from './engine/enumerate.ts';
 export type { ExhaustiveProgress, WatchOptions } from './spec/run-watch.ts';

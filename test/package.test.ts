@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 /** The tools the consumer installs beside the package, at the versions this repository locks (so that `npm ci` has cached them). */
-const TOOLS = ['fast-check', 'tsx', 'typescript', '@types/node', 'vitest', 'jest'];
+const TOOLS = ['fast-check', 'tsx', 'typescript', '@types/node', 'vitest', 'jest', '@fast-check/vitest'];
 const installed = (name: string): string => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 let project = '';
@@ -119,4 +119,11 @@ test('workers load a TypeScript check module through the loader of the process (
 
 test("workers load a TypeScript check module of a vitest run, whose loader is vitest's own, through the project's tsx", () => {
   assertOnePassOneFail(run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'vitest/workers.test.ts']), /1 failed \| 1 passed/);
+});
+
+test("@fast-check/vitest's test.prop checks strictness case by case, a failure failing the suite with the diagram", () => {
+  const { status, output } = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'vitest/property.test.ts']);
+  assert.notEqual(status, 0, output);
+  assert.match(output, /1 failed \| 1 passed/);
+  assert.match(output, /strictness check failed:[^]*Actual input demands/);
 });

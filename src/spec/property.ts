@@ -8,7 +8,8 @@
  */
 import fc from 'fast-check';
 import type { Demand } from '../demand/demand.ts';
-import type { Context } from '../demand/observe.ts';
+import { toContext, type Context } from '../demand/observe.ts';
+import { toDemand } from '../demand/convert.ts';
 import { commonSettings, comparisons, DEFAULTS, OPTION_NAMES, failsAlike, failureHeader, isCaseError, report, rerunContext, resetInputCalls, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
 import { checkArity, type Spec } from './spec.ts';
 
@@ -63,13 +64,14 @@ const lastRun = new WeakMap<StrictCase, Trial>();
  * that fails prints strictcheck's diagram too (fast-check shows a property's error only with
  * `includeErrorInReport`, and test runners do not show its cause).
  */
-function strictCase(set: Setup, inputs: readonly unknown[], context: Context, shrunk?: StrictCase['shrunk']): StrictCase {
+function strictCase(set: Setup, inputs: readonly unknown[], context: Context, shrunk?: StrictCase['shrunk'], given?: Demand): StrictCase {
   const c: StrictCase = { inputs, context, ...(shrunk ? { shrunk } : {}) };
+  const demand = shrunk?.demand ?? given;
   const text = () => {
     const failure = diagnose(set, c); // first: generated functions then show the calls of this run
     const shown = inputs.map((v, i) => showInput(set.spec, v, i));
     // The demand of the run just made, not the one its context was built from (a candidate's parent's, before its inputs shrank).
-    const line = `inputs ${shown.join(', ')}; ${shrunk ? `result demand ${showDemand(lastRun.get(c)?.resultDemand ?? shrunk.demand)}` : 'a random context'}`;
+    const line = `inputs ${shown.join(', ')}; ${demand ? `result demand ${showDemand(lastRun.get(c)?.resultDemand ?? demand)}` : 'a random context'}`;
     return failure === undefined ? line : `${line}\n${failure}`;
   };
   return Object.assign(c, { [fc.toStringMethod]: text, toString: text });
@@ -162,8 +164,46 @@ export function strictCases<const A extends readonly unknown[], R>(s: Spec<A, R>
  */
 export function strictProperty<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: StrictPropertyOptions = {}): fc.IPropertyWithHooks<[StrictCase]> {
   const set = setup(s as unknown as AnySpec, fn as Fn, options);
-  return fc.property(new StrictCases(set), (c) => {
-    const failure = diagnose(set, c);
-    if (failure !== undefined) throw new Error(`strictness check failed:\n${failure}`);
-  });
+  return fc.property(new StrictCases(set), (c) => assertCase(set, c));
+}
+
+/** Throws an error whose message is the diagram of case `c` if it fails. */
+function assertCase(set: Setup, c: StrictCase): void {
+  const failure = diagnose(set, c);
+  if (failure !== undefined) throw new Error(`strictness check failed:\n${failure}`);
+}
+
+/**
+ * Checks one case, one of {@link strictCases} or a {@link strictExample}: returns if `fn` has the
+ * strictness `spec` predicts on it (or as `compare` says), and throws an error whose message is
+ * the case's diagram otherwise. For a strictness check inside a property of your own, in
+ * `fc.property` or `@fast-check/vitest`'s `test.prop`.
+ *
+ * @example
+ * ```ts
+ * fc.assert(fc.property(strictCases(takeSpec, take), (c) => assertStrictCase(takeSpec, take, c)));
+ * // with @fast-check/vitest: test.prop([strictCases(takeSpec, take)])('take', (c) => assertStrictCase(takeSpec, take, c));
+ * ```
+ */
+export function assertStrictCase<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, c: StrictCase, options: StrictPropertyOptions = {}): void {
+  assertCase(setup(s as unknown as AnySpec, fn as Fn, options), c);
+}
+
+/**
+ * A case with the inputs and the demand on the result you give (in value form, `thunk` where the
+ * context evaluates nothing): for fast-check's `examples`, which run before the random cases,
+ * or for {@link assertStrictCase}. It prints as strictcheck's cases do: its inputs, its result
+ * demand, and its diagram if it fails.
+ *
+ * @example
+ * ```ts
+ * // the paper's counterexample of take', tried first
+ * const example = strictExample(takeSpec, takePrime, [now(0), nil], nil);
+ * fc.check(strictProperty(takeSpec, takePrime), { examples: [[example]] }).numRuns; // 1: the example failed first
+ * ```
+ */
+export function strictExample<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, inputs: A, resultDemand: R, options: StrictPropertyOptions = {}): StrictCase {
+  const set = setup(s as unknown as AnySpec, fn as Fn, options);
+  const demand = toDemand(resultDemand, s.result);
+  return strictCase(set, inputs, toContext(demand), undefined, demand);
 }
