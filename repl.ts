@@ -29,7 +29,7 @@ const help = `strictcheck REPL: the library and the paper's examples are in scop
                   observe(normalize, (xs, ys) => List.zipWith((a, b) => a * b, xs, ys), fromArray([10, 20]), fromArray([30, 40]))
                   toContext(toDemand(cons(thunk, thunk)))  (a context from a demand), prettyDemand(d), printDemand(d)
   Specs           spec([list(number)], list(number), (predict, d, xs) => predict(...)), specify1(f, d, x)
-  Checking        strictCheck(takeSpec, takePrime, { seed: 2018, trials: 300 })   (prints the report)
+  Checking        checkSpec(takeSpec, takePrime, { seed: 2018, trials: 300 })   (prints the report)
                   strictCheckSpecExact(rotSpec, rot)                             (throws on failure)
   take (sec. 2)   take, takePrime, takeSpec, takeSpecFirstAttempt   (n is lazy: take(now(2), xs))
   rot (sec. 5)    rot, rotate, rotNaive, rotSpec, rotSimpleSpec, rotSpecFirstAttempt
@@ -38,7 +38,7 @@ const help = `strictcheck REPL: the library and the paper's examples are in scop
                   measure(() => q.uncons()) -> [result, { steps, evaluations }]; cost(() => ...)
   map (sec. 6.3)  map, mapStrict, mapSpec, mapSpecStrictFunctions, elementFn; showcase()  (list-specs.ts)
                   ListSpecs.{length, append, reverse, zip, lengthSpec, appendSpec, reverseSpec, zipSpec, ...}
-  Exhaustively    strictCheckExhaustiveResult(takeSpec, takePrime, { depth: 4 })   (every case up to a depth)
+  Exhaustively    checkSpecExhaustive(takeSpec, takePrime, { depth: 4 })   (every case up to a depth)
   fast-check      fc.assert(strictProperty(takeSpec, takePrime))   (fast-check's runner; its report holds the diagram)
   Tours           tour.observe(), tour.takeSpecs(), tour.rot(), tour.exhaustive()   (the sections of npm start)
 

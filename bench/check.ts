@@ -7,9 +7,9 @@
 import fc from 'fast-check';
 import { now } from '../src/lazy/lazy.ts';
 import { fromArray, toArray } from '../src/lazy/list.ts';
-import { strictCheck } from '../src/spec/check.ts';
 import { take, takeSpec } from '../examples/take.ts';
 import { median } from './util.ts';
+import { checkSpec } from '../src/checks.ts';
 
 const TRIALS = 1000;
 const RUNS = 41; // runs are short (milliseconds): many, so that the medians are stable
@@ -17,7 +17,7 @@ const RUNS = 41; // runs are short (milliseconds): many, so that the medians are
 /** One strict check of take against takeSpec; ms. Each run has its own seed (the same ones every time the bench runs). */
 function timeStrictCheck(seed: number): number {
   const start = performance.now();
-  const r = strictCheck(takeSpec, take, { trials: TRIALS, seed });
+  const r = checkSpec(takeSpec, take, { trials: TRIALS, seed });
   const ms = performance.now() - start;
   if (!r.passed) throw new Error(`bench: take failed takeSpec\n${r.message}`);
   return ms;

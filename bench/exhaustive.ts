@@ -8,10 +8,10 @@
  * @module
  */
 import { enumerateCases, type EnumerationStats } from '../src/engine/enumerate.ts';
-import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { take, takeSpec } from '../examples/take.ts';
 import type { Lazy } from '../src/lazy/lazy.ts';
 import type { List } from '../src/lazy/cell.ts';
+import { checkSpecExhaustive } from '../src/checks.ts';
 
 /** Cases without pruning (counted), cases with pruning (run), and the checker's throughput, at `depth` (default 6). */
 export async function benchExhaustive(depth = 6): Promise<Record<string, number>> {
@@ -19,7 +19,7 @@ export async function benchExhaustive(depth = 6): Promise<Record<string, number>
   const plain = (inputs: unknown[], context: (v: unknown) => void) => context(take(inputs[0] as Lazy<number>, inputs[1] as List<number>));
   for (const _ of enumerateCases(takeSpec.args, depth, plain, { prune: false, stats }));
   const t0 = performance.now();
-  const pruned = strictCheckExhaustiveResult(takeSpec, take, { depth, progress: false });
+  const pruned = checkSpecExhaustive(takeSpec, take, { depth, progress: false });
   const seconds = (performance.now() - t0) / 1000;
   if (!pruned.passed) throw new Error(`benchExhaustive: take failed its spec:\n${pruned.message}`);
   return {

@@ -8,10 +8,10 @@
  */
 import { number } from '../src/demand/shape.ts';
 import { normalize, observeDetailed } from '../src/demand/observe.ts';
-import { strictCheck } from '../src/spec/check.ts';
 import { iterable, Source } from '../src/iter/index.ts';
 import { take, takeSpec } from '../examples/iterators/take.ts';
 import { collectGarbage, median, type BenchOptions } from './util.ts';
+import { checkSpec } from '../src/checks.ts';
 
 const N = 1e5;
 const RUNS = 10; // runs in a timed block
@@ -54,7 +54,7 @@ export async function benchIter(options: BenchOptions = {}): Promise<Record<stri
   const checks: number[] = [];
   for (let i = 0; i < CHECKS + 3; i++) {
     const start = performance.now();
-    const r = strictCheck(takeSpec, take, { trials: TRIALS, seed: i + 1 });
+    const r = checkSpec(takeSpec, take, { trials: TRIALS, seed: i + 1 });
     if (!r.passed) throw new Error(`bench: take over iterables failed its spec\n${r.message}`);
     if (i >= 3) checks.push(performance.now() - start);
   }

@@ -3,14 +3,15 @@
  * about 10 ms each, and the time to start the workers.
  * @module
  */
-import { strictCheckParallel, type ParallelCheckResult } from '../src/engine/parallel.ts';
+import { type ParallelCheckResult } from '../src/engine/parallel.ts';
 import { busyCheck } from '../test/fixtures/checks.ts';
+import { checkSpec } from '../src/checks.ts';
 
 /** `parallelSpeedup`: wall time with 1 worker over 2 workers (trials only, worker start excluded); `parallelStartup`: ms to start 2 workers. */
 export async function benchParallel(): Promise<Record<string, number>> {
   const run = async (workers: number) => {
     const t0 = performance.now();
-    const r = (await strictCheckParallel(busyCheck, { workers, trials: 200, seed: 1 })) as ParallelCheckResult;
+    const r = (await checkSpec(busyCheck, { workers, trials: 200, seed: 1 })) as ParallelCheckResult;
     if (!r.passed) throw new Error(r.message);
     return { total: performance.now() - t0, startup: r.startupMs };
   };

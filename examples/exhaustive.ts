@@ -6,12 +6,13 @@
  * a case that leaves them alone holds for every way of filling them.
  * @module
  */
-import { strictCheckExhaustiveResult, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { type ExhaustiveResult } from '../src/spec/exhaustive.ts';
 import type { Spec } from '../src/spec/spec.ts';
 import type { Outcome } from './observe-basics.ts';
 import { take, takePrime, takeSpec } from './take.ts';
 import { rot, rotNaive, rotSpec } from './okasaki-queue/rot.ts';
 import { map, mapSpec, mapStrict } from './list-specs.ts';
+import { checkSpecExhaustive } from '../src/checks.ts';
 
 interface Check {
   readonly name: string;
@@ -33,14 +34,14 @@ const checks: readonly Check[] = [
 
 /** Runs the exhaustive checks, printing each verdict with its depth and number of cases. */
 export function run(log: (line: string) => void = (line) => console.log(line)): Outcome {
-  log('strictCheckExhaustive(spec, fn, { depth }) tries every case up to the depth, from depth 0 up.');
+  log('checkSpecExhaustive(spec, fn, { depth }) tries every case up to the depth, from depth 0 up.');
   log('A failure is the first, smallest counterexample, with the same diagram as random checking.');
   log('');
   let passed = 0;
   let failed = 0;
   for (const c of checks) {
     const start = performance.now();
-    const r: ExhaustiveResult = strictCheckExhaustiveResult(c.spec, c.fn, { depth: c.depth });
+    const r: ExhaustiveResult = checkSpecExhaustive(c.spec, c.fn, { depth: c.depth });
     const seconds = ((performance.now() - start) / 1000).toFixed(1);
     const asExpected = r.passed === (c.expect === 'pass');
     if (asExpected) passed++;

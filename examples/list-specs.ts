@@ -12,9 +12,10 @@ import { Cons, NIL, nil, type Cell, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { fn, lazyOf, list, number, tuple, type Shape } from '../src/demand/shape.ts';
 import { spec, specify1, type Spec } from '../src/spec/spec.ts';
-import { strictCheck, type CheckOptions, type CheckResult } from '../src/spec/check.ts';
+import { type CheckOptions, type CheckResult } from '../src/spec/check.ts';
 import { withArbitrary } from '../src/engine/generate.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from './take.ts';
+import { checkSpec } from '../src/checks.ts';
 
 const numbers = list(number);
 
@@ -264,7 +265,7 @@ export interface ShowcaseSummary {
 }
 
 /**
- * Runs every example with the non-throwing `strictCheck` and prints each name with PASS or FAIL
+ * Runs every example with the non-throwing `checkSpec` and prints each name with PASS or FAIL
  * ("fails as expected" for the pairs meant to disagree) and the diagram of each counterexample.
  * Deterministic: seed 2018 unless told otherwise.
  */
@@ -277,7 +278,7 @@ export function showcase(options: ShowcaseOptions = {}): ShowcaseSummary {
   let expectedFailures = 0;
   let unexpected = 0;
   for (const ex of examples) {
-    const result = strictCheck(ex.spec, ex.fn as (...args: readonly any[]) => any, opts);
+    const result = checkSpec(ex.spec, ex.fn as (...args: readonly any[]) => any, opts);
     results.push({ name: ex.name, expect: ex.expect, result });
     if (result.passed) passed++;
     else if (ex.expect === 'fail') expectedFailures++;

@@ -11,7 +11,7 @@
  * constructor, like Haskell's `seq`; `normalize` forces everything), and returns the demand the
  * context put on the result and the demands that caused on each input.
  *
- * A *spec* predicts the input demands from the result demand and the inputs; `strictCheck` tries
+ * A *spec* predicts the input demands from the result demand and the inputs; `checkSpec` tries
  * random inputs and random contexts and reports a shrunk counterexample when the prediction and
  * the observation differ.
  *
@@ -27,8 +27,9 @@ import { normalize, observe, observe1, whnf, type Observation } from '../src/dem
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import type { Shape } from '../src/demand/shape.ts';
 import type { Spec } from '../src/spec/spec.ts';
-import { strictCheck, type CheckOptions, type CheckResult } from '../src/spec/check.ts';
+import { type CheckOptions, type CheckResult } from '../src/spec/check.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from './take.ts';
+import { checkSpec } from '../src/checks.ts';
 
 /** What a teaching module's `run()` returns: checks that behaved as expected (expected failures included), and those that did not. */
 export interface Outcome {
@@ -103,7 +104,7 @@ export class Tally {
   }
 
   /**
-   * Runs `strictCheck(s, fn)` and prints the outcome. With `expect: 'fail'` the check must find
+   * Runs `checkSpec(s, fn)` and prints the outcome. With `expect: 'fail'` the check must find
    * a counterexample, and if `paper` is given, exactly that one.
    */
   check(
@@ -115,7 +116,7 @@ export class Tally {
     paper?: Printed,
     failsLabel = 'fails, as the paper shows',
   ): CheckResult {
-    const r = strictCheck(s, fn as (...args: readonly any[]) => any, options);
+    const r = checkSpec(s, fn as (...args: readonly any[]) => any, options);
     if (expect === 'pass') {
       if (r.passed) {
         this.passed++;
@@ -198,7 +199,7 @@ export function runTakeSpecs(log?: (line: string) => void): Outcome {
     'The first attempt (take_spec_first_attempt): n is always evaluated, and xs exactly as far as the result:',
     '  spec([lazyOf(number), list(number)], list(number), (predict, d, n, xs) => predict(n, d))',
   );
-  t.check('strictCheck(takeSpecFirstAttempt, take)', takeSpecFirstAttempt, take, 'fail', options, {
+  t.check('checkSpec(takeSpecFirstAttempt, take)', takeSpecFirstAttempt, take, 'fail', options, {
     inputs: ['0', '[]'],
     resultDemand: '[]',
     actual: ['0', '_'],
@@ -210,9 +211,9 @@ export function runTakeSpecs(log?: (line: string) => void): Outcome {
     'The correct spec (take_spec_correct): when the list is longer than n, take leaves its tail alone:',
     '  predict(n, n.force() > List.length(xs) ? d : List.append(d, thunk))',
   );
-  t.check('strictCheck(takeSpec, take)', takeSpec, take, 'pass', options);
+  t.check('checkSpec(takeSpec, take)', takeSpec, take, 'pass', options);
   t.say('', "take' matches on the list before it looks at n. Against the correct spec:");
-  t.check("strictCheck(takeSpec, takePrime)", takeSpec, takePrime, 'fail', options, {
+  t.check("checkSpec(takeSpec, takePrime)", takeSpec, takePrime, 'fail', options, {
     inputs: ['0', '[]'],
     resultDemand: '[]',
     actual: ['_', '[]'],

@@ -7,8 +7,8 @@
  * made.
  * @module
  */
-import { strictCheck, StrictCheckFailure, type CheckOptions, type CheckResult } from './spec/check.ts';
-import { strictCheckExhaustiveResult, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from './spec/exhaustive.ts';
+import { randomCheck, StrictCheckFailure, type CheckOptions, type CheckResult } from './spec/check.ts';
+import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from './spec/exhaustive.ts';
 import type { Spec } from './spec/spec.ts';
 import type { DefinedCheck, ParallelCheckResult, ParallelOptions } from './engine/parallel.ts';
 import { readConfigureGlobal, withGlobalDefaults } from './config.ts';
@@ -46,14 +46,15 @@ function isDefined(x: object): x is DefinedCheck<readonly unknown[], unknown> {
  */
 export function checkSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options?: CheckOptions & { readonly workers?: undefined }): CheckResult;
 export function checkSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<ParallelCheckResult>;
+export function checkSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<ParallelCheckResult>;
 export function checkSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<CheckResult>;
 export function checkSpec(first: object, second?: unknown, third?: unknown): CheckResult | Promise<CheckResult> {
   if (isDefined(first)) {
     const options = definedRun(first, (second ?? {}) as ParallelOptions);
-    const run = () => strictCheck(first.spec, first.fn, withGlobalDefaults(options, RANDOM) as never) as CheckResult | Promise<CheckResult>;
+    const run = () => randomCheck(first.spec, first.fn, withGlobalDefaults(options, RANDOM) as never) as CheckResult | Promise<CheckResult>;
     return options.workers === undefined ? new Promise((resolve) => resolve(run())) : run();
   }
-  return strictCheck(first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown, withGlobalDefaults((third ?? {}) as ParallelOptions, RANDOM) as never);
+  return randomCheck(first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown, withGlobalDefaults((third ?? {}) as ParallelOptions, RANDOM) as never);
 }
 
 /**
@@ -106,14 +107,15 @@ export function strictCheckSpecExact(spec: Spec<readonly unknown[], unknown>, fn
  */
 export function checkSpecExhaustive<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): ExhaustiveResult;
 export function checkSpecExhaustive<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
+export function checkSpecExhaustive<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
 export function checkSpecExhaustive<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<ExhaustiveResult>;
 export function checkSpecExhaustive(first: object, second: unknown, third?: unknown): ExhaustiveResult | Promise<ExhaustiveResult> {
   if (isDefined(first)) {
     const options = definedRun(first, second as ExhaustiveOptions);
-    const run = () => strictCheckExhaustiveResult(first.spec, first.fn, withGlobalDefaults(options, EXHAUSTIVE) as never) as ExhaustiveResult | Promise<ExhaustiveResult>;
+    const run = () => exhaustiveCheck(first.spec, first.fn, withGlobalDefaults(options, EXHAUSTIVE) as never) as ExhaustiveResult | Promise<ExhaustiveResult>;
     return options.workers === undefined ? new Promise((resolve) => resolve(run())) : run();
   }
-  return strictCheckExhaustiveResult(first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown, withGlobalDefaults(third as ExhaustiveOptions, EXHAUSTIVE) as never);
+  return exhaustiveCheck(first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown, withGlobalDefaults(third as ExhaustiveOptions, EXHAUSTIVE) as never);
 }
 
 /**

@@ -28,17 +28,17 @@ export * from './demand/print.ts';
 export { entangle, observe, observe1, observeDetailed, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from './demand/observe.ts';
 export { specOf, type SpecLanguage, type ArgumentDemand, type ArgumentDemands, type AsResultOptions, type ElementOf } from './spec/combinators.ts';
 export { spec, specify, specify1, predictDemands, SpecError, type Spec, type SpecBody, type ShapesOf } from './spec/spec.ts';
-export { strictCheck, StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from './spec/check.ts';
+export { StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from './spec/check.ts';
 export { drawDiagram, unicodeTerminal, type DiagramParts } from './spec/diagram.ts';
 export { Seed, Random, type Gen } from './engine/random.ts';
 export { arbitrary, withArbitrary, consume, draws, recur, produce, randomFunction, type Enclosing, type Input } from './engine/generate.ts';
 export { randomContext } from './engine/context.ts';
 export { shrinkValue, shrinkDemand } from './engine/shrink.ts';
 export {
-  defineCheck, strictCheckParallel, shardIndices, TrialTimeoutError, WorkerCrashError, WORKER_RULE,
+  defineCheck, shardIndices, TrialTimeoutError, WorkerCrashError, WORKER_RULE,
   type DefinedCheck, type ParallelOptions, type ParallelCheckResult,
 } from './engine/parallel.ts';
-export { strictCheckExhaustive, strictCheckExhaustiveResult, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from './spec/exhaustive.ts';
+export { ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from './spec/exhaustive.ts';
 export { strictProperty, strictCases, assertStrictCase, strictExample, type StrictCase, type StrictPropertyOptions } from './spec/property.ts';
 export { series, withSeries, functionSeries, NoSeriesError, Refine, type Series } from './engine/series.ts';
 export { enumerateCases, type EnumeratedCase, type EnumerationStats, type EnumerateOptions } from './engine/enumerate.ts';

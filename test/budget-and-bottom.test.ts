@@ -17,10 +17,10 @@ import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { withArbitrary } from '../src/engine/generate.ts';
 import { evaluatedPositions } from '../src/demand/size.ts';
-import { showDemandPair, strictCheck, type CheckResult } from '../src/spec/check.ts';
-import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { showDemandPair, type CheckResult } from '../src/spec/check.ts';
 import { strictProperty } from '../src/spec/property.ts';
 import { catchingSpecCheck, firstCellCatchingCheck, spineOnlyCheck, walksForeverCatchingCheck } from './fixtures/budget-checks.ts';
+import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 
 /** Asserts that `r` failed as divergent at its first trial (each trial diverges), its counterexample kept with the budget's error. */
 function divergent(r: CheckResult): void {
@@ -74,23 +74,23 @@ test('a budget that ran out stays spent: a body that catches its error and retur
 
 test('a function that catches the budget error and returns is divergent, the counterexample kept, without workers', () => {
   for (const c of [firstCellCatchingCheck, walksForeverCatchingCheck]) {
-    divergent(strictCheck(c.spec, c.fn, { seed: 1, trials: 20, forceBudget: 5_000 }));
+    divergent(checkSpec(c.spec, c.fn, { seed: 1, trials: 20, forceBudget: 5_000 }));
   }
 });
 
 test('a function that catches the budget error and returns is divergent with 2 workers', { timeout: 60_000 }, async () => {
   for (const c of [firstCellCatchingCheck, walksForeverCatchingCheck]) {
-    divergent(await strictCheck(c.spec, c.fn, { seed: 1, trials: 20, forceBudget: 5_000, workers: 2 }));
+    divergent(await checkSpec(c.spec, c.fn, { seed: 1, trials: 20, forceBudget: 5_000, workers: 2 }));
   }
 });
 
 test('a function that catches the budget error and returns is divergent in the exhaustive mode and the fast-check property', { timeout: 60_000 }, async () => {
   for (const c of [firstCellCatchingCheck, walksForeverCatchingCheck]) {
-    const e = strictCheckExhaustiveResult(c.spec, c.fn, { depth: 2, forceBudget: 5_000 });
+    const e = checkSpecExhaustive(c.spec, c.fn, { depth: 2, forceBudget: 5_000 });
     assert.equal(e.passed, false);
     assert.match(e.message, /forced more than 5000 thunks/);
     assert.ok(e.counterexample?.error?.thrown instanceof ForceBudgetExceeded);
-    const p = await strictCheckExhaustiveResult(c.spec, c.fn, { depth: 2, forceBudget: 5_000, workers: 2 });
+    const p = await checkSpecExhaustive(c.spec, c.fn, { depth: 2, forceBudget: 5_000, workers: 2 });
     assert.equal(p.passed, false);
     assert.match(p.message, /forced more than 5000 thunks/);
     const { failed, errorInstance } = fc.check(strictProperty(c.spec, c.fn, { forceBudget: 5_000 }), { seed: 1, numRuns: 20 });
@@ -102,9 +102,9 @@ test('a function that catches the budget error and returns is divergent in the e
 test('a spec that catches its budget error and predicts is a SpecError, with and without workers', { timeout: 60_000 }, async () => {
   const { spec: s, fn } = catchingSpecCheck as { spec: Spec<readonly unknown[], unknown>; fn: (...args: unknown[]) => unknown };
   const diverges = /the spec forced more than 5000 thunks/;
-  assert.throws(() => strictCheck(s, fn, { seed: 1, trials: 5, forceBudget: 5_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
-  await assert.rejects(strictCheck(s, fn, { seed: 1, trials: 5, forceBudget: 5_000, workers: 2 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
-  assert.throws(() => strictCheckExhaustiveResult(s, fn, { depth: 1, forceBudget: 5_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
+  assert.throws(() => checkSpec(s, fn, { seed: 1, trials: 5, forceBudget: 5_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
+  await assert.rejects(checkSpec(s, fn, { seed: 1, trials: 5, forceBudget: 5_000, workers: 2 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
+  assert.throws(() => checkSpecExhaustive(s, fn, { depth: 1, forceBudget: 5_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
   const { errorInstance } = fc.check(strictProperty(s, fn, { forceBudget: 5_000 }), { seed: 1, numRuns: 5 });
   assert.ok(errorInstance instanceof SpecError && diverges.test(errorInstance.message), String(errorInstance));
 });
@@ -150,10 +150,10 @@ test('the force budget counts the forces of the function, not the observation fo
     for (let i = 0; i < times; i++) n = L.length(xs);
     return n;
   };
-  const within = strictCheck(spineSpec, walks(50_000), { seed: 1, trials: 2 });
+  const within = checkSpec(spineSpec, walks(50_000), { seed: 1, trials: 2 });
   assert.ok(within.passed, within.message);
   // 100,000 walks force 1,200,000: stopped, and the message says how many the function forced.
-  const past = strictCheck(spineSpec, walks(100_000), { seed: 1, trials: 2 });
+  const past = checkSpec(spineSpec, walks(100_000), { seed: 1, trials: 2 });
   assert.equal(past.passed, false);
   assert.match(past.message, /The function threw: it forced more than 1000000 thunks: it probably diverges/);
   assert.equal(withForceBudget(600_000, () => observe(whnf, walks(50_000), L.fromArray([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])).inputs.length), 1);
@@ -163,10 +163,10 @@ test('a check over an input of 10^6 cells does not call a linear function diverg
   const big = withArbitrary(fc.constant(L.fromArray(Array.from({ length: 1_000_000 }, (_, i) => i))), list(number));
   // The spec walks the spine too, and its prediction is a demand of 10^6 cells to convert.
   const spineSpec = spec([big], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));
-  const r = strictCheck(spineSpec, L.length, { seed: 1, trials: 1 });
+  const r = checkSpec(spineSpec, L.length, { seed: 1, trials: 1 });
   assert.ok(r.passed, r.message);
   const sumSpec = spec([big], number, (predict, _d, xs) => predict(xs));
-  const s = strictCheck(sumSpec, L.sum, { seed: 1, trials: 1 });
+  const s = checkSpec(sumSpec, L.sum, { seed: 1, trials: 1 });
   assert.ok(s.passed, s.message);
 });
 
@@ -224,7 +224,7 @@ test('a function that forces every element of a partial input, catching, fails a
   // Lists whose every element throws: recorded as not evaluated, forcing them all looked like forcing none.
   const bottomsOnly = withArbitrary(fc.nat(5).map((n) => partial(new Array<number>(n).fill(0), [...new Array(n).keys()])), list(number));
   const spineOnly = spec([bottomsOnly], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));
-  const r = strictCheck(spineOnly, forcesEachCatching, { seed: 1, unicode: false });
+  const r = checkSpec(spineOnly, forcesEachCatching, { seed: 1, unicode: false });
   assert.equal(r.passed, false);
   assert.ok(r.counterexample!.error === undefined);
   assert.deepEqual(showDemandPair(r.counterexample!.actual[0]!, r.counterexample!.predicted[0]!), ['⊥ : []', '_ : []']);
@@ -235,14 +235,14 @@ test('a function that forces every element of a partial input, catching, fails a
   );
   // The spec that says it forces all of its input predicts its input itself: its parts that throw are ⊥.
   const all = spec([partialLists], number, (predict, _d, xs) => predict(xs));
-  const passes = strictCheck(all, forcesEachCatching, { seed: 1 });
+  const passes = checkSpec(all, forcesEachCatching, { seed: 1 });
   assert.ok(passes.passed, passes.message);
 });
 
 test('with 2 workers, a function forcing input parts that throw fails as without, its demands printed with ⊥', { timeout: 60_000 }, async () => {
   const { spec: s, fn } = spineOnlyCheck;
-  const alone = strictCheck(s, fn, { seed: 3, unicode: false });
-  const parallel = await strictCheck(s, fn, { seed: 3, unicode: false, workers: 2 });
+  const alone = checkSpec(s, fn, { seed: 3, unicode: false });
+  const parallel = await checkSpec(s, fn, { seed: 3, unicode: false, workers: 2 });
   assert.equal(alone.passed, false);
   assert.match(alone.message, /⊥/);
   assert.equal(parallel.message, alone.message);

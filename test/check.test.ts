@@ -17,8 +17,7 @@ import {
 import { toDemand, evaluatedPart, fromDemand, valuePrefix } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { spec, specify1, SpecError } from '../src/spec/spec.ts';
-import { showDemandPair, strictCheck, strictCheckSpecExact, StrictCheckFailure, type CheckOptions, type CheckResult } from '../src/spec/check.ts';
-import { strictCheckExhaustive } from '../src/spec/exhaustive.ts';
+import { showDemandPair, StrictCheckFailure, type CheckOptions, type CheckResult } from '../src/spec/check.ts';
 import { strictProperty } from '../src/spec/property.ts';
 import { Seed } from '../src/engine/random.ts';
 import { arbitrary, randomFunction, withArbitrary } from '../src/engine/generate.ts';
@@ -26,6 +25,7 @@ import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/tak
 import { length, lengthSpec, mapSpec, mapStrict } from '../examples/list-specs.ts';
 import { firstArgSpec, Tree } from './fixtures/shapes.ts';
 import { mismatchOf } from './fixtures/assertions.ts';
+import { assertSpecExhaustive, checkSpec, strictCheckSpecExact } from '../src/checks.ts';
 
 type S = Shape<unknown>;
 const numbers = list(number);
@@ -61,7 +61,7 @@ describe('a wrong spec is an error, not a failed test', () => {
   for (const [what, body, message] of cases) {
     test(`a spec that ${what}`, () => {
       const bad = spec(takeArgs, numbers, body);
-      for (const run of [() => strictCheck(bad, take, { seed: 1, trials: 200 }), () => strictCheckSpecExact(bad, take, { seed: 1, trials: 200 })]) {
+      for (const run of [() => checkSpec(bad, take, { seed: 1, trials: 200 }), () => strictCheckSpecExact(bad, take, { seed: 1, trials: 200 })]) {
         assert.throws(run, (err: unknown) => {
           assert.ok(err instanceof SpecError, `expected a SpecError, got ${String(err)}`);
           assert.match(err.message, message);
@@ -74,7 +74,7 @@ describe('a wrong spec is an error, not a failed test', () => {
 
   test('an error inside a lazy prediction keeps its stack trace', () => {
     const bad = spec(takeArgs, numbers, (predict, _d, n, _xs) => predict(n, lazy((): never => { throw new TypeError('lazy prediction broke'); })));
-    assert.throws(() => strictCheck(bad, take, { seed: 1 }), (err: unknown) => {
+    assert.throws(() => checkSpec(bad, take, { seed: 1 }), (err: unknown) => {
       assert.ok(err instanceof SpecError);
       assert.match(err.message, /lazy prediction broke/);
       const cause = err.cause as Error;
@@ -88,23 +88,23 @@ describe('a wrong spec is an error, not a failed test', () => {
   test('a spec for a different number of arguments than the function takes', () => {
     const one = (xs: List<number>) => xs;
     const three = (n: Lazy<number>, xs: List<number>, _z: number) => take(n, xs);
-    assert.throws(() => strictCheck(takeSpec, one as never), (err: unknown) => err instanceof SpecError && /spec is for functions of 2 arguments, but the function takes 1/.test(err.message));
-    assert.throws(() => strictCheck(takeSpec, three as never), (err: unknown) => err instanceof SpecError && /2 arguments, but the function takes 3/.test(err.message));
+    assert.throws(() => checkSpec(takeSpec, one as never), (err: unknown) => err instanceof SpecError && /spec is for functions of 2 arguments, but the function takes 1/.test(err.message));
+    assert.throws(() => checkSpec(takeSpec, three as never), (err: unknown) => err instanceof SpecError && /2 arguments, but the function takes 3/.test(err.message));
     assert.throws(() => strictCheckSpecExact(lengthSpec, take as never), SpecError);
     // a default value hides a parameter from fn.length: the message says so, and how to check such a function
     const withDefault = (n: Lazy<number>, xs: List<number> = L.nil) => take(n, xs);
-    assert.throws(() => strictCheck(takeSpec, withDefault), (err: unknown) => err instanceof SpecError && /takes 1 \(JavaScript counts .* wrap it: \(a, b\) => f\(a, b\)\)/.test(err.message));
-    assert.ok(strictCheck(takeSpec, (n, xs) => withDefault(n, xs), { seed: 1 }).passed);
+    assert.throws(() => checkSpec(takeSpec, withDefault), (err: unknown) => err instanceof SpecError && /takes 1 \(JavaScript counts .* wrap it: \(a, b\) => f\(a, b\)\)/.test(err.message));
+    assert.ok(checkSpec(takeSpec, (n, xs) => withDefault(n, xs), { seed: 1 }).passed);
   });
 
   test('a function argument that is not a function is a TypeError saying what it got', async () => {
     const notFunction = (err: unknown) => err instanceof TypeError && /the function to check is not a function: got 5$/.test(err.message);
-    assert.throws(() => strictCheck(takeSpec, 5 as never), notFunction);
-    assert.throws(() => strictCheckExhaustive(takeSpec, 5 as never, { depth: 1 }), notFunction);
+    assert.throws(() => checkSpec(takeSpec, 5 as never), notFunction);
+    assert.throws(() => assertSpecExhaustive(takeSpec, 5 as never, { depth: 1 }), notFunction);
     assert.throws(() => strictProperty(takeSpec, 5 as never), notFunction);
     // with workers too, before the rule about registered checks
-    await assert.rejects(strictCheck(takeSpec, 5 as never, { workers: 2 }), notFunction);
-    assert.throws(() => strictCheck(takeSpec, undefined as never), /not a function: got undefined/);
+    await assert.rejects(checkSpec(takeSpec, 5 as never, { workers: 2 }), notFunction);
+    assert.throws(() => checkSpec(takeSpec, undefined as never), /not a function: got undefined/);
   });
 
   test('a spec that walks an infinite input, or predicts an infinite demand, is a SpecError through the force budget', () => {
@@ -115,7 +115,7 @@ describe('a wrong spec is an error, not a failed test', () => {
     const allOfXs = spec(args, numbers, (predict, _d, n, xs) => predict(n, xs)); // its prediction is infinite
     const diverges = /the spec forced more than 10000 thunks \(the force budget\): it probably walks an infinite input or returns an infinite demand/;
     for (const s of [readmeTakeSpec, allOfXs]) {
-      assert.throws(() => strictCheck(s, take, { seed: 1, forceBudget: 10_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message) && /trial 1, seed 1, forceBudget 10000, inputs \d+, /.test(err.message));
+      assert.throws(() => checkSpec(s, take, { seed: 1, forceBudget: 10_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message) && /trial 1, seed 1, forceBudget 10000, inputs \d+, /.test(err.message));
       const { errorInstance } = fc.check(strictProperty(s, take, { forceBudget: 10_000 }), { seed: 1 });
       assert.ok(errorInstance instanceof SpecError && diverges.test(errorInstance.message), String(errorInstance));
     }
@@ -123,16 +123,16 @@ describe('a wrong spec is an error, not a failed test', () => {
     const walks = spec(takeArgs, numbers, (predict, d, n, xs) => predict(n, L.length(L.enumFrom(0)) > 0 ? d : xs));
     const predictsInfinite = spec(takeArgs, numbers, (predict, _d, n, _xs) => predict(n, L.enumFrom(0)));
     for (const s of [walks, predictsInfinite]) {
-      assert.throws(() => strictCheckExhaustive(s, take, { depth: 2, forceBudget: 10_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message) && /exhaustive, depth 0/.test(err.message));
+      assert.throws(() => assertSpecExhaustive(s, take, { depth: 2, forceBudget: 10_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message) && /exhaustive, depth 0/.test(err.message));
     }
     // the spec's budget is its own: the function and the spec each force a list of 6000 cells in about 12,000 forces, within 20,000
     const long = withArbitrary(fc.constant(L.fromArray(Array.from({ length: 6000 }, (_, i) => i))), numbers);
     const lengthOfLong = lengthSpecOver(long);
-    assert.ok(strictCheck(lengthOfLong, length, { seed: 1, trials: 2, forceBudget: 20_000 }).passed);
+    assert.ok(checkSpec(lengthOfLong, length, { seed: 1, trials: 2, forceBudget: 20_000 }).passed);
   });
 
   test('a comparison list of the wrong length', () => {
-    assert.throws(() => strictCheck(takeSpec, take, { compare: ['exact'] }), /1 comparisons given for 2 arguments/);
+    assert.throws(() => checkSpec(takeSpec, take, { compare: ['exact'] }), /1 comparisons given for 2 arguments/);
   });
 });
 
@@ -141,8 +141,8 @@ describe('a wrong spec is an error, not a failed test', () => {
 describe('seeds', () => {
   test('the same seed gives the same run, the same counterexample and message', () => {
     for (const seed of [7, 8, 9]) {
-      const a = strictCheck(mapSpec, mapStrict, { seed, trials: 300 });
-      const b = strictCheck(mapSpec, mapStrict, { seed, trials: 300 });
+      const a = checkSpec(mapSpec, mapStrict, { seed, trials: 300 });
+      const b = checkSpec(mapSpec, mapStrict, { seed, trials: 300 });
       assert.equal(a.passed, false);
       assert.equal(a.message, b.message);
       assert.equal(a.trials, b.trials);
@@ -153,8 +153,8 @@ describe('seeds', () => {
   });
 
   test('a run without a seed reports one that reproduces it', () => {
-    const a = strictCheck(mapSpec, mapStrict, { trials: 300 });
-    const b = strictCheck(mapSpec, mapStrict, { trials: 300, seed: a.seed });
+    const a = checkSpec(mapSpec, mapStrict, { trials: 300 });
+    const b = checkSpec(mapSpec, mapStrict, { trials: 300, seed: a.seed });
     assert.equal(typeof a.seed, 'number');
     assert.equal(b.message, a.message);
   });
@@ -162,7 +162,7 @@ describe('seeds', () => {
   test('different seeds give different runs', () => {
     const found = new Set<string>();
     for (let seed = 1; seed <= 8; seed++) {
-      const r = strictCheck(mapSpec, mapStrict, { seed, trials: 300 });
+      const r = checkSpec(mapSpec, mapStrict, { seed, trials: 300 });
       found.add(`${r.trials} ${r.shrinks} ${prettyDemand(r.counterexample!.resultDemand)}`);
     }
     assert.ok(found.size > 1, [...found].join('\n'));
@@ -199,7 +199,7 @@ describe('comparisons', () => {
   // take' is lazier than take's spec in n (it looks at n only for a non-empty list) and stricter
   // in xs (it evaluates the list even when n is 0).
   const check = (compare: CheckOptions['compare'], f = takePrime, s = takeSpec) => {
-    const results = [1, 2, 3].map((seed) => strictCheck(s, f, { seed, trials: 300, compare }));
+    const results = [1, 2, 3].map((seed) => checkSpec(s, f, { seed, trials: 300, compare }));
     return results.every((r) => r.passed) ? 'pass' : results.every((r) => !r.passed) ? 'fail' : 'mixed';
   };
 
@@ -223,7 +223,7 @@ describe('comparisons', () => {
   });
 
   test("the failure under noStricter names the argument that is too strict", () => {
-    const r = strictCheck(takeSpec, takePrime, { seed: 1, trials: 300, compare: 'noStricter' });
+    const r = checkSpec(takeSpec, takePrime, { seed: 1, trials: 300, compare: 'noStricter' });
     const p = printed(r, takeArgs as unknown as S[]);
     // the actual demand on xs is not below the spec's
     const c = r.counterexample!;
@@ -232,7 +232,7 @@ describe('comparisons', () => {
 
   test('a custom comparison is called with (actual, predicted) demands for each argument', () => {
     const seen: [Demand, Demand][] = [];
-    const r = strictCheck(takeSpec, take, {
+    const r = checkSpec(takeSpec, take, {
       seed: 1,
       trials: 50,
       compare: (a, p) => {
@@ -265,7 +265,7 @@ describe('the function under test throws or diverges', () => {
         take(n, xs),
       );
     for (const seed of [1, 2, 3]) {
-      const r = strictCheck(takeSpec, takeBoom, { seed, trials: 200, unicode: true });
+      const r = checkSpec(takeSpec, takeBoom, { seed, trials: 200, unicode: true });
       const p = printed(r, takeArgs as unknown as S[]);
       assert.deepEqual(p.inputs, ['1', '3 : []']);
       assert.match(p.resultDemand, /^_ : (_|\[\])$/); // what was recorded: not the element that threw
@@ -285,7 +285,7 @@ describe('the function under test throws or diverges', () => {
         return take(n, xs).force();
       });
     for (const seed of [1, 2, 3]) {
-      const r = strictCheck(takeSpec, takeNoMoreThan2, { seed, trials: 200 });
+      const r = checkSpec(takeSpec, takeNoMoreThan2, { seed, trials: 200 });
       assert.deepEqual(printed(r, takeArgs as unknown as S[]).inputs, ['3', '[]']);
       assert.ok(r.counterexample!.error?.thrown instanceof RangeError);
       assert.match(r.message, /The function threw: RangeError: n too large/);
@@ -295,7 +295,7 @@ describe('the function under test throws or diverges', () => {
   test('length of an infinite list is reported through the force budget, not a hang', () => {
     const infinite = withArbitrary(fc.constant(L.repeat(1)), numbers);
     const lengthOfInfinite = spec([infinite], number, (predict, _d, xs) => predict(xs));
-    const r = strictCheck(lengthOfInfinite, length, { seed: 1, trials: 10, forceBudget: 20_000, unicode: true });
+    const r = checkSpec(lengthOfInfinite, length, { seed: 1, trials: 10, forceBudget: 20_000, unicode: true });
     assert.equal(r.passed, false);
     assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
     assert.match(r.message, /^Failed: the function probably diverges \(after/);
@@ -310,7 +310,7 @@ describe('the function under test throws or diverges', () => {
   test('a function that builds an infinite structure itself is stopped by the default budget', () => {
     const countFrom = (n: Lazy<number>): number => L.length(L.enumFrom(n.force()));
     const s = spec([lazyOf(number)], number, (predict, _d, n) => predict(n));
-    const r = strictCheck(s, countFrom, { seed: 1, trials: 5 });
+    const r = checkSpec(s, countFrom, { seed: 1, trials: 5 });
     assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
     assert.match(r.message, /more than 1000000 thunks/);
   });
@@ -318,7 +318,7 @@ describe('the function under test throws or diverges', () => {
   test('a function with an infinite result is checked with finite contexts', () => {
     // repeat x evaluates x exactly when some element of the result is evaluated.
     const repeatSpec = spec([lazyOf(number)], numbers, (predict, d, x) => predict(L.toLazyArray(L.cap(d)).some((h) => !isThunk(h)) ? x : thunk));
-    const r = strictCheck(repeatSpec, (x: Lazy<number>) => L.repeat(x), { seed: 1, trials: 100, forceBudget: 50_000 });
+    const r = checkSpec(repeatSpec, (x: Lazy<number>) => L.repeat(x), { seed: 1, trials: 100, forceBudget: 50_000 });
     assert.equal(r.passed, true, r.message);
   });
 });
@@ -329,7 +329,7 @@ describe('printing and shrinking', () => {
   test('a huge input prints elided in the diagram', () => {
     const huge = withArbitrary(fc.constant(L.fromArray(Array.from({ length: 100_000 }, (_, i) => i))), numbers);
     const wrong = spec([huge], number, (predict, _d, _xs) => predict(thunk)); // "length never looks at the list": wrong
-    const r = strictCheck(wrong, length, { seed: 1, trials: 3 });
+    const r = checkSpec(wrong, length, { seed: 1, trials: 3 });
     assert.equal(r.passed, false);
     assert.match(r.message, /• 0 : 1 : 2 : .*…/);
     assert.match(r.message, /• _ : _ : .*… \(\d+ more\) …/); // the actual demand on the input: 100,000 cells, elided
@@ -352,8 +352,8 @@ describe('printing and shrinking', () => {
     const identitySpec = spec([fixed], numbers, (predict, d, _xs) => predict(d));
     let bigger = 0;
     for (const seed of [1, 2, 3, 4, 5]) {
-      const unshrunk = strictCheck(identitySpec, peek, { seed, trials: 200, maxShrinkAttempts: 0 });
-      const shrunk = strictCheck(identitySpec, peek, { seed, trials: 200 });
+      const unshrunk = checkSpec(identitySpec, peek, { seed, trials: 200, maxShrinkAttempts: 0 });
+      const shrunk = checkSpec(identitySpec, peek, { seed, trials: 200 });
       // The minimal demand: the spine down to cell 5, no element.
       assert.equal(prettyDemand(shrunk.counterexample!.resultDemand), '_ : _ : _ : _ : _ : _ : _');
       assert.equal(prettyDemand(shrunk.counterexample!.actual[0]!), '_ : _ : _ : _ : _ : _ : _ : _ : _');
@@ -367,7 +367,7 @@ describe('printing and shrinking', () => {
     const digits = withArbitrary(fc.array(fc.nat(9), { maxLength: 4 }).map(L.fromArray), list(number));
     const sumSpec = spec([digits], number, (predict, _d, xs) => predict(L.map(() => 0, xs)));
     const sum = (xs: List<number>) => L.toArray(xs).reduce((a, b) => a + b, 0);
-    const r = strictCheck(sumSpec, sum, { seed: 4 });
+    const r = checkSpec(sumSpec, sum, { seed: 4 });
     assert.ok(!r.passed && r.shrinks > 0, r.message);
     // the smallest failing input: one element, other than 0 (a 0 is what the spec predicts)
     assert.equal(prettyValue(r.counterexample!.inputs[0]), '1 : []');
@@ -377,19 +377,19 @@ describe('printing and shrinking', () => {
     const bottom = lazy((): number => { throw new Error('bottom'); });
     const partial = withArbitrary(fc.nat(3).map((k) => L.append(L.fromArray(Array.from({ length: k }, (_, i) => i)), L.cons(bottom, L.nil))), numbers);
     const lengthOfPartial = lengthSpecOver(partial);
-    assert.ok(strictCheck(lengthOfPartial, length, { seed: 1 }).passed);
+    assert.ok(checkSpec(lengthOfPartial, length, { seed: 1 }).passed);
     // sum forces the element: it threw
-    const sum = strictCheck(lengthOfPartial, (xs: List<number>) => L.sum(xs), { seed: 1, unicode: false });
+    const sum = checkSpec(lengthOfPartial, (xs: List<number>) => L.sum(xs), { seed: 1, unicode: false });
     assert.match(sum.message, /^Failed: the function threw/);
     assert.match(sum.message, /\| \* ⊥ : \[\] +\|/);
     assert.match(sum.message, /The function threw: Error: bottom/);
     // length never forces it: a plain mismatch with a wrong spec
-    const mismatch = strictCheck(spec([partial], number, (predict, _d, _xs) => predict(thunk)), length, { seed: 1, unicode: false });
+    const mismatch = checkSpec(spec([partial], number, (predict, _d, _xs) => predict(thunk)), length, { seed: 1, unicode: false });
     assert.match(mismatch.message, /^Failed: the spec does not match the function/);
     assert.match(mismatch.message, /\| \* ⊥ : \[\] +\|/);
     // a spec error stays one
     assert.throws(
-      () => strictCheck(spec([partial], number, (_predict, _d, _xs) => {}), length, { seed: 1 }),
+      () => checkSpec(spec([partial], number, (_predict, _d, _xs) => {}), length, { seed: 1 }),
       (err: unknown) => err instanceof SpecError && /never called predict \(trial 1, seed 1, inputs .*⊥ : \[\]\)$/.test(err.message),
     );
     // fast-check's runner prints its cases the same way
@@ -407,7 +407,7 @@ describe('printing and shrinking', () => {
       if (heads.length >= 28) heads[14]!.force();
       return heads.length;
     };
-    const r = strictCheck(lengthSpec, lengthPeek, { seed: 1, unicode: false });
+    const r = checkSpec(lengthSpec, lengthPeek, { seed: 1, unicode: false });
     const demands = r.message.split('\n').filter((l) => l.startsWith('| * _')).at(-1)!;
     assert.match(demands, /^\| \* _ : _ : … \(10 more\) … : _ : _ : 0 : _ : _ : … \(9 more\) … : _ : _ : \[\] +\| +\| \* _ : _ : … \(10 more\) … : _ : _ : _ : _ : _ : … \(9 more\) … : _ : _ : \[\] +\|$/);
     // at every position of a long list
@@ -442,7 +442,7 @@ describe('printing and shrinking', () => {
   });
 
   test('the ASCII diagram', () => {
-    const r = strictCheck(takeSpec, takePrime, { seed: 1, unicode: false });
+    const r = checkSpec(takeSpec, takePrime, { seed: 1, unicode: false });
     assert.equal(
       r.message.split('\n').slice(1, -1).join('\n'),
       [
@@ -462,7 +462,7 @@ describe('printing and shrinking', () => {
       ].join('\n'),
     );
     assert.doesNotMatch(r.message, /[┌│•🡓═]/u);
-    const u = strictCheck(takeSpec, takePrime, { seed: 1, unicode: true });
+    const u = checkSpec(takeSpec, takePrime, { seed: 1, unicode: true });
     assert.match(u.message, /┌────────┐   ┌──────────────────┐/);
     assert.match(u.message, /═╱═/);
     assert.match(u.message, /🡓 🡓 🡓/);
@@ -711,7 +711,7 @@ test('a function that walks a cyclic structure forever (evaluating nothing new) 
   const count = spec([lazyOf(number)], number, (predict, _d, n) => predict(n));
   // repeat is one cyclic cell: walking it forever forces only evaluated thunks.
   const loops = (n: Lazy<number>) => (n.force() > 3 ? L.length(L.repeat(1)) : n.force());
-  const r = strictCheck(count, loops, { seed: 1, forceBudget: 100_000, unicode: false });
+  const r = checkSpec(count, loops, { seed: 1, forceBudget: 100_000, unicode: false });
   assert.equal(r.passed, false);
   assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
   assert.match(r.message, /it forced more than 100000 thunks: it probably diverges/);
@@ -733,12 +733,12 @@ describe('lists of lists: two Lazies at each element', () => {
   });
 
   test('a spec of the identity on lists of lists passes; one built with specify1 on the elements too', () => {
-    assert.ok(strictCheck(spec([LL], LL, (predict, d, _xss) => predict(d)), (xss: List<List<number>>) => xss, { seed: 1 }).passed);
+    assert.ok(checkSpec(spec([LL], LL, (predict, d, _xss) => predict(d)), (xss: List<List<number>>) => xss, { seed: 1 }).passed);
     // the lengths of the inner lists: each inner list's spine when its length is demanded
     const lengths = (xss: List<List<number>>) => L.map((xs: List<number>) => L.length(xs), xss);
     const f = (x: Lazy<List<number>>) => L.length(x.force());
     const lengthsSpec = spec([LL], list(number), (predict, d, xss) => predict(L.zipWithLazy((dy, x) => specify1(f, dy, x), d, xss)));
-    const r = strictCheck(lengthsSpec, lengths, { seed: 2 });
+    const r = checkSpec(lengthsSpec, lengths, { seed: 2 });
     assert.ok(r.passed, r.message);
   });
 });
@@ -747,7 +747,7 @@ describe('a result that does not fit its shape', () => {
   test('is an error naming its trial, the options to run it again, and its inputs', () => {
     const f = (x: Lazy<number>, _y: Lazy<number>) => lazy(() => (x.force() === 7 ? ('seven' as unknown as number) : 0));
     assert.match(
-      mismatchOf(() => strictCheck(firstArgSpec, f, { seed: 3, trials: 400 })).message,
+      mismatchOf(() => checkSpec(firstArgSpec, f, { seed: 3, trials: 400 })).message,
       /expected number, got the string "seven" \(trial \d+, seed 3, trials 400, inputs 7, -?\d+\)$/,
     );
   });
@@ -763,7 +763,7 @@ describe('a result that does not fit its shape', () => {
     for (let seed = 1; seed <= 100; seed++) {
       let r: CheckResult;
       try {
-        r = strictCheck(firstArgSpec, g, { seed, maxSize: 60 });
+        r = checkSpec(firstArgSpec, g, { seed, maxSize: 60 });
       } catch (err) {
         if (err instanceof ShapeMismatchError && /trial/.test(err.message)) continue; // a trial drew 13 itself
         throw err;

@@ -11,13 +11,12 @@ import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { normalize, observe, observeDetailed, whnf } from '../src/demand/observe.ts';
 import { fromArray } from '../src/lazy/list.ts';
 import { spec } from '../src/spec/spec.ts';
-import { strictCheck } from '../src/spec/check.ts';
-import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { functionSeries, series } from '../src/engine/series.ts';
 import { arbitrary, randomFunction } from '../src/engine/generate.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
 import { mismatchPathOf } from './fixtures/assertions.ts';
+import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 
 type Table = ReadonlyMap<number, Lazy<number>>;
 const table = mapOf(number, lazyOf(number));
@@ -46,8 +45,8 @@ test('sets and maps print in demand notation; lazy values show what was forced',
 });
 
 test('a spec over maps: the lazy lookup passes, the strict one fails with a small, shrunk map', () => {
-  assert.equal(strictCheck(lookupSpec, lookup, { seed: 1 }).passed, true);
-  const r = strictCheck(lookupSpec, lookupStrict, { seed: 1, unicode: false });
+  assert.equal(checkSpec(lookupSpec, lookup, { seed: 1 }).passed, true);
+  const r = checkSpec(lookupSpec, lookupStrict, { seed: 1, unicode: false });
   assert.equal(r.passed, false);
   const m = r.counterexample!.inputs[0] as Table;
   assert.equal(m.size, 1, r.message);
@@ -77,7 +76,7 @@ test('shrunk sets and maps iterate as the original does, whatever order their de
     const xs = [...set];
     return xs.length > 1 && xs[0]! > xs[xs.length - 1]! ? x.force() : 0;
   };
-  const r = strictCheck(firstOverLast, f, { seed: 1 });
+  const r = checkSpec(firstOverLast, f, { seed: 1 });
   assert.equal(inOrder(r.counterexample!.inputs[0] as ReadonlySet<number>), '0,-1', r.message);
 });
 
@@ -92,8 +91,8 @@ test('series of sets and maps: at most d elements of depth d - 1, distinct, smal
 });
 
 test('exhaustive checking over maps: the lazy lookup passes, the strict one fails at depth 1', () => {
-  for (const depth of [1, 2, 3]) assert.equal(strictCheckExhaustiveResult(lookupSpec, lookup, { depth }).passed, true);
-  const r = strictCheckExhaustiveResult(lookupSpec, lookupStrict, { depth: 3, unicode: false });
+  for (const depth of [1, 2, 3]) assert.equal(checkSpecExhaustive(lookupSpec, lookup, { depth }).passed, true);
+  const r = checkSpecExhaustive(lookupSpec, lookupStrict, { depth: 3, unicode: false });
   assert.equal(r.passed, false);
   assert.equal(r.depth, 1);
   assert.match(r.message, /\| \* Map \{0 => 0\} +\| +\| \* Map \{0 => _\}/);

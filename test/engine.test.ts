@@ -6,12 +6,13 @@ import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { bigint, boolean, data, fn, lazyOf, list, mapOf, number, option, setOf, string, tuple, type Shape } from '../src/demand/shape.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
-import { strictCheck, trialCase } from '../src/spec/check.ts';
+import { trialCase } from '../src/spec/check.ts';
 import { arbitrary, randomFunction, withArbitrary } from '../src/engine/generate.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { Color, isRed, isRedWrongSpec, Stream, Tree } from './fixtures/shapes.ts';
+import { checkSpec } from '../src/checks.ts';
 
 // Constructors with and without fields, interleaved, one of them recursive.
 type Mixed = { tag: 'Circle'; r: number } | { tag: 'Dot' } | { tag: 'Square'; inner: Lazy<Mixed> } | { tag: 'Point' };
@@ -32,7 +33,7 @@ test('a constructor without fields shrinks only to one declared before it, so sh
   assert.deepEqual(shown(Maybe.make.Nothing(), Maybe), []);
   assert.deepEqual(shown(Mixed.make.Point(), Mixed), ['Dot']);
 
-  const r = strictCheck(isRedWrongSpec, isRed, { seed: 1, maxShrinkAttempts: 10_000 });
+  const r = checkSpec(isRedWrongSpec, isRed, { seed: 1, maxShrinkAttempts: 10_000 });
   assert.ok(!r.passed && r.shrinks <= 2, `${r.shrinks} shrinks`);
 });
 
@@ -114,7 +115,7 @@ test('a data type without a finite value is refused, naming it, before any trial
   let calls = 0;
   const f = (h: Lazy<Holder>): Lazy<number> => lazy(() => (calls++, 0));
   const s = spec<[Lazy<Holder>], Lazy<number>>([lazyOf(Holder)], lazyOf(number), (predict) => predict(thunk));
-  assert.throws(() => strictCheck(s, f), { name: 'TypeError', message: /cannot generate values of Lazy<Holder>: Stream has no finite value/ });
+  assert.throws(() => checkSpec(s, f), { name: 'TypeError', message: /cannot generate values of Lazy<Holder>: Stream has no finite value/ });
   assert.equal(calls, 0);
   // A function's result is made as it is forced.
   const g = randomFunction(fn([number], lazyOf(Stream)), Seed.of(1), 5);

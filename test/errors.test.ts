@@ -20,11 +20,10 @@ import { withArbitrary } from '../src/engine/generate.ts';
 import { shrinkDemand } from '../src/engine/shrink.ts';
 import { predictDemands, spec, SpecError } from '../src/spec/spec.ts';
 import { take, takeSpec } from '../examples/take.ts';
-import { strictCheck } from '../src/spec/check.ts';
-import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { strictProperty } from '../src/spec/property.ts';
 import { unprintable, unprintableChecks, type Unprintable } from './fixtures/unprintable.ts';
 import { mismatchOf } from './fixtures/assertions.ts';
+import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Demand functions refuse what is not a demand
@@ -112,28 +111,28 @@ for (const kind of Object.keys(unprintable) as Unprintable[]) {
   const { fn: fnCheck, spec: specCheck } = unprintableChecks[kind];
 
   test(`a function that throws ${kind} gives the counterexample diagram, naming what it threw, with and without workers`, { timeout: 60_000 }, async () => {
-    const result = strictCheck(fnCheck.spec, fnCheck.fn, { seed: 1 });
+    const result = checkSpec(fnCheck.spec, fnCheck.fn, { seed: 1 });
     reportsThrown(result.message, kind);
     assert.match(inspect(result), /passed: false[^]*Actual input demands/, 'console.log prints the result');
-    reportsThrown((await strictCheck(fnCheck.spec, fnCheck.fn, { seed: 1, workers: 1 })).message, kind);
+    reportsThrown((await checkSpec(fnCheck.spec, fnCheck.fn, { seed: 1, workers: 1 })).message, kind);
     assert.throws(() => fc.assert(strictProperty(fnCheck.spec, fnCheck.fn), { seed: 1 }), (err: Error) => (reportsThrown(err.message, kind), true));
   });
 
   test(`a function that throws ${kind} gives the counterexample diagram in the exhaustive mode, with and without workers`, { timeout: 60_000 }, async () => {
-    reportsThrown(strictCheckExhaustiveResult(fnCheck.spec, fnCheck.fn, { depth: 1 }).message, kind);
-    reportsThrown((await strictCheckExhaustiveResult(fnCheck.spec, fnCheck.fn, { depth: 1, workers: 1 })).message, kind);
+    reportsThrown(checkSpecExhaustive(fnCheck.spec, fnCheck.fn, { depth: 1 }).message, kind);
+    reportsThrown((await checkSpecExhaustive(fnCheck.spec, fnCheck.fn, { depth: 1, workers: 1 })).message, kind);
   });
 
   test(`a spec that throws ${kind} is a spec error naming what it threw and the trial, with and without workers`, { timeout: 60_000 }, async () => {
-    assert.throws(() => strictCheck(specCheck.spec, specCheck.fn, { seed: 1 }), (err) => specErrorNames(err, kind, /\(trial 1, seed 1, inputs 0, \[\]\)$/));
-    await assert.rejects(strictCheck(specCheck.spec, specCheck.fn, { seed: 1, workers: 1 }), (err) => specErrorNames(err, kind, /\(trial 1, seed 1, inputs 0, \[\]\)$/));
-    assert.throws(() => strictCheckExhaustiveResult(specCheck.spec, specCheck.fn, { depth: 1 }), (err) => specErrorNames(err, kind, /\(exhaustive, depth 0, inputs 0, \[\]\)$/));
+    assert.throws(() => checkSpec(specCheck.spec, specCheck.fn, { seed: 1 }), (err) => specErrorNames(err, kind, /\(trial 1, seed 1, inputs 0, \[\]\)$/));
+    await assert.rejects(checkSpec(specCheck.spec, specCheck.fn, { seed: 1, workers: 1 }), (err) => specErrorNames(err, kind, /\(trial 1, seed 1, inputs 0, \[\]\)$/));
+    assert.throws(() => checkSpecExhaustive(specCheck.spec, specCheck.fn, { depth: 1 }), (err) => specErrorNames(err, kind, /\(exhaustive, depth 0, inputs 0, \[\]\)$/));
   });
 }
 
 test('a spec whose prediction throws something unprintable when read is a spec error naming what it threw', () => {
   const predictsBottom = spec([lazyOf(number), list(number)], list(number), (predict, _d, n) => predict(n, lazy(() => { throw Object.create(null); })));
-  assert.throws(() => strictCheck(predictsBottom, take, { seed: 1 }), (err) => {
+  assert.throws(() => checkSpec(predictsBottom, take, { seed: 1 }), (err) => {
     assert.ok(err instanceof SpecError, String(err));
     assert.match(err.message, /^the spec's prediction threw when it was read: \[Object: null prototype\] \{\} \(trial 1, seed 1, inputs 0, \[\]\)$/);
     return true;
@@ -155,7 +154,7 @@ function thrownMessage(f: () => unknown): string {
 
 test('an arbitrary of plain arrays given for a lazy list is refused naming the argument, the trial and seed, and fromArray', () => {
   const reverseSpec = spec([withArbitrary(fc.array(fc.nat()) as never as fc.Arbitrary<LazyList<number>>, list(number))], list(number), (predict, _d, xs) => predict(xs), ['xs']);
-  const message = thrownMessage(() => strictCheck(reverseSpec, L.reverse, { seed: 1 }));
+  const message = thrownMessage(() => checkSpec(reverseSpec, L.reverse, { seed: 1 }));
   assert.match(message, /at xs: expected a lazy list/);
   assert.match(message, /got an array of length \d+/);
   assert.match(message, /\.map\(fromArray\)/);
@@ -165,7 +164,7 @@ test('an arbitrary of plain arrays given for a lazy list is refused naming the a
 test('a record or data value without a declared field is refused naming the path, the field, the trial and seed', () => {
   const Point = record({ x: number, y: number });
   const pointSpec = spec([withArbitrary(fc.constant({ x: 1 }) as never as fc.Arbitrary<{ x: number; y: number }>, Point)], number, (predict, _d, p) => predict(p), ['p']);
-  const message = thrownMessage(() => strictCheck(pointSpec, (p: { x: number; y: number }) => p.x, { seed: 1 }));
+  const message = thrownMessage(() => checkSpec(pointSpec, (p: { x: number; y: number }) => p.x, { seed: 1 }));
   assert.match(message, /at p\.y: expected field 'y' of \{ x: number; y: number \}, got nothing: the object has no field 'y' \(its fields: x\)/);
   assert.match(message, /\(trial 1, seed 1, inputs \{ x: 1 \}\)$/);
   type T = { tag: 'Leaf' } | { tag: 'Node'; value: number; right: T };
@@ -181,7 +180,7 @@ test('an async or generator function given to check or observe is refused, sayin
     ['an async generator function', async function* (xs: LazyList<number>) { yield xs; } as never],
   ];
   for (const [what, f] of cases) {
-    for (const run of [() => strictCheck(idSpec, f), () => strictCheckExhaustiveResult(idSpec, f, { depth: 1 }), () => observe(normalize, f, fromArray([1]))]) {
+    for (const run of [() => checkSpec(idSpec, f), () => checkSpecExhaustive(idSpec, f, { depth: 1 }), () => observe(normalize, f, fromArray([1]))]) {
       const message = thrownMessage(run);
       assert.match(message, new RegExp(`is ${what}`), message);
       assert.match(message, /a plain function \(or arrow function\) that returns its result/, message);
@@ -201,13 +200,13 @@ test('a function that forces a field declared strict gets a hint naming the fiel
     return v;
   };
   const rightmostSpec = spec([lazyOf(SlipTree)], number, (predict, _d, t) => predict(t));
-  const r = strictCheck(rightmostSpec, rightmost, { seed: 3 });
+  const r = checkSpec(rightmostSpec, rightmost, { seed: 3 });
   assert.equal(r.passed, false);
   assert.match(r.message, /Actual input demands/, 'the counterexample diagram is there');
   assert.match(r.message, /\nThe function threw: TypeError: n\.right\.force is not a function\nHint: the function called force on n\.right, which is not a Lazy\. In the shapes of t, field right of SlipTree's Node is declared SlipTree: a strict field holds its value, not a Lazy\. If the function takes a Lazy there, declare the field lazyOf\(SlipTree\)\.\nReproduce with the option \{ seed: 3 \}\.$/);
   assert.equal(r.counterexample?.error?.hint?.startsWith('Hint: '), true);
   // No hint where the shapes say nothing of what was forced: `other` is no field of theirs.
-  const other = strictCheck(rightmostSpec, (t: Lazy<SlipTree>) => {
+  const other = checkSpec(rightmostSpec, (t: Lazy<SlipTree>) => {
     const k = { other: 1 } as unknown as { other: Lazy<number> };
     return t.force().tag === 'Leaf' ? 0 : k.other.force();
   }, { seed: 1 });
@@ -216,7 +215,7 @@ test('a function that forces a field declared strict gets a hint naming the fiel
 });
 
 test('a function that forces an argument declared strict gets a hint naming the argument and lazyOf', () => {
-  const r = strictCheck(spec([number], number, (predict, _d, n) => predict(n)), (n: number) => (n as unknown as Lazy<number>).force(), { seed: 1 });
+  const r = checkSpec(spec([number], number, (predict, _d, n) => predict(n)), (n: number) => (n as unknown as Lazy<number>).force(), { seed: 1 });
   assert.match(r.message, /\nHint: the function called force on n, which is not a Lazy\. Argument n is declared number, which is strict: the function receives its value, not a Lazy\. If the function takes a Lazy there, declare the argument lazyOf\(number\)\.\n/);
 });
 
@@ -238,7 +237,7 @@ test('a revoked Proxy in an input is refused naming where it is, the trial and s
   const Point = record({ x: number });
   const points = withArbitrary(fc.nat().map(() => fromArray([proxy as { x: number }])), list(Point));
   const sumSpec = spec([points], number, (predict, _d, ps) => predict(ps), ['ps']);
-  const inCheck = mismatchOf(() => strictCheck(sumSpec, (ps: LazyList<{ x: number }>) => L.sum(L.map((p) => p.x, ps)), { seed: 1 }));
+  const inCheck = mismatchOf(() => checkSpec(sumSpec, (ps: LazyList<{ x: number }>) => L.sum(L.map((p) => p.x, ps)), { seed: 1 }));
   assert.equal(inCheck.path, 'ps.head');
   assert.match(inCheck.message, refusal);
   assert.match(inCheck.message, /\(trial 1, seed 1, inputs <revoked Proxy> : \[\]\)$/);

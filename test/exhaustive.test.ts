@@ -9,11 +9,12 @@ import { withArbitrary } from '../src/engine/generate.ts';
 import { functionSeries, NoSeriesError, series, withSeries } from '../src/engine/series.ts';
 import { choiceContext } from '../src/engine/enumerate.ts';
 import { spec, SpecError } from '../src/spec/spec.ts';
-import { ExhaustiveCheckFailure, strictCheckExhaustive, strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { ExhaustiveCheckFailure } from '../src/spec/exhaustive.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
 import { rot, rotNaive, rotSpec } from '../examples/okasaki-queue/rot.ts';
 import { map, mapSpec, mapStrict } from '../examples/list-specs.ts';
 import { Stream, Tree } from './fixtures/shapes.ts';
+import { assertSpecExhaustive, checkSpecExhaustive } from '../src/checks.ts';
 
 const counts = <T,>(shape: Shape<T>, upTo: number) => Array.from({ length: upTo + 1 }, (_, d) => series(shape, d).length);
 
@@ -45,7 +46,7 @@ test('function series: constants at depth 0, one-level case functions from depth
 });
 
 test("take' fails at depth 0 with the paper's counterexample", () => {
-  const r = strictCheckExhaustiveResult(takeSpec, takePrime, { depth: 4, unicode: false });
+  const r = checkSpecExhaustive(takeSpec, takePrime, { depth: 4, unicode: false });
   assert.equal(r.passed, false);
   assert.equal(r.depth, 0);
   const c = r.counterexample!;
@@ -55,11 +56,11 @@ test("take' fails at depth 0 with the paper's counterexample", () => {
   assert.deepEqual(c.predicted.map((d) => prettyDemand(d)), ['0', '_']);
   assert.match(r.message, /depth 0/);
   assert.match(r.message, /Actual input demands/);
-  assert.throws(() => strictCheckExhaustive(takeSpec, takePrime, { depth: 2 }), ExhaustiveCheckFailure);
+  assert.throws(() => assertSpecExhaustive(takeSpec, takePrime, { depth: 2 }), ExhaustiveCheckFailure);
 });
 
 test('take passes every case up to depth 4', () => {
-  const r = strictCheckExhaustive(takeSpec, take, { depth: 4 });
+  const r = checkSpecExhaustive(takeSpec, take, { depth: 4 });
   assert.equal(r.passed, true);
   assert.equal(r.depth, 4);
   assert.equal(r.cases, 2997);
@@ -78,8 +79,8 @@ test('pruning gives the same verdict as no pruning, in fewer cases', () => {
     { name: 'mapStrict', s: mapSpec, f: mapStrict, depth: 3 },
   ] as const;
   for (const { name, s, f, depth } of checks) {
-    const pruned = strictCheckExhaustiveResult(s as never, f as never, { depth, unicode: false });
-    const full = strictCheckExhaustiveResult(s as never, f as never, { depth, prune: false, unicode: false });
+    const pruned = checkSpecExhaustive(s as never, f as never, { depth, unicode: false });
+    const full = checkSpecExhaustive(s as never, f as never, { depth, prune: false, unicode: false });
     assert.equal(pruned.passed, full.passed, name);
     assert.equal(pruned.depth, full.depth, name);
     assert.ok(pruned.cases <= full.cases, `${name}: ${pruned.cases} <= ${full.cases}`);
@@ -92,16 +93,16 @@ test('pruning gives the same verdict as no pruning, in fewer cases', () => {
 });
 
 test("rot_naive fails with the paper's counterexample; map_strict needs a non-strict function", () => {
-  const r = strictCheckExhaustiveResult(rotSpec, rotNaive, { depth: 3 });
+  const r = checkSpecExhaustive(rotSpec, rotNaive, { depth: 3 });
   assert.equal(r.depth, 1);
   const c = r.counterexample!;
   assert.deepEqual(c.inputs.map((v) => prettyValue(v)), ['0 : []', '[]']);
   assert.equal(prettyDemand(c.resultDemand), '_ : _');
   assert.deepEqual(c.actual.map((d) => prettyDemand(d)), ['_ : _', '_']);
   assert.deepEqual(c.predicted.map((d) => prettyDemand(d)), ['_ : _', '[]']);
-  assert.equal(strictCheckExhaustive(rotSpec, rot, { depth: 2 }).passed, true);
-  assert.equal(strictCheckExhaustive(mapSpec, map, { depth: 2 }).passed, true);
-  const m = strictCheckExhaustiveResult(mapSpec, mapStrict, { depth: 3 });
+  assert.equal(checkSpecExhaustive(rotSpec, rot, { depth: 2 }).passed, true);
+  assert.equal(checkSpecExhaustive(mapSpec, map, { depth: 2 }).passed, true);
+  const m = checkSpecExhaustive(mapSpec, mapStrict, { depth: 3 });
   assert.equal(m.passed, false);
   assert.match(prettyValue(m.counterexample!.inputs[0]), /^λx\. -?\d+$/); // a constant function
 });
@@ -124,7 +125,7 @@ test('a case that threw under a demand on the result is reported with its total 
   };
   for (const always of [true, false]) {
     for (const prune of [true, false]) {
-      const r = strictCheckExhaustiveResult(takeSpec, takeThrows(always), { depth: 2, prune, unicode: false });
+      const r = checkSpecExhaustive(takeSpec, takeThrows(always), { depth: 2, prune, unicode: false });
       assert.equal(r.depth, 1);
       assert.deepEqual(r.counterexample!.inputs.map((v) => prettyValue(v)), ['1', '0 : []']);
       assert.equal(prettyDemand(r.counterexample!.resultDemand), '_ : _');
@@ -153,7 +154,7 @@ test('pruning gives the same verdict when the function catches the error of a pa
     });
   const wrong = spec([list(number)], lazyOf(number), (predict, _d, _xs) => predict(thunk));
   for (const prune of [true, false]) {
-    const r = strictCheckExhaustiveResult(wrong, safeHead, { depth: 3, prune, unicode: false });
+    const r = checkSpecExhaustive(wrong, safeHead, { depth: 3, prune, unicode: false });
     assert.equal(r.passed, false);
     assert.equal(r.depth, 0);
     assert.deepEqual(r.counterexample!.inputs.map((v) => prettyValue(v)), ['[]']);
@@ -165,7 +166,7 @@ test('a spec error names the depth and the inputs of its case', () => {
     if (n.force() === 1) throw new TypeError('oops');
     predict(n, thunk);
   });
-  assert.throws(() => strictCheckExhaustiveResult(throws, take, { depth: 2 }), (err: unknown) => {
+  assert.throws(() => checkSpecExhaustive(throws, take, { depth: 2 }), (err: unknown) => {
     assert.ok(err instanceof SpecError);
     assert.equal(err.message, 'the spec threw TypeError: oops (exhaustive, depth 1, inputs 1, [])');
     return true;
@@ -175,33 +176,33 @@ test('a spec error names the depth and the inputs of its case', () => {
 test('a shape with only a fast-check arbitrary is a clear error naming the argument; withSeries fixes it', () => {
   const evens = withArbitrary(fc.integer().map((i) => 2 * i), number);
   const s = spec([evens, list(number)], number, (predict, _d, _n, _xs) => predict(_n, thunk), ['n', 'xs']);
-  assert.throws(() => strictCheckExhaustiveResult(s, (n: number, _xs) => n, { depth: 1 }), (err: unknown) => {
+  assert.throws(() => checkSpecExhaustive(s, (n: number, _xs) => n, { depth: 1 }), (err: unknown) => {
     assert.ok(err instanceof NoSeriesError);
     assert.match(err.message, /cannot enumerate n \(shape number\).*withSeries/);
     return true;
   });
   const withS = spec([withSeries(evens, (d) => [0, 2, -2].slice(0, 2 * d + 1)), list(number)], number, (predict, _d, n, _xs) => predict(n, thunk), ['n', 'xs']);
-  const r = strictCheckExhaustive(withS, (n: number, _xs) => n, { depth: 2 });
+  const r = checkSpecExhaustive(withS, (n: number, _xs) => n, { depth: 2 });
   assert.equal(r.passed, true);
 });
 
 
 test('shards partition the cases of every depth; the shard holding the first counterexample reports it', () => {
   for (const [s, f, depth] of [[takeSpec, take, 5], [rotSpec, rot, 3]] as const) {
-    const all = strictCheckExhaustiveResult(s as never, f as never, { depth });
-    const parts = [1, 2, 3].map((i) => strictCheckExhaustiveResult(s as never, f as never, { depth, shard: `${i}/3` }));
+    const all = checkSpecExhaustive(s as never, f as never, { depth });
+    const parts = [1, 2, 3].map((i) => checkSpecExhaustive(s as never, f as never, { depth, shard: `${i}/3` }));
     assert.ok(parts.every((p) => p.passed));
     assert.equal(parts.reduce((n, p) => n + p.cases, 0), all.cases);
     assert.equal(parts.reduce((n, p) => n + p.totalCases, 0), all.totalCases);
     assert.match(parts[1]!.message, /of depth \d, shard 2\/3 \(/);
   }
-  const first = strictCheckExhaustiveResult(rotSpec, rotNaive, { depth: 3, unicode: false });
+  const first = checkSpecExhaustive(rotSpec, rotNaive, { depth: 3, unicode: false });
   // The diagram: between the header and the line that runs it again (which names the shard).
   const diagram = (m: string) => m.slice(m.indexOf('\n'), m.lastIndexOf('\nReproduce'));
-  const shards = [1, 2, 3, 4, 5].map((i) => strictCheckExhaustiveResult(rotSpec, rotNaive, { depth: 3, unicode: false, shard: `${i}/5` }));
+  const shards = [1, 2, 3, 4, 5].map((i) => checkSpecExhaustive(rotSpec, rotNaive, { depth: 3, unicode: false, shard: `${i}/5` }));
   assert.ok(shards.every((r) => !r.passed && r.depth >= first.depth));
   assert.equal(shards.filter((r) => r.depth === first.depth && diagram(r.message) === diagram(first.message)).length, 1);
-  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, shard: '3/2' }), /shard: expected "i\/n" with 1 <= i <= n, got "3\/2"/);
+  assert.throws(() => checkSpecExhaustive(takeSpec, take, { depth: 2, shard: '3/2' }), /shard: expected "i\/n" with 1 <= i <= n, got "3\/2"/);
 });
 
 test('an argument with no value up to the depth (a stream) is refused, not checked over no case', () => {
@@ -210,19 +211,19 @@ test('an argument with no value up to the depth (a stream) is refused, not check
     throw new Error('always');
   };
   for (const depth of [0, 3]) {
-    assert.throws(() => strictCheckExhaustiveResult(s, throws, { depth }), (err: unknown) => err instanceof NoSeriesError && /argument 1 \(shape Lazy<Stream>\): it has no value of depth at most/.test(err.message));
+    assert.throws(() => checkSpecExhaustive(s, throws, { depth }), (err: unknown) => err instanceof NoSeriesError && /argument 1 \(shape Lazy<Stream>\): it has no value of depth at most/.test(err.message));
   }
 });
 
 test('a result that does not fit its shape names its case', () => {
   const s = spec([list(number)], number, (predict, _d, xs) => predict(xs));
   const f = (xs: List<number>) => (xs.force().tag === 'Nil' ? ('none' as unknown as number) : 0);
-  assert.throws(() => strictCheckExhaustiveResult(s, f, { depth: 2 }), /expected number, got the string "none" \(exhaustive, depth 0, inputs \[\]\)$/);
+  assert.throws(() => checkSpecExhaustive(s, f, { depth: 2 }), /expected number, got the string "none" \(exhaustive, depth 0, inputs \[\]\)$/);
 });
 
 test('shards share the cases of a depth evenly: none has far more than the mean', () => {
   // Subtrees met at one level of the tree differ in size by orders of magnitude: dealt out 256 per shard, one of 4 had 1.38 times the mean (1.83 at depth 6).
-  const parts = [1, 2, 3, 4].map((i) => strictCheckExhaustiveResult(takeSpec, take, { depth: 5, shard: `${i}/4` }).cases);
+  const parts = [1, 2, 3, 4].map((i) => checkSpecExhaustive(takeSpec, take, { depth: 5, shard: `${i}/4` }).cases);
   const mean = parts.reduce((a, b) => a + b) / parts.length;
   assert.ok(Math.max(...parts) < 1.3 * mean, `cases per shard: ${parts.join(', ')}`);
 });

@@ -8,8 +8,6 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { number, type Shape } from '../src/demand/shape.ts';
 import { spec } from '../src/spec/spec.ts';
-import { strictCheck, strictCheckSpecExact } from '../src/spec/check.ts';
-import { strictCheckExhaustive } from '../src/spec/exhaustive.ts';
 import fc from 'fast-check';
 import { generateInputs, withArbitrary } from '../src/engine/generate.ts';
 import { fromDemand } from '../src/demand/convert.ts';
@@ -17,9 +15,9 @@ import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import { endOf, iterator, pullCount, Source, type SourcePlan } from '../src/iter/index.ts';
-import { strictCheckParallel } from '../src/engine/parallel.ts';
 import { takeCheck, takeWithoutClosingCheck } from './fixtures/iter-checks.ts';
 import { numbers, take, takePullsOneMore, takeSource, takeSpec, takeWithoutClosing } from '../examples/iterators/take.ts';
+import { assertSpecExhaustive, checkSpec, strictCheckSpecExact } from '../src/checks.ts';
 
 describe('checking take over iterables', () => {
   test('a generator take meets its spec', () => {
@@ -27,7 +25,7 @@ describe('checking take over iterables', () => {
   });
 
   test('a take that pulls n+1 fails with a small counterexample showing the extra pull', () => {
-    const r = strictCheck(takeSpec, takePullsOneMore, { seed: 1, trials: 300 });
+    const r = checkSpec(takeSpec, takePullsOneMore, { seed: 1, trials: 300 });
     assert.equal(r.passed, false);
     const c = r.counterexample!;
     assert.ok((c.inputs[0] as number) <= 1, `n shrunk: ${String(c.inputs[0])}`);
@@ -36,7 +34,7 @@ describe('checking take over iterables', () => {
   });
 
   test('a take that does not close its source when it stops early fails, the closing shown in the diagram', () => {
-    const r = strictCheck(takeSpec, takeWithoutClosing, { seed: 2, trials: 300 });
+    const r = checkSpec(takeSpec, takeWithoutClosing, { seed: 2, trials: 300 });
     assert.equal(r.passed, false);
     assert.match(r.message, /Spec's input demands/);
     assert.match(r.message, /return\(\)/);
@@ -47,21 +45,21 @@ describe('checking take over iterables', () => {
   test('a function pulling an infinite source for ever is reported as divergent', { timeout: 60_000 }, () => {
     const endless = withArbitrary(fc.constant(new Source({ elements: [1, 2], infinite: true, hasReturn: true }) as Iterable<number>), numbers);
     const s = spec([number, endless], numbers, (predict, d, n, xs) => predict(n, takeSource(d, n, xs)));
-    const r = strictCheck(s, (n: number, it: Iterable<number>) => take(n, [...it]), { seed: 3, trials: 20, forceBudget: 20_000 });
+    const r = checkSpec(s, (n: number, it: Iterable<number>) => take(n, [...it]), { seed: 3, trials: 20, forceBudget: 20_000 });
     assert.equal(r.passed, false);
     assert.match(r.message, /probably diverges/);
   });
 
   test('with workers, take passes and a take not closing its source fails, shrunk as without', { timeout: 120_000 }, async () => {
-    assert.equal((await strictCheckParallel(takeCheck, { workers: 2, trials: 100 })).passed, true);
-    const r = await strictCheckParallel(takeWithoutClosingCheck, { workers: 2, trials: 200, seed: 1 });
+    assert.equal((await checkSpec(takeCheck, { workers: 2, trials: 100 })).passed, true);
+    const r = await checkSpec(takeWithoutClosingCheck, { workers: 2, trials: 200, seed: 1 });
     assert.equal(r.passed, false);
     assert.match(r.message, /return\(\)/);
     assert.ok(r.shrinks < 50, `${r.shrinks} shrinks`);
   });
 
   test('the exhaustive mode refuses an iterable, which has no series yet, saying what to do', () => {
-    assert.throws(() => strictCheckExhaustive(takeSpec, take, { depth: 2 }), (err: Error) => err.name === 'NoSeriesError' && /Iterable<number>.*no series/.test(err.message));
+    assert.throws(() => assertSpecExhaustive(takeSpec, take, { depth: 2 }), (err: Error) => err.name === 'NoSeriesError' && /Iterable<number>.*no series/.test(err.message));
   });
 
   test('takes over one-shot iterators check alike', () => {

@@ -9,13 +9,13 @@ import { thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { fn, lazyOf, number, tuple } from '../src/demand/shape.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
-import { strictCheck, type CheckOptions } from '../src/spec/check.ts';
-import { strictCheckExhaustive, strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { type CheckOptions } from '../src/spec/check.ts';
 import { strictProperty } from '../src/spec/property.ts';
-import { defineCheck, strictCheckParallel, type ParallelOptions } from '../src/engine/parallel.ts';
+import { defineCheck, type ParallelOptions } from '../src/engine/parallel.ts';
 import { enumerateCases } from '../src/engine/enumerate.ts';
 import { take, takePrime, takeSpec } from '../examples/take.ts';
 import { takeCheck, takePrimeCheck } from './fixtures/checks.ts';
+import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 
 test('a bad option fails before any trial, naming the option and its value', async () => {
   const bad: [CheckOptions, RegExp][] = [
@@ -30,7 +30,7 @@ test('a bad option fails before any trial, naming the option and its value', asy
     [{ compare: ['exact', 'lazier' as never] }, /^compare must be .*, got "lazier"$/],
   ];
   // takePrime is wrong for takeSpec: a run that ran no trial would pass it.
-  for (const [options, message] of bad) assert.throws(() => strictCheck(takeSpec, takePrime, options), { name: 'RangeError', message });
+  for (const [options, message] of bad) assert.throws(() => checkSpec(takeSpec, takePrime, options), { name: 'RangeError', message });
   // With workers, before any worker starts; and the options only runs with workers take.
   const badParallel: [ParallelOptions, RegExp][] = [
     [{ trials: NaN }, /^trials must be/],
@@ -38,52 +38,52 @@ test('a bad option fails before any trial, naming the option and its value', asy
     [{ maxShrinkTimeouts: NaN }, /^maxShrinkTimeouts must be a non-negative integer or Infinity \(no limit\), got NaN$/],
     [{ shrinking: 'greedier' as never }, /^shrinking must be 'deterministic' or 'greedy', got "greedier"$/],
   ];
-  for (const [options, message] of badParallel) await assert.rejects(strictCheckParallel(takeCheck, { ...options, workers: 2 }), { name: 'RangeError', message });
+  for (const [options, message] of badParallel) await assert.rejects(checkSpec(takeCheck, { ...options, workers: 2 }), { name: 'RangeError', message });
   // The other entry points check the options they share.
-  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, forceBudget: NaN }), /^RangeError: forceBudget must be a positive integer or Infinity \(no limit\), got NaN$/);
-  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, compare: 'lazy' as never }), /^RangeError: compare must be .*, got "lazy"$/);
+  assert.throws(() => checkSpecExhaustive(takeSpec, take, { depth: 2, forceBudget: NaN }), /^RangeError: forceBudget must be a positive integer or Infinity \(no limit\), got NaN$/);
+  assert.throws(() => checkSpecExhaustive(takeSpec, take, { depth: 2, compare: 'lazy' as never }), /^RangeError: compare must be .*, got "lazy"$/);
   assert.throws(() => strictProperty(takeSpec, take, { maxSize: -1 }), /^RangeError: maxSize must be a non-negative integer, got -1$/);
   // The smallest good values run.
-  assert.equal(strictCheck(takeSpec, take, { trials: 1, maxSize: 0, maxShrinkAttempts: 0, forceBudget: 1000, seed: -5 }).passed, true);
+  assert.equal(checkSpec(takeSpec, take, { trials: 1, maxSize: 0, maxShrinkAttempts: 0, forceBudget: 1000, seed: -5 }).passed, true);
 });
 
 test('Infinity is no limit for the options that are limits, and no count or time for the others', async () => {
-  const sequential = strictCheck(takeSpec, takePrime, { seed: 1, unicode: false });
+  const sequential = checkSpec(takeSpec, takePrime, { seed: 1, unicode: false });
   const unlimited = { forceBudget: Infinity, maxShrinkAttempts: Infinity };
   // The same run; the report's last line names the budget given, to run it again.
   const run = (message: string) => message.replace(/\nReproduce with .*$/, '');
-  const limitless = strictCheck(takeSpec, takePrime, { seed: 1, unicode: false, ...unlimited }).message;
+  const limitless = checkSpec(takeSpec, takePrime, { seed: 1, unicode: false, ...unlimited }).message;
   assert.equal(run(limitless), run(sequential.message));
   assert.match(limitless, /Reproduce with the option \{ seed: 1, forceBudget: Infinity \}\.$/);
-  assert.equal(strictCheck(takeSpec, take, { seed: 1, ...unlimited }).passed, true);
-  assert.equal(strictCheckExhaustiveResult(takeSpec, take, { depth: 3, forceBudget: Infinity }).passed, true);
+  assert.equal(checkSpec(takeSpec, take, { seed: 1, ...unlimited }).passed, true);
+  assert.equal(checkSpecExhaustive(takeSpec, take, { depth: 3, forceBudget: Infinity }).passed, true);
   assert.doesNotThrow(() => strictProperty(takeSpec, take, { forceBudget: Infinity }));
-  const parallel = await strictCheckParallel(takePrimeCheck, { seed: 1, unicode: false, workers: 1, maxShrinkTimeouts: Infinity, ...unlimited });
+  const parallel = await checkSpec(takePrimeCheck, { seed: 1, unicode: false, workers: 1, maxShrinkTimeouts: Infinity, ...unlimited });
   assert.equal(parallel.message, limitless);
-  for (const name of ['trials', 'maxSize', 'seed'] as const) assert.throws(() => strictCheck(takeSpec, take, { [name]: Infinity }), { name: 'RangeError', message: new RegExp(`^${name} must be .*integer, got Infinity$`) });
-  await assert.rejects(strictCheckParallel(takeCheck, { workers: 1, timeout: Infinity }), { name: 'RangeError', message: /^timeout must be an integer from 1 to 2147483647, got Infinity$/ });
+  for (const name of ['trials', 'maxSize', 'seed'] as const) assert.throws(() => checkSpec(takeSpec, take, { [name]: Infinity }), { name: 'RangeError', message: new RegExp(`^${name} must be .*integer, got Infinity$`) });
+  await assert.rejects(checkSpec(takeCheck, { workers: 1, timeout: Infinity }), { name: 'RangeError', message: /^timeout must be an integer from 1 to 2147483647, got Infinity$/ });
 });
 
 test('a misspelt option, an option only workers use in a run without them, and a bad onTrial fail up front, naming them', () => {
-  assert.throws(() => strictCheck(takeSpec, takePrime, { trails: 5 } as never), { name: 'RangeError', message: /^unknown option "trails" \(did you mean trials\?\); the options here are trials, seed, / });
+  assert.throws(() => checkSpec(takeSpec, takePrime, { trails: 5 } as never), { name: 'RangeError', message: /^unknown option "trails" \(did you mean trials\?\); the options here are trials, seed, / });
   assert.throws(() => strictProperty(takeSpec, take, { trials: 5 } as never), { name: 'RangeError', message: /^unknown option "trials"; the options here are compare, forceBudget, maxSize, unicode$/ });
-  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, dpeth: 3 } as never), /unknown option "dpeth" \(did you mean depth\?\)/);
+  assert.throws(() => checkSpecExhaustive(takeSpec, take, { depth: 2, dpeth: 3 } as never), /unknown option "dpeth" \(did you mean depth\?\)/);
   // A timeout in this thread would stop nothing: a function that loops would hang the run it was meant to stop.
-  assert.throws(() => strictCheck(takeSpec, take, { timeout: 500 } as never), { name: 'RangeError', message: /^timeout applies only with workers: a trial running in this thread cannot be stopped/ });
-  assert.throws(() => strictCheck(takeSpec, take, { shrinking: 'greedy' } as never), { name: 'RangeError', message: /^shrinking applies only with workers\. Add workers/ });
-  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: 2, timeout: 500 }), /^RangeError: timeout applies only with workers/);
-  assert.throws(() => strictCheck(takeSpec, take, { onTrial: 5 as never }), { name: 'TypeError', message: 'onTrial must be a function, got 5' });
-  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { depth: '3' as never }), { name: 'RangeError', message: 'depth must be a non-negative integer, got "3"' });
+  assert.throws(() => checkSpec(takeSpec, take, { timeout: 500 } as never), { name: 'RangeError', message: /^timeout applies only with workers: a trial running in this thread cannot be stopped/ });
+  assert.throws(() => checkSpec(takeSpec, take, { shrinking: 'greedy' } as never), { name: 'RangeError', message: /^shrinking applies only with workers\. Add workers/ });
+  assert.throws(() => checkSpecExhaustive(takeSpec, take, { depth: 2, timeout: 500 }), /^RangeError: timeout applies only with workers/);
+  assert.throws(() => checkSpec(takeSpec, take, { onTrial: 5 as never }), { name: 'TypeError', message: 'onTrial must be a function, got 5' });
+  assert.throws(() => checkSpecExhaustive(takeSpec, take, { depth: '3' as never }), { name: 'RangeError', message: 'depth must be a non-negative integer, got "3"' });
 });
 
 test('the report of a failure names every option that decides its trials, so that they run again', () => {
   // The size of a trial depends on the number of trials and the largest size, not only on the seed.
   const options = { seed: 7, trials: 300, maxSize: 100 };
-  const r = strictCheck(takeSpec, takePrime, options);
+  const r = checkSpec(takeSpec, takePrime, options);
   assert.match(r.message!, /Reproduce with the option \{ seed: 7, trials: 300, maxSize: 100 \}\.$/);
-  assert.equal(strictCheck(takeSpec, takePrime, options).message, r.message);
+  assert.equal(checkSpec(takeSpec, takePrime, options).message, r.message);
   // Defaults are left out.
-  assert.match(strictCheck(takeSpec, takePrime, { seed: 7, trials: 100 }).message!, /Reproduce with the option \{ seed: 7 \}\.$/);
+  assert.match(checkSpec(takeSpec, takePrime, { seed: 7, trials: 100 }).message!, /Reproduce with the option \{ seed: 7 \}\.$/);
 });
 
 type Pair = readonly [(x: Lazy<number>) => number, Lazy<number>];
@@ -93,7 +93,7 @@ const applyPair = (p: Pair): number => p[0](p[1]);
 
 test('a report shows a function inside an input by the calls of its own run, as λ{…} in every column', () => {
   for (const seed of [1, 2, 3, 4, 5]) {
-    const r = strictCheck(pairSpec, applyPair, { seed, unicode: false });
+    const r = checkSpec(pairSpec, applyPair, { seed, unicode: false });
     assert.equal(r.passed, false);
     assert.doesNotMatch(r.message, /<function>/);
     // The pair's function is called once per run, with the number beside it (evaluated or not): shrink runs and the first trial add no calls.
@@ -109,32 +109,32 @@ test('a report shows a function inside an input by the calls of its own run, as 
 test('defineCheck and enumerateCases refuse a misspelt option too, and a misspelt depth is named as such', () => {
   assert.throws(() => defineCheck(import.meta.url, 'misspelt', takeSpec, take, { comapre: 'noStricter' } as never), /unknown option "comapre" \(did you mean compare\?\)/);
   assert.throws(() => [...enumerateCases([number], 1, () => 0, { prun: false } as never)], /unknown option "prun" \(did you mean prune\?\)/);
-  assert.throws(() => strictCheckExhaustiveResult(takeSpec, take, { dept: 2 } as never), /unknown option "dept" \(did you mean depth\?\)/);
+  assert.throws(() => checkSpecExhaustive(takeSpec, take, { dept: 2 } as never), /unknown option "dept" \(did you mean depth\?\)/);
 });
 
 test('the options that decide whether a trial fails are in the report: forceBudget, and compare given by name', () => {
-  const r = strictCheck(takeSpec, takePrime, { seed: 7, forceBudget: 500, compare: ['exact', 'noLazier'] });
+  const r = checkSpec(takeSpec, takePrime, { seed: 7, forceBudget: 500, compare: ['exact', 'noLazier'] });
   assert.match(r.message!, /Reproduce with the option \{ seed: 7, forceBudget: 500, compare: \['exact','noLazier'\] \}\.$/);
 });
 
 test('a result printed by console.log shows its fields, then its report drawn on lines of its own', async () => {
   const lines = (r: unknown) => inspect(r).split('\n');
-  const failed = strictCheck(takeSpec, takePrime, { seed: 42, unicode: false });
+  const failed = checkSpec(takeSpec, takePrime, { seed: 42, unicode: false });
   assert.ok(lines(failed).includes('Reproduce with the option { seed: 42 }.'), inspect(failed));
   assert.match(inspect(failed), /^\{\n  passed: false,[^]*\}\nFailed: the spec does not match the function/);
-  assert.equal(inspect(strictCheck(takeSpec, take, { seed: 42 })), '{ passed: true, trials: 100, seed: 42, shrinks: 0 }\n+++ OK, passed 100 trials (seed 42).');
-  assert.ok(lines(strictCheckExhaustiveResult(takeSpec, takePrime, { depth: 1, unicode: false })).some((l) => l.startsWith('Failed: the spec does not match the function (exhaustive')));
-  assert.match(inspect(await strictCheckParallel(takePrimeCheck, { seed: 42, workers: 1, unicode: false })), /\}\nFailed: the spec does not match the function/);
+  assert.equal(inspect(checkSpec(takeSpec, take, { seed: 42 })), '{ passed: true, trials: 100, seed: 42, shrinks: 0 }\n+++ OK, passed 100 trials (seed 42).');
+  assert.ok(lines(checkSpecExhaustive(takeSpec, takePrime, { depth: 1, unicode: false })).some((l) => l.startsWith('Failed: the spec does not match the function (exhaustive')));
+  assert.match(inspect(await checkSpec(takePrimeCheck, { seed: 42, workers: 1, unicode: false })), /\}\nFailed: the spec does not match the function/);
   // the exhaustive mode with workers too, from either entry point
-  assert.match(inspect(await strictCheckExhaustiveResult(takeSpec, takePrime, { depth: 1, workers: 1, unicode: false })), /\}\nFailed: the spec does not match the function \(exhaustive/);
-  assert.match(inspect(await strictCheckExhaustive(takeSpec, take, { depth: 1, workers: 1 })), /\}\n\+\+\+ OK, passed all/);
+  assert.match(inspect(await checkSpecExhaustive(takeSpec, takePrime, { depth: 1, workers: 1, unicode: false })), /\}\nFailed: the spec does not match the function \(exhaustive/);
+  assert.match(inspect(await checkSpecExhaustive(takeSpec, take, { depth: 1, workers: 1 })), /\}\n\+\+\+ OK, passed all/);
   // The fields are the result's as they were: nothing added to compare or spread.
   assert.deepEqual(Object.keys(failed), ['passed', 'trials', 'seed', 'shrinks', 'counterexample', 'message']);
 });
 
 test('a shard that holds none of the run\'s trials passes, saying so', () => {
-  const r = strictCheck(takeSpec, takePrime, { seed: 1, trials: 2, shard: '3/3' });
+  const r = checkSpec(takeSpec, takePrime, { seed: 1, trials: 2, shard: '3/3' });
   assert.equal(r.passed, true);
   assert.equal(r.message, "+++ OK, passed 0 trials (seed 1, shard 3/3, which holds none of the run's trials).");
-  assert.equal(strictCheck(takeSpec, take, { seed: 1, trials: 1 }).message, '+++ OK, passed 1 trial (seed 1).');
+  assert.equal(checkSpec(takeSpec, take, { seed: 1, trials: 1 }).message, '+++ OK, passed 1 trial (seed 1).');
 });

@@ -4,12 +4,12 @@ import type { Worker } from 'node:worker_threads';
 import { test } from 'node:test';
 import { inspect } from 'node:util';
 import assert from 'node:assert/strict';
-import { sizeOf, strictCheck, trialCase } from '../src/spec/check.ts';
+import { sizeOf, trialCase } from '../src/spec/check.ts';
 import { SpecError } from '../src/spec/spec.ts';
-import { strictCheckExhaustiveResult } from '../src/spec/exhaustive.ts';
-import { strictCheckParallel, WORKER_RULE, WorkerCrashError, type DefinedCheck } from '../src/engine/parallel.ts';
+import { WORKER_RULE, WorkerCrashError, type DefinedCheck } from '../src/engine/parallel.ts';
 import { take, takeSpec } from '../examples/take.ts';
 import { lateAfterLastCheck, slowPickupCheck, slowPickupBigCheck, specLoopsCheck, workerOnlyCheck } from './fixtures/verdict-checks.ts';
+import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 
 /** The timeout of runs where a case loops forever: one that no other case reaches (it counts computing time, where the system gives it). */
 const LOOP_TIMEOUT = 1000;
@@ -44,25 +44,25 @@ test('with workers, a spec that never finishes is a spec error that names it and
   const n = (i: number) => (trialCase(specLoopsCheck.spec as never, 42, i, sizeOf(i, 100, 10)).inputs[0] as { force(): number }).force();
   const first = Array.from({ length: 100 }, (_, i) => i).find((i) => n(i) === 3)!;
   await assert.rejects(
-    strictCheckParallel(specLoopsCheck, { seed: 42, workers: 2, timeout: LOOP_TIMEOUT, maxSize: 10 }),
+    checkSpec(specLoopsCheck, { seed: 42, workers: 2, timeout: LOOP_TIMEOUT, maxSize: 10 }),
     (e: Error) => e instanceof SpecError && /the spec did not finish: .*timed out after 1000 ms/.test(e.message) && e.message.includes(`(trial ${first + 1}, seed 42, maxSize 10, inputs 3, `),
   );
   await assert.rejects(
-    strictCheckExhaustiveResult(specLoopsCheck.spec, specLoopsCheck.fn, { depth: 4, workers: 2, timeout: LOOP_TIMEOUT }),
+    checkSpecExhaustive(specLoopsCheck.spec, specLoopsCheck.fn, { depth: 4, workers: 2, timeout: LOOP_TIMEOUT }),
     (e: Error) => e instanceof SpecError && /the spec did not finish/.test(e.message) && /\(exhaustive, depth 3, inputs 3, /.test(e.message),
   );
 });
 
 test('a timeout counts from the start of the trial in its worker: a fast function in a worker slow to pick up its trial passes', { timeout: 60_000 }, async () => {
-  const r = await pokingWorkers(() => strictCheckParallel(slowPickupCheck, { seed: 1, trials: 6, workers: 1, timeout: 500 }));
+  const r = await pokingWorkers(() => checkSpec(slowPickupCheck, { seed: 1, trials: 6, workers: 1, timeout: 500 }));
   assert.equal(r.passed, true, r.message);
 });
 
 test('a real mismatch is not hidden behind a timeout: 2 workers slow to pick up their trials report what the sequential run reports', { timeout: 60_000 }, async () => {
   const opts = { seed: 5, unicode: false };
-  const s = strictCheck(slowPickupBigCheck.spec, slowPickupBigCheck.fn, opts);
+  const s = checkSpec(slowPickupBigCheck.spec, slowPickupBigCheck.fn, opts);
   assert.ok(s.trials > 2 && s.shrinks > 2, `trials ${s.trials}, shrinks ${s.shrinks}`);
-  same(s, await pokingWorkers(() => strictCheckParallel(slowPickupBigCheck, { ...opts, workers: 2, timeout: 500 })));
+  same(s, await pokingWorkers(() => checkSpec(slowPickupBigCheck, { ...opts, workers: 2, timeout: 500 })));
 });
 
 test('an error a timer raises after the last trial fails the run with workers, as it crashes the run without them', { timeout: 60_000 }, async () => {
@@ -70,20 +70,20 @@ test('an error a timer raises after the last trial fails the run with workers, a
   assert.notEqual(child.status, 0, 'without workers, the error crashes the process');
   assert.match(child.stderr, /late timer after the last trial/);
   await assert.rejects(
-    strictCheckParallel(lateAfterLastCheck, { trials: 1, seed: 1, workers: 1 }),
+    checkSpec(lateAfterLastCheck, { trials: 1, seed: 1, workers: 1 }),
     (e: Error) => e instanceof WorkerCrashError && /after the last trial/.test(e.message) && /Error: late timer after the last trial/.test(e.message),
   );
 });
 
 test('a failure seen only in a worker is reported as such, with the case as the worker saw it', { timeout: 60_000 }, async () => {
-  const r = await strictCheckParallel(workerOnlyCheck, { seed: 3, workers: 2, unicode: false });
+  const r = await checkSpec(workerOnlyCheck, { seed: 3, workers: 2, unicode: false });
   assert.equal(r.passed, false);
   assert.match(r.message, /^Failed: the spec does not match the function in a worker thread only \(after \d+ trials? and \d+ shrinks?; seed 3\)/);
   assert.match(r.message, /run again in the main thread, it passes/);
   assert.equal(r.counterexample, undefined, 'no counterexample of the main thread, where it passes');
   // The worker's diagram: the function forced the whole list, the spec did not.
   assert.match(r.message, /The case as the worker saw it:\n\+/);
-  const e = await strictCheckExhaustiveResult(workerOnlyCheck.spec, workerOnlyCheck.fn, { depth: 3, workers: 2, unicode: false });
+  const e = await checkSpecExhaustive(workerOnlyCheck.spec, workerOnlyCheck.fn, { depth: 3, workers: 2, unicode: false });
   assert.equal(e.passed, false);
   assert.match(e.message, /^Failed: the spec does not match the function in a worker thread only \(exhaustive, depth \d+, after \d+ cases?\)/);
   assert.match(e.message, /The case as the worker saw it:\n\+/);
@@ -101,7 +101,7 @@ test('a worker that never becomes ready, its check module never done importing, 
   await Promise.all(
     [notImported('never-ready.ts', 'neverReady'), notImported('busy-import.ts', 'busyImport')].map((check) =>
       assert.rejects(
-        strictCheckParallel(check, { trials: 3, workers: 1, timeout: 1000 }),
+        checkSpec(check, { trials: 3, workers: 1, timeout: 1000 }),
         (e: Error) => e.message.includes(`importing ${check.moduleUrl} did not finish within 10000 ms`) && e.message.includes(WORKER_RULE),
       ),
     ),

@@ -4,16 +4,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { strictProperty } from '../src/spec/property.ts';
-import { sizeOf, strictCheck, strictCheckSpecExact, StrictCheckFailure, trialCase } from '../src/spec/check.ts';
-import { defineCheck, shardIndices, strictCheckParallel, TrialTimeoutError, WorkerCrashError, type ParallelCheckResult } from '../src/engine/parallel.ts';
+import { sizeOf, StrictCheckFailure, trialCase } from '../src/spec/check.ts';
+import { defineCheck, shardIndices, TrialTimeoutError, WorkerCrashError, type ParallelCheckResult } from '../src/engine/parallel.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
-import { ExhaustiveCheckFailure, strictCheckExhaustive, strictCheckExhaustiveResult, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { ExhaustiveCheckFailure, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import type { Spec } from '../src/spec/spec.ts';
-import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 import { ShapeMismatchError } from '../src/demand/shape.ts';
 import { mismatchOf } from './fixtures/assertions.ts';
 import { bigCheck, budgetCheck, crashCheck, headLateCheck, lateCrashCheck, loopCheck, misfitCheck, noLazierCheck, noLazierFnCheck, rotNaiveCheck, secondCellCheck, secondCellCrashed, secondCellFlag, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
+import { assertSpecExhaustive, checkSpec, checkSpecExhaustive, strictCheckSpecExact } from '../src/checks.ts';
 
 const same = (a: { message: string; trials: number; shrinks: number; passed: boolean }, b: typeof a) => {
   assert.equal(b.passed, a.passed);
@@ -30,7 +30,7 @@ test("2 workers find the sequential counterexample of take' and take's first att
   for (const c of [takePrimeCheck, takeFirstAttemptCheck, bigCheck]) {
     for (const seed of [7]) {
       const opts = { seed, unicode: false };
-      same(strictCheck(c.spec, c.fn, opts), await strictCheck(c.spec, c.fn, { ...opts, workers: 2 }));
+      same(checkSpec(c.spec, c.fn, opts), await checkSpec(c.spec, c.fn, { ...opts, workers: 2 }));
     }
   }
 });
@@ -39,18 +39,18 @@ test('deterministic parallel shrinking equals sequential shrinking', async () =>
   for (const c of [takePrimeCheck, takeFirstAttemptCheck]) {
     for (const seed of [3, 25]) {
       const opts = { seed, unicode: false, trials: 1, maxSize: 25 };
-      const s = strictCheck(c.spec, c.fn, opts);
+      const s = checkSpec(c.spec, c.fn, opts);
       assert.ok(s.shrinks > 0);
-      same(s, await strictCheckParallel(c, { ...opts, workers: 2, shrinking: 'deterministic' }));
+      same(s, await checkSpec(c, { ...opts, workers: 2, shrinking: 'deterministic' }));
     }
   }
   // A failure found late (n >= 8) that shrinks in many steps.
   const opts = { seed: 5, unicode: false };
-  const s = strictCheck(bigCheck.spec, bigCheck.fn, opts);
+  const s = checkSpec(bigCheck.spec, bigCheck.fn, opts);
   assert.ok(s.trials > 2 && s.shrinks > 2, `trials ${s.trials}, shrinks ${s.shrinks}`);
-  same(s, await strictCheck(bigCheck.spec, bigCheck.fn, { ...opts, workers: 2 }));
+  same(s, await checkSpec(bigCheck.spec, bigCheck.fn, { ...opts, workers: 2 }));
   // Greedy shrinking also ends with a failing, locally minimal case of the same trial.
-  const g = await strictCheck(bigCheck.spec, bigCheck.fn, { ...opts, workers: 2, shrinking: 'greedy' });
+  const g = await checkSpec(bigCheck.spec, bigCheck.fn, { ...opts, workers: 2, shrinking: 'greedy' });
   assert.equal(g.passed, false);
   assert.equal(g.trials, s.trials);
   assert.match(g.message, /spec does not match/);
@@ -58,7 +58,7 @@ test('deterministic parallel shrinking equals sequential shrinking', async () =>
 
 test('a passing check passes with workers, counting each trial once', async () => {
   const seen: number[] = [];
-  const r = (await strictCheck(takeCheck.spec, takeCheck.fn, { seed: 9, workers: 2, onTrial: (i) => seen.push(i) })) as ParallelCheckResult;
+  const r = (await checkSpec(takeCheck.spec, takeCheck.fn, { seed: 9, workers: 2, onTrial: (i) => seen.push(i) })) as ParallelCheckResult;
   assert.equal(r.passed, true);
   assert.equal(r.trials, 100);
   assert.equal(r.executed, 100);
@@ -70,7 +70,7 @@ test('a passing check passes with workers, counting each trial once', async () =
 test('shards 1/2 and 2/2 partition the trials of the unsharded run', async () => {
   const run = (shard?: string) => {
     const seen: number[] = [];
-    const r = strictCheck(takeSpec, take, { seed: 11, trials: 37, ...(shard ? { shard } : {}), onTrial: (i) => seen.push(i) });
+    const r = checkSpec(takeSpec, take, { seed: 11, trials: 37, ...(shard ? { shard } : {}), onTrial: (i) => seen.push(i) });
     assert.equal(r.passed, true);
     assert.equal(r.trials, seen.length);
     return seen;
@@ -86,15 +86,15 @@ test('shards 1/2 and 2/2 partition the trials of the unsharded run', async () =>
   assert.throws(() => shardIndices(10, '0/3'), /shard/);
   // With workers too.
   const seen: number[] = [];
-  await strictCheck(takeCheck.spec, takeCheck.fn, { seed: 11, trials: 37, shard: '2/2', workers: 2, onTrial: (i) => seen.push(i) });
+  await checkSpec(takeCheck.spec, takeCheck.fn, { seed: 11, trials: 37, shard: '2/2', workers: 2, onTrial: (i) => seen.push(i) });
   assert.deepEqual(seen, b);
   // A failure in a shard names the shard to reproduce it.
-  const f = strictCheck(takeSpec, takePrime, { seed: 11, shard: '1/3' });
+  const f = checkSpec(takeSpec, takePrime, { seed: 11, shard: '1/3' });
   assert.match(f.message, /shard: '1\/3'/);
 });
 
 test('a function that loops forever times out as a counterexample and the run ends', { timeout: 60_000 }, async () => {
-  const r = await strictCheck(loopCheck.spec, loopCheck.fn, { seed: 42, workers: 2, timeout: LOOP_TIMEOUT, maxSize: 10, unicode: false });
+  const r = await checkSpec(loopCheck.spec, loopCheck.fn, { seed: 42, workers: 2, timeout: LOOP_TIMEOUT, maxSize: 10, unicode: false });
   assert.equal(r.passed, false);
   assert.ok(r.counterexample?.error?.thrown instanceof TrialTimeoutError);
   assert.match(r.message, /timed out after \d+ ms/);
@@ -108,13 +108,13 @@ test('a function that loops forever times out as a counterexample and the run en
 test('maxShrinkTimeouts: n timeouts while shrinking allow n smaller candidates, the last one included', async () => {
   // The candidate that used up the allowance was charged, then thrown away: with 1, nothing was ever shrunk.
   for (const m of [0, 1]) {
-    const r = await strictCheck(loopCheck.spec, loopCheck.fn, { seed: 1, workers: 2, timeout: LOOP_TIMEOUT, maxShrinkTimeouts: m, unicode: false });
+    const r = await checkSpec(loopCheck.spec, loopCheck.fn, { seed: 1, workers: 2, timeout: LOOP_TIMEOUT, maxShrinkTimeouts: m, unicode: false });
     assert.equal(r.shrinks, m, `maxShrinkTimeouts ${m}`);
   }
 });
 
 test('a worker that crashes is replaced and its trial reported', async () => {
-  const r = (await strictCheck(crashCheck.spec, crashCheck.fn, { seed: 42, workers: 2, timeout: 2000, maxSize: 10, unicode: false })) as ParallelCheckResult;
+  const r = (await checkSpec(crashCheck.spec, crashCheck.fn, { seed: 42, workers: 2, timeout: 2000, maxSize: 10, unicode: false })) as ParallelCheckResult;
   assert.equal(r.passed, false);
   assert.ok(r.counterexample?.error?.thrown instanceof WorkerCrashError);
   assert.match(r.message, /boom in a timer/);
@@ -128,7 +128,7 @@ test('a worker that crashes is replaced and its trial reported', async () => {
 
 test('a crash from a timer an earlier trial set is blamed on no trial', async () => {
   await assert.rejects(
-    strictCheckParallel(lateCrashCheck, { seed: 1, workers: 1, timeout: 2000 }),
+    checkSpec(lateCrashCheck, { seed: 1, workers: 1, timeout: 2000 }),
     (e: Error) => e instanceof WorkerCrashError && /no trial can be blamed: run again alone in a fresh worker/.test(e.message) && /late timer/.test(e.message),
   );
 });
@@ -136,9 +136,9 @@ test('a crash from a timer an earlier trial set is blamed on no trial', async ()
 test('a trial that fails on its own while an earlier trial crashes its worker is reported as the sequential run reports it', async () => {
   // Trials 1 and 2 pass; the timer the second set throws during the third, which fails (run again alone in a fresh worker, on its own).
   const opts = { seed: 7, trials: 3, maxShrinkAttempts: 0, unicode: false };
-  const s = strictCheck(headLateCheck.spec, headLateCheck.fn, opts);
+  const s = checkSpec(headLateCheck.spec, headLateCheck.fn, opts);
   assert.equal(s.trials, 3);
-  const r = await strictCheckParallel(headLateCheck, { ...opts, workers: 1, timeout: 2000 });
+  const r = await checkSpec(headLateCheck, { ...opts, workers: 1, timeout: 2000 });
   same(s, r);
   assert.equal(r.workersStarted, 2, 'the timer crashed the first worker');
 });
@@ -159,11 +159,11 @@ test('a crash while a worker waits is not charged to the shrink candidate it run
   for (const f of files) rmSync(f, { force: true });
   try {
     const opts = { seed: 28, maxSize: 300, maxShrinkAttempts: 2, unicode: false };
-    const s = strictCheck(secondCellCheck.spec, secondCellCheck.fn, opts);
+    const s = checkSpec(secondCellCheck.spec, secondCellCheck.fn, opts);
     assert.equal(s.trials, 2);
     assert.equal(s.shrinks, 1);
     process.on('worker', watch);
-    const r = await strictCheckParallel(secondCellCheck, { ...opts, workers: 2 });
+    const r = await checkSpec(secondCellCheck, { ...opts, workers: 2 });
     same(s, r);
     assert.equal(r.workersStarted, 3, 'the crash replaced a worker');
     assert.equal(crashedBeforeTrial0, true, 'the worker crashed while it waited, before shrinking began');
@@ -192,10 +192,10 @@ test("defineCheck's comparison, a function too, is that of the check's own runs,
 test("defineCheck's comparison does not change other runs of the same spec and function: they compare as their own options say", async () => {
   const opts = { seed: 4, unicode: false };
   for (const c of [noLazierCheck, noLazierFnCheck]) {
-    const alone = strictCheck(c.spec, c.fn, opts);
+    const alone = checkSpec(c.spec, c.fn, opts);
     assert.equal(alone.passed, false);
-    same(alone, await strictCheck(c.spec, c.fn, { ...opts, workers: 2 }));
-    assert.equal(strictCheckExhaustiveResult(c.spec, c.fn, { depth: 3 }).passed, false);
+    same(alone, await checkSpec(c.spec, c.fn, { ...opts, workers: 2 }));
+    assert.equal(checkSpecExhaustive(c.spec, c.fn, { depth: 3 }).passed, false);
     assert.equal(fc.check(strictProperty(c.spec, c.fn), { seed: 4 }).failed, true);
     assert.equal(fc.check(strictProperty(c.spec, c.fn, { compare: 'noLazier' }), { seed: 4 }).failed, false);
   }
@@ -206,14 +206,14 @@ test("defineCheck's comparison does not change other runs of the same spec and f
 });
 
 test('an unregistered spec and function with workers gives an error that says what to do', async () => {
-  await assert.rejects(strictCheck(takeSpecFirstAttempt, takePrime, { workers: 2 }), (e: Error) => /defineCheck\(import\.meta\.url/.test(e.message) && /top level of a module/.test(e.message));
-  await assert.rejects(strictCheck(takeCheck.spec, takeCheck.fn, { workers: 2, compare: () => true }), /defineCheck\(\.\.\., \{ compare \}\) and run the check itself/);
+  await assert.rejects(checkSpec(takeSpecFirstAttempt, takePrime, { workers: 2 }), (e: Error) => /defineCheck\(import\.meta\.url/.test(e.message) && /top level of a module/.test(e.message));
+  await assert.rejects(checkSpec(takeCheck.spec, takeCheck.fn, { workers: 2, compare: () => true }), /defineCheck\(\.\.\., \{ compare \}\) and run the check itself/);
 });
 
 /** The exhaustive check of `c` without workers and with 2: the same result but for what the workers did. */
 async function bothExhaustive(c: { spec: Spec<any, any>; fn: (...args: any[]) => any }, options: { depth: number; forceBudget?: number; shard?: string }): Promise<ExhaustiveResult> {
-  const s = strictCheckExhaustiveResult(c.spec, c.fn, { ...options, unicode: false });
-  const { workersStarted, startupMs, subtrees, ...p } = await strictCheckExhaustiveResult(c.spec, c.fn, { ...options, unicode: false, workers: 2 });
+  const s = checkSpecExhaustive(c.spec, c.fn, { ...options, unicode: false });
+  const { workersStarted, startupMs, subtrees, ...p } = await checkSpecExhaustive(c.spec, c.fn, { ...options, unicode: false, workers: 2 });
   assert.ok(workersStarted === 2 && startupMs > 0 && (subtrees > 0 || options.shard !== undefined)); // a shard of a small tree runs all of its part while finding it
   const show = (r: ExhaustiveResult) => ({ ...r, counterexample: r.counterexample && [r.counterexample.inputs.map((v) => prettyValue(v)), r.counterexample.resultDemand, r.counterexample.actual, r.counterexample.predicted] });
   assert.deepEqual(show(p), show(s));
@@ -226,7 +226,7 @@ test('exhaustive with 2 workers: the counts and the first counterexample of the 
   assert.equal((await bothExhaustive(takePrimeCheck, { depth: 4 })).depth, 0);
   assert.deepEqual((await bothExhaustive(rotNaiveCheck, { depth: 3 })).counterexample!.inputs.map((v) => prettyValue(v)), ['0 : []', '[]']);
   assert.match((await bothExhaustive(budgetCheck, { depth: 4, forceBudget: 1000 })).message, /depth 2, .*\n[^]*forced more than 1000 thunks/);
-  await assert.rejects(strictCheckExhaustive(takePrimeCheck.spec, takePrimeCheck.fn, { depth: 2, workers: 1 }), ExhaustiveCheckFailure);
+  await assert.rejects(assertSpecExhaustive(takePrimeCheck.spec, takePrimeCheck.fn, { depth: 2, workers: 1 }), ExhaustiveCheckFailure);
 });
 
 test('exhaustive shards with 2 workers: the results of the sequential shards, which partition the cases', async () => {
@@ -237,19 +237,19 @@ test('exhaustive shards with 2 workers: the results of the sequential shards, wh
 });
 
 test('exhaustive with workers: a case that loops forever times out as a counterexample', async () => {
-  const r = await strictCheckExhaustiveResult(loopCheck.spec, loopCheck.fn, { depth: 4, timeout: LOOP_TIMEOUT, unicode: false, workers: 2 });
+  const r = await checkSpecExhaustive(loopCheck.spec, loopCheck.fn, { depth: 4, timeout: LOOP_TIMEOUT, unicode: false, workers: 2 });
   assert.equal(r.passed, false);
   assert.equal(r.depth, 3); // n = 3 first appears at depth 3
   assert.ok(r.counterexample?.error?.thrown instanceof TrialTimeoutError);
   assert.match(r.message, /did not finish: timed out after \d+ ms \(exhaustive, depth 3, after \d+ cases\)/);
   assert.deepEqual(r.counterexample.inputs.map((v) => prettyValue(v)), ['3', '[]']);
   assert.equal(r.message.match(timedOutRow)?.length, 2, r.message);
-  await assert.rejects(strictCheckExhaustiveResult(takeSpecFirstAttempt, takePrime, { depth: 1, workers: 2 }), /strictCheckExhaustive with workers: .*defineCheck/);
+  await assert.rejects(checkSpecExhaustive(takeSpecFirstAttempt, takePrime, { depth: 1, workers: 2 }), /assertSpecExhaustive with workers: .*defineCheck/);
 });
 
 test('with workers, a result that does not fit its shape is the same ShapeMismatchError as without, naming its trial and inputs', async () => {
   const opts = { seed: 3, trials: 300 };
-  const s = mismatchOf(() => strictCheck(misfitCheck.spec, misfitCheck.fn, opts));
+  const s = mismatchOf(() => checkSpec(misfitCheck.spec, misfitCheck.fn, opts));
   assert.match(s.message, /at result: expected a Lazy, got number 5 \(trial \d+, seed 3, trials 300, inputs 4, /);
-  await assert.rejects(strictCheckParallel(misfitCheck, { ...opts, workers: 2 }), (err: unknown) => err instanceof ShapeMismatchError && err.message === s.message);
+  await assert.rejects(checkSpec(misfitCheck, { ...opts, workers: 2 }), (err: unknown) => err instanceof ShapeMismatchError && err.message === s.message);
 });

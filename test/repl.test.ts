@@ -65,7 +65,7 @@ test('the REPL prints what every transcript of the tutorial shows', async () => 
 });
 
 test('in the REPL, a check result prints as its report, with its fields at hand', async () => {
-  const [report, seed, help] = await replay(['strictCheck(takeSpec, takePrime, { seed: 2018, trials: 300 })', '_.seed', '.strictcheck']);
+  const [report, seed, help] = await replay(['checkSpec(takeSpec, takePrime, { seed: 2018, trials: 300 })', '_.seed', '.strictcheck']);
   assert.match(report!, /^Failed: the spec does not match the function \(after 1 trial and 0 shrinks; seed 2018\)\n┌/);
   // the paper's counterexample of take': 0 and [], nothing of the result demanded
   assert.match(report!, /│ • 0 {4}│ {3}│ \[\] {15}│/);

@@ -5,7 +5,7 @@ import {
   cons, defer, elementAt, fieldDemand, fromArray, isCapped, lazy, lazyNone, lazySome, lazyOf, lazyTuple, list, List, nil, now, number, option, prettyDemand,
   prettyValue, spineForced, anyElementDemanded, thunk, toDemand, tuple, UnevaluatedError, type Lazy, type LazyList,
   demandEquals, enumerateCases, observeDetailed, predictDemands, type Context, type Demand, type Shape, type Spec,
-  strictCheck, strictCheckExhaustiveResult, strictProperty, type Counterexample,
+  checkSpec, checkSpecExhaustive, strictProperty, type Counterexample,
 } from '../src/index.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
 import { append, appendSpec, length, lengthSpec, map, mapSpec, mapStrict, reverse, reverseSpec, zip, zipSpec } from '../examples/list-specs.ts';
@@ -133,11 +133,11 @@ const drawn = (c: Counterexample | undefined) =>
 const paperTakePrime = '0, []; []; _, [] | 0, _';
 
 test("take passes its spec in the spec language, and take' fails it with the paper's counterexample: randomly, exhaustively, with workers and as a fast-check property", { timeout: 120_000 }, async () => {
-  assert.ok(strictCheck(takeByCombinators, take, { seed: 1, trials: 300 }).passed);
-  assert.ok(strictCheckExhaustiveResult(takeByCombinators, take, { depth: 4 }).passed);
-  assert.equal(drawn(strictCheck(takeByCombinators, takePrime, { seed: 1 }).counterexample), paperTakePrime);
-  assert.equal(drawn(strictCheckExhaustiveResult(takeByCombinators, takePrime, { depth: 3 }).counterexample), paperTakePrime);
-  const inWorkers = await strictCheck(takePrimeByCombinatorsCheck.spec, takePrimeByCombinatorsCheck.fn, { seed: 1, workers: 2 });
+  assert.ok(checkSpec(takeByCombinators, take, { seed: 1, trials: 300 }).passed);
+  assert.ok(checkSpecExhaustive(takeByCombinators, take, { depth: 4 }).passed);
+  assert.equal(drawn(checkSpec(takeByCombinators, takePrime, { seed: 1 }).counterexample), paperTakePrime);
+  assert.equal(drawn(checkSpecExhaustive(takeByCombinators, takePrime, { depth: 3 }).counterexample), paperTakePrime);
+  const inWorkers = await checkSpec(takePrimeByCombinatorsCheck.spec, takePrimeByCombinatorsCheck.fn, { seed: 1, workers: 2 });
   assert.equal(drawn(inWorkers.counterexample), paperTakePrime);
   const r = fc.check(strictProperty(takeByCombinators, takePrime, { unicode: false }), { seed: 1 });
   assert.ok(r.failed);
@@ -145,7 +145,7 @@ test("take passes its spec in the spec language, and take' fails it with the pap
 });
 
 test('the specs in the spec language pass their functions and catch the too strict twins: mapStrict, andStrict, rot against rot_simple_spec', () => {
-  const exhaustively = <A extends readonly unknown[], R>(s: Spec<A, R>, f: (...args: A) => R, depth: number) => strictCheckExhaustiveResult(s, f, { depth, unicode: false });
+  const exhaustively = <A extends readonly unknown[], R>(s: Spec<A, R>, f: (...args: A) => R, depth: number) => checkSpecExhaustive(s, f, { depth, unicode: false });
   for (const [s, f, depth] of [[mapByCombinators, map, 3], [andByCombinators, and, 6], [zipByCombinators, zip, 3], [appendByCombinators, append, 4], [filterByCombinators, filter, 3], [rotSimpleByCombinators, rotNaive, 4]] as const) {
     assert.ok(exhaustively(s as Spec<readonly any[], any>, f as (...args: any[]) => any, depth).passed, f.name);
   }
@@ -155,7 +155,7 @@ test('the specs in the spec language pass their functions and catch the too stri
 });
 
 test("take' has a spec in the language too: asResult's default demands the cell after the result's when n runs out first", () => {
-  assert.ok(strictCheckExhaustiveResult(takePrimeByCombinators, takePrime, { depth: 5 }).passed);
-  const r = strictCheckExhaustiveResult(takePrimeByCombinators, take, { depth: 3, unicode: false });
+  assert.ok(checkSpecExhaustive(takePrimeByCombinators, takePrime, { depth: 5 }).passed);
+  const r = checkSpecExhaustive(takePrimeByCombinators, take, { depth: 3, unicode: false });
   assert.equal(drawn(r.counterexample), '0, []; []; 0, _ | _, []');
 });

@@ -13,13 +13,13 @@ import type { List as LazyList } from '../src/lazy/cell.ts';
 import type { SpineCell } from '../src/demand/record.ts';
 import { withArbitrary } from '../src/engine/generate.ts';
 import { spec } from '../src/spec/spec.ts';
-import { strictCheck } from '../src/spec/check.ts';
 import { arbitrary } from '../src/engine/generate.ts';
 import { Seed } from '../src/engine/random.ts';
 import { data, dynamic, number, record, ShapeMismatchError, type DataShape, type Shape } from '../src/demand/shape.ts';
 import { evaluatedPart, fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { entangle, normalize, observe, whnf } from '../src/demand/observe.ts';
+import { checkSpec } from '../src/checks.ts';
 
 // ---------------------------------------------------------------------------------------------
 // An own `__proto__` property is a field
@@ -141,7 +141,7 @@ test('a failing check whose input holds a loop of Lazies returns its report, wit
   attempt(self);
   const input = { f: self };
   const s = spec([withArbitrary(fc.constant(input), dynamic)], dynamic, (predict) => predict(thunk));
-  const result = strictCheck(s as never, (o: { f: Lazy<unknown> }) => (o.f.force(), 1), { trials: 3, seed: 1 });
+  const result = checkSpec(s as never, (o: { f: Lazy<unknown> }) => (o.f.force(), 1), { trials: 3, seed: 1 });
   assert.equal(result.passed, false);
   assert.match(result.message, /LazyLoopError/);
   assert.match(result.message, /\{ f: /, 'the counterexample is shown');

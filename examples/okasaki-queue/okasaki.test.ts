@@ -16,10 +16,10 @@ import { toDemand } from '../../src/demand/convert.ts';
 import { observeDetailed, toContext } from '../../src/demand/observe.ts';
 import { prettyDemand, prettyValue } from '../../src/demand/print.ts';
 import { predictDemands, type Spec } from '../../src/spec/spec.ts';
-import { strictCheck, strictCheckSpecExact } from '../../src/spec/check.ts';
 import { rot, rotNaive, rotSimpleSpec, rotSpec, rotSpecFirstAttempt } from './rot.ts';
 import { Naive, Queue, QueueOnRotNaive, type PersistentQueue, type QueueKind } from './queue.ts';
 import { measure } from './cost.ts';
+import { checkSpec, strictCheckSpecExact } from '../../src/checks.ts';
 
 const SEEDS = [1, 2, 3, 17, 2024];
 type Rot = (fs: List<number>, bs: List<number>) => List<number>;
@@ -110,7 +110,7 @@ describe('rot and its spec (figure 5)', () => {
   });
 
   test("the text's first attempt at rot_spec (no middle case) fails, even inside the invariant", () => {
-    const r = strictCheck(rotSpecFirstAttempt, rot, { seed: 1, trials: 300 });
+    const r = checkSpec(rotSpecFirstAttempt, rot, { seed: 1, trials: 300 });
     assert.equal(r.passed, false);
     const c = r.counterexample!;
     // fs = 0 : [], bs = []: rot forces bs's [] on the first step; the attempt predicts _ : _.
@@ -141,13 +141,13 @@ describe('rotNaive (fs ++ reverse bs)', () => {
   });
 
   test('rot does not pass rotSimpleSpec (the specs tell the two apart)', () => {
-    assert.equal(strictCheck(rotSimpleSpec, rot, { seed: 1, trials: 300 }).passed, false);
+    assert.equal(checkSpec(rotSimpleSpec, rot, { seed: 1, trials: 300 }).passed, false);
   });
 
   // Figure 4: inputs 0 : [] and [], result demand _ : _, actual _ : _ and _, spec _ : _ and [].
   for (let seed = 1; seed <= 10; seed++) {
     test(`rotNaive fails rotSpec with exactly figure 4's counterexample (seed ${seed})`, () => {
-      const r = strictCheck(rotSpec, rotNaive, { seed, trials: 300 });
+      const r = checkSpec(rotSpec, rotNaive, { seed, trials: 300 });
       assert.equal(r.passed, false);
       const c = r.counterexample!;
       assert.equal(c.error, undefined);

@@ -493,26 +493,9 @@ function replied(i: number, data: any): Event | undefined {
   return data.thrown ? { i, kind: 'thrown', error: rebuildError(data.thrown) } : data.failed ? { i, kind: 'failed' } : undefined;
 }
 
-/**
- * Runs a check registered with {@link defineCheck} in worker threads (`workers`, default 2);
- * what `strictCheck(spec, fn, { workers })` does.
- *
- * @example
- * ```ts
- * // checks.ts, a module whose import only defines checks:
- * export const takeCheck = defineCheck(import.meta.url, 'take', takeSpec, take);
- * // a test:
- * const r = await strictCheckParallel(takeCheck, { workers: 2, trials: 10_000 });
- * r.passed; // true
- * ```
- */
-export function strictCheckParallel<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ParallelOptions = {}): Promise<ParallelCheckResult> {
-  return runChecked(check as unknown as DefinedCheck<readonly unknown[], unknown>, { workers: 2, ...options });
-}
-
-/** @internal `strictCheck` with `workers`: finds the registered check of `spec` and `fn`. */
+/** @internal A random check with `workers`: finds the registered check of `spec` and `fn`. */
 export async function runParallel(spec: AnySpec, fn: Fn, options: ParallelOptions): Promise<ParallelCheckResult> {
-  return runChecked(registeredCheck(spec, fn, 'strictCheck'), options);
+  return runChecked(registeredCheck(spec, fn, 'checkSpec'), options);
 }
 
 /** @internal The check registered with `spec` and `fn`, or an error that explains the rule (`what` names the function called). */
@@ -521,7 +504,7 @@ export function registeredCheck(spec: AnySpec, fn: Fn, what: string): DefinedChe
   const check = lookup(spec, fn);
   if (check === undefined) {
     throw new TypeError(
-      `${what} with workers: this spec and function were not registered with defineCheck. Workers cannot receive closures, so they import the module that defines the check again: ${WORKER_RULE}, e.g. \`export const myCheck = defineCheck(import.meta.url, 'myCheck', mySpec, myFn)\`, then pass myCheck.spec and myCheck.fn${what === 'strictCheck' ? ' (or use strictCheckParallel(myCheck, options))' : ''}. Or drop the workers option to check in this thread.`,
+      `${what} with workers: this spec and function were not registered with defineCheck. Workers cannot receive closures, so they import the module that defines the check again: ${WORKER_RULE}, e.g. \`export const myCheck = defineCheck(import.meta.url, 'myCheck', mySpec, myFn)\`, then run the check itself: ${what}(myCheck, options). Or drop the workers option to check in this thread.`,
     );
   }
   return check;

@@ -222,7 +222,7 @@ export function partial(shape: S, d: number, where: string): Skel[] {
   if (shape.protocol) {
     throw new NoSeriesError(
       `cannot enumerate ${where} (shape ${shape.name}): iterables have no series yet; ` +
-        `check it with strictCheck, or give it one with withSeries(shape, (depth) => values)`,
+        `check it at random (checkSpec), or give it one with withSeries(shape, (depth) => values)`,
     );
   }
   switch (shape.kind) {

@@ -89,7 +89,7 @@ export interface CheckResult {
   readonly message: string;
 }
 
-/** Thrown by {@link strictCheckSpecExact} when the spec and the function disagree; its message holds the diagram. */
+/** Thrown by `assertSpec` and `strictCheckSpecExact` when the spec and the function disagree; its message holds the diagram. */
 export class StrictCheckFailure extends Error {
   /** Always `'StrictCheckFailure'`: the name a test runner prints before its report. */
   override name = 'StrictCheckFailure';
@@ -511,22 +511,13 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, e
 }
 
 /**
- * Checks a spec against a function over random inputs and contexts and returns what it found,
- * without throwing for a failure. A spec error (the spec itself is wrong) and a shape mismatch
- * (an input does not fit its shape) still throw.
- *
- * @example
- * ```ts
- * const ok = strictCheck(takeSpec, take, { trials: 500, seed: 1 });
- * ok.passed; // true
- * const bad = strictCheck(takeSpec, takePrime, { seed: 1 });
- * bad.passed;  // false
- * bad.message; // 'Failed: the spec does not match the function (after 1 trial and 0 shrinks; seed 1)', then the diagram
- * ```
+ * @internal Checks a spec against a function over random inputs and contexts and returns what it
+ * found, without throwing for a failure (a spec error and a shape mismatch still throw); with
+ * `workers`, in worker threads. The public forms are `checkSpec` and `assertSpec`.
  */
-export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<CheckResult>;
-export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options?: CheckOptions & { readonly workers?: undefined }): CheckResult;
-export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions = {}): CheckResult | Promise<CheckResult> {
+export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<CheckResult>;
+export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options?: CheckOptions & { readonly workers?: undefined }): CheckResult;
+export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions = {}): CheckResult | Promise<CheckResult> {
   if (options.workers !== undefined) return runParallel(s as unknown as AnySpec, fn as Fn, options);
   const spec = s as unknown as AnySpec;
   checkArity(spec, fn as Fn);
@@ -649,27 +640,4 @@ export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number
   const header = failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`);
   const message = `${report(spec, shown, header, unicode)}\nReproduce with the option ${replayOptions(seed, options)}.`;
   return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };
-}
-
-/**
- * Checks that `fn` has exactly the strictness `spec` predicts, over random inputs, random
- * evaluation contexts and random non-strict function arguments (paper, `strictCheckSpecExact`).
- * Returns normally on success; throws {@link StrictCheckFailure}, whose message holds the shrunk
- * counterexample's diagram and the seed, on failure; so it works inside any test runner.
- *
- * @example
- * ```ts
- * test('take has the strictness of its spec', () => strictCheckSpecExact(takeSpec, take));
- * ```
- */
-export function strictCheckSpecExact<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: Omit<ParallelOptions, 'compare'> & { readonly workers: number | 'all' }): Promise<void>;
-export function strictCheckSpecExact<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options?: Omit<CheckOptions, 'compare'> & { readonly workers?: undefined }): void;
-export function strictCheckSpecExact<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: Omit<ParallelOptions, 'compare'> = {}): void | Promise<void> {
-  if (options.workers !== undefined) {
-    return runParallel(s as unknown as AnySpec, fn as Fn, { ...options, compare: 'exact' }).then((result) => {
-      if (!result.passed) throw new StrictCheckFailure(result);
-    });
-  }
-  const result = strictCheck(s, fn, { ...options, compare: 'exact', workers: undefined });
-  if (!result.passed) throw new StrictCheckFailure(result);
 }

@@ -15,7 +15,7 @@ import { checkArity, type Spec } from './spec.ts';
 import { checkWatchOptions, watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
 import { argumentName } from '../demand/observe.ts';
 
-/** Options of {@link strictCheckExhaustive}. */
+/** Options of the exhaustive checks (`assertSpecExhaustive`, `checkSpecExhaustive`). */
 export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'forceBudget' | 'unicode'>, WatchOptions {
   /** The largest depth checked; depths 0, 1, …, `depth` are checked in turn. */
   readonly depth: number;
@@ -27,7 +27,7 @@ export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'force
    * with `defineCheck` (see docs/parallel.md). Without it, the check runs in this thread.
    */
   readonly workers?: ParallelOptions['workers'] | undefined;
-  /** With workers: most milliseconds one case may run, counted as for `strictCheck` (see docs/parallel.md); past it, it is stopped and reported as a counterexample (a spec past it is a spec error). Default 10,000. */
+  /** With workers: most milliseconds one case may run, counted as for random checks (see docs/parallel.md); past it, it is stopped and reported as a counterexample (a spec past it is a spec error). Default 10,000. */
   readonly timeout?: number | undefined;
   /**
    * Checks only part `"i/n"` (1-based) of the cases of each depth: the n shards of a run together
@@ -70,7 +70,7 @@ export interface ParallelExhaustiveResult extends ExhaustiveResult {
   readonly subtrees: number;
 }
 
-/** Thrown by {@link strictCheckExhaustive} on a counterexample; its message holds the diagram. */
+/** Thrown by `assertSpecExhaustive` on a counterexample; its message holds the diagram. */
 export class ExhaustiveCheckFailure extends Error {
   /** Always `'ExhaustiveCheckFailure'`, telling an exhaustive check's failure from a random one's (`StrictCheckFailure`). */
   override name = 'ExhaustiveCheckFailure';
@@ -213,20 +213,14 @@ function sequentialDepth(set: Setup, depth: number): DepthOutcome {
 }
 
 /**
- * Checks a spec against a function on every case up to `options.depth`, smallest depth first,
- * without throwing for a failure (a spec error, a shape mismatch, or a shape that cannot be
- * enumerated still throw). The first counterexample is reported with the same diagram as random
- * checking; no shrinking is needed, since the smallest depth fails first. With `workers`, returns
- * a promise of the same result (see {@link ParallelExhaustiveResult}).
- *
- * @example
- * ```ts
- * strictCheckExhaustiveResult(takeSpec, take, { depth: 5 }).message; // '+++ OK, passed all 30061 cases of depth 5 (33490 cases and 38940 runs over depths 0 to 5).'
- * ```
+ * @internal Checks a spec against a function on every case up to `options.depth`, smallest depth
+ * first, without throwing for a failure (a spec error, a shape mismatch, or a shape that cannot be
+ * enumerated still throw); with `workers`, in worker threads. The public forms are
+ * `checkSpecExhaustive` and `assertSpecExhaustive`.
  */
-export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
-export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): ExhaustiveResult;
-export function strictCheckExhaustiveResult<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult | Promise<ParallelExhaustiveResult> {
+export function exhaustiveCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
+export function exhaustiveCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): ExhaustiveResult;
+export function exhaustiveCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult | Promise<ParallelExhaustiveResult> {
   if (options.workers !== undefined) return parallelCheck(s as unknown as AnySpec, fn as Fn, options);
   const set = setup(s as unknown as AnySpec, fn as Fn, options);
   const totals = { cases: 0, runs: 0 };
@@ -258,7 +252,7 @@ export function takeOne(counter: Int32Array): boolean {
 }
 
 async function parallelCheck(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Promise<ParallelExhaustiveResult> {
-  const check = registeredCheck(s, fn, 'strictCheckExhaustive');
+  const check = registeredCheck(s, fn, 'checkSpecExhaustive');
   const { workers } = workerSettings(check, options);
   const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, options);
   const timeout = options.timeout ?? DEFAULTS.timeout;
@@ -396,35 +390,4 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
   const inputs = totalInputs(r.value[0] ?? start);
   if (e.kind === 'spec') throw inCase(e.error, set.spec, depth, inputs);
   return { cases: counts.cases + stats.cases + 1, runs: counts.runs + stats.runs + 1, fatal: e.kind === 'timeout' ? { inputs, kind: 'timeout' } : { inputs, kind: 'crash', error: e.error } };
-}
-
-/**
- * Checks that `fn` has exactly the strictness `spec` predicts (or as `compare` says) on every
- * case up to `options.depth`: every input of that depth (see `series`), every enumerated
- * non-strict function argument, every demand on the result of that depth, by iterative deepening
- * from depth 0, with Lazy SmallCheck's pruning. The sibling of `strictCheckSpecExact`: returns the
- * result (cases, depth) on success and throws {@link ExhaustiveCheckFailure}, whose message holds
- * the diagram of the first, smallest counterexample, on failure. Use
- * {@link strictCheckExhaustiveResult} not to throw. With `workers`, returns a promise that
- * resolves or rejects the same way.
- *
- * @example
- * ```ts
- * test('take, exhaustively', () => {
- *   strictCheckExhaustive(takeSpec, take, { depth: 6 });
- * });
- * test('take, exhaustively, in 2 threads', async () => {
- *   await strictCheckExhaustive(takeCheck.spec, takeCheck.fn, { depth: 7, workers: 2 });
- * });
- * ```
- */
-export function strictCheckExhaustive<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
-export function strictCheckExhaustive<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): ExhaustiveResult;
-export function strictCheckExhaustive<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult | Promise<ParallelExhaustiveResult> {
-  const passed = <T extends ExhaustiveResult>(result: T): T => {
-    if (!result.passed) throw new ExhaustiveCheckFailure(result);
-    return result;
-  };
-  if (options.workers !== undefined) return parallelCheck(s as unknown as AnySpec, fn as Fn, options).then(passed);
-  return passed(strictCheckExhaustiveResult(s, fn, { ...options, workers: undefined }));
 }

@@ -2,7 +2,7 @@
  * fast-check integration: the cases of a strictness check as a fast-check arbitrary, and a
  * property checking a function against a spec on them, for fast-check's runner (`fc.assert`,
  * `fc.check`: its seeds, replay paths, timeouts and reporters) and the test-runner integrations
- * built on it. The cases are those of {@link strictCheck} (random inputs, a random context), and
+ * built on it. The cases are those of {@link checkSpec} (random inputs, a random context), and
  * fast-check shrinks them with strictcheck's shrinker: inputs, then the demand on the result.
  * @module
  */
