@@ -1,7 +1,8 @@
 /**
  * Type-checks the `@example` blocks of the TSDoc comments in `src/` and the `ts` code of the
  * README and `docs/`, so that the examples stay true to the API. Each block becomes a
- * module that imports, of the public API (every export of `src/index.ts`), node:test's `test`,
+ * module that imports, of the public API (every export of `src/index.ts`) and, in a module of
+ * `src/`, of that module's own exports, node:test's `test`,
  * fast-check and the paper's `take` examples, the names it does not declare or import itself;
  * `'strictcheck'` is the entry point. A block after a `<!-- quote: examples/… -->` line quotes
  * that file instead: its lines (but the `//` comments it adds) must be lines of the file, in
@@ -19,11 +20,11 @@ const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), 
 // Examples use a few names each: the imports they do not use are not errors.
 const options: ts.CompilerOptions = { ...config.options, noUnusedLocals: false, noUnusedParameters: false };
 
-/** The names `src/index.ts` exports, as values and as types only. */
-function exportsOfIndex(): { values: string[]; types: string[] } {
-  const program = ts.createProgram([join(root, 'src/index.ts')], options);
-  const checker = program.getTypeChecker();
-  const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(join(root, 'src/index.ts'))!)!);
+/** The names a module of `src/` exports, as values and as types only. */
+const exportsProgram = ts.createProgram([join(root, 'src/index.ts')], options);
+function exportsOf(file: string): { values: string[]; types: string[] } {
+  const checker = exportsProgram.getTypeChecker();
+  const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(exportsProgram.getSourceFile(file)!)!);
   const values: string[] = [];
   const types: string[] = [];
   for (const s of exported) {
@@ -67,7 +68,7 @@ function misquote(code: string, quoted: string): string | undefined {
   return undefined;
 }
 
-const { values, types } = exportsOfIndex();
+const { values, types } = exportsOf(join(root, 'src/index.ts'));
 const virtual = new Map<string, { text: string; origin: string }>();
 const misquotes: string[] = [];
 let quotes = 0;
@@ -91,12 +92,23 @@ for (const path of [...sourceFiles(join(root, 'src')), ...documents]) {
       `import { ${free(['take', 'takePrime', 'takeSpec'])} } from './examples/take.ts';`,
       `import { ${free(values)} } from './src/index.ts';`,
       `import type { ${free(types)} } from './src/index.ts';`,
+      // An example in a module may use the module's own internals too.
+      internalImports(path, (names) => free(names.filter((n) => !values.includes(n) && !types.includes(n) && !['take', 'takePrime', 'takeSpec'].includes(n)))),
       // a check defined with defineCheck in a module of its own, as the parallel examples say
       /\btakeCheck\b/.test(code) && !declared.has('takeCheck') ? 'declare const takeCheck: DefinedCheck<[Lazy<number>, LazyList<number>], LazyList<number>>;' : '',
     ].join('\n');
     const file = join(root, `.example-${virtual.size}.ts`);
     virtual.set(file, { text: `${header}\nexport {};\n${code.replaceAll("from 'strictcheck'", "from './src/index.ts'")}`, origin: `${relative(root, path)}:${line}` });
   }
+}
+
+/** For an example in a module of `src/`, the import of that module's exports (`filter` names which), else nothing. */
+function internalImports(path: string, filter: (names: string[]) => string): string {
+  if (!path.endsWith('.ts')) return '';
+  const own = exportsOf(path);
+  const module = `./${relative(root, path)}`;
+  const [vals, typs] = [filter(own.values), filter(own.types)];
+  return `${vals ? `import { ${vals} } from '${module}';` : ''}\n${typs ? `import type { ${typs} } from '${module}';` : ''}`;
 }
 
 const host = ts.createCompilerHost(options);

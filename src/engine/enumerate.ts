@@ -5,7 +5,7 @@
  *
  * A case is a pair (inputs, context). With pruning, inputs start as partial values whose lazy
  * positions are holes; a run that forces a hole (in the function, its context, the spec or the
- * comparison) stops with {@link Refine}, and the case is replaced by one case per filling of
+ * comparison) stops with `Refine`, and the case is replaced by one case per filling of
  * that hole, even if the run caught the `Refine` and went on (the hole notes that it was forced).
  * A run that finishes without forcing a hole decides every filling at once.
  *
@@ -289,7 +289,7 @@ class Case<T> implements EnumeratedCase<T> {
 /**
  * Every case of depth at most `depth` for arguments of these shapes, depth first, as a lazy
  * sequence: `run(inputs, context)` runs one case and returns its outcome. Forcing a hole throws
- * {@link Refine}; a run that forced one is refined whether it lets the `Refine` out or not (any
+ * `Refine`; a run that forced one is refined whether it lets the `Refine` out or not (any
  * other error of a run that forced no hole propagates). Stop consuming the sequence to stop the
  * enumeration.
  *
