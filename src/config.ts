@@ -19,7 +19,7 @@ export interface GlobalSettings {
   /** Draw diagrams with Unicode box characters. */
   readonly unicode?: boolean | undefined;
   /**
-   * Worker threads of the checks given as a {@link DefinedCheck} (`assertSpec(check)`), which
+   * Worker threads of the checks given as a `DefinedCheck` (`assertSpec(check)`), which
    * return promises whether or not they use workers; other checks run in the calling thread.
    */
   readonly workers?: number | 'all' | undefined;
