@@ -8,9 +8,9 @@
  * @module
  */
 import { randomCheck, StrictCheckFailure, type CheckOptions, type CheckResult } from './spec/check.ts';
-import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from './spec/exhaustive.ts';
+import { exhaustiveCheck, parallelCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from './spec/exhaustive.ts';
 import type { Spec } from './spec/spec.ts';
-import type { DefinedCheck, ParallelCheckResult, ParallelOptions } from './engine/parallel.ts';
+import { runChecked, type DefinedCheck, type ParallelCheckResult, type ParallelOptions } from './engine/parallel.ts';
 import { readConfigureGlobal, withGlobalDefaults } from './config.ts';
 
 
@@ -51,8 +51,9 @@ export function checkSpec<A extends readonly unknown[], R>(check: DefinedCheck<A
 export function checkSpec(first: object, second?: unknown, third?: unknown): CheckResult | Promise<CheckResult> {
   if (isDefined(first)) {
     const options = definedRun(first, (second ?? {}) as ParallelOptions);
-    const run = () => randomCheck(first.spec, first.fn, withGlobalDefaults(options, RANDOM) as never) as CheckResult | Promise<CheckResult>;
-    return options.workers === undefined ? new Promise((resolve) => resolve(run())) : run();
+    const settled = withGlobalDefaults(options, RANDOM);
+    // The check itself with workers: another check of the same spec and function is another module's.
+    return options.workers === undefined ? new Promise((resolve) => resolve(randomCheck(first.spec, first.fn, settled as never))) : runChecked(first, settled);
   }
   return randomCheck(first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown, withGlobalDefaults((third ?? {}) as ParallelOptions, RANDOM) as never);
 }
@@ -112,8 +113,8 @@ export function checkSpecExhaustive<A extends readonly unknown[], R>(check: Defi
 export function checkSpecExhaustive(first: object, second: unknown, third?: unknown): ExhaustiveResult | Promise<ExhaustiveResult> {
   if (isDefined(first)) {
     const options = definedRun(first, second as ExhaustiveOptions);
-    const run = () => exhaustiveCheck(first.spec, first.fn, withGlobalDefaults(options, EXHAUSTIVE) as never) as ExhaustiveResult | Promise<ExhaustiveResult>;
-    return options.workers === undefined ? new Promise((resolve) => resolve(run())) : run();
+    const settled = withGlobalDefaults(options, EXHAUSTIVE);
+    return options.workers === undefined ? new Promise((resolve) => resolve(exhaustiveCheck(first.spec, first.fn, settled as never))) : parallelCheck(first, settled);
   }
   return exhaustiveCheck(first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown, withGlobalDefaults(third as ExhaustiveOptions, EXHAUSTIVE) as never);
 }

@@ -244,7 +244,7 @@ test('exhaustive with workers: a case that loops forever times out as a countere
   assert.match(r.message, /did not finish: timed out after \d+ ms \(exhaustive, depth 3, after \d+ cases\)/);
   assert.deepEqual(r.counterexample.inputs.map((v) => prettyValue(v)), ['3', '[]']);
   assert.equal(r.message.match(timedOutRow)?.length, 2, r.message);
-  await assert.rejects(checkSpecExhaustive(takeSpecFirstAttempt, takePrime, { depth: 1, workers: 2 }), /assertSpecExhaustive with workers: .*defineCheck/);
+  await assert.rejects(checkSpecExhaustive(takeSpecFirstAttempt, takePrime, { depth: 1, workers: 2 }), /checkSpecExhaustive with workers: .*defineCheck/);
 });
 
 test('with workers, a result that does not fit its shape is the same ShapeMismatchError as without, naming its trial and inputs', async () => {

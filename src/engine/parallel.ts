@@ -591,7 +591,8 @@ export function workerOnlyMessage(where: string, seen: string): string {
   );
 }
 
-async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions): Promise<ParallelCheckResult> {
+/** @internal A random check of `check` itself in worker threads (not another check of its spec and function). */
+export async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions): Promise<ParallelCheckResult> {
   const spec = check.spec as unknown as AnySpec;
   const fn = check.fn as Fn;
   checkArity(spec, fn);

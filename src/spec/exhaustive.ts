@@ -7,7 +7,7 @@
  * @module
  */
 import { CaseTree, comparePaths, pathOf, totalInputs, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
-import { afterLastCase, fatalFailure, workerOnlyMessage, graceOf, parseShard, rebuildError, registeredCheck, specTimeout, workerCompare, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
+import { afterLastCase, fatalFailure, workerOnlyMessage, graceOf, parseShard, rebuildError, registeredCheck, specTimeout, workerCompare, type DefinedCheck, withWorkers, workerSettings, WorkerCrashError, type Outcome, type ParallelOptions, type Slot } from '../engine/parallel.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
 import { showOption } from '../engine/options.ts';
 import { carryResult, commonSettings, comparisons, counterexampleOf, DEFAULTS, failureHeader, OPTION_NAMES, printable, refuseWorkerOptions, replayWith, rerunContext, runCase, report, blameCase, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
@@ -221,7 +221,7 @@ function sequentialDepth(set: Setup, depth: number): DepthOutcome {
 export function exhaustiveCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
 export function exhaustiveCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): ExhaustiveResult;
 export function exhaustiveCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult | Promise<ParallelExhaustiveResult> {
-  if (options.workers !== undefined) return parallelCheck(s as unknown as AnySpec, fn as Fn, options);
+  if (options.workers !== undefined) return parallelCheck(registeredCheck(s as unknown as AnySpec, fn as Fn, 'checkSpecExhaustive'), options);
   const set = setup(s as unknown as AnySpec, fn as Fn, options);
   const totals = { cases: 0, runs: 0 };
   try {
@@ -251,8 +251,8 @@ export function takeOne(counter: Int32Array): boolean {
   return false;
 }
 
-async function parallelCheck(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Promise<ParallelExhaustiveResult> {
-  const check = registeredCheck(s, fn, 'checkSpecExhaustive');
+/** @internal An exhaustive check of `check` itself in worker threads (not another check of its spec and function). */
+export async function parallelCheck(check: DefinedCheck<readonly unknown[], unknown>, options: ExhaustiveOptions): Promise<ParallelExhaustiveResult> {
   const { workers } = workerSettings(check, options);
   const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, options);
   const timeout = options.timeout ?? DEFAULTS.timeout;
