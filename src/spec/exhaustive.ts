@@ -221,7 +221,8 @@ function sequentialDepth(set: Setup, depth: number): DepthOutcome {
 export function exhaustiveCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
 export function exhaustiveCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers?: undefined }): ExhaustiveResult;
 export function exhaustiveCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult | Promise<ParallelExhaustiveResult> {
-  if (options.workers !== undefined) return parallelCheck(registeredCheck(s as unknown as AnySpec, fn as Fn, 'checkSpecExhaustive'), options);
+  // With workers, a promise: a spec and function never defined as a check reject it too.
+  if (options.workers !== undefined) return Promise.resolve().then(() => parallelCheck(registeredCheck(s as unknown as AnySpec, fn as Fn, 'checkSpecExhaustive'), options));
   const set = setup(s as unknown as AnySpec, fn as Fn, options);
   const totals = { cases: 0, runs: 0 };
   try {
