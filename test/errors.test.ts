@@ -88,6 +88,8 @@ const described: Record<Unprintable, string> = {
   'an object whose toString throws': '{ toString: [Function: toString] }',
   'an error whose message getter throws': 'Error (its message could not be read)',
   'a 10 MB string': `${'x'.repeat(100)}`,
+  'a revoked Proxy': '<Revoked Proxy>',
+  'a Proxy whose traps throw': '{}',
 };
 
 /** Asserts that `message` is a failure's report, with the diagram, naming the thrown `kind` as `label` does, in bounded length. */

@@ -12,6 +12,7 @@ import type { Arbitrary } from 'fast-check';
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type Cell, type List } from '../lazy/cell.ts';
 import { describeSafely } from './describe.ts';
+import { safeInstanceof } from '../lazy/thrown.ts';
 
 /** How a constructor prints: a primitive, a function, a tuple, a record, a named constructor, a list cell, or a bare atom. */
 export type CtorStyle = 'prim' | 'fn' | 'tuple' | 'record' | 'data' | 'cons' | 'nil' | 'atom' | 'set' | 'map';
@@ -1316,3 +1317,5 @@ function repeated(s: Shape<unknown>, n: number): readonly Shape<unknown>[] {
 function dyn(n: number): readonly Shape<unknown>[] {
   return repeated(dynamic, n);
 }
+
+safeInstanceof(ShapeMismatchError);

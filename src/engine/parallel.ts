@@ -23,6 +23,7 @@ import {
   checkInteger, commonSettings, counterexampleOf, DEFAULTS, failsAlike, failureResult, inTrial, OPTION_NAMES, printable, passedResult, replayOptions, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
 } from '../spec/check.ts';
+import { safeInstanceof } from '../lazy/thrown.ts';
 
 /** Options of a check run with worker threads. */
 export interface ParallelOptions extends CheckOptions {
@@ -759,3 +760,5 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     return { passed: false, trials: count, seed, shrinks, counterexample, message: message + reproduce(final.kind === 'timeout' ? ' (without workers it would not stop)' : ''), ...extra() };
   }).then(printable);
 }
+
+safeInstanceof(TrialTimeoutError, WorkerCrashError);

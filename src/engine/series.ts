@@ -21,6 +21,7 @@ import { defer, Lazy, lazy, now } from '../lazy/lazy.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
 import { DESCRIBE, dynamic, mapCtor, setCtor, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
 import { prettyValue } from '../demand/print.ts';
+import { safeInstanceof } from '../lazy/thrown.ts';
 
 type S = Shape<unknown>;
 
@@ -432,3 +433,5 @@ export function functionSeries(fnShape: Shape<any>, d: number, where = 'the func
   });
   return out;
 }
+
+safeInstanceof(NoSeriesError, Refine);

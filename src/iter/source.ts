@@ -8,6 +8,7 @@
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
 import type { Shape } from '../demand/shape.ts';
+import { safeInstanceof } from '../lazy/thrown.ts';
 
 /** What a generated source does: the answers of its pulls. */
 export interface SourcePlan<T> {
@@ -118,3 +119,5 @@ export function describeSource(source: Source<unknown>, elem: Shape<unknown>): s
   } else if (infinite && elements.length > 0) shown.push('…');
   return `iter [${shown.join(', ')}]${hasReturn ? '' : ' without return'}`;
 }
+
+safeInstanceof(SourceError);

@@ -7,6 +7,7 @@
  * @module
  */
 import { fastInstanceof } from './fast-class.ts';
+import { isInstance, safeInstanceof } from './thrown.ts';
 
 // A thunk's mode `m` holds its state in the low two bits and its kind above them: one field for
 // both, and the value in `f` once evaluated, so that a thunk has three fields (one is allocated
@@ -276,7 +277,7 @@ function forceSimple<T>(node: Lazy<T>, mode: number): T {
 
 /** A RangeError from a too deep recursion of plain thunks becomes a {@link LazyStackOverflow} that says what to do. */
 function overflowError(err: unknown): unknown {
-  return err instanceof RangeError && /call stack/.test(err.message) ? new LazyStackOverflow(err) : err;
+  return isInstance(err, RangeError) && /call stack/.test((err as RangeError).message) ? new LazyStackOverflow(err) : err;
 }
 
 /**
@@ -584,3 +585,5 @@ export function isThunk(x: unknown): boolean {
     throw err;
   }
 }
+
+safeInstanceof(LazyLoopError, UnevaluatedError, ForceBudgetExceeded, LazyStackOverflow);

@@ -14,6 +14,7 @@ import { carryResult, commonSettings, comparisons, counterexampleOf, DEFAULTS, f
 import { checkArity, type Spec } from './spec.ts';
 import { checkWatchOptions, watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
 import { argumentName } from '../demand/observe.ts';
+import { safeInstanceof } from '../lazy/thrown.ts';
 
 /** Options of the exhaustive checks (`assertSpecExhaustive`, `checkSpecExhaustive`). */
 export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'forceBudget' | 'unicode'>, WatchOptions {
@@ -392,3 +393,5 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
   if (e.kind === 'spec') throw inCase(e.error, set.spec, depth, inputs);
   return { cases: counts.cases + stats.cases + 1, runs: counts.runs + stats.runs + 1, fatal: e.kind === 'timeout' ? { inputs, kind: 'timeout' } : { inputs, kind: 'crash', error: e.error } };
 }
+
+safeInstanceof(ExhaustiveCheckFailure);

@@ -11,6 +11,7 @@ import { fromDemand, fromDemandGuided, toDemand, valueGuide } from '../demand/co
 import { argumentName, observeDetailed, refuseAsyncOrGenerator, toContext } from '../demand/observe.ts';
 import { describeSafely } from '../demand/describe.ts';
 import { ShapeMismatchError, type Shape } from '../demand/shape.ts';
+import { safeInstanceof } from '../lazy/thrown.ts';
 
 /** The shapes of a function's arguments, one per parameter. */
 export type ShapesOf<A extends readonly unknown[]> = { readonly [K in keyof A]: Shape<A[K]> };
@@ -179,3 +180,5 @@ export function specify<A extends unknown[]>(f: (...args: A) => unknown, resultD
 export function specify1<A>(f: (a: A) => unknown, resultDemand: unknown, input: A): A {
   return specify(f, resultDemand, input)[0];
 }
+
+safeInstanceof(SpecError);
