@@ -11,7 +11,8 @@ import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import * as L from '../src/lazy/list.ts';
 import { cons, fromArray, nil } from '../src/lazy/list.ts';
 import type { List as LazyList } from '../src/lazy/cell.ts';
-import { data, lazyOf, list, number, record, type DataShape } from '../src/demand/shape.ts';
+import { data, lazyOf, list, number, option, record, type DataShape } from '../src/demand/shape.ts';
+import { glb, lub } from '../src/demand/lattice.ts';
 import { demandEquals, demandSize, isForced, lessDefined, type Demand } from '../src/demand/demand.ts';
 import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, printDemand } from '../src/demand/print.ts';
@@ -44,6 +45,10 @@ const demandTakers: readonly [string, string, (d: Demand) => unknown][] = [
   ['toContext', 'demand', (d) => toContext(d)],
   ['shrinkDemand', 'demand', (d) => [...shrinkDemand(d)]],
   ['predictDemands', 'resultDemand', (d) => predictDemands(takeSpec, d, [now(1), nil])],
+  ['lub', 'a', (d) => lub(d, aDemand)],
+  ['lub', 'b', (d) => lub(aDemand, d)],
+  ['glb', 'a', (d) => glb(d, aDemand)],
+  ['glb', 'b', (d) => glb(aDemand, d)],
 ];
 
 test('every function of demands refuses a non-demand with a TypeError naming the argument and how to make a demand', () => {
@@ -74,9 +79,11 @@ test('demands on two data types that share constructor names are not equal, nor 
   assert.equal(demandEquals(tree, heap), false);
   assert.equal(lessDefined(tree, heap), false);
   assert.equal(demandEquals(toDemand(Tree.make.Node({ value: 1 }), Tree), toDemand(Heap.make.Node({ value: 1 }), Heap)), false);
-  // The same type declared twice by one name (option(number), say) is the same type.
+  // Two declarations of one name (two modules' Tree) are two types too; option(number) made twice is one.
   const Tree2: DataShape<Tree> = data<Tree>('Tree', () => ({ Leaf: {}, Node: { value: number } }));
-  assert.equal(demandEquals(tree, toDemand(Tree2.make.Leaf(), Tree2)), true);
+  assert.equal(demandEquals(tree, toDemand(Tree2.make.Leaf(), Tree2)), false);
+  assert.equal(lessDefined(toDemand(Tree.make.Node({ value: 1 }), Tree), toDemand(Tree2.make.Node({ value: 1 }), Tree2)), false);
+  assert.equal(demandEquals(toDemand({ tag: 'Some', value: 3 }, option(number)), toDemand({ tag: 'Some', value: 3 }, option(number))), true);
 });
 
 // ---------------------------------------------------------------------------------------------

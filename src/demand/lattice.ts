@@ -5,7 +5,7 @@
  * share the subtrees they take whole.
  * @module
  */
-import { demandHolder, forcedNode, sameLayer, setField, unforced, type Demand, type Forced } from './demand.ts';
+import { checkDemand, demandHolder, forcedNode, sameLayer, setField, unforced, type Demand, type Forced } from './demand.ts';
 
 /**
  * The least upper bound of two demands: what either evaluates, joined; `undefined` when they
@@ -19,6 +19,8 @@ import { demandHolder, forcedNode, sameLayer, setField, unforced, type Demand, t
  * ```
  */
 export function lub(a: Demand, b: Demand): Demand | undefined {
+  checkDemand(a, 'lub', 'a');
+  checkDemand(b, 'lub', 'b');
   const root = demandHolder();
   const stack: unknown[] = [a, b, root, 0];
   while (stack.length > 0) {
@@ -52,6 +54,8 @@ export function lub(a: Demand, b: Demand): Demand | undefined {
  * ```
  */
 export function glb(a: Demand, b: Demand): Demand {
+  checkDemand(a, 'glb', 'a');
+  checkDemand(b, 'glb', 'b');
   const root = demandHolder();
   // Each entry: the pair, the slot its result goes in, and the slot of the nearest lazy position at or above it.
   const stack: unknown[] = [a, b, root, 0, root, 0];

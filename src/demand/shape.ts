@@ -25,7 +25,7 @@ export interface Ctor {
   readonly keys: readonly PropertyKey[];
   /** How a layer with this constructor prints. */
   readonly style: CtorStyle;
-  /** For a constructor of a declared data type, the type's name: demands on two types are not equal, even where constructor names are alike. */
+  /** For a constructor of a declared data type, the type's identity (its name, and a number for a name declared again): demands on two types are not equal, even where constructor names are alike. */
   readonly type?: string | undefined;
   /** Embeds: rebuilds a value from its fields (for primitives and functions, returns the stored value). */
   build(fields: readonly unknown[], value?: unknown): unknown;
@@ -589,6 +589,17 @@ export type DataShape<T extends Tagged> = Shape<T> & {
  * ```
  */
 export function data<T extends Tagged>(name: string, declare: (self: Shape<T>) => DataDecl<T>): DataShape<T> {
+  // A declaration is a type of its own: a second declaration of a name is another type (another module's `Tree`).
+  const count = (declarations.get(name) ?? 0) + 1;
+  declarations.set(name, count);
+  return declareData(name, declare, count === 1 ? name : `${name}#${count}`);
+}
+
+/** How many types each name was declared for, by {@link data}. */
+const declarations = new Map<string, number>();
+
+/** A data type named `name`, declared by `declare`, told apart from other types by `type` (see {@link Ctor.type}). */
+function declareData<T extends Tagged>(name: string, declare: (self: Shape<T>) => DataDecl<T>, type: string): DataShape<T> {
   let alts: Alternative[] | undefined;
   const byName = new Map<string, Alternative>();
   const make: Record<string, (fields?: Record<PropertyKey, unknown>) => unknown> = {};
@@ -620,7 +631,7 @@ export function data<T extends Tagged>(name: string, declare: (self: Shape<T>) =
         throw new TypeError(`data '${name}': constructor ${keyText(tag)} has a field named 'tag', the discriminant that names a value's constructor: rename the field`);
       }
       const proto = Object.create(DATA_PROTO);
-      const ctor = dataCtor(tag, keys, 'data', proto, name);
+      const ctor = dataCtor(tag, keys, 'data', proto, type);
       proto[CTOR] = { ctor, shape: self };
       const alt = { ctor, shapes: Object.values(fields) };
       alts.push(alt);
@@ -846,7 +857,9 @@ export type Either<A, B> =
  * ```
  */
 export function option<T>(inner: Shape<T>): DataShape<Option<T>> {
-  return data<Option<T>>(`Option<${inner.name}>`, () => ({ None: {}, Some: { value: inner } }) as DataDecl<Option<T>>);
+  const name = `Option<${inner.name}>`;
+  // Options of one shape name are one type, however many times declared.
+  return declareData<Option<T>>(name, () => ({ None: {}, Some: { value: inner } }) as DataDecl<Option<T>>, name);
 }
 
 /**
@@ -858,10 +871,8 @@ export function option<T>(inner: Shape<T>): DataShape<Option<T>> {
  * ```
  */
 export function either<A, B>(left: Shape<A>, right: Shape<B>): DataShape<Either<A, B>> {
-  return data<Either<A, B>>(
-    `Either<${left.name}, ${right.name}>`,
-    () => ({ Left: { value: left }, Right: { value: right } }) as DataDecl<Either<A, B>>,
-  );
+  const name = `Either<${left.name}, ${right.name}>`;
+  return declareData<Either<A, B>>(name, () => ({ Left: { value: left }, Right: { value: right } }) as DataDecl<Either<A, B>>, name);
 }
 
 // ---------------------------------------------------------------------------------------------
