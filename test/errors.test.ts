@@ -11,11 +11,11 @@ import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import * as L from '../src/lazy/list.ts';
 import { cons, fromArray, nil } from '../src/lazy/list.ts';
 import type { List as LazyList } from '../src/lazy/cell.ts';
-import { data, lazyOf, list, number, option, record, type DataShape } from '../src/demand/shape.ts';
+import { data, dynamic, lazyOf, list, number, option, record, type DataShape } from '../src/demand/shape.ts';
 import { glb, lub } from '../src/demand/lattice.ts';
 import { demandEquals, demandSize, isForced, lessDefined, type Demand } from '../src/demand/demand.ts';
-import { fromDemand, toDemand } from '../src/demand/convert.ts';
-import { prettyDemand, printDemand } from '../src/demand/print.ts';
+import { evaluatedPart, fromDemand, toDemand } from '../src/demand/convert.ts';
+import { prettyDemand, prettyValue, printDemand } from '../src/demand/print.ts';
 import { normalize, observe, toContext } from '../src/demand/observe.ts';
 import { withArbitrary } from '../src/engine/generate.ts';
 import { shrinkDemand } from '../src/engine/shrink.ts';
@@ -250,4 +250,27 @@ test('a revoked Proxy in an input is refused naming where it is, the trial and s
   assert.equal(inCheck.path, 'ps.head');
   assert.match(inCheck.message, refusal);
   assert.match(inCheck.message, /\(trial 1, seed 1, inputs <revoked Proxy> : \[\]\)$/);
+});
+
+test('a revoked Proxy is refused naming where it is by every reading of a value, and blamed on the input, not on a spec that passes it through', () => {
+  const { proxy, revoke } = Proxy.revocable({ x: 1 }, {});
+  revoke();
+  assert.equal(mismatchOf(() => toDemand({ a: proxy })).path, 'demand.a');
+  assert.equal(mismatchOf(() => toDemand(proxy)).path, 'demand');
+  assert.equal(mismatchOf(() => evaluatedPart(fromArray([proxy]))).path, 'value.head');
+  assert.equal(mismatchOf(() => prettyValue({ a: proxy })).path, 'value.a');
+  assert.throws(() => demandEquals(proxy as never, aDemand), /demandEquals: its argument a is not a demand, got <Revoked Proxy>/);
+  // The function never reads the element; the spec passes the list through, and reading it finds the Proxy.
+  const elems = withArbitrary(fc.nat().map(() => fromArray([proxy])), list(dynamic));
+  const lengthSpec = spec([elems], number, (predict, _d, xs) => predict(xs), ['xs']);
+  const inCheck = mismatchOf(() => checkSpec(lengthSpec, (xs: LazyList<unknown>) => L.length(xs), { seed: 1 }));
+  assert.equal(inCheck.path, 'xs.head');
+  assert.match(inCheck.message, /\(trial 1, seed 1, inputs <revoked Proxy> : \[\]\)$/);
+});
+
+test('an arbitrary that cannot make its value is named, with its trial and seed', () => {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  const s = spec([withArbitrary(fc.constant(proxy), dynamic)], number, (predict, _d, x) => predict(x));
+  assert.throws(() => checkSpec(s, (_x: unknown) => 1, { seed: 1 }), /^TypeError: generating argument 1 \(shape unknown\) threw: TypeError: Cannot perform 'has' on a proxy that has been revoked \(trial 1, seed 1\)$/);
 });

@@ -7,8 +7,8 @@
 import { defer, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, insideLazy, markBottom, primitiveNode, read, SpineCell, THREW, UNREAD, VALUE_FORM } from './record.ts';
-import { isRevokedProxy } from './revoked-proxy.ts';
-import { child, collectionShapes, CONS_CTOR, dynamic, fieldKey, perShape, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
+import { isRevokedProxy, readingRevoked } from './revoked-proxy.ts';
+import { child, collectionShapes, CONS_CTOR, dynamic, fieldKey, perShape, showPath, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
 const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
@@ -99,7 +99,7 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
  * ```
  */
 export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, path: Path = 'demand'): Demand {
-  return demandOf(value, shape as Shape<unknown>, path, VALUE_FORM);
+  return readingRevoked(value, showPath(path), () => demandOf(value, shape as Shape<unknown>, path, VALUE_FORM));
 }
 
 /**
@@ -113,7 +113,7 @@ export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, pat
  * ```
  */
 export function evaluatedPart<T>(value: T, shape: Shape<T> = dynamic as Shape<T>): Demand {
-  return demandOf(value, shape as Shape<unknown>, 'value', EVALUATED);
+  return readingRevoked(value, 'value', () => demandOf(value, shape as Shape<unknown>, 'value', EVALUATED));
 }
 
 /**

@@ -4,6 +4,7 @@
  * what was forced there. Fields that are not lazy are always evaluated.
  * @module
  */
+import { types } from 'node:util';
 import type { Ctor } from './shape.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { describeSafely } from './describe.ts';
@@ -108,7 +109,8 @@ export const bottom: Forced = new Forced(BOTTOM, [], undefined, true);
  * plain object is not "not evaluated" because it has no `forced`.
  */
 export function checkDemand(d: unknown, fn: string, argument: string): asserts d is Demand {
-  if (d instanceof Forced || d instanceof Unforced) return;
+  // A Proxy is none: instanceof would run its traps (a revoked one's throw).
+  if (!types.isProxy(d) && (d instanceof Forced || d instanceof Unforced)) return;
   throw new TypeError(
     `${fn}: its argument ${argument} is not a demand, got ${describeSafely(d, 100)}. A demand comes from toDemand(value, shape) (a value with thunk where nothing was evaluated), or from observe(context, f, ...inputs)`,
   );

@@ -10,6 +10,7 @@ import { Lazy } from '../lazy/lazy.ts';
 import { checkDemand, Forced, Unforced, type Demand } from './demand.ts';
 import { valuePrefix } from './convert.ts';
 import { DATA_PROTO, DESCRIBE, dynamic, IDENTIFIER, keyText, lenient, type Shape } from './shape.ts';
+import { readingRevoked } from './revoked-proxy.ts';
 
 /** Options of the printers. */
 export interface PrintOptions {
@@ -232,7 +233,7 @@ export function printDemand(demand: Demand, options?: PrintOptions): void {
 // `any`: a shape's phantom type is invariant, so `Shape<List<number>>` is not a `Shape<unknown>`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function prettyValue(value: unknown, shape: Shape<any> = dynamic, options: PrintOptions & { maxNodes?: number } = {}): string {
-  return prettyDemand(valuePrefix(value, shape, options.maxNodes ?? 200), options);
+  return prettyDemand(readingRevoked(value, 'value', () => valuePrefix(value, shape, options.maxNodes ?? 200)), options);
 }
 
 // Demands print in demand notation in the REPL and through console.log; lazy and declared data

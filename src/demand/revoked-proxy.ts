@@ -31,6 +31,11 @@ export function isRevokedProxy(v: unknown): boolean {
  */
 export function revokedInput(thrown: unknown, inputs: readonly unknown[], names: readonly string[]): ShapeMismatchError | undefined {
   if (types.isProxy(thrown) || !(thrown instanceof TypeError) || !/revoked/.test(thrown.message)) return undefined;
+  return findRevoked(inputs, names);
+}
+
+/** @internal The mismatch of the first revoked Proxy in the evaluated part of `inputs` (named `names`), or `undefined`: see {@link revokedInput}. */
+export function findRevoked(inputs: readonly unknown[], names: readonly string[]): ShapeMismatchError | undefined {
   const seen = new Set<unknown>();
   const stack: [unknown, Path][] = inputs.map((v, i) => [v, names[i]!] as [unknown, Path]).reverse();
   while (stack.length > 0 && seen.size < MAX_VALUES) {
@@ -54,4 +59,17 @@ export function revokedInput(thrown: unknown, inputs: readonly unknown[], names:
     }
   }
   return undefined;
+}
+
+/**
+ * @internal Runs `read`, a walk of `value` (named `path`) outside an observation, refusing a
+ * revoked Proxy in it as an observation does: its TypeError, which names no path, becomes the
+ * mismatch that names where the Proxy is.
+ */
+export function readingRevoked<T>(value: unknown, path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    throw revokedInput(err, [value], [path]) ?? err;
+  }
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import fc from 'fast-check';
+import { describeSafely } from '../demand/describe.ts';
 import { Lazy, lazy, lazyWith, now } from '../lazy/lazy.ts';
 import { Cons, NIL, type List } from '../lazy/cell.ts';
 import { DESCRIBE, dynamic, isListCell, isOpaque, lenient, perShape, shapesInside, someShapeWithin, type Alternative, type Collection, type Ctor, type Layer, type Shape } from '../demand/shape.ts';
@@ -138,7 +139,14 @@ export function arbitrary<T>(shape: Shape<T>): Gen<T> {
 /** Random inputs for a function with these argument shapes. */
 export function generateInputs(shapes: readonly S[], r: Random, size: number): unknown[] {
   shapes.forEach(checkGenerable);
-  return shapes.map((s) => generate(s, r, size, NO_ENCLOSING));
+  return shapes.map((s, i) => {
+    try {
+      return generate(s, r, size, NO_ENCLOSING);
+    } catch (err) {
+      // An arbitrary of the user's threw (fast-check's fc.constant of a revoked Proxy does): say which argument's.
+      throw new TypeError(`generating argument ${i + 1} (shape ${s.name}) threw: ${describeSafely(err)}`, { cause: err });
+    }
+  });
 }
 
 const generable = new WeakSet<S>();

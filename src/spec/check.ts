@@ -6,7 +6,8 @@
 import { inspect, type InspectOptions } from 'node:util';
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
 import { demandEquals, Forced, forcedNode, lessDefined, type Demand } from '../demand/demand.ts';
-import { observeDetailed, type Context, type DetailedObservation } from '../demand/observe.ts';
+import { argumentName, observeDetailed, type Context, type DetailedObservation } from '../demand/observe.ts';
+import { findRevoked } from '../demand/revoked-proxy.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
 import { describeSafely } from '../demand/describe.ts';
@@ -176,9 +177,22 @@ export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context:
   const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
   if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   phase?.('spec');
-  const predicted = obs.error ? [] : predictWithin(budget, s, obs.result, inputs);
+  const predicted = obs.error ? [] : predictRefusingRevoked(budget, s, obs.result, inputs);
   const failed = obs.error !== undefined || obs.inputs.some((a, i) => !compare[i]!(a, predicted[i]!));
   return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error, replay: context } : {}) };
+}
+
+/**
+ * The spec's prediction, or, if it fails and an input holds a revoked Proxy (the spec passed an
+ * input through, and reading it threw), the mismatch naming where the Proxy is: the input's fault,
+ * not the spec's.
+ */
+function predictRefusingRevoked(budget: number, s: AnySpec, resultDemand: Demand, inputs: readonly unknown[]): Demand[] {
+  try {
+    return predictWithin(budget, s, resultDemand, inputs);
+  } catch (err) {
+    throw findRevoked(inputs, s.args.map((_, i) => argumentName(s.names, i))) ?? err;
+  }
 }
 
 /**
@@ -532,7 +546,13 @@ export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
     const size = sizeOf(i, trials, maxSize);
-    const { inputs, context } = trialCase(spec, seed, i, size);
+    let generated: ReturnType<typeof trialCase>;
+    try {
+      generated = trialCase(spec, seed, i, size);
+    } catch (err) {
+      throw new TypeError(`${err instanceof Error ? err.message : describeSafely(err)} (trial ${i + 1}, ${replayPairs(['seed', String(seed)], options).map(([k, v]) => `${k} ${v}`).join(', ')})`, { cause: err });
+    }
+    const { inputs, context } = generated;
     let trial: Trial;
     try {
       trial = runCase(spec, fn as Fn, inputs, context, budget, compare);
