@@ -22,6 +22,7 @@ import { benchOkasaki } from './okasaki.ts';
 import { benchExhaustive } from './exhaustive.ts';
 import { benchParallel } from './parallel.ts';
 import { benchIter } from './iter.ts';
+import { benchFailures } from './failures.ts';
 import type { BenchOptions } from './util.ts';
 
 type BenchModule = { readonly name: string; readonly run: (options: BenchOptions) => Promise<Record<string, number>> };
@@ -33,6 +34,7 @@ const modules: readonly BenchModule[] = [
   { name: 'exhaustive', run: () => benchExhaustive() },
   { name: 'parallel', run: () => benchParallel() },
   { name: 'iter', run: benchIter },
+  { name: 'failures', run: () => benchFailures() },
 ];
 
 const json = process.argv.includes('--json');

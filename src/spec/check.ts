@@ -263,9 +263,20 @@ export function refuseWorkerOptions(options: object, names: readonly string[]): 
   );
 }
 
-/** The size of trial `trial`: growing linearly from 0 to `maxSize` over the run, as in QuickCheck. */
+/**
+ * The size of trial `trial` of `trials`, the one place it is decided (workers and shards ask it
+ * too): sizes cycle 0, 1, …, `maxSize`, 0, 1, … as in QuickCheck's `computeSize`, so that a
+ * longer run tries large inputs as early as a short one (where growing once over the whole run
+ * gave 1,000 trials 17 of size 0 first). A last cycle cut short by the end of the run is stretched
+ * over 0 to `maxSize`, so that a run shorter than a cycle still reaches `maxSize` (and one trial
+ * has it). QuickCheck's sizes stop at `maxSize - 1`; these reach `maxSize`.
+ */
 export function sizeOf(trial: number, trials: number, maxSize: number): number {
-  return trials <= 1 ? maxSize : Math.round((trial * maxSize) / (trials - 1));
+  const cycle = maxSize + 1;
+  const step = trial % cycle;
+  if (trial - step + cycle <= trials) return step;
+  const last = trials % cycle; // the trials of the cut-short last cycle
+  return last <= 1 ? maxSize : Math.round((step * maxSize) / (last - 1));
 }
 
 /** Trial `i` of a run with `seed`: its inputs and context (what workers and shards reproduce). */
