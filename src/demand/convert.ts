@@ -194,21 +194,13 @@ export const valueGuide: DemandGuide<unknown> = (at, d) => {
  * heads that are nodes, and with a guide, each cell's Lazies.
  */
 export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefined, unknown: G): unknown {
-  const nodes: Demand[] = [demand];
-  const at: G[] = [root];
+  const items: Items<G> = { nodes: [demand], at: [root], parent: [-1], slot: [0], guided: guide !== undefined };
+  const { nodes, at, parent, slot } = items;
   const layers: number[] = [];
-  const parent: number[] = [-1];
-  const slot: number[] = [0];
   // The values of each item's fields; for a run, its rest's at 0 and its heads that are nodes, cell j's at j + 1.
   const values: unknown[][] = [];
   // A run's heads' and cells' Lazies, with a guide: cell j's head's at 2j, the cell's at 2j + 1.
   const runLayers: number[][] = [];
-  const push = (d: Demand, g: G | undefined, i: number, j: number) => {
-    nodes.push(d);
-    if (guide) at[nodes.length - 1] = g as G;
-    parent.push(i);
-    slot.push(j);
-  };
   for (let i = 0; i < nodes.length; i++) {
     const d = nodes[i]!;
     if (d instanceof SpineCell) {
@@ -220,21 +212,21 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
         const here = guide?.(g, d as unknown as Forced);
         const h = d.spine.head(k);
         const headAt = here ? (here.fields[0] ?? unknown) : undefined;
-        if (typeof h === 'object' && h !== unforced) push(h as Demand, headAt, i, j + 1);
+        if (typeof h === 'object' && h !== unforced) pushItem(items, h as Demand, headAt, i, j + 1);
         else if (here && h !== unforced) runs![2 * j] = guide!(headAt as G, primitiveNode(h, true)).layers;
         if (here) {
           runs![2 * j + 1] = here.layers;
           g = here.fields[1] ?? unknown;
         }
       }
-      push(d.spine.rest, guide ? g : undefined, i, 0);
+      pushItem(items, d.spine.rest, guide ? g : undefined, i, 0);
       continue;
     }
     values.push(d.forced ? new Array(d.arity) : []);
     if (!d.forced) continue;
     const here = guide?.(at[i]!, d);
     if (here) layers[i] = here.layers;
-    for (let j = 0; j < d.arity; j++) push(d.field(j), here ? (here.fields[j] ?? unknown) : undefined, i, j);
+    for (let j = 0; j < d.arity; j++) pushItem(items, d.field(j), here ? (here.fields[j] ?? unknown) : undefined, i, j);
   }
   let result: unknown;
   for (let i = nodes.length - 1; i >= 0; i--) {
@@ -248,6 +240,23 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
     else values[parent[i]!]![slot[i]!] = v;
   }
   return result;
+}
+
+/** The items of {@link fromDemandGuided}'s walk, in pre-order: each demand, what the guide knows of its position, its parent's item and its slot there. */
+interface Items<G> {
+  readonly nodes: Demand[];
+  readonly at: G[];
+  readonly parent: number[];
+  readonly slot: number[];
+  readonly guided: boolean;
+}
+
+/** Adds an item to the walk (a function of the module: a closure made per call was renamed, a defineProperty, on every call under tsx). */
+function pushItem<G>(items: Items<G>, d: Demand, g: G | undefined, i: number, j: number): void {
+  items.nodes.push(d);
+  if (items.guided) items.at[items.nodes.length - 1] = g as G;
+  items.parent.push(i);
+  items.slot.push(j);
 }
 
 /** What a {@link bottom} demand in value form throws when forced. */

@@ -25,20 +25,20 @@ export function evaluatedPositions(values: readonly unknown[], limit: number): n
 function count(values: readonly unknown[], limit: number, seen: Set<unknown> | undefined): number {
   const stack: unknown[] = values.slice();
   let n = 0;
-  // What a Lazy holds, each Lazy counted: `undefined` where it is not evaluated, or met before
-  // (only a Lazy holding an object is remembered: one holding a primitive closes no cycle).
-  const inside = (l: unknown): unknown => {
-    let v = l;
-    for (; v instanceof Lazy; n++) {
-      const next = v.isEvaluated ? peek(v) : undefined;
-      if (seen !== undefined && typeof next === 'object' && next !== null && (seen.has(v) || !seen.add(v))) return undefined;
-      v = next;
-    }
-    return v;
-  };
+  // No closure (under tsx, one made per call was renamed, a defineProperty, on every call) and no destructuring: this walk runs on every trial's inputs.
   while (stack.length > 0 && n <= limit) {
     try {
-      let v = inside(stack.pop());
+      let v = stack.pop();
+      // What a Lazy holds, each Lazy counted: `undefined` where it is not evaluated, or met before
+      // (only a Lazy holding an object is remembered: one holding a primitive closes no cycle).
+      for (; v instanceof Lazy; n++) {
+        const next: unknown = v.isEvaluated ? peek(v) : undefined;
+        if (seen !== undefined && typeof next === 'object' && next !== null && (seen.has(v) || !seen.add(v))) {
+          v = undefined;
+          break;
+        }
+        v = next;
+      }
       // Along the spine: the mark moves to the cell `span` cells on, `span` doubling (Brent).
       for (let mark = v, steps = 0, span = 1; v instanceof Cons && n <= limit; ) {
         stack.push(v.head);
@@ -46,7 +46,11 @@ function count(values: readonly unknown[], limit: number, seen: Set<unknown> | u
         const tail = v.tail;
         v = tail instanceof Lazy && tail.isEvaluated ? peek(tail) : undefined;
         if (v === mark) v = undefined;
-        else if (++steps === span) [mark, steps, span] = [v, 0, span * 2];
+        else if (++steps === span) {
+          mark = v;
+          steps = 0;
+          span *= 2;
+        }
       }
       // An instance of a class (an opaque Date, a generated source) holds nothing counted here.
       if (v === null || typeof v !== 'object' || seen?.has(v) || !isDataObject(v)) continue;

@@ -138,16 +138,44 @@ export function arbitrary<T>(shape: Shape<T>): Gen<T> {
 
 /** Random inputs for a function with these argument shapes. */
 export function generateInputs(shapes: readonly S[], r: Random, size: number): unknown[] {
-  shapes.forEach(checkGenerable);
-  return shapes.map((s, i) => {
+  const inputs: unknown[] = [];
+  for (let i = 0; i < shapes.length; i++) {
+    const s = shapes[i]!;
+    checkGenerable(s);
     try {
-      return generate(s, r, size, NO_ENCLOSING);
+      inputs.push(topGenerator(s)(r, size));
     } catch (err) {
       // An arbitrary of the user's threw (fast-check's fc.constant of a revoked Proxy does): say which argument's.
       throw new TypeError(`generating argument ${i + 1} (shape ${s.name}) threw: ${describeSafely(err)}`, { cause: err });
     }
-  });
+  }
+  return inputs;
 }
+
+/**
+ * The generator of a shape outside any recursive type, built once per shape: numbers, lazy
+ * positions and built-in lists (a function's usual arguments) without {@link generate}'s dispatch
+ * on every value; any other shape by {@link generate}, which draws the same values.
+ */
+const topGenerator = perShape((shape): Gen<unknown> => {
+  if (shape.arbitrary || shape.protocol) return (r, size) => generate(shape, r, size, NO_ENCLOSING);
+  if (shape.kind === 'prim' && shape.prim === 'number') return (r, size) => r.int(-size, size);
+  if (shape.kind === 'lazy') {
+    const inner = topGenerator(shape.inner());
+    return (r, size) => now(inner(r, size));
+  }
+  if (shape.kind === 'data' && !shape.collection && isListCell(shape)) {
+    // A list's elements are generated outside any recursive type too, each at the list's size (see elementSize).
+    const elem = topGenerator((shape.alternatives()[1]!.shapes[0] as S & { kind: 'lazy' }).inner());
+    return (r, size) => {
+      const n = r.int(0, Math.max(0, size));
+      const items: unknown[] = [];
+      for (let i = 0; i < n; i++) items.push(elem(r, size));
+      return evaluatedList(items);
+    };
+  }
+  return (r, size) => generate(shape, r, size, NO_ENCLOSING);
+});
 
 const generable = new WeakSet<S>();
 /**
@@ -235,14 +263,19 @@ function generate(shape: S, r: Random, size: number, enclosing: Enclosing): unkn
         const each = elementSize(elem, size, n, enclosing);
         const items: unknown[] = [];
         for (let i = 0; i < n; i++) items.push(generate(elem, r, each, enclosing));
-        let cell: unknown = NIL;
-        for (let i = n - 1; i >= 0; i--) cell = new Cons(now(items[i]), now(cell) as List<unknown>);
-        return cell;
+        return evaluatedList(items);
       }
       const layer = dataLayer(shape, r, size, enclosing, MOST_EAGER);
       return layer.alt.ctor.build(layer.alt.shapes.map((s, i) => generate(s, r, layer.sizes[i]!, layer.around[i]!)));
     }
   }
+}
+
+/** The first cell of a list of `items`, evaluated throughout. */
+function evaluatedList(items: readonly unknown[]): unknown {
+  let cell: unknown = NIL;
+  for (let i = items.length - 1; i >= 0; i--) cell = new Cons(now(items[i]), now(cell) as List<unknown>);
+  return cell;
 }
 
 /** A random set or map of up to `size` elements, each made by `element` at its size (equal keys collapse, so it may be smaller). */
