@@ -32,7 +32,7 @@ export function randomContext(seed: Seed, size: number): Context {
     if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, r, size, into, at);
     if (r.int(0, 3) === 0) return normalizeUpTo(value, 1000 + 100 * size, site);
     let inputs: readonly Lazy<Input>[] = consumeRecorded(value, site).force().fields;
-    for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) inputs = draws(inputs, r)[1];
+    for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) inputs = draws(inputs, r);
   });
 }
 

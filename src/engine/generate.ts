@@ -505,32 +505,38 @@ function ctorHash(ctor: Ctor): number {
 
 /**
  * Consumes a random part of the inputs (paper, appendix B): a random depth-first walk that stops
- * with probability ½ before each step, forcing the inputs it walks into. Returns the perturbations
- * collected and the inputs not consumed; `random` is perturbed in place by the values met on the
- * way, so what is drawn from it next depends on them.
+ * with probability ½ before each step, forcing the inputs it walks into. Returns the inputs not
+ * consumed, and pushes the perturbations collected on `entropy` if given; `random` is perturbed in
+ * place by the values met on the way, so what is drawn from it next depends on them.
  */
-export function draws(inputs: readonly Lazy<Input>[], random: Random): [number[], readonly Lazy<Input>[]] {
-  const entropy: number[] = [];
-  if (random.bool() || inputs.length === 0) return [entropy, inputs];
-  const levels: Lazy<Input>[][] = [inputs.slice()];
+export function draws(inputs: readonly Lazy<Input>[], random: Random, entropy?: number[]): readonly Lazy<Input>[] {
+  if (random.bool() || inputs.length === 0) return inputs;
+  // The levels of the walk, one after another in one array (the inputs, then the fields of each
+  // node picked), where they begin in `starts`: no copy per level, and what is left is `pending` as it is.
+  const pending = inputs.slice();
+  const starts = [0];
   do {
-    while (levels.length > 0 && levels[levels.length - 1]!.length === 0) levels.pop();
-    if (levels.length === 0) break;
-    const here = levels[levels.length - 1]!;
-    const [picked] = here.splice(random.int(0, here.length - 1), 1);
-    const node = picked!.force();
-    entropy.push(node.variant);
+    while (starts.length > 0 && starts[starts.length - 1] === pending.length) starts.pop();
+    if (starts.length === 0) break;
+    const start = starts[starts.length - 1]!;
+    const k = start + random.int(0, pending.length - 1 - start);
+    const node = pending[k]!.force();
+    pending.copyWithin(k, k + 1);
+    pending.length--;
+    entropy?.push(node.variant);
     random.perturb(node.variant);
-    if (node.fields.length > 0) levels.push(node.fields.slice());
+    if (node.fields.length > 0) {
+      starts.push(pending.length);
+      for (const field of node.fields) pending.push(field);
+    }
   } while (!random.bool());
-  const rest: Lazy<Input>[] = [];
-  for (const level of levels) for (const input of level) rest.push(input);
-  return [entropy, rest];
+  return pending;
 }
 
 /** Consumes a random part of the inputs, then produces a value whose randomness depends on what was consumed. */
 export function recur(shape: Shape<unknown>, inputs: readonly Lazy<Input>[], random: Random, size: number, enclosing: Enclosing = NO_ENCLOSING): unknown {
-  const [entropy, rest] = draws(inputs, random);
+  const entropy: number[] = [];
+  const rest = draws(inputs, random, entropy);
   let seed = random.split();
   for (const v of entropy) seed = seed.variant(v);
   return produce(shape, rest, seed.stream(), size, enclosing);
