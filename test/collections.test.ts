@@ -76,7 +76,7 @@ test('shrunk sets and maps iterate as the original does, whatever order their de
     const xs = [...set];
     return xs.length > 1 && xs[0]! > xs[xs.length - 1]! ? x.force() : 0;
   };
-  const r = checkSpec(firstOverLast, f, { seed: 1 });
+  const r = checkSpec(firstOverLast, f, { seed: 2 });
   assert.equal(inOrder(r.counterexample!.inputs[0] as ReadonlySet<number>), '0,-1', r.message);
 });
 
