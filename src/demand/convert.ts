@@ -7,7 +7,7 @@
 import { defer, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, insideLazy, markBottom, primitiveNode, read, SpineCell, THREW, UNREAD, VALUE_FORM } from './record.ts';
-import { isRevokedProxy, readingRevoked } from './revoked-proxy.ts';
+import { isRevokedProxy, readingRevoked, revokedInput } from './revoked-proxy.ts';
 import { child, collectionShapes, CONS_CTOR, dynamic, fieldKey, perShape, showPath, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
@@ -99,7 +99,19 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
  * ```
  */
 export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, path: Path = 'demand'): Demand {
-  return readingRevoked(value, showPath(path), () => demandOf(value, shape as Shape<unknown>, path, VALUE_FORM));
+  try {
+    // The commonest demands a spec predicts, a lazy position left alone or holding a primitive that
+    // fits, are what the walk would make of them, without its setup (most of a small walk's cost).
+    if (shape.kind === 'lazy' && value instanceof Lazy) {
+      if ((value as unknown) === thunk) return unforced;
+      const inner = shape.inner();
+      if (inner.kind === 'prim' && value.isEvaluated && typeof peek(value) === inner.prim) return primitiveNode(peek(value), true);
+    }
+    return demandOf(value, shape as Shape<unknown>, path, VALUE_FORM);
+  } catch (err) {
+    // A revoked Proxy (whose every look throws, instanceof too) is refused naming where it is.
+    throw revokedInput(err, [value], [showPath(path)]) ?? err;
+  }
 }
 
 /**
