@@ -37,7 +37,7 @@ export interface CheckOptions {
   readonly trials?: number | undefined;
   /** Seed of the run; the same seed reproduces the same run and counterexample. Default: random. */
   readonly seed?: number | undefined;
-  /** Largest size of generated inputs and contexts (sizes grow from 0 over the run, as in QuickCheck). Default 30. */
+  /** Largest size of generated inputs and contexts (sizes cycle 0, 1, …, maxSize, 0, 1, … over the run, as in QuickCheck). Default 30. */
   readonly maxSize?: number | undefined;
   /** The comparison for every argument, or one per argument. Default `'exact'`. */
   readonly compare?: Comparison | readonly Comparison[] | undefined;
