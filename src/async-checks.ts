@@ -20,6 +20,7 @@ const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode'] as const;
  *
  * @example
  * ```ts
+ * import { takeAsync, takeAsyncSpec } from './examples/iterators/take-async.ts';
  * const r = await checkSpecAsync(takeAsyncSpec, takeAsync, { trials: 200, seed: 1 });
  * r.passed; // true
  * ```
@@ -34,6 +35,7 @@ export function checkSpecAsync<const A extends readonly unknown[], R>(spec: Spec
  *
  * @example
  * ```ts
+ * import { takeAsync, takeAsyncSpec } from './examples/iterators/take-async.ts';
  * test('takeAsync meets its spec', () => assertSpecAsync(takeAsyncSpec, takeAsync));
  * ```
  */

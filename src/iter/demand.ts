@@ -78,16 +78,8 @@ export class Ahead {
   ) {}
 }
 
-const aheadCtors: Ctor[] = [];
-/** @internal How many calls ahead an iteration whose demand has constructor `ctor` was read; -1 for any other. */
-export function aheadPending(ctor: Ctor): number {
-  return aheadCtors.indexOf(ctor);
-}
-
-/** @internal The constructor of the demand on an iteration read `n` calls ahead. */
-export function aheadCtor(n: number): Ctor {
-  return (aheadCtors[n] ??= { name: `Ahead ${n}`, keys: ['iteration'], style: 'data', build: (f) => new Ahead(n, f[0] as Lazy<unknown>) });
-}
+/** @internal The constructor of the demand on an iteration read ahead: its fields, the most pulls pending at once and the iteration. */
+export const AHEAD_CTOR: Ctor = { name: 'Ahead', keys: ['pending', 'iteration'], style: 'data', build: (f) => new Ahead(f[0] as number, f[1] as Lazy<unknown>) };
 
 /**
  * A demand on an iterable or an iterator in value form, typed to stand for either where a spec

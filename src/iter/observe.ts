@@ -9,9 +9,9 @@
 import { now, type Lazy } from '../lazy/lazy.ts';
 import { forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
 import { child, lazyOf, perShape, showPath, type Path, type Shape } from '../demand/shape.ts';
-import { ALL, EVALUATED, HEAD, isPrimitive, NONE, primitiveFits, put, record, Spine, SpineCell, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
+import { ALL, EVALUATED, HEAD, isPrimitive, NONE, primitiveFits, put, putPrimitive, record, Spine, SpineCell, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
-import { aheadCtor, aheadPending, DONE_CTOR, END_CTORS, iterationsCtor } from './demand.ts';
+import { AHEAD_CTOR, DONE_CTOR, END_CTORS, iterationsCtor } from './demand.ts';
 import { SourceError, sourceOf } from './source.ts';
 
 /** Forced once per pull: a pull is counted against the force budget as a force is. */
@@ -73,8 +73,9 @@ export class IterationLog {
   /** The demand recorded, wrapped in `Ahead n` where the iteration was read ahead. */
   private root(): Demand {
     if (this.ahead <= 1) return this.base!;
-    const node = forcedNode(aheadCtor(this.ahead), 1, undefined, true);
-    setField(node, 0, this.base!);
+    const node = forcedNode(AHEAD_CTOR, 2, undefined, true);
+    putPrimitive(node, 0, this.ahead, false);
+    setField(node, 1, this.base!);
     return node;
   }
 
@@ -286,8 +287,8 @@ export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Sha
 /** The plan that follows the demand of one iteration. */
 export function planOf(d: Forced): Plan {
   const heads: Demand[] = [];
-  const ahead = Math.max(1, aheadPending(d.ctor));
-  let x: Demand = ahead > 1 ? d.field(0) : d;
+  const ahead = d.ctor === AHEAD_CTOR ? (d.field(0) as Forced).value as number : 1;
+  let x: Demand = ahead > 1 ? d.field(1) : d;
   for (; x.forced && x.ctor.style === 'cons'; x = x.field(1)) heads.push(x.field(0));
   const then = !x.forced ? 'open' : x.ctor === END_CTORS.return ? 'return' : x.ctor === END_CTORS.throw ? 'throw' : 'done';
   // A head left unforced in a spec's demand is an element the consumer got all the same: its outer layer.

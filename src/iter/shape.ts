@@ -8,10 +8,10 @@
  */
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil } from '../lazy/cell.ts';
-import { CONS_CTOR, lazyOf, ShapeMismatchError, showPath, type Alternative, type Layer, type Protocol, type Shape } from '../demand/shape.ts';
+import { CONS_CTOR, lazyOf, number, ShapeMismatchError, showPath, type Alternative, type Layer, type Protocol, type Shape } from '../demand/shape.ts';
 import type { Recording } from '../demand/instrument.ts';
 import type { Guide } from '../demand/record.ts';
-import { Ahead, aheadCtor, DONE_CTOR, END_CTORS, IterEnd, Iterations, iterationsCtor } from './demand.ts';
+import { Ahead, AHEAD_CTOR, DONE_CTOR, END_CTORS, IterEnd, Iterations, iterationsCtor } from './demand.ts';
 import { consumeAsyncIterable, consumeAsyncRandomly, instrumentAsyncIterable, isAsyncIterable } from './async-observe.ts';
 import { consumeIterable, consumeRandomly, instrumentIterable, isIterable } from './observe.ts';
 import { describeSource, sourceOf } from './source.ts';
@@ -37,7 +37,7 @@ function iterationCell(elem: Shape<unknown>, name: string): Shape<unknown> {
       if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: consShapes };
       if (value instanceof IterEnd) return { ctor: value.ctor, fields: [], shapes: [] };
       if (value instanceof Nil) return { ctor: DONE_CTOR, fields: [], shapes: [] };
-      if (value instanceof Ahead) return { ctor: aheadCtor(value.pending), fields: [value.iteration], shapes: [iteration] };
+      if (value instanceof Ahead) return { ctor: AHEAD_CTOR, fields: [value.pending, value.iteration], shapes: [number as Shape<unknown>, iteration] };
       if (value instanceof Iterations) return { ctor: iterationsCtor(value.iterations.length), fields: value.iterations, shapes: value.iterations.map(() => iteration) };
       throw new ShapeMismatchError(showPath(path), `the demand on an iteration of ${name} (a lazy list of its pulls, ending in thunk, NIL, RETURNED, THROWN or THREW)`, value);
     },
