@@ -7,7 +7,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  number, spec, checkSpec, checkSpecAsync, assertSpecAsync, asyncIterator, AsyncSource, observeDetailedAsync, observeDetailed,
+  number, tuple, spec, checkSpec, checkSpecAsync, assertSpecAsync, iterable, asyncIterable, asyncIterator, AsyncSource, observeDetailedAsync, observeDetailed,
   normalize, whnf, toContext, toDemand, prettyDemand, prettyValue, pulls, readAhead, aheadOf, pullCount, endOf, type AsyncSourcePlan,
 } from '../src/index.ts';
 import { generateInputs } from '../src/engine/generate.ts';
@@ -151,5 +151,20 @@ describe('checking async functions', () => {
 
   test('workers are refused for an asynchronous check', async () => {
     await assert.rejects(checkSpecAsync(takeAsyncSpec, takeAsync, { workers: 2 } as never), /workers/);
+  });
+});
+
+describe('consuming a result whose elements are not primitives', () => {
+  const pairs = (n: number) => Array.from({ length: n }, (_, i): [number, number] => [i, i]);
+  test('a sync one records its first element, where a context starts its first pull', () => {
+    const o = observeDetailed(whnf, (xs: Iterable<[number, number]>) => xs, [pairs(2)], { inputs: [iterable(tuple(number, number))], result: iterable(tuple(number, number)) });
+    assert.equal(o.error, undefined);
+    assert.equal(prettyDemand(o.result), '(0, 0) : _');
+  });
+
+  test('an async one too', async () => {
+    const o = await observeDetailedAsync(whnf, async function* () { yield* pairs(2); }, [], { result: asyncIterable(tuple(number, number)) });
+    assert.equal(o.error, undefined);
+    assert.equal(prettyDemand(o.result), '(0, 0) : _');
   });
 });

@@ -219,7 +219,10 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
       const given = plan.heads?.[k];
       const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
       if (primitiveElement(x, elem)) log.pulledPrimitive(x);
-      else withAsyncWork(work, () => record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, log.pulled()));
+      else {
+        const at = log.pulled(); // before log.first, which the first pull makes
+        withAsyncWork(work, () => record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at));
+      }
       if (k++ >= plan.pulls) {
         if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
         return;

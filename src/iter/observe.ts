@@ -338,7 +338,11 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
     const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
     // An element is recorded at a lazy position, as a list's head (in value form, a Lazy); a primitive, the common case, without the generic walk.
     if (primitiveElement(x, elem)) log.pulledPrimitive(x);
-    else record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, log.pulled());
+    else {
+      // The first pull makes the spine that log.first names: pulled() before first.
+      const at = log.pulled();
+      record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at);
+    }
     if (k >= plan.pulls) {
       if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
       return;
