@@ -48,6 +48,6 @@ export {
   iterable, iterator, pulls, pullsOf, pullCount, endOf, closedAfter, iterations, untouched, IterEnd, Iterations, RETURNED, THROWN, THREW, Source, SourceError,
   type IterationEnd, type IterDemand, type SourcePlan,
 } from './iter/index.ts';
-export { asyncIterable, asyncIterator, Ahead, aheadOf, readAhead, AsyncSource, type AnyIterDemand, type AsyncSourcePlan } from './iter/index.ts';
+export { asyncIterable, asyncIterator, Ahead, aheadOf, readAhead, pulledElements, AsyncSource, type AnyIterDemand, type AsyncSourcePlan } from './iter/index.ts';
 export { checkSpecAsync, assertSpecAsync } from './async-checks.ts';
 export { observeDetailedAsync } from './demand/observe.ts';

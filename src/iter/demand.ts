@@ -187,6 +187,26 @@ function walk(d: AnyIterDemand<unknown>): { count: number; last: List<unknown> }
 }
 
 /**
+ * The elements that the pulls of an iteration (the first, for several) answered, in a demand in
+ * value form: for specs whose sources' elements come from their result's (`zip`'s pairs).
+ *
+ * @example
+ * ```ts
+ * pulledElements(pulls([1, 2], 'return')); // [1, 2]
+ * ```
+ */
+export function pulledElements<T>(d: AnyIterDemand<T>): T[] {
+  const out: T[] = [];
+  for (let xs = pullsOf(d); xs !== thunk; ) {
+    const c = xs.force();
+    if (!(c instanceof Cons)) break;
+    out.push(c.head.force());
+    xs = c.tail;
+  }
+  return out;
+}
+
+/**
  * How many pulls of an iteration (the first, for several) answered a value, in a demand in value form.
  *
  * @example
