@@ -8,7 +8,7 @@
 import { dynamic, number } from '../../src/demand/shape.ts';
 import { spec } from '../../src/spec/spec.ts';
 import { closedAfter, endOf, iterable, pullCount, pulls, untouched } from '../../src/iter/index.ts';
-import { readSource } from './read-source.ts';
+import { readSource, toItsEnd } from './read-source.ts';
 
 const numbers = iterable(number);
 /** Chunks: arrays, read by the dynamic shape. */
@@ -27,13 +27,12 @@ export const chunkSpec = spec([numbers], chunks, (predict, d, xs) => {
   const k = pullCount(d);
   const end = endOf(d);
   if (end === 'done' || end === 'threw') {
-    const all = readSource(xs, Infinity);
-    return predict(pulls(all.values, all.then === 'threw' ? 'threw' : 'done'));
+    return predict(toItsEnd(readSource(xs, Infinity)));
   }
   if (k === 0) return predict(untouched);
   // The last chunk pulled may be short: the source ended (or threw) in it.
   const read = readSource(xs, SIZE * k);
-  if (read.values.length < SIZE * k) return predict(pulls(read.values, read.then === 'threw' ? 'threw' : 'done'));
+  if (read.values.length < SIZE * k) return predict(toItsEnd(read));
   const taken = pulls(read.values, 'open');
   predict(end === 'open' ? taken : closedAfter(taken, xs));
 });

@@ -8,7 +8,7 @@
 import { number } from '../../src/demand/shape.ts';
 import { spec } from '../../src/spec/spec.ts';
 import { closedAfter, endOf, iterable, pullCount, pulls, untouched } from '../../src/iter/index.ts';
-import { readSource } from './read-source.ts';
+import { readSource, toItsEnd } from './read-source.ts';
 
 const numbers = iterable(number);
 
@@ -30,8 +30,7 @@ export const flatMapSpec = spec([numbers], numbers, (predict, d, xs) => {
   const k = pullCount(d);
   const end = endOf(d);
   if (end === 'done' || end === 'threw') {
-    const all = readSource(xs, Infinity);
-    return predict(pulls(all.values, all.then === 'threw' ? 'threw' : 'done'));
+    return predict(toItsEnd(readSource(xs, Infinity)));
   }
   if (k === 0) return predict(untouched);
   // Outer elements, one at a time, until their expansions hold k elements.

@@ -33,43 +33,14 @@ export const mergeSpec = spec([asyncNumbers, asyncNumbers], asyncNumbers, (predi
   predict(most(xs), most(ys));
 });
 
-/** `merge`: one `next()` pending on each source, the first to settle yielded; `finally` closes the sources not ended. */
-export async function* merge<T>(xs: AsyncIterable<T>, ys: AsyncIterable<T>): AsyncGenerator<T> {
-  const its = [xs[Symbol.asyncIterator](), ys[Symbol.asyncIterator]()] as const;
-  const pending = new Map<number, Promise<{ i: number; r: IteratorResult<T> }>>();
+/** One `next()` pending on each source, the first to settle yielded (the merge itself, without closing). */
+async function* race<T>(its: readonly AsyncIterator<T>[], pending: Map<number, Promise<{ i: number; r: IteratorResult<T> }>>): AsyncGenerator<T> {
   const pull = (i: number) => {
     const answer = its[i]!.next().then((r) => ({ i, r }));
     answer.catch(() => {}); // a pull still pending when merge stops is not awaited: its rejection is not unhandled
     pending.set(i, answer);
   };
-  pull(0);
-  pull(1);
-  try {
-    while (pending.size > 0) {
-      const { i, r } = await Promise.race(pending.values());
-      if (r.done) {
-        pending.delete(i);
-        continue;
-      }
-      pull(i);
-      yield r.value;
-    }
-  } finally {
-    for (const i of pending.keys()) void its[i]!.return?.();
-  }
-}
-
-/** The same without the `finally`: a consumer's `break` leaves both sources open. */
-export async function* mergeLeaving<T>(xs: AsyncIterable<T>, ys: AsyncIterable<T>): AsyncGenerator<T> {
-  const its = [xs[Symbol.asyncIterator](), ys[Symbol.asyncIterator]()] as const;
-  const pending = new Map<number, Promise<{ i: number; r: IteratorResult<T> }>>();
-  const pull = (i: number) => {
-    const answer = its[i]!.next().then((r) => ({ i, r }));
-    answer.catch(() => {}); // a pull still pending when merge stops is not awaited: its rejection is not unhandled
-    pending.set(i, answer);
-  };
-  pull(0);
-  pull(1);
+  its.forEach((_, i) => pull(i));
   while (pending.size > 0) {
     const { i, r } = await Promise.race(pending.values());
     if (r.done) {
@@ -79,4 +50,20 @@ export async function* mergeLeaving<T>(xs: AsyncIterable<T>, ys: AsyncIterable<T
     pull(i);
     yield r.value;
   }
+}
+
+/** `merge`: its `finally` closes the sources not ended (`pending` holds those). */
+export async function* merge<T>(xs: AsyncIterable<T>, ys: AsyncIterable<T>): AsyncGenerator<T> {
+  const its = [xs[Symbol.asyncIterator](), ys[Symbol.asyncIterator]()];
+  const pending = new Map<number, Promise<{ i: number; r: IteratorResult<T> }>>();
+  try {
+    yield* race(its, pending);
+  } finally {
+    for (const i of pending.keys()) void its[i]!.return?.();
+  }
+}
+
+/** The same without the `finally`: a consumer's `break` leaves both sources open. */
+export async function* mergeLeaving<T>(xs: AsyncIterable<T>, ys: AsyncIterable<T>): AsyncGenerator<T> {
+  yield* race([xs[Symbol.asyncIterator](), ys[Symbol.asyncIterator]()], new Map());
 }

@@ -4,7 +4,7 @@
  * themselves, not on instrumented copies, so this reading is not recorded.
  * @module
  */
-import { AsyncSource, SourceError } from '../../src/iter/index.ts';
+import { AsyncSource, pulls, SourceError, type IterDemand } from '../../src/iter/index.ts';
 
 /** The first elements of a source, at most `max` of them, and what its next pull did: answered another (`more`), done, or threw a source's failure. */
 export interface SourcePrefix<T> {
@@ -42,4 +42,9 @@ export function readAsyncSource<T>(xs: AsyncIterable<T>, max: number): SourcePre
     if (values.length >= max) return { values, then: 'more' };
     values.push(elements[i % elements.length]!);
   }
+}
+
+/** The demand of an iteration that read `read` and then its source's end: `[]`, or `⊥` where it threw. */
+export function toItsEnd<T>(read: SourcePrefix<T>): IterDemand<T> {
+  return pulls(read.values, read.then === 'threw' ? 'threw' : 'done');
 }

@@ -11,7 +11,7 @@ import { spec } from '../../src/spec/spec.ts';
 import fc from 'fast-check';
 import { withArbitrary } from '../../src/engine/generate.ts';
 import { closedAfter, iterable, pulls, Source } from '../../src/iter/index.ts';
-import { readSource } from './read-source.ts';
+import { readSource, toItsEnd } from './read-source.ts';
 
 /**
  * Finite sources of digits that do not throw, with or without `return` (fast-check generates and
@@ -47,7 +47,7 @@ export function* linesOf(resource: Resource, lines: readonly number[]): Generato
 export const firstEvenSpec = spec([digitSources], number, (predict, _d, xs) => {
   for (let k = 1; ; k++) {
     const read = readSource(xs, k);
-    if (read.values.length < k) return predict(pulls(read.values, read.then === 'threw' ? 'threw' : 'done'));
+    if (read.values.length < k) return predict(toItsEnd(read));
     if (read.values[k - 1]! % 2 === 0) return predict(closedAfter(pulls(read.values, 'open'), xs));
   }
 });

@@ -6,14 +6,13 @@
  * may have several pulls pending at once. Pulls count against the observation's budget.
  * @module
  */
-import { now } from '../lazy/lazy.ts';
 import type { Demand, Forced } from '../demand/demand.ts';
 import type { Path, Shape } from '../demand/shape.ts';
-import { ALL, EVALUATED, NONE, record, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
+import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
-import { CONSUMER_THROW, elementPath, headShape, IterableRecord, IterationLog, misfit, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
-import { SourceError, sourceOf } from './source.ts';
+import { answered, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
+import { sourceOf } from './source.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export function isAsyncIterable(value: unknown): boolean {
@@ -203,30 +202,8 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
     log.pending(batch);
     const answers = await Promise.allSettled(calls);
     for (const answer of answers) {
-      if (answer.status === 'rejected') {
-        // A source's failure passed on ends the iteration; any other error is the function's.
-        log.end('threw');
-        if (answer.reason instanceof SourceError) return;
-        throw answer.reason;
-      }
-      const r = answer.value;
-      if (r.done) {
-        log.end('done');
-        if (k < plan.pulls && !fit) throw misfit(path, `pulls ${plan.pulls} times, the iterable ended after ${k}`);
-        return;
-      }
-      const x = r.value;
-      const given = plan.heads?.[k];
-      const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
-      if (primitiveElement(x, elem)) log.pulledPrimitive(x);
-      else {
-        const at = log.pulled(); // before log.first, which the first pull makes
-        withAsyncWork(work, () => record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at));
-      }
-      if (k++ >= plan.pulls) {
-        if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
-        return;
-      }
+      if (answer.status === 'rejected') return passedOn(log, answer.reason);
+      if (withAsyncWork(work, () => answered(log, answer.value, k++, plan, elem, path, iteration, fit))) return;
     }
   }
   if (plan.then === 'return' && typeof it.return === 'function') {

@@ -313,6 +313,38 @@ export function misfit(path: Path, what: string): Error {
   return new Error(`toContext: the demand does not fit the iterable at ${showPath(path)}: the demand ${what}`);
 }
 
+/** @internal A pull threw `err`: a source's failure passed on ends the iteration; any other error is the function's. */
+export function passedOn(log: IterationLog, err: unknown): void {
+  log.end('threw');
+  if (!(err instanceof SourceError)) throw err;
+}
+
+/**
+ * @internal Records pull `k` of a consumer following `plan`, answered `r`: its element, walked
+ * as the plan says, or the end. Whether the iteration stops there (it ended, or answered past
+ * the plan's pulls, which is a misfit unless `fit`).
+ */
+export function answered(log: IterationLog, r: IteratorResult<unknown>, k: number, plan: Plan, elem: Shape<unknown>, path: Path, iteration: number, fit: boolean): boolean {
+  if (r.done) {
+    log.end('done');
+    if (k < plan.pulls && !fit) throw misfit(path, `pulls ${plan.pulls} times, the iterable ended after ${k}`);
+    return true;
+  }
+  const x = r.value;
+  const given = plan.heads?.[k];
+  const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
+  // An element is recorded at a lazy position, as a list's head (in value form, a Lazy); a primitive, the common case, without the generic walk.
+  if (primitiveElement(x, elem)) log.pulledPrimitive(x);
+  else {
+    // The first pull makes the spine that log.first names: pulled() before first.
+    const at = log.pulled();
+    record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at);
+  }
+  if (k < plan.pulls) return false;
+  if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
+  return true;
+}
+
 /** Runs one iteration of `iterable` by `plan`, recording it; stops early at its end. */
 function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean): void {
   const it = iterable[Symbol.iterator]();
@@ -323,30 +355,9 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
     try {
       r = it.next();
     } catch (err) {
-      // A source's failure passed on ends the iteration; any other error is the function's.
-      log.end('threw');
-      if (err instanceof SourceError) return;
-      throw err;
+      return passedOn(log, err);
     }
-    if (r.done) {
-      log.end('done');
-      if (k < plan.pulls && !fit) throw misfit(path, `pulls ${plan.pulls} times, the iterable ended after ${k}`);
-      return;
-    }
-    const x = r.value;
-    const given = plan.heads?.[k];
-    const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
-    // An element is recorded at a lazy position, as a list's head (in value form, a Lazy); a primitive, the common case, without the generic walk.
-    if (primitiveElement(x, elem)) log.pulledPrimitive(x);
-    else {
-      // The first pull makes the spine that log.first names: pulled() before first.
-      const at = log.pulled();
-      record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at);
-    }
-    if (k >= plan.pulls) {
-      if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
-      return;
-    }
+    if (answered(log, r, k, plan, elem, path, iteration, fit)) return;
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
