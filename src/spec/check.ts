@@ -3,7 +3,7 @@
  * shrinking of inputs *and* of the demand on the result, and the counterexample diagram.
  * @module
  */
-import { inspect, types, type InspectOptions } from 'node:util';
+import { inspect, type InspectOptions } from 'node:util';
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
 import { demandEquals, Forced, forcedNode, lessDefined, type Demand } from '../demand/demand.ts';
 import { observeDetailed, observeDetailedAsync, type Context, type DetailedObservation } from '../demand/observe.ts';
@@ -582,7 +582,7 @@ export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
 export function strictCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions = {}): CheckResult | Promise<CheckResult> {
   if (options.workers !== undefined) return runParallel(s as unknown as AnySpec, fn as Fn, options);
   const spec = s as unknown as AnySpec;
-  refuseAsync(spec, fn as Fn);
+  refuseAsync(spec);
   checkArity(spec, fn as Fn);
   const { steps, budget, compare } = randomCheck(spec, fn as Fn, options);
   return drive(steps, (c) => runCase(spec, fn as Fn, c.inputs, c.context, budget, compare));
@@ -600,13 +600,11 @@ export async function strictCheckAsync(s: AnySpec, fn: Fn, options: CheckOptions
   return driveAsync(steps, (c) => runCaseAsync(s, fn, c.inputs, c.context, budget, compare));
 }
 
-/** Refuses, for a synchronous check, a spec whose shapes are async or an async function, saying what to use. */
-function refuseAsync(spec: AnySpec, fn: Fn): void {
+/** Refuses, for a synchronous check, a spec whose shapes are async, saying what to use (an async function is refused by checkArity). */
+function refuseAsync(spec: AnySpec): void {
   const asyncShape = [...spec.args, spec.result].find((shape) => someShapeWithin(shape as Shape<unknown>, (x) => x.protocol?.async === true));
-  if (asyncShape === undefined && !types.isAsyncFunction(fn)) return;
-  throw new TypeError(
-    `${asyncShape !== undefined ? `the spec's shape ${(asyncShape as Shape<unknown>).name} is async` : 'the function to check is an async function'}: its check is asynchronous. Use checkSpecAsync or assertSpecAsync, which return a promise (docs/iterators.md)`,
-  );
+  if (asyncShape === undefined) return;
+  throw new TypeError(`the spec's shape ${(asyncShape as Shape<unknown>).name} is async: its check is asynchronous. Use checkSpecAsync or assertSpecAsync, which return a promise (docs/iterators.md)`);
 }
 
 /** The steps of a random check and the settings its cases run with. */
