@@ -7,6 +7,8 @@
  * 3. Okasaki's queue: `rot`, `rot_naive`, figures 4 and 5 (section 5) examples/rot.ts
  * 4. More list specs, and `map` with a non-strict function (6.3)    examples/list-specs.ts
  * 5. Exhaustive checking up to a depth (SmallCheck style)           examples/exhaustive.ts
+ * 6. Iterables, sync and async: take, zip, flatMap, chunk, a source
+ *    holding a resource, merge; each bug caught                       examples/iterators/catalog.ts
  *
  * `npm start -- 3` (or `npx tsx examples/main.ts 3`) runs section 3 alone; `npm start -- 1 2` the first two.
  *
@@ -19,6 +21,7 @@ import { run as observeBasics, runTakeSpecs, type Outcome } from './observe-basi
 import { run as rotExample } from './rot.ts';
 import { showcase } from './list-specs.ts';
 import { run as exhaustive } from './exhaustive.ts';
+import { run as iterators } from './iterators/catalog.ts';
 
 /** The list specs of examples/list-specs.ts, as a section: its showcase, counted our way. */
 function listSpecs(log: (line: string) => void): Outcome {
@@ -31,16 +34,17 @@ function listSpecs(log: (line: string) => void): Outcome {
   return { passed: s.results.length - s.unexpected, failed: s.unexpected };
 }
 
-const sections: readonly { readonly title: string; readonly run: (log: (line: string) => void) => Outcome }[] = [
+const sections: readonly { readonly title: string; readonly run: (log: (line: string) => void) => Outcome | Promise<Outcome> }[] = [
   { title: '1. Observing demands (paper, section 3)', run: observeBasics },
   { title: "2. Specifying take, and catching take' (paper, section 2.2)", run: runTakeSpecs },
   { title: "3. Okasaki's queue: rot and rot_naive (paper, section 5)", run: rotExample },
   { title: '4. More list specs, and map with a non-strict function (paper, section 6.3)', run: listSpecs },
   { title: '5. Exhaustive checking up to a depth, with demand-driven pruning', run: exhaustive },
+  { title: '6. Iterables and async iterables: how far they pull, and when they close', run: iterators },
 ];
 
 /** Runs the sections numbered `picked` (every one by default), each with a heading; returns whether everything behaved as expected. */
-export function main(log: (line: string) => void = (line) => console.log(line), picked: readonly number[] = sections.map((_, i) => i + 1)): boolean {
+export async function main(log: (line: string) => void = (line) => console.log(line), picked: readonly number[] = sections.map((_, i) => i + 1)): Promise<boolean> {
   log('strictcheck: testing strictness, the examples of "Keep Your Laziness in Check" (ICFP 2018)');
   log('A demand prints like a value, with _ for each part that was not evaluated.');
   const outcomes: [string, Outcome][] = [];
@@ -50,7 +54,7 @@ export function main(log: (line: string) => void = (line) => console.log(line), 
     log('='.repeat(s.title.length));
     let outcome: Outcome;
     try {
-      outcome = s.run(log);
+      outcome = await s.run(log);
     } catch (err) {
       log(`UNEXPECTED ERROR: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       outcome = { passed: 0, failed: 1 };
@@ -77,7 +81,7 @@ export function main(log: (line: string) => void = (line) => console.log(line), 
 
 const args = process.argv.slice(2);
 if (args.every((a) => /^[1-9]$/.test(a) && Number(a) <= sections.length)) {
-  process.exitCode = main(undefined, args.length > 0 ? args.map(Number) : undefined) ? 0 : 1;
+  process.exitCode = (await main(undefined, args.length > 0 ? args.map(Number) : undefined)) ? 0 : 1;
 } else {
   console.error(`usage: npm start [-- section…], sections 1 to ${sections.length}:\n${sections.map((s) => `  ${s.title}`).join('\n')}`);
   process.exitCode = 2;

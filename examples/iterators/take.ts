@@ -6,7 +6,7 @@
  */
 import { number } from '../../src/demand/shape.ts';
 import { spec } from '../../src/spec/spec.ts';
-import { closedAfter, endOf, iterable, pullCount, untouched, type IterDemand } from '../../src/iter/index.ts';
+import { closedAfter, endOf, iterable, pullCount, pullsOf, untouched, type AnyIterDemand, type IterDemand } from '../../src/iter/index.ts';
 
 /** Re-iterable sources of numbers. */
 export const numbers = iterable(number);
@@ -16,12 +16,13 @@ export const numbers = iterable(number);
  * closed (if `xs` can be) where the result is closed or where `take` reached `n`; nothing at all
  * when `n <= 0`, or when the result is closed before its first pull.
  */
-export function takeSource(d: Iterable<number>, n: number, xs: Iterable<number> | Iterator<number>): IterDemand<number> {
+export function takeSource(d: AnyIterDemand<number>, n: number, xs: AnyIterDemand<number>): IterDemand<number> {
   const k = pullCount(d);
   const end = endOf(d);
   const closedByConsumer = end === 'return' || end === 'throw';
   if (n <= 0 || (k === 0 && closedByConsumer)) return untouched;
-  return closedByConsumer || (end === 'done' && k === n) ? closedAfter(d, xs) : (d as IterDemand<number>);
+  // The pulls of the result, not how far ahead its consumer read: take pulls its source one at a time.
+  return closedByConsumer || (end === 'done' && k === n) ? closedAfter(d, xs) : (pullsOf(d) as unknown as IterDemand<number>);
 }
 
 /** take's spec over iterables. */

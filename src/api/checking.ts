@@ -10,4 +10,4 @@ export { configureGlobal, readConfigureGlobal, resetConfigureGlobal, SEED_VARIAB
 export { StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from '../spec/check.ts';
 export { ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from '../spec/exhaustive.ts';
 export type { ExhaustiveProgress, WatchOptions } from '../spec/run-watch.ts';
-
+export { checkSpecAsync, assertSpecAsync } from '../async-checks.ts';

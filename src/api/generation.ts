@@ -12,4 +12,4 @@ export { series, withSeries, NoSeriesError, type Series } from '../engine/series
 export { enumerateCases, type EnumeratedCase, type EnumerationStats, type EnumerateOptions } from '../engine/enumerate.ts';
 export { strictProperty, strictCases, assertStrictCase, strictExample, type StrictCase, type StrictPropertyOptions } from '../spec/property.ts';
 export { Source, SourceError, type SourcePlan } from '../iter/index.ts';
-
+export { AsyncSource, type AsyncSourcePlan } from '../iter/index.ts';

@@ -6,4 +6,4 @@
  * @module Observing
  */
 export { entangle, observe, observe1, observeDetailed, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';
-
+export { observeDetailedAsync } from '../demand/observe.ts';

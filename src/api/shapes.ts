@@ -12,4 +12,4 @@ export {
   ShapeMismatchError, showPath,
 } from '../demand/shape.ts';
 export { iterable, iterator, type IterDemand } from '../iter/index.ts';
-
+export { asyncIterable, asyncIterator, type AnyIterDemand } from '../iter/index.ts';

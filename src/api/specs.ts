@@ -10,4 +10,4 @@ export { cap, isCapped, numCtrForced, spineForced, elementAt, anyElementDemanded
 export { lazySome, lazyNone, lazyTuple, fieldDemand } from '../demand/value-form.ts';
 export { specOf, type SpecLanguage, type ArgumentDemand, type ArgumentDemands, type AsResultOptions, type ElementOf } from '../spec/combinators.ts';
 export { pulls, pullsOf, pullCount, endOf, closedAfter, iterations, untouched, IterEnd, Iterations, RETURNED, THROWN, THREW, type IterationEnd } from '../iter/index.ts';
-
+export { Ahead, aheadOf, readAhead, pulledElements } from '../iter/index.ts';

@@ -18,6 +18,7 @@ import { ALL, Handoff, record, snapshot, WHNF, type Guide } from './record.ts';
 import { instrument, Recording } from './instrument.ts';
 import { forceHint } from './force-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';
+import { AsyncWork, withAsyncWork } from './async-work.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -96,8 +97,9 @@ export function refuseAsyncOrGenerator(fn: unknown, who: string, iterableResult 
   const why = generator
     ? 'its body runs only as the iterator it returns is iterated'
     : 'its result is a Promise, and what it evaluates after an await, it evaluates after the observation has ended';
+  const async = types.isAsyncFunction(fn);
   throw new TypeError(
-    `${who} is ${kind}, which strictcheck cannot observe: ${why}. Give a plain function (or arrow function) that returns its result, with a Lazy where the result is lazy (a lazy list rather than a generator: see lazyCons and the List functions)${generator && !types.isAsyncFunction(fn) ? ', or declare its result iterable(elem) (docs/iterators.md)' : ''}`,
+    `${who} is ${kind}, which ${async ? 'a synchronous check' : 'strictcheck'} cannot observe: ${why}. Give a plain function (or arrow function) that returns its result, with a Lazy where the result is lazy (a lazy list rather than a generator: see lazyCons and the List functions)${generator && !async ? ', or declare its result iterable(elem) (docs/iterators.md)' : ''}${async ? ', or check it with checkSpecAsync or assertSpecAsync (observeDetailedAsync), which await it, with asyncIterable(elem) for an async generator\'s result (docs/iterators.md)' : ''}`,
   );
 }
 
@@ -147,31 +149,97 @@ export interface ObserveShapes {
  * ```
  */
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
-  const recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
-  const rec = new Recording(true);
-  // The result's copy, if any, goes to the context: a recording of its own, whose paths start at `result`.
-  const resultRec = new Recording();
-  const names = inputs.map((_, i) => argumentName(shapes.names, i));
-  const holders = names.map((name) => rec.root(name));
-  const resultHolder = resultRec.root('result');
-  let error: { thrown: unknown; hint?: string } | undefined;
+  const run = new ObservationRun(context, fn, inputs, shapes);
   try {
-    // The copies are not kept here, and the arguments are views: a function that walks past the cells of one lets them go.
-    const result = new Handoff(fn(...inputs.map((x, i) => instrument(x, shapes.inputs?.[i] ?? dynamic, names[i]!, holders[i]!, 0, rec, false, lazyView))));
-    if (recorder) recorder(result, shapes.result ?? dynamic, 'result', resultHolder, 0);
-    else context(instrument(result.take(), shapes.result ?? dynamic, 'result', resultHolder, 0, resultRec, false));
+    run.consume(run.call());
   } catch (thrown) {
     // The result of an async or generator function does not fit: the reason is the function's kind.
     refuseAsyncOrGenerator(fn, 'the function observed', shapes.result?.protocol !== undefined);
+    run.failed(thrown);
+  }
+  return run.end();
+}
+
+/**
+ * {@link observeDetailed} of a function over async iterables or returning a Promise: a Promise
+ * result is awaited before the context consumes it, and the observation ends when the context's
+ * consumption of async iterables has, and the function's pending steps have run. Pulls of async
+ * iterables count against `budget` (the force budget cannot follow an `await`).
+ *
+ * @example
+ * ```ts
+ * async function* firstOf(xs: AsyncIterable<number>) { for await (const x of xs) { yield x; return; } }
+ * const o = await observeDetailedAsync(normalize, firstOf, [new AsyncSource({ elements: [1, 2], infinite: false, hasReturn: true, delays: [0] })], { inputs: [asyncIterable(number)], result: asyncIterable(number) });
+ * prettyDemand(o.inputs[0]!); // '1 : return()'
+ * ```
+ */
+export async function observeDetailedAsync(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}, budget = Infinity): Promise<DetailedObservation> {
+  const run = new ObservationRun(context, fn, inputs, shapes);
+  const work = new AsyncWork(budget);
+  try {
+    const result = await withAsyncWork(work, () => run.call());
+    withAsyncWork(work, () => run.consume(result));
+    await work.settle();
+  } catch (thrown) {
+    run.failed(thrown);
+  }
+  return run.end();
+}
+
+/** One observation: its recordings, the function's call, the context's consumption of the result, and the error if one was thrown. */
+class ObservationRun {
+  private readonly recorder: Recorder | undefined;
+  private readonly rec = new Recording(true);
+  // The result's copy, if any, goes to the context: a recording of its own, whose paths start at `result`.
+  private readonly resultRec = new Recording();
+  private readonly names: string[];
+  private readonly holders: Forced[];
+  private readonly resultHolder: Forced;
+  private error: { thrown: unknown; hint?: string } | undefined;
+
+  constructor(
+    private readonly context: Context,
+    private readonly fn: (...args: any[]) => unknown,
+    private readonly inputs: readonly unknown[],
+    private readonly shapes: ObserveShapes,
+  ) {
+    this.recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
+    this.names = inputs.map((_, i) => argumentName(shapes.names, i));
+    this.holders = this.names.map((name) => this.rec.root(name));
+    this.resultHolder = this.resultRec.root('result');
+  }
+
+  /** Calls the function on instrumented copies of the inputs. */
+  call(): unknown {
+    const { inputs, shapes, names, holders, rec } = this;
+    // The copies are not kept here, and the arguments are views: a function that walks past the cells of one lets them go.
+    return this.fn(...inputs.map((x, i) => instrument(x, shapes.inputs?.[i] ?? dynamic, names[i]!, holders[i]!, 0, rec, false, lazyView)));
+  }
+
+  /** Has the context consume the function's result. */
+  consume(value: unknown): void {
+    const result = new Handoff(value);
+    const shape = this.shapes.result ?? dynamic;
+    if (this.recorder) this.recorder(result, shape, 'result', this.resultHolder, 0);
+    else this.context(instrument(result.take(), shape, 'result', this.resultHolder, 0, this.resultRec, false));
+  }
+
+  /** Records what the function or the context threw. */
+  failed(thrown: unknown): void {
+    const { fn, inputs, shapes, names } = this;
     const hint = hintFor(thrown, fn, inputs, shapes);
     // A revoked Proxy in an input throws at any walk's first look: a mismatch of the input, not the function's error.
-    error = hint === undefined ? { thrown: revokedInput(thrown, inputs, names) ?? thrown } : { thrown, hint };
+    this.error = hint === undefined ? { thrown: revokedInput(thrown, inputs, names) ?? thrown } : { thrown, hint };
   }
-  // Closing the recording now, after the context has run, is what makes observe referentially
-  // transparent: what is forced later is not recorded.
-  rec.open = resultRec.open = false;
-  const obs = { result: resultHolder.field(0), inputs: holders.map((h) => h.field(0)) };
-  return error ? { ...obs, error } : obs;
+
+  /** Ends the observation: what is forced later is not recorded. */
+  end(): DetailedObservation {
+    // Closing the recording now, after the context has run, is what makes observe referentially
+    // transparent: what is forced later is not recorded.
+    this.rec.open = this.resultRec.open = false;
+    const obs = { result: this.resultHolder.field(0), inputs: this.holders.map((h) => h.field(0)) };
+    return this.error ? { ...obs, error: this.error } : obs;
+  }
 }
 
 /**

@@ -126,6 +126,8 @@ export type Shape<T> = ShapeInfo & {
  * being built, or a position in a spine, as `put` in `record.ts` takes them).
  */
 export interface Protocol {
+  /** Whether its values are observed only asynchronously (async iterables): then a check of a spec holding the shape is asynchronous. */
+  readonly async?: boolean;
   /** The instrumented copy of `value`, which records its demand while `rec` is open. */
   instrument(value: unknown, path: Path, into: object, at: number, rec: { readonly open: boolean }): unknown;
   /** Consumes `value` as `guide` (a walk's `Guide`) says and records its demand; `false` for a guide that only reads what is evaluated, which a protocol's value cannot tell. */

@@ -182,8 +182,25 @@ export function* shrinkDemand(demand: Demand): Generator<Demand> {
       const f = pos.node.field(i);
       if (f.forced) stack.push({ node: f, up: pos, index: i });
     }
+    if (pos.node.ctor.style === 'cons' && pos.up?.node.ctor.style !== 'cons') yield* closingEarlier(pos);
     if (pos.up !== null && pos.node.lazy) yield replaceAt(pos, unforced);
   }
+}
+
+/**
+ * For a list whose first cell is at `first` and whose end closes it (an iteration ended by
+ * `return()` or `throw()`): the same list closed at each earlier cell, the earliest first.
+ */
+function* closingEarlier(first: Position): Generator<Demand> {
+  const cells: Position[] = [];
+  let end: Demand = first.node;
+  for (let pos: Position | undefined = first; pos !== undefined; ) {
+    cells.push(pos);
+    end = pos.node.field(1);
+    pos = end.forced && end.ctor.style === 'cons' ? { node: end, up: pos, index: 1 } : undefined;
+  }
+  if (!end.forced || end.ctor.closes !== true) return;
+  for (const pos of cells) yield replaceAt(pos, end);
 }
 
 interface Position {

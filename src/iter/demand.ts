@@ -66,13 +66,32 @@ export function iterationsCtor(n: number): Ctor {
 }
 
 /**
+ * An iteration of an async iterable during which `pending` (more than one) `next()` calls were
+ * pending at once, in value form: the consumer read ahead. Printed `Ahead 2 (1 : 2 : [])`.
+ */
+export class Ahead {
+  constructor(
+    /** The most `next()` calls pending at once. */
+    readonly pending: number,
+    /** The demand on the iteration, in value form. */
+    readonly iteration: Lazy<unknown>,
+  ) {}
+}
+
+/** @internal The constructor of the demand on an iteration read ahead: its fields, the most pulls pending at once and the iteration. */
+export const AHEAD_CTOR: Ctor = { name: 'Ahead', keys: ['pending', 'iteration'], style: 'data', build: (f) => new Ahead(f[0] as number, f[1] as Lazy<unknown>) };
+
+/**
  * A demand on an iterable or an iterator in value form, typed to stand for either where a spec
  * gives or receives one: at run time a lazy list (see {@link pullsOf}) or `thunk`.
  */
-export type IterDemand<T> = Iterable<T> & Iterator<T>;
+export type IterDemand<T> = Iterable<T> & Iterator<T> & AsyncIterable<T> & AsyncIterator<T>;
+
+/** What a spec holds as the demand on an iterable, sync or async, in value form. */
+export type AnyIterDemand<T> = Iterable<T> | Iterator<T> | AsyncIterable<T> | AsyncIterator<T>;
 
 /** The value form of a demand on an iterable, seen as the lazy list it is. */
-function asList<T>(d: Iterable<T> | Iterator<T>): List<T> {
+function asList<T>(d: AnyIterDemand<T>): List<T> {
   return d as unknown as List<T>;
 }
 
@@ -100,7 +119,7 @@ const END_VALUES = { return: RETURNED, throw: THROWN, threw: THREW } as const;
  * prettyDemand(toDemand(iterations(pulls([1], 'open'), pulls([1, 2], 'done')), iterable(number))); // 'Iterations (1 : _) (1 : 2 : [])'
  * ```
  */
-export function iterations<T>(...each: readonly (Iterable<T> | Iterator<T>)[]): IterDemand<T> {
+export function iterations<T>(...each: readonly AnyIterDemand<T>[]): IterDemand<T> {
   return now(new Iterations(each as unknown as Lazy<unknown>[])) as unknown as IterDemand<T>;
 }
 
@@ -112,15 +131,50 @@ export const untouched: IterDemand<never> = thunk as unknown as IterDemand<never
  * pulls, then its end (`thunk`, `NIL`, {@link RETURNED}, {@link THROWN} or {@link THREW}), for
  * specs that use the `List` functions on it.
  */
-export function pullsOf<T>(d: Iterable<T> | Iterator<T>): List<T> {
-  const xs = asList(d);
-  if (xs === thunk) return xs;
-  const v = xs.force() as unknown;
-  return v instanceof Iterations ? (v.iterations[0] as List<T>) ?? thunk : xs;
+export function pullsOf<T>(d: AnyIterDemand<T>): List<T> {
+  let xs = asList(d);
+  for (;;) {
+    if (xs === thunk) return xs;
+    const v = xs.force() as unknown;
+    if (v instanceof Iterations) xs = (v.iterations[0] as List<T>) ?? thunk;
+    else if (v instanceof Ahead) xs = v.iteration as List<T>;
+    else return xs;
+  }
+}
+
+/**
+ * The most `next()` calls pending at once in an iteration (the first, for several) of an async
+ * iterable, in a demand in value form: 1 unless the consumer read ahead (see {@link Ahead}).
+ *
+ * @example
+ * ```ts
+ * aheadOf(readAhead(2, pulls([1, 2], 'done'))); // 2
+ * ```
+ */
+export function aheadOf(d: AnyIterDemand<unknown>): number {
+  let xs = asList(d);
+  while (xs !== thunk) {
+    const v = xs.force() as unknown;
+    if (v instanceof Iterations) xs = (v.iterations[0] as List<unknown>) ?? thunk;
+    else return v instanceof Ahead ? v.pending : 1;
+  }
+  return 1;
+}
+
+/**
+ * The demand of iteration `d` read `pending` calls ahead (as {@link Ahead}): itself for 1.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(readAhead(2, pulls([1], 'open')), asyncIterable(number))); // 'Ahead 2 (1 : _)'
+ * ```
+ */
+export function readAhead<D extends AnyIterDemand<unknown>>(pending: number, d: D): D {
+  return (pending <= 1 ? d : now(new Ahead(pending, pullsOf(d) as Lazy<unknown>))) as D;
 }
 
 /** The cells of an iteration's demand in value form: how many pulls answered a value, and its end. */
-function walk(d: Iterable<unknown> | Iterator<unknown>): { count: number; last: List<unknown> } {
+function walk(d: AnyIterDemand<unknown>): { count: number; last: List<unknown> } {
   let count = 0;
   let xs = pullsOf(d);
   for (;;) {
@@ -133,6 +187,26 @@ function walk(d: Iterable<unknown> | Iterator<unknown>): { count: number; last: 
 }
 
 /**
+ * The elements that the pulls of an iteration (the first, for several) answered, in a demand in
+ * value form: for specs whose sources' elements come from their result's (`zip`'s pairs).
+ *
+ * @example
+ * ```ts
+ * pulledElements(pulls([1, 2], 'return')); // [1, 2]
+ * ```
+ */
+export function pulledElements<T>(d: AnyIterDemand<T>): T[] {
+  const out: T[] = [];
+  for (let xs = pullsOf(d); xs !== thunk; ) {
+    const c = xs.force();
+    if (!(c instanceof Cons)) break;
+    out.push(c.head.force());
+    xs = c.tail;
+  }
+  return out;
+}
+
+/**
  * How many pulls of an iteration (the first, for several) answered a value, in a demand in value form.
  *
  * @example
@@ -140,7 +214,7 @@ function walk(d: Iterable<unknown> | Iterator<unknown>): { count: number; last: 
  * pullCount(pulls([1, 2], 'return')); // 2
  * ```
  */
-export function pullCount(d: Iterable<unknown> | Iterator<unknown>): number {
+export function pullCount(d: AnyIterDemand<unknown>): number {
   return walk(d).count;
 }
 
@@ -153,7 +227,7 @@ export function pullCount(d: Iterable<unknown> | Iterator<unknown>): number {
  * endOf(untouched);               // 'open'
  * ```
  */
-export function endOf(d: Iterable<unknown> | Iterator<unknown>): IterationEnd {
+export function endOf(d: AnyIterDemand<unknown>): IterationEnd {
   const { last } = walk(d);
   if (last === thunk) return 'open';
   const c = last.force();
@@ -170,7 +244,7 @@ export function endOf(d: Iterable<unknown> | Iterator<unknown>): IterationEnd {
  * prettyDemand(toDemand(closedAfter(pulls([1, 2], 'done')), iterable(number))); // '1 : 2 : return()'
  * ```
  */
-export function closedAfter<T>(d: Iterable<T> | Iterator<T>, xs?: Iterable<T> | Iterator<T>): IterDemand<T> {
+export function closedAfter<T>(d: AnyIterDemand<T>, xs?: AnyIterDemand<T>): IterDemand<T> {
   const cells: Lazy<T>[] = [];
   for (let ys = pullsOf(d); ys !== thunk; ) {
     const c = ys.force();
@@ -184,9 +258,9 @@ export function closedAfter<T>(d: Iterable<T> | Iterator<T>, xs?: Iterable<T> | 
 }
 
 /** Whether the iterators of `xs` have a `return` method: a generated source's plan says; another iterable is asked for an iterator (an iterator is its own). */
-function closable(xs: Iterable<unknown> | Iterator<unknown>): boolean {
+function closable(xs: AnyIterDemand<unknown>): boolean {
   const source = sourceOf(xs);
   if (source !== undefined) return source.plan.hasReturn;
-  const it = Symbol.iterator in xs ? xs[Symbol.iterator]() : xs;
+  const it = Symbol.iterator in xs ? xs[Symbol.iterator]() : Symbol.asyncIterator in xs ? xs[Symbol.asyncIterator]() : xs;
   return typeof it.return === 'function';
 }

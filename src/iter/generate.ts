@@ -6,7 +6,7 @@
  */
 import type { Shape } from '../demand/shape.ts';
 import { shrinkItems } from '../engine/shrink.ts';
-import { Source, type SourcePlan } from './source.ts';
+import { AsyncSource, Source, type AsyncSourcePlan, type SourcePlan } from './source.ts';
 
 /**
  * A random source of elements of shape `elem` (made by `generate` at a size), of size `size`. One
@@ -20,6 +20,17 @@ export function generateSource(elem: Shape<unknown>, r: { int(lo: number, hi: nu
   const infinite = n > 0 && r.int(0, 3) === 0;
   const throwAt = r.int(0, 3) === 0 ? r.int(0, infinite ? Math.max(n, size) : n) : undefined;
   return new Source(canonical({ elements, infinite, throwAt, hasReturn: r.int(0, 4) !== 0 }));
+}
+
+/**
+ * A random async source: as {@link generateSource}'s, its pulls answered after 0 to 3 turns of
+ * the event loop each (one in three answering at once), so that pulls pending at once settle in
+ * random order; a throwing pull rejects.
+ */
+export function generateAsyncSource(elem: Shape<unknown>, r: { int(lo: number, hi: number): number }, size: number, generate: (s: Shape<unknown>, size: number) => unknown): AsyncSource<unknown> {
+  const { plan } = generateSource(elem, r, size, generate);
+  const delays = r.int(0, 2) === 0 ? [] : Array.from({ length: plan.elements.length + 1 }, () => r.int(0, 3));
+  return new AsyncSource({ ...plan, delays });
 }
 
 /**
@@ -38,10 +49,16 @@ function canonical<T>(plan: SourcePlan<T>): SourcePlan<T> {
  * Smaller sources than `source`: without its throw, with `return`, finite, then with fewer or
  * smaller elements (for one that throws, fewer is an earlier throw).
  */
-export function* shrinkSource(source: Source<unknown>, elem: Shape<unknown>, shrink: (v: unknown, s: Shape<unknown>) => Iterable<unknown>): Generator<Source<unknown>> {
+export function* shrinkSource<S extends Source<unknown> | AsyncSource<unknown>>(source: S, elem: Shape<unknown>, shrink: (v: unknown, s: Shape<unknown>) => Iterable<unknown>): Generator<S> {
   const plan = canonical(source.plan);
-  const made = (changes: Partial<SourcePlan<unknown>>) => new Source({ ...plan, ...changes });
+  const made = (changes: Partial<AsyncSourcePlan<unknown>>) => (source instanceof AsyncSource ? new AsyncSource({ ...source.plan, ...plan, ...changes }) : new Source({ ...plan, ...changes })) as S;
   const throws = plan.throwAt !== undefined;
+  // An async source's delays: none at all, then each shorter.
+  if (source instanceof AsyncSource && source.plan.delays.some((d) => d > 0)) {
+    const { delays } = source.plan;
+    yield made({ delays: [] });
+    for (let i = 0; i < delays.length; i++) if (delays[i]! > 0) yield made({ delays: delays.map((d, j) => (j === i ? d - 1 : d)) });
+  }
   if (throws) yield made({ throwAt: undefined });
   if (!plan.hasReturn) yield made({ hasReturn: true });
   if (plan.infinite) yield made({ infinite: false });

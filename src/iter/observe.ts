@@ -9,30 +9,41 @@
 import { now, type Lazy } from '../lazy/lazy.ts';
 import { forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
 import { child, lazyOf, perShape, showPath, type Path, type Shape } from '../demand/shape.ts';
-import { ALL, EVALUATED, HEAD, isPrimitive, NONE, primitiveFits, put, record, Spine, SpineCell, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
+import { ALL, EVALUATED, HEAD, isPrimitive, NONE, primitiveFits, put, putPrimitive, record, Spine, SpineCell, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
-import { DONE_CTOR, END_CTORS, iterationsCtor } from './demand.ts';
+import { AHEAD_CTOR, DONE_CTOR, END_CTORS, iterationsCtor } from './demand.ts';
 import { SourceError, sourceOf } from './source.ts';
 
 /** Forced once per pull: a pull is counted against the force budget as a force is. */
-const PULL: Lazy<undefined> = now(undefined);
+export const PULL: Lazy<undefined> = now(undefined);
 /** What a random context throws into an iterable with `throw()`; caught when it comes back out (one, made once: a stack trace per throw cost more than the trial). */
-const CONSUMER_THROW = new Error('thrown into the iterable by the context');
+export const CONSUMER_THROW = new Error('thrown into the iterable by the context');
 
-/** Where the demand on one iterable (all its iterations) is recorded. */
-class IterableRecord {
+/** @internal Where the demand on one iterable (all its iterations) is recorded. */
+export class IterableRecord {
   private readonly roots: Demand[] = [];
   constructor(
     private readonly into: object,
     private readonly at: number,
   ) {}
 
-  /** An iteration starts recording at its first event: one demand, or `Iterations` of several. */
-  started(root: Demand): void {
+  /** An iteration starts recording at its first event: one demand, or `Iterations` of several. Returns its index. */
+  started(root: Demand): number {
+    this.roots.push(root);
+    this.put();
+    return this.roots.length - 1;
+  }
+
+  /** The demand of iteration `i` is now `root`. */
+  replace(i: number, root: Demand): void {
+    this.roots[i] = root;
+    this.put();
+  }
+
+  private put(): void {
     const roots = this.roots;
-    roots.push(root);
     const n = roots.length;
-    let node = root;
+    let node = roots[0]!;
     if (n > 1) {
       node = forcedNode(iterationsCtor(n), n, undefined, true);
       roots.forEach((r, i) => setField(node as Forced, i, r));
@@ -42,23 +53,48 @@ class IterableRecord {
 }
 
 /**
- * The demand of one iteration being recorded, in the compact form of a list's: a spine whose
- * cells are the pulls answered a value (a primitive element as itself), its rest the end.
+ * @internal The demand of one iteration being recorded, in the compact form of a list's: a spine
+ * whose cells are the pulls answered a value (a primitive element as itself), its rest the end;
+ * inside `Ahead n` if `n` pulls of an async iteration were pending at once.
  */
-class IterationLog {
+export class IterationLog {
   private cell: SpineCell | undefined;
+  private base: Demand | undefined;
+  private index = 0;
+  private ahead = 1;
   ended = false;
   constructor(private readonly owner: IterableRecord) {}
 
+  private start(base: Demand): void {
+    this.base = base;
+    this.index = this.owner.started(this.root());
+  }
+
+  /** The demand recorded, wrapped in `Ahead n` where the iteration was read ahead. */
+  private root(): Demand {
+    if (this.ahead <= 1) return this.base!;
+    const node = forcedNode(AHEAD_CTOR, 2, undefined, true);
+    putPrimitive(node, 0, this.ahead, false);
+    setField(node, 1, this.base!);
+    return node;
+  }
+
+  /** `n` pulls are pending at once. */
+  pending(n: number): void {
+    if (n <= this.ahead || this.ended) return;
+    this.ahead = n;
+    if (this.base !== undefined) this.owner.replace(this.index, this.root());
+  }
+
   /** A pull answered a value: where its element's demand goes, `HEAD - k` of {@link spine}'s first cell. */
   pulled(): number {
-    if (this.cell === undefined) this.owner.started((this.cell = new SpineCell(new Spine(), 0)) as unknown as Forced);
+    if (this.cell === undefined) this.start((this.cell = new SpineCell(new Spine(), 0)) as unknown as Forced);
     return HEAD - this.cell.spine.grow();
   }
 
   /** A pull answered primitive `x`, which the spine holds as itself. */
   pulledPrimitive(x: unknown): void {
-    if (this.cell === undefined) this.owner.started((this.cell = new SpineCell(new Spine(), 0)) as unknown as Forced);
+    if (this.cell === undefined) this.start((this.cell = new SpineCell(new Spine(), 0)) as unknown as Forced);
     const { spine } = this.cell;
     spine.setHead(spine.grow(), x);
   }
@@ -72,7 +108,7 @@ class IterationLog {
   end(how: 'done' | keyof typeof END_CTORS): void {
     this.ended = true;
     const node = how === 'done' ? DONE : forcedNode(END_CTORS[how], 0, undefined, true);
-    if (this.cell === undefined) this.owner.started(node);
+    if (this.cell === undefined) this.start(node);
     else this.cell.spine.rest = node;
   }
 }
@@ -81,13 +117,18 @@ class IterationLog {
 const DONE = forcedNode(DONE_CTOR, 0, undefined, true);
 
 /** `lazyOf(elem)`, one per element shape: the shape an element is recorded at. */
-const headShape = perShape((elem) => lazyOf(elem) as Shape<unknown>);
+export const headShape = perShape((elem) => lazyOf(elem) as Shape<unknown>);
 
 /** The `typeof` of the values of a primitive shape (not opaque), `''` for any other: the cheap test of the common element. */
 const primitiveType = perShape((elem) => (elem.kind === 'prim' && elem.prim !== 'opaque' ? (elem.prim === 'unit' ? 'undefined' : elem.prim) : ''));
 
+/** @internal Whether element `x` of shape `elem` is a primitive, recorded as itself on the spine without the generic walk (the common case). */
+export function primitiveElement(x: unknown, elem: Shape<unknown>): boolean {
+  return typeof x === primitiveType(elem) || (isPrimitive(x) && primitiveFits(x, elem));
+}
+
 /** The path of element `k` of an iteration, for messages. */
-function elementPath(path: Path, iteration: number, k: number): Path {
+export function elementPath(path: Path, iteration: number, k: number): Path {
   return path === null ? null : child(child(path, iteration === 0 ? 'iteration' : `iteration${iteration + 1}`), `next${k + 1}`);
 }
 
@@ -164,7 +205,7 @@ class RecordedIterator {
     const x = r.value;
     const { elem } = this;
     // Primitives, the common case, without the generic copy.
-    if (typeof x === primitiveType(elem) || (isPrimitive(x) && primitiveFits(x, elem))) {
+    if (primitiveElement(x, elem)) {
       log.pulledPrimitive(x);
       this.k++;
       return r;
@@ -209,8 +250,10 @@ class Closable extends Returnable {
  * What a consumer does to one iteration: pull `pulls` times, then end so. Element `k` is walked
  * under `heads[k]` where that is forced (a demand's), else under `head`.
  */
-interface Plan {
+export interface Plan {
   readonly pulls: number;
+  /** For an async iteration, how many `next()` calls to have pending at once (default 1). */
+  readonly ahead?: number;
   readonly then: 'open' | 'done' | 'return' | 'throw';
   readonly head: Guide;
   readonly heads?: readonly Demand[];
@@ -242,13 +285,14 @@ export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Sha
 }
 
 /** The plan that follows the demand of one iteration. */
-function planOf(d: Forced): Plan {
+export function planOf(d: Forced): Plan {
   const heads: Demand[] = [];
-  let x: Demand = d;
+  const ahead = d.ctor === AHEAD_CTOR ? (d.field(0) as Forced).value as number : 1;
+  let x: Demand = ahead > 1 ? d.field(1) : d;
   for (; x.forced && x.ctor.style === 'cons'; x = x.field(1)) heads.push(x.field(0));
   const then = !x.forced ? 'open' : x.ctor === END_CTORS.return ? 'return' : x.ctor === END_CTORS.throw ? 'throw' : 'done';
   // A head left unforced in a spec's demand is an element the consumer got all the same: its outer layer.
-  return { pulls: heads.length, then, head: WHNF, heads };
+  return { pulls: heads.length, then, head: WHNF, heads, ahead };
 }
 
 /**
@@ -265,8 +309,40 @@ export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Sha
   consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true);
 }
 
-function misfit(path: Path, what: string): Error {
+export function misfit(path: Path, what: string): Error {
   return new Error(`toContext: the demand does not fit the iterable at ${showPath(path)}: the demand ${what}`);
+}
+
+/** @internal A pull threw `err`: a source's failure passed on ends the iteration; any other error is the function's. */
+export function passedOn(log: IterationLog, err: unknown): void {
+  log.end('threw');
+  if (!(err instanceof SourceError)) throw err;
+}
+
+/**
+ * @internal Records pull `k` of a consumer following `plan`, answered `r`: its element, walked
+ * as the plan says, or the end. Whether the iteration stops there (it ended, or answered past
+ * the plan's pulls, which is a misfit unless `fit`).
+ */
+export function answered(log: IterationLog, r: IteratorResult<unknown>, k: number, plan: Plan, elem: Shape<unknown>, path: Path, iteration: number, fit: boolean): boolean {
+  if (r.done) {
+    log.end('done');
+    if (k < plan.pulls && !fit) throw misfit(path, `pulls ${plan.pulls} times, the iterable ended after ${k}`);
+    return true;
+  }
+  const x = r.value;
+  const given = plan.heads?.[k];
+  const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
+  // An element is recorded at a lazy position, as a list's head (in value form, a Lazy); a primitive, the common case, without the generic walk.
+  if (primitiveElement(x, elem)) log.pulledPrimitive(x);
+  else {
+    // The first pull makes the spine that log.first names: pulled() before first.
+    const at = log.pulled();
+    record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at);
+  }
+  if (k < plan.pulls) return false;
+  if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
+  return true;
 }
 
 /** Runs one iteration of `iterable` by `plan`, recording it; stops early at its end. */
@@ -279,26 +355,9 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
     try {
       r = it.next();
     } catch (err) {
-      // A source's failure passed on ends the iteration; any other error is the function's.
-      log.end('threw');
-      if (err instanceof SourceError) return;
-      throw err;
+      return passedOn(log, err);
     }
-    if (r.done) {
-      log.end('done');
-      if (k < plan.pulls && !fit) throw misfit(path, `pulls ${plan.pulls} times, the iterable ended after ${k}`);
-      return;
-    }
-    const x = r.value;
-    const given = plan.heads?.[k];
-    const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
-    // An element is recorded at a lazy position, as a list's head (in value form, a Lazy); a primitive, the common case, without the generic walk.
-    if (typeof x === primitiveType(elem) || (isPrimitive(x) && primitiveFits(x, elem))) log.pulledPrimitive(x);
-    else record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, log.pulled());
-    if (k >= plan.pulls) {
-      if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
-      return;
-    }
+    if (answered(log, r, k, plan, elem, path, iteration, fit)) return;
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');

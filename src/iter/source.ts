@@ -78,12 +78,106 @@ class WithoutReturn<T> implements IterableIterator<T> {
   }
 }
 
+/** What a generated async source does: the answers of its pulls, and how late each comes. */
+export interface AsyncSourcePlan<T> extends SourcePlan<T> {
+  /**
+   * How many turns of the event loop the answer of pull k waits, `delays[k % delays.length]`
+   * (none if empty): several `next()` calls pending at once may settle in another order than
+   * they were made, each with its own answer. A throwing pull rejects.
+   */
+  readonly delays: readonly number[];
+}
+
+/**
+ * A re-iterable async source made from a plan: every `[Symbol.asyncIterator]()` call is a new
+ * iteration from the start, whose pull k answers element k after its delay, in whatever order
+ * pulls pending at once settle; `return()` (if the plan has it) ends the iteration.
+ *
+ * @example
+ * ```ts
+ * const xs = new AsyncSource({ elements: [1, 2], infinite: false, hasReturn: true, delays: [2, 0] });
+ * for await (const x of xs) console.log(x); // 1, then 2
+ * ```
+ */
+export class AsyncSource<T> implements AsyncIterable<T> {
+  constructor(
+    /** What its pulls answer, and when. */
+    readonly plan: AsyncSourcePlan<T>,
+  ) {}
+
+  /** A new iteration from the start. */
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return this.plan.hasReturn ? new ClosableAsyncRun(this.plan) : new AsyncRun(this.plan);
+  }
+
+  /** A one-shot async iterator of this source's plan, which a check gives where an async iterator is expected (see {@link Source.iterator}). */
+  iterator(): AsyncIterator<T> & AsyncIterable<T> {
+    const it = this[Symbol.asyncIterator]() as AsyncIterator<T> & AsyncIterable<T>;
+    sources.set(it, this);
+    return it;
+  }
+}
+
+/** An iteration of an async source: pull k's answer is fixed when it is called, and given after its delay. */
+class AsyncRun<T> {
+  private k = 0;
+  protected ended = false;
+  constructor(private readonly plan: AsyncSourcePlan<T>) {}
+
+  next(): Promise<IteratorResult<T, undefined>> {
+    const { elements, infinite, throwAt, delays } = this.plan;
+    const k = this.k++;
+    const n = elements.length;
+    let answer: () => IteratorResult<T, undefined>;
+    if (this.ended || (k >= n && (!infinite || n === 0) && k !== throwAt)) {
+      this.ended = true;
+      answer = () => ({ done: true, value: undefined });
+    } else if (k === throwAt) {
+      this.ended = true;
+      answer = () => {
+        throw sourceError(k);
+      };
+    } else answer = () => ({ done: false, value: elements[k % n]! });
+    return later(delays.length === 0 ? 0 : delays[k % delays.length]!, answer);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+class ClosableAsyncRun<T> extends AsyncRun<T> {
+  return(): Promise<IteratorResult<T, undefined>> {
+    this.ended = true;
+    return Promise.resolve({ done: true, value: undefined });
+  }
+  throw(e?: unknown): Promise<IteratorResult<T, undefined>> {
+    this.ended = true;
+    return Promise.reject(e);
+  }
+}
+
+/** What `answer` gives (or throws), after `turns` turns of the event loop. */
+function later<R>(turns: number, answer: () => R): Promise<R> {
+  return new Promise<R>((resolve, reject) => {
+    const step = (left: number) => {
+      if (left > 0) return void setImmediate(step, left - 1);
+      try {
+        resolve(answer());
+      } catch (err) {
+        reject(err);
+      }
+    };
+    step(turns);
+  });
+}
+
 /** The sources of the one-shot iterators made by {@link Source.iterator}. */
-const sources = new WeakMap<object, Source<unknown>>();
+const sources = new WeakMap<object, Source<unknown> | AsyncSource<unknown>>();
 
 /** @internal The source of a one-shot iterator made by {@link Source.iterator}, if it is one. */
-export function sourceOf(value: unknown): Source<unknown> | undefined {
-  return value instanceof Source ? value : typeof value === 'object' && value !== null ? sources.get(value) : undefined;
+export function sourceOf(value: unknown): Source<unknown> | AsyncSource<unknown> | undefined {
+  return value instanceof Source || value instanceof AsyncSource ? value : typeof value === 'object' && value !== null ? sources.get(value) : undefined;
 }
 
 function* run<T>({ elements, infinite, throwAt }: SourcePlan<T>): Generator<T, undefined> {
@@ -110,14 +204,15 @@ function sourceError(pull: number): SourceError {
  * How a source prints in a report: what its pulls answer, `throw` for the pull that throws, `…`
  * for a source that cycles through its elements for ever.
  */
-export function describeSource(source: Source<unknown>, elem: Shape<unknown>): string {
+export function describeSource(source: Source<unknown> | AsyncSource<unknown>, elem: Shape<unknown>): string {
   const { elements, infinite, throwAt, hasReturn } = source.plan;
+  const delays = source instanceof AsyncSource && source.plan.delays.some((d) => d > 0) ? ` delays [${source.plan.delays.join(', ')}]` : '';
   const shown = elements.slice(0, throwAt).map((x) => prettyDemand(valuePrefix(x, elem, 20, true, true), { maxWidth: 40 }));
   if (throwAt !== undefined) {
     for (let i = elements.length; i < throwAt && infinite && elements.length > 0; i++) shown.push(shown[i % elements.length]!);
     shown.push('throw');
   } else if (infinite && elements.length > 0) shown.push('…');
-  return `iter [${shown.join(', ')}]${hasReturn ? '' : ' without return'}`;
+  return `${source instanceof AsyncSource ? 'async ' : ''}iter [${shown.join(', ')}]${hasReturn ? '' : ' without return'}${delays}`;
 }
 
 safeInstanceof(SourceError);

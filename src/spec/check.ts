@@ -6,7 +6,7 @@
 import { inspect, type InspectOptions } from 'node:util';
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
 import { demandEquals, Forced, forcedNode, lessDefined, type Demand } from '../demand/demand.ts';
-import { argumentName, observeDetailed, type Context, type DetailedObservation } from '../demand/observe.ts';
+import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation } from '../demand/observe.ts';
 import { findRevoked } from '../demand/revoked-proxy.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
@@ -22,7 +22,7 @@ import { drawDiagram, unicodeTerminal } from './diagram.ts';
 import { checkArity, predictWithin, SpecError, type Spec } from './spec.ts';
 import { checkKnownOptions, showOption } from '../engine/options.ts';
 import { refuseInWorker, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
-import { safeInstanceof } from '../lazy/thrown.ts';
+import { isInstance, safeInstanceof } from '../lazy/thrown.ts';
 
 /**
  * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`
@@ -175,11 +175,64 @@ export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context:
   const budget = trialBudget(forceBudget, inputs);
   phase?.('function');
   const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
-  if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   phase?.('spec');
+  return judge(s, inputs, context, obs, budget, compare);
+}
+
+/** @internal {@link runCase} of a function over async iterables or returning a Promise: observed asynchronously, its pulls of async iterables counted against the budget. */
+export async function runCaseAsync(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, forceBudget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Promise<Trial> {
+  const budget = trialBudget(forceBudget, inputs);
+  const obs = await observeDetailedAsync(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }, budget);
+  return judge(s, inputs, context, obs, budget, compare);
+}
+
+/** A case observed, compared with the spec's prediction. */
+function judge(s: AnySpec, inputs: readonly unknown[], context: Context, obs: DetailedObservation, budget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
+  if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   const predicted = obs.error ? [] : predictRefusingRevoked(budget, s, obs.result, inputs);
   const failed = obs.error !== undefined || obs.inputs.some((a, i) => !compare[i]!(a, predicted[i]!));
   return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error, replay: context } : {}) };
+}
+
+/** @internal A case for a check's steps (see {@link drive}) to run: its trial is sent back, or what running it threw is thrown in. */
+export interface CaseRun {
+  readonly inputs: readonly unknown[];
+  readonly context: Context;
+}
+
+/** @internal The steps of a check, written once for both ways of running a case: each yields a case and gets its trial back. */
+export type Steps<R> = Generator<CaseRun, R, Trial>;
+
+/** @internal Runs `steps`, each case by `run`, synchronously. */
+export function drive<R>(steps: Steps<R>, run: (c: CaseRun) => Trial): R {
+  let step = steps.next();
+  while (!step.done) {
+    let t: Trial;
+    try {
+      t = run(step.value);
+    } catch (err) {
+      step = steps.throw(err);
+      continue;
+    }
+    step = steps.next(t);
+  }
+  return step.value;
+}
+
+/** @internal Runs `steps`, each case by `run`, awaiting it. */
+export async function driveAsync<R>(steps: Steps<R>, run: (c: CaseRun) => Promise<Trial>): Promise<R> {
+  let step = steps.next();
+  while (!step.done) {
+    let t: Trial;
+    try {
+      t = await run(step.value);
+    } catch (err) {
+      step = steps.throw(err);
+      continue;
+    }
+    step = steps.next(t);
+  }
+  return step.value;
 }
 
 /**
@@ -307,7 +360,7 @@ export function* shrinkCandidates(s: AnySpec, t: Candidate, inputsOnly = false):
 }
 
 /** Greedy shrinking to a local minimum: inputs one at a time, then the demand on the result. */
-function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], maxAttempts: number): [Trial, number] {
+function* shrink(s: AnySpec, start: Trial, maxAttempts: number): Steps<[Trial, number]> {
   let current = start;
   let shrinks = 0;
   let attempts = 0;
@@ -317,7 +370,7 @@ function shrink(s: AnySpec, fn: Fn, start: Trial, budget: number, compare: ((a: 
       if (++attempts > maxAttempts) break search;
       let t: Trial;
       try {
-        t = runCase(s, fn, c.inputs, rerunContext(c), budget, compare);
+        t = yield { inputs: c.inputs, context: rerunContext(c) };
       } catch (err) {
         if (isCaseError(err)) continue;
         throw err;
@@ -546,13 +599,42 @@ export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
 export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions = {}): CheckResult | Promise<CheckResult> {
   if (options.workers !== undefined) return runParallel(s as unknown as AnySpec, fn as Fn, options);
   const spec = s as unknown as AnySpec;
+  refuseAsync(spec);
   checkArity(spec, fn as Fn);
+  const { steps, budget, compare } = randomSetup(spec, fn as Fn, options);
+  return drive(steps, (c) => runCase(spec, fn as Fn, c.inputs, c.context, budget, compare));
+}
+
+/**
+ * @internal {@link randomCheck} of a function over async iterables, or an async function: each
+ * case is observed asynchronously (see `observeDetailedAsync`), one after the other; the result
+ * is a promise. Workers are refused.
+ */
+export async function strictCheckAsync(s: AnySpec, fn: Fn, options: CheckOptions = {}): Promise<CheckResult> {
+  if ((options as ParallelOptions).workers !== undefined) throw new RangeError('workers: an asynchronous check runs in this thread only (workers run synchronous checks)');
+  checkArity(s, fn, true);
+  const { steps, budget, compare } = randomSetup(s, fn, options);
+  return driveAsync(steps, (c) => runCaseAsync(s, fn, c.inputs, c.context, budget, compare));
+}
+
+/** Refuses, for a synchronous check, a spec whose shapes are async, saying what to use (an async function is refused by checkArity). */
+function refuseAsync(spec: AnySpec): void {
+  const asyncShape = [...spec.args, spec.result].find((shape) => someShapeWithin(shape as Shape<unknown>, (x) => x.protocol?.async === true));
+  if (asyncShape === undefined) return;
+  throw new TypeError(`the spec's shape ${(asyncShape as Shape<unknown>).name} is async: its check is asynchronous. Use checkSpecAsync or assertSpecAsync, which return a promise (docs/iterators.md)`);
+}
+
+/** The steps of a random check and the settings its cases run with. */
+function randomSetup(spec: AnySpec, fn: Fn, options: CheckOptions): { steps: Steps<CheckResult>; budget: number; compare: ((a: Demand, p: Demand) => boolean)[] } {
+  const settings = commonSettings(spec, fn, options, OPTION_NAMES.check);
+  refuseWorkerOptions(options, ['timeout', 'shrinking', 'maxShrinkTimeouts']);
+  return { steps: randomSteps(spec, options, settings.unicode), ...settings };
+}
+
+function* randomSteps(spec: AnySpec, options: CheckOptions, unicode: boolean): Steps<CheckResult> {
   const trials = options.trials ?? DEFAULTS.trials;
   const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
-  // The comparison given to defineCheck for this spec and function applies with or without workers.
-  const { budget, compare, unicode } = commonSettings(spec, fn as Fn, options, OPTION_NAMES.check);
-  refuseWorkerOptions(options, ['timeout', 'shrinking', 'maxShrinkTimeouts']);
   const indices = shardIndices(trials, options.shard);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
@@ -561,19 +643,19 @@ export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
     try {
       generated = trialCase(spec, seed, i, size);
     } catch (err) {
-      throw new TypeError(`${err instanceof Error ? err.message : describeSafely(err)} (trial ${i + 1}, ${replayPairs(['seed', String(seed)], options).map(([k, v]) => `${k} ${v}`).join(', ')})`, { cause: err });
+      throw new TypeError(`${isInstance(err, Error) ? (err as Error).message : describeSafely(err)} (trial ${i + 1}, ${replayPairs(['seed', String(seed)], options).map(([k, v]) => `${k} ${v}`).join(', ')})`, { cause: err });
     }
     const { inputs, context } = generated;
     let trial: Trial;
     try {
-      trial = runCase(spec, fn as Fn, inputs, context, budget, compare);
+      trial = yield { inputs, context };
     } catch (err) {
       throw inTrial(err, spec, i, seed, options, inputs);
     }
     options.onTrial?.(i);
     if (!trial.failed) continue;
-    const [small, shrinks] = shrink(spec, fn as Fn, trial, budget, compare, options.maxShrinkAttempts ?? DEFAULTS.maxShrinkAttempts);
-    return printable(failureResult(spec, fn as Fn, small, k + 1, shrinks, seed, budget, compare, unicode, options));
+    const [small, shrinks] = yield* shrink(spec, trial, options.maxShrinkAttempts ?? DEFAULTS.maxShrinkAttempts);
+    return printable(yield* failureSteps(spec, small, k + 1, shrinks, seed, unicode, options));
   }
   return printable(passedResult(indices.length, seed, options.shard));
 }
@@ -665,9 +747,13 @@ export function replayWith(first: [string, string], options: CheckOptions): stri
 
 /** @internal The result of a failure after `count` trials, shrunk to `small` in `shrinks` steps. */
 export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number, shrinks: number, seed: number, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], unicode: boolean, options: CheckOptions): CheckResult {
+  return drive(failureSteps(spec, small, count, shrinks, seed, unicode, options), (c) => runCase(spec, fn, c.inputs, c.context, budget, compare));
+}
+
+function* failureSteps(spec: AnySpec, small: Trial, count: number, shrinks: number, seed: number, unicode: boolean, options: CheckOptions): Steps<CheckResult> {
   // Run the minimal case once more so that generated functions, at any depth of the inputs, describe the calls of this run only.
   resetInputCalls(spec, small.inputs);
-  const final = runCase(spec, fn, small.inputs, rerunContext(small), budget, compare);
+  const final: Trial = yield { inputs: small.inputs, context: rerunContext(small) };
   const shown = final.failed ? final : small;
   const header = failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`);
   const message = `${report(spec, shown, header, unicode)}\nReproduce with the option ${replayOptions(seed, options)}.`;

@@ -59,12 +59,12 @@ export class SpecError extends Error {
 
 /**
  * @internal Throws a TypeError when `fn` is not a function (the second argument of a check) or is
- * an async or generator function, and a
+ * an async or generator function (unless the check is `async`: it awaits them), and a
  * {@link SpecError} when it declares a number of parameters other than the spec's arguments.
  */
-export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: any[]) => unknown): void {
+export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: any[]) => unknown, async = false): void {
   if (typeof fn !== 'function') throw new TypeError(`the function to check is not a function: got ${inspect(fn, { depth: 0, breakLength: Infinity })}`);
-  refuseAsyncOrGenerator(fn, 'the function to check', s.result.protocol !== undefined);
+  if (!async) refuseAsyncOrGenerator(fn, 'the function to check', s.result.protocol !== undefined);
   const arity = s.args.length;
   if (fn.length !== 0 && fn.length !== arity) {
     // fn.length stops at a parameter with a default value or a rest parameter: say so, as that may be why.

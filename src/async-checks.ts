@@ -1,0 +1,45 @@
+/**
+ * The asynchronous checks: {@link checkSpecAsync} and {@link assertSpecAsync} check a function
+ * over async iterables (`asyncIterable(elem)`, `asyncIterator(elem)`), an `async function*`, or
+ * an async function whose Promise is awaited. Their cases run one after the other, each observed
+ * until the function's pending steps have run; each returns a promise. The synchronous checks
+ * refuse such a spec or function, pointing here.
+ * @module
+ */
+import { strictCheckAsync, StrictCheckFailure, type CheckOptions, type CheckResult, type Fn } from './spec/check.ts';
+import type { Spec } from './spec/spec.ts';
+import { withGlobalDefaults } from './config.ts';
+
+const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode'] as const;
+
+/**
+ * Checks `fn` against `spec` on random trials, asynchronously: as {@link checkSpec} does, for a
+ * function over async iterables or returning a Promise (awaited before the context consumes the
+ * result). The force budget counts the pulls of async iterables too, so a function that pulls
+ * an infinite async source for ever is stopped and reported as probably divergent.
+ *
+ * @example
+ * ```ts
+ * import { takeAsync, takeAsyncSpec } from './examples/iterators/take-async.ts';
+ * const r = await checkSpecAsync(takeAsyncSpec, takeAsync, { trials: 200, seed: 1 });
+ * r.passed; // true
+ * ```
+ */
+export function checkSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: CheckOptions = {}): Promise<CheckResult> {
+  return strictCheckAsync(spec as unknown as Spec<readonly unknown[], unknown>, fn as Fn, withGlobalDefaults(options, RANDOM) as CheckOptions);
+}
+
+/**
+ * {@link checkSpecAsync} for tests: resolves if every trial agrees with the spec, and rejects with
+ * a {@link StrictCheckFailure} holding the shrunk counterexample's diagram otherwise.
+ *
+ * @example
+ * ```ts
+ * import { takeAsync, takeAsyncSpec } from './examples/iterators/take-async.ts';
+ * test('takeAsync meets its spec', () => assertSpecAsync(takeAsyncSpec, takeAsync));
+ * ```
+ */
+export async function assertSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: CheckOptions = {}): Promise<void> {
+  const result = await checkSpecAsync(spec, fn, options);
+  if (!result.passed) throw new StrictCheckFailure(result);
+}

@@ -1,0 +1,220 @@
+/**
+ * Observing async iterables, in an asynchronous observation (`observeDetailedAsync`): a source
+ * given to the function is instrumented as a sync one is, each pull recorded when it settles,
+ * in the order the pulls were made whatever order they settle in, with the most pulls pending at
+ * once (reading ahead); a context consumes an async iterable result as it would a sync one, and
+ * may have several pulls pending at once. Pulls count against the observation's budget.
+ * @module
+ */
+import type { Demand, Forced } from '../demand/demand.ts';
+import type { Path, Shape } from '../demand/shape.ts';
+import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
+import { instrument, type Recording } from '../demand/instrument.ts';
+import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
+import { answered, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
+import { sourceOf } from './source.ts';
+
+/** Whether `value` has a `[Symbol.asyncIterator]` method. */
+export function isAsyncIterable(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
+}
+
+/** The work of the asynchronous observation running now; a synchronous one is refused, saying what to use. */
+function workOrRefuse(shape: Shape<unknown>): AsyncWork {
+  const work = currentAsyncWork();
+  if (work !== undefined) return work;
+  throw new TypeError(`${shape.name} is observed only by an asynchronous check, which awaits its pulls: use checkSpecAsync or assertSpecAsync (or observeDetailedAsync), see docs/iterators.md`);
+}
+
+/** The instrumented copy of async iterable `value` (`oneShot`: an async iterator), recording as {@link instrumentIterable} does. */
+export function instrumentAsyncIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, oneShot: boolean, path: Path, into: object, at: number, rec: Recording): unknown {
+  const work = workOrRefuse(shape);
+  const source = sourceOf(value);
+  if (source === undefined && !isAsyncIterable(value)) shape.project(value, path); // throws the mismatch
+  const copy = new RecordedAsyncIterable((source ?? value) as AsyncIterable<unknown>, new IterableRecord(into, at), elem, path, rec, work);
+  return oneShot ? copy[Symbol.asyncIterator]() : copy;
+}
+
+/** The instrumented copy of a re-iterable async source: each iteration is recorded apart. */
+class RecordedAsyncIterable {
+  private count = 0;
+  constructor(
+    private readonly real: AsyncIterable<unknown>,
+    private readonly owner: IterableRecord,
+    readonly elem: Shape<unknown>,
+    readonly path: Path,
+    readonly rec: Recording,
+    readonly work: AsyncWork,
+  ) {}
+
+  [Symbol.asyncIterator](): AsyncIterator<unknown> {
+    return new RecordedAsyncIterator(this.real[Symbol.asyncIterator](), new IterationLog(this.owner), this, this.count++);
+  }
+}
+
+/** How pull k settled: its result, or what it threw. */
+type Settled = { readonly ok: true; readonly r: IteratorResult<unknown> } | { readonly ok: false; readonly err: unknown };
+
+/**
+ * An async iterator forwarding to `real` that records its pulls in the order they were made: a
+ * pull that settles before an earlier one waits to be recorded (an element that is not a
+ * primitive, whose copy depends on its place, waits to be delivered too). `return` and `throw`
+ * only where the real iterator has them.
+ */
+class RecordedAsyncIterator {
+  private calls = 0;
+  private pendingNow = 0;
+  private recorded = 0;
+  private readonly settled = new Map<number, Settled>();
+  private readonly waiting = new Map<number, (r: IteratorResult<unknown>) => void>();
+  return?: (v?: unknown) => Promise<IteratorResult<unknown>>;
+  throw?: (e?: unknown) => Promise<IteratorResult<unknown>>;
+
+  constructor(
+    private readonly real: AsyncIterator<unknown>,
+    private readonly log: IterationLog,
+    private readonly of: RecordedAsyncIterable,
+    private readonly iteration: number,
+  ) {
+    if (typeof real.return === 'function') this.return = (v) => this.closed('return', () => real.return!(v));
+    if (typeof real.throw === 'function') this.throw = (e) => this.closed('throw', () => real.throw!(e));
+  }
+
+  next(...args: [] | [unknown]): Promise<IteratorResult<unknown>> {
+    const { log, real, of } = this;
+    if (!of.rec.open || log.ended) return real.next(...args);
+    let answer: Promise<IteratorResult<unknown>>;
+    try {
+      of.work.pull();
+      PULL.force();
+      answer = Promise.resolve(real.next(...args));
+    } catch (err) {
+      answer = Promise.reject(err);
+    }
+    const k = this.calls++;
+    log.pending(++this.pendingNow);
+    return answer.then(
+      (r) => this.settle(k, { ok: true, r }),
+      (err: unknown) => this.settle(k, { ok: false, err }),
+    );
+  }
+
+  /** Pull `k` settled: records every pull settled, in order, from the first not recorded, and delivers `k`'s answer. */
+  private settle(k: number, s: Settled): IteratorResult<unknown> | Promise<IteratorResult<unknown>> {
+    this.pendingNow--;
+    this.settled.set(k, s);
+    let mine: IteratorResult<unknown> | undefined;
+    while (this.settled.has(this.recorded)) {
+      const i = this.recorded++;
+      const delivered = this.record(i, this.settled.get(i)!);
+      this.settled.delete(i);
+      if (i === k) mine = delivered;
+      else if (delivered !== undefined) this.waiting.get(i)?.(delivered);
+      this.waiting.delete(i);
+    }
+    if (!s.ok) throw s.err;
+    if (mine !== undefined || s.r.done || primitiveElement(s.r.value, this.of.elem)) return mine ?? s.r;
+    // An element whose copy is made at its place in the order waits for the earlier pulls.
+    return new Promise((resolve) => this.waiting.set(k, resolve));
+  }
+
+  /** Records pull `i`, settled as `s`; what to deliver for it (its element's instrumented copy), `undefined` for a throw. */
+  private record(i: number, s: Settled): IteratorResult<unknown> | undefined {
+    const { log, of } = this;
+    if (!s.ok) {
+      if (of.rec.open && !log.ended) log.end('threw');
+      return undefined;
+    }
+    const r = s.r;
+    if (!of.rec.open || log.ended) return r;
+    if (r.done) {
+      log.end('done');
+      return r;
+    }
+    const x = r.value;
+    if (primitiveElement(x, of.elem)) {
+      log.pulledPrimitive(x);
+      return r;
+    }
+    const copy = withAsyncWork(of.work, () => instrument(x, of.elem, elementPath(of.path, this.iteration, i), log.first, log.pulled(), of.rec, true));
+    return copy === x ? r : { done: false, value: copy };
+  }
+
+  private closed(how: 'return' | 'throw', forward: () => Promise<IteratorResult<unknown>>): Promise<IteratorResult<unknown>> {
+    if (this.of.rec.open && !this.log.ended) this.log.end(how);
+    return forward();
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+/** Consumes async iterable `value` as {@link consumeIterable} does a sync one; the observation awaits it. */
+export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, guide: Guide, into: object, at: number, fit: boolean): boolean {
+  if (guide === EVALUATED || guide === VALUE_FORM) return false;
+  if (guide === NONE) return true;
+  const work = workOrRefuse(shape);
+  if (!isAsyncIterable(value)) shape.project(value, path); // throws the mismatch
+  const iterable = value as AsyncIterable<unknown>;
+  const owner = new IterableRecord(into, at);
+  if (guide === WHNF || guide === ALL) {
+    work.add(consumeAsyncIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true, work));
+    return true;
+  }
+  const d = guide as Demand;
+  if (!d.forced) return true;
+  const each = d.ctor.name === 'Iterations' ? Array.from({ length: d.arity }, (_, i) => d.field(i)) : [d];
+  // Iterations one after the other, as the demand lists them.
+  work.add(
+    each.reduce<Promise<void>>((done, one, i) => (one.forced ? done.then(() => consumeAsyncIteration(iterable, owner, elem, path, i, planOf(one as Forced), fit, work)) : done), Promise.resolve()),
+  );
+  return true;
+}
+
+/**
+ * Consumes an async iterable as a random context of size `size`: as a sync one's random context
+ * (pull k then leave it, close it as a `for await` with `break` does, throw into it, or pull it
+ * to its end), with one in three keeping 2 or 3 pulls pending at once.
+ */
+export function consumeAsyncRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number): void {
+  const work = workOrRefuse(shape);
+  if (!isAsyncIterable(value)) shape.project(value, path); // throws the mismatch
+  const how = r.int(0, 3);
+  const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
+  const ahead = r.int(0, 2) === 0 ? r.int(2, 3) : 1;
+  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL, ahead } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, ahead };
+  work.add(consumeAsyncIteration(value as AsyncIterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true, work));
+}
+
+/** Runs one iteration of `iterable` by `plan`, recording it, with up to `plan.ahead` pulls pending at once; stops early at its end. */
+async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean, work: AsyncWork): Promise<void> {
+  const it = iterable[Symbol.asyncIterator]();
+  const log = new IterationLog(owner);
+  const ahead = plan.ahead ?? 1;
+  for (let k = 0; k < plan.pulls || plan.then === 'done'; ) {
+    const batch = Math.max(1, Math.min(ahead, plan.pulls - k));
+    const calls: Promise<IteratorResult<unknown>>[] = [];
+    for (let j = 0; j < batch; j++) {
+      work.pull();
+      calls.push(Promise.resolve().then(() => it.next()));
+    }
+    log.pending(batch);
+    const answers = await Promise.allSettled(calls);
+    for (const answer of answers) {
+      if (answer.status === 'rejected') return passedOn(log, answer.reason);
+      if (withAsyncWork(work, () => answered(log, answer.value, k++, plan, elem, path, iteration, fit))) return;
+    }
+  }
+  if (plan.then === 'return' && typeof it.return === 'function') {
+    log.end('return');
+    await it.return();
+  } else if (plan.then === 'throw' && typeof it.throw === 'function') {
+    log.end('throw');
+    try {
+      await it.throw(CONSUMER_THROW);
+    } catch (err) {
+      if (err !== CONSUMER_THROW) throw err;
+    }
+  }
+}
