@@ -310,7 +310,7 @@ export class Slot {
       const importing = this.state[3] === IMPORTING;
       const left = importing ? this.state[0]! + importLimit - Date.now() : (this.state[3] === LOADED ? this.state[0]! : spawned) + this.stallLimit() - Date.now();
       if (left > 0) {
-        watcher = setTimeout(watch, left);
+        watcher = setTimeout(watch, left).unref();
         return;
       }
       stop();
@@ -323,7 +323,8 @@ export class Slot {
         ),
       );
     };
-    let watcher = setTimeout(watch, Math.min(importLimit, this.stallLimit()));
+    // Unref'd: the watch of a worker a finished run no longer waits for must not keep the process alive.
+    let watcher = setTimeout(watch, Math.min(importLimit, this.stallLimit())).unref();
     ready.then(
       () => clearTimeout(watcher),
       () => clearTimeout(watcher),
