@@ -170,6 +170,17 @@ test('a check over an input of 10^6 cells does not call a linear function diverg
   assert.ok(s.passed, s.message);
 });
 
+test('a forceBudget given is that many forces, even 1,000,000: only a budget not given grows with the inputs', { timeout: 300_000 }, () => {
+  const big = withArbitrary(fc.constant(L.fromArray(Array.from({ length: 200_000 }, (_, i) => i))), list(number));
+  const sumSpec = spec([big], number, (predict, _d, xs) => predict(xs));
+  // Summing 200,000 cells six times forces about 1.2 million thunks: past 10^6, within 10 a position.
+  const sumSixTimes = (xs: L.List<number>): number => [1, 2, 3, 4, 5, 6].reduce((a) => a + L.sum(xs), 0);
+  assert.ok(checkSpec(sumSpec, sumSixTimes, { seed: 1, trials: 1 }).passed);
+  const given = checkSpec(sumSpec, sumSixTimes, { seed: 1, trials: 1, forceBudget: 1_000_000 });
+  assert.equal(given.passed, false);
+  assert.match(given.message, /it forced more than 1000000 thunks/);
+});
+
 /** A list of numbers whose elements at `bottoms` throw when forced (a partial input). */
 const partial = (xs: readonly number[], bottoms: readonly number[]): L.List<number> =>
   L.fromLazyArray(xs.map((x, i) => (bottoms.includes(i) ? lazy((): number => { throw new Error(`bottom ${i}`); }) : now(x))));

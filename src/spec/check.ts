@@ -271,9 +271,17 @@ const FORCES_PER_POSITION = 10;
  * inputs where that is more.
  */
 function trialBudget(forceBudget: number, inputs: readonly unknown[]): number {
-  if (forceBudget !== DEFAULTS.forceBudget) return forceBudget;
-  return Math.max(forceBudget, FORCES_PER_POSITION * evaluatedPositions(inputs, forceBudget / FORCES_PER_POSITION));
+  if (forceBudget !== SCALED_BUDGET) return forceBudget;
+  const base = DEFAULTS.forceBudget;
+  return Math.max(base, FORCES_PER_POSITION * evaluatedPositions(inputs, base / FORCES_PER_POSITION));
 }
+
+/**
+ * @internal The force budget of a run whose options give none: the default, scaled per trial by
+ * {@link trialBudget}. A value no budget given can have, so that a `forceBudget` given as
+ * 1,000,000 is that many forces, not the default scaled.
+ */
+export const SCALED_BUDGET = -1;
 
 /** @internal The defaults of {@link CheckOptions}, for every entry point that takes them. */
 export const DEFAULTS = { trials: 100, maxSize: 30, forceBudget: 1_000_000, maxShrinkAttempts: 2000, timeout: 10_000 } as const;
@@ -293,7 +301,7 @@ export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions, kno
   checkInteger('forceBudget', options.forceBudget, 1, Infinity);
   checkInteger('maxShrinkAttempts', options.maxShrinkAttempts, 0, Infinity);
   // The comparison is the options', else the one the spec and function were defined with (defineCheck).
-  return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons(options.compare, spec.args.length), unicode: options.unicode ?? unicodeTerminal() };
+  return { budget: options.forceBudget ?? SCALED_BUDGET, compare: comparisons(options.compare, spec.args.length), unicode: options.unicode ?? unicodeTerminal() };
 }
 
 /** @internal The options of each entry point, against which a misspelt one is refused (running through tsx checks no types). */
