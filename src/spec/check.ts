@@ -503,6 +503,7 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, e
     resultDemand: unknown ?? showDemand(t.resultDemand),
     actual: pairs ? pairs.map(([a]) => a) : t.actual.map((d) => unknown ?? showDemand(d)),
     predicted: pairs ? pairs.map(([, p]) => p) : t.actual.map(() => `(not asked: ${stopped?.what ?? 'the function threw'})`),
+    predictor: s.predictor,
   };
   const lines = [header, drawDiagram(parts, unicode)];
   if (t.error) lines.push(`${errorLabel}: ${describeError(t.error.thrown)}`);
@@ -575,8 +576,8 @@ export function passedResult(count: number, seed: number, shard: string | undefi
 }
 
 /** @internal The first line of a failure's report: what failed, and `where` (how it was found) in parentheses. */
-export function failureHeader(t: Trial, where?: string): string {
-  const what = !t.error ? 'the spec does not match the function' : t.error.thrown instanceof ForceBudgetExceeded ? 'the function probably diverges' : 'the function threw';
+export function failureHeader(t: Trial, where?: string, s?: AnySpec): string {
+  const what = !t.error ? (s?.predictor ? `the function's demands differ from the ${s.predictor.toLowerCase()}'s` : 'the spec does not match the function') : t.error.thrown instanceof ForceBudgetExceeded ? 'the function probably diverges' : 'the function threw';
   return where === undefined ? `Failed: ${what}` : `Failed: ${what} (${where})`;
 }
 
@@ -637,7 +638,7 @@ export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number
   resetInputCalls(spec, small.inputs);
   const final = runCase(spec, fn, small.inputs, rerunContext(small), budget, compare);
   const shown = final.failed ? final : small;
-  const header = failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`);
+  const header = failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`, spec);
   const message = `${report(spec, shown, header, unicode)}\nReproduce with the option ${replayOptions(seed, options)}.`;
   return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };
 }
