@@ -20,6 +20,7 @@ import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
 import { checkArity, predictWithin, SpecError, type Spec } from './spec.ts';
 import { checkKnownOptions, showOption } from '../engine/options.ts';
+import { checkCoverageOption, CoverageTally, withCoverage, type Coverage, type CoverageRequirement } from './coverage.ts';
 import { refuseInWorker, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 
 /**
@@ -52,6 +53,12 @@ export interface CheckOptions {
   readonly shard?: string | undefined;
   /** Called with the index of each trial completed (for progress and tests). */
   readonly onTrial?: ((index: number) => void) | undefined;
+  /**
+   * Minimum shares of the trials that must leave the result or an argument not forced, partly or
+   * fully forced (see {@link CoverageRequirement}): `{ result: { partial: 0.2 } }` fails a run in
+   * which fewer than 20% of the trials demanded part of the result, though every trial passed.
+   */
+  readonly coverage?: CoverageRequirement | undefined;
 }
 
 /** A failing case, shrunk. */
@@ -87,6 +94,8 @@ export interface CheckResult {
   readonly counterexample?: Counterexample;
   /** A report: a line of summary, and for a failure the diagram and how to reproduce it. */
   readonly message: string;
+  /** How far the trials forced the result and each argument (a run in this thread; the failing trial is not counted). */
+  readonly coverage?: Coverage;
 }
 
 /** Thrown by `assertSpec` and `strictCheckSpecExact` when the spec and the function disagree; its message holds the diagram. */
@@ -224,13 +233,14 @@ export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions, kno
   checkInteger('maxSize', options.maxSize, 0);
   checkInteger('forceBudget', options.forceBudget, 1, Infinity);
   checkInteger('maxShrinkAttempts', options.maxShrinkAttempts, 0, Infinity);
+  checkCoverageOption(options.coverage, spec.args.length, spec.names);
   // The comparison is the options', else the one the spec and function were defined with (defineCheck).
   return { budget: options.forceBudget ?? DEFAULTS.forceBudget, compare: comparisons(options.compare, spec.args.length), unicode: options.unicode ?? unicodeTerminal() };
 }
 
 /** @internal The options of each entry point, against which a misspelt one is refused (running through tsx checks no types). */
 export const OPTION_NAMES = {
-  check: ['trials', 'seed', 'maxSize', 'compare', 'forceBudget', 'maxShrinkAttempts', 'unicode', 'shard', 'onTrial', 'workers', 'timeout', 'shrinking', 'maxShrinkTimeouts'],
+  check: ['trials', 'seed', 'maxSize', 'compare', 'forceBudget', 'maxShrinkAttempts', 'unicode', 'shard', 'onTrial', 'coverage', 'workers', 'timeout', 'shrinking', 'maxShrinkTimeouts'],
   property: ['compare', 'forceBudget', 'maxSize', 'unicode'],
   exhaustive: ['depth', 'prune', 'progress', 'onProgress', 'maxCases', 'timeLimit', 'workers', 'timeout', 'shard', 'compare', 'forceBudget', 'unicode'],
 } as const;
@@ -529,6 +539,7 @@ export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
   const { budget, compare, unicode } = commonSettings(spec, fn as Fn, options, OPTION_NAMES.check);
   refuseWorkerOptions(options, ['timeout', 'shrinking', 'maxShrinkTimeouts']);
   const indices = shardIndices(trials, options.shard);
+  const coverage = new CoverageTally(spec.args.length);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
     const size = sizeOf(i, trials, maxSize);
@@ -540,11 +551,14 @@ export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
       throw inTrial(err, spec, i, seed, options, inputs);
     }
     options.onTrial?.(i);
-    if (!trial.failed) continue;
+    if (!trial.failed) {
+      coverage.add(trial.resultDemand, trial.actual);
+      continue;
+    }
     const [small, shrinks] = shrink(spec, fn as Fn, trial, budget, compare, options.maxShrinkAttempts ?? DEFAULTS.maxShrinkAttempts);
     return printable(failureResult(spec, fn as Fn, small, k + 1, shrinks, seed, budget, compare, unicode, options));
   }
-  return printable(passedResult(indices.length, seed, options.shard));
+  return printable(withCoverage(passedResult(indices.length, seed, options.shard), coverage.figures(), options.coverage, spec.names, replayOptions(seed, options)));
 }
 
 /**
@@ -554,7 +568,8 @@ export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
 export function printable<R extends { readonly message: string }>(result: R): R {
   return Object.defineProperty(result, inspect.custom, {
     value(this: R, _depth: number, options: InspectOptions) {
-      const { message, ...fields } = this;
+      // The coverage figures are in the message's line: shown again, they would spread over ten lines.
+      const { message, coverage: _, ...fields } = this as R & { coverage?: unknown };
       let shown: string;
       try {
         shown = inspect(fields, options);
