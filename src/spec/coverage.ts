@@ -30,8 +30,11 @@ export interface Coverage {
 
 /** Minimum shares (from 0 to 1) of a run's trials in which a value was not, partly or fully forced. */
 export interface CoverageShares {
+  /** Least share of trials that must not force it. */
   readonly none?: number | undefined;
+  /** Least share of trials that must force part of it. */
   readonly partial?: number | undefined;
+  /** Least share of trials that must force all of it. */
   readonly full?: number | undefined;
 }
 
