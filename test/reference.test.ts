@@ -7,6 +7,7 @@ import {
 import { take, takePrime } from '../examples/take.ts';
 import { checkOptimisedTakes, takeFast, takeShapes, takeShared } from '../examples/optimised-take.ts';
 import { takeSharedCheck } from './fixtures/reference-checks.ts';
+import { run as runFutureWork } from '../examples/future-work.ts';
 
 const sameAsTake = sameStrictnessAs(takeShapes, list(number), take);
 
@@ -60,4 +61,14 @@ test('a defined check against a reference runs in workers and reports the refere
   const r = await checkSpec(takeSharedCheck, { seed: 1, workers: 2 });
   assert.equal(r.passed, false);
   assert.match(r.message, /Reference's input demands/);
+});
+
+test("npm start's section of the paper's future work behaves as expected: an inferred spec, a reference, coverage", () => {
+  const lines: string[] = [];
+  const outcome = runFutureWork((line) => lines.push(line));
+  assert.deepEqual(outcome, { passed: 5, failed: 0 }, lines.join('\n'));
+  const text = lines.join('\n');
+  assert.match(text, /asResult\(\{ stopsEarly: \(n, xs\) => n\.force\(\) <= List\.length\(xs\) \}\)/);
+  assert.match(text, /Reference's input demands/);
+  assert.match(text, /Coverage \(not forced\/partly\/fully\): result/);
 });
