@@ -39,15 +39,18 @@ const help = `strictcheck REPL: the library and the paper's examples are in scop
   map (sec. 6.3)  map, mapStrict, mapSpec, mapSpecStrictFunctions, elementFn; showcase()  (list-specs.ts)
                   ListSpecs.{length, append, reverse, zip, lengthSpec, appendSpec, reverseSpec, zipSpec, ...}
   Exhaustively    checkSpecExhaustive(takeSpec, takePrime, { depth: 4 })   (every case up to a depth)
+  Reference       checkSameStrictness([lazyOf(number), list(number)], list(number), take, takePrime)   (no spec: as strict as take?)
+  Inferring       inferSpec([lazyOf(number), list(number)], list(number), take)   (proposes specs, as code and sentences)
   fast-check      fc.assert(strictProperty(takeSpec, takePrime))   (fast-check's runner; its report holds the diagram)
   Tours           tour.observe(), tour.takeSpecs(), tour.rot(), tour.exhaustive()   (the sections of npm start)
 
   A check result prints as its report; its fields are there too: _.counterexample, _.seed, ...
   .strictcheck    this help          .help    the REPL's own commands`;
 
-/** A random (`seed`) or exhaustive (`depth`) check result: printed as its report; everything else as util.inspect does (demands in demand notation). */
+/** A random (`seed`) or exhaustive (`depth`) check result, or an inferred spec's (`proposals`): printed as its report; everything else as util.inspect does (demands in demand notation). */
 function isCheckResult(x: unknown): x is { readonly message: string } {
-  return typeof x === 'object' && x !== null && typeof (x as { message?: unknown }).message === 'string' && typeof (x as { passed?: unknown }).passed === 'boolean' && ('seed' in x || 'depth' in x);
+  if (typeof x !== 'object' || x === null || typeof (x as { message?: unknown }).message !== 'string') return false;
+  return (typeof (x as { passed?: unknown }).passed === 'boolean' && ('seed' in x || 'depth' in x)) || 'proposals' in x;
 }
 
 const context: Record<string, unknown> = {

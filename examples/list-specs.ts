@@ -291,8 +291,7 @@ export function showcase(options: ShowcaseOptions = {}): ShowcaseSummary {
         ? 'FAIL (fails as expected)'
         : 'FAIL (UNEXPECTED)';
     log(`${status}  ${ex.name}: ${ex.note}`);
-    if (result.passed) log(`      ${result.message}`);
-    else log(result.message.replace(/^/gm, '      '));
+    log(result.message.replace(/^/gm, '      '));
   }
   const failed = examples.length - passed;
   log(`${passed} passed, ${failed} failed (${expectedFailures} as expected)${unexpected > 0 ? `, ${unexpected} UNEXPECTED` : ''}.`);

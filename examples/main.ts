@@ -9,6 +9,7 @@
  * 5. Exhaustive checking up to a depth (SmallCheck style)           examples/exhaustive.ts
  * 6. Iterables, sync and async: take, zip, flatMap, chunk, a source
  *    holding a resource, merge; each bug caught                       examples/iterators/catalog.ts
+ * 7. The paper's future work: inferred specs, a reference, coverage examples/future-work.ts
  *
  * `npm start -- 3` (or `npx tsx examples/main.ts 3`) runs section 3 alone; `npm start -- 1 2` the first two.
  *
@@ -22,6 +23,7 @@ import { run as rotExample } from './rot.ts';
 import { showcase } from './list-specs.ts';
 import { run as exhaustive } from './exhaustive.ts';
 import { run as iterators } from './iterators/catalog.ts';
+import { run as futureWork } from './future-work.ts';
 
 /** The list specs of examples/list-specs.ts, as a section: its showcase, counted our way. */
 function listSpecs(log: (line: string) => void): Outcome {
@@ -41,6 +43,7 @@ const sections: readonly { readonly title: string; readonly run: (log: (line: st
   { title: '4. More list specs, and map with a non-strict function (paper, section 6.3)', run: listSpecs },
   { title: '5. Exhaustive checking up to a depth, with demand-driven pruning', run: exhaustive },
   { title: '6. Iterables and async iterables: how far they pull, and when they close', run: iterators },
+  { title: "7. Future work (paper, section 8): an inferred spec, a reference, coverage", run: futureWork },
 ];
 
 /** Runs the sections numbered `picked` (every one by default), each with a heading; returns whether everything behaved as expected. */

@@ -120,7 +120,7 @@ export class Tally {
     if (expect === 'pass') {
       if (r.passed) {
         this.passed++;
-        this.log(`  ${label}: passes. ${r.message}`);
+        this.log(`  ${label}: passes. ${r.message.replaceAll('\n', '\n    ')}`); // the coverage line below it
       } else {
         this.failed++;
         this.say(`  ${label}: UNEXPECTED FAILURE:`, indent(r.message));

@@ -1,13 +1,16 @@
 /**
  * Checking: a spec against a function at random or exhaustively, throwing (`assertSpec`) or
- * returning the result (`checkSpec`), and the global configuration.
+ * returning the result (`checkSpec`), against a reference implementation
+ * (`checkSameStrictness`), the demand coverage of a run, and the global configuration.
  *
  * Imported from `strictcheck`, as everything else.
  * @module Checking
  */
 export { checkSpec, assertSpec, strictCheckSpecExact, checkSpecExhaustive, assertSpecExhaustive } from '../checks.ts';
+export { checkSameStrictness, assertSameStrictness } from '../same-strictness.ts';
 export { configureGlobal, readConfigureGlobal, resetConfigureGlobal, SEED_VARIABLE, type GlobalSettings } from '../config.ts';
 export { StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from '../spec/check.ts';
+export type { Coverage, CoverageCounts, CoverageShares, CoverageRequirement } from '../spec/coverage.ts';
 export { ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from '../spec/exhaustive.ts';
 export type { ExhaustiveProgress, WatchOptions } from '../spec/run-watch.ts';
 export { checkSpecAsync, assertSpecAsync } from '../async-checks.ts';

@@ -1,6 +1,7 @@
 /**
  * Specs: the curried specifications of strictness of the paper, the helpers specs use on demands
- * in value form, and a declarative spec language (`specOf`).
+ * in value form, a declarative spec language (`specOf`), specs inferred from observations
+ * (`inferSpec`), and the spec of a reference implementation (`sameStrictnessAs`).
  *
  * Imported from `strictcheck`, as everything else.
  * @module Specs
@@ -8,6 +9,8 @@
 export { spec, specify, specify1, predictDemands, SpecError, type Spec, type SpecBody, type ShapesOf } from '../spec/spec.ts';
 export { cap, isCapped, numCtrForced, spineForced, elementAt, anyElementDemanded } from '../lazy/list.ts';
 export { lazySome, lazyNone, lazyTuple, fieldDemand } from '../demand/value-form.ts';
+export { sameStrictnessAs } from '../spec/reference.ts';
+export { inferSpec, type InferOptions, type Inference, type SpecProposal } from '../spec/infer.ts';
 export { specOf, type SpecLanguage, type ArgumentDemand, type ArgumentDemands, type AsResultOptions, type ElementOf } from '../spec/combinators.ts';
 export { pulls, pullsOf, pullCount, endOf, closedAfter, iterations, untouched, IterEnd, Iterations, RETURNED, THROWN, THREW, type IterationEnd } from '../iter/index.ts';
 export { Ahead, aheadOf, readAhead, pulledElements } from '../iter/index.ts';

@@ -19,6 +19,7 @@ import { ShapeMismatchError } from '../demand/shape.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import { checkKnownOptions, showOption } from './options.ts';
 import { TS_LOADER } from './load-module.ts';
+import { CoverageTally, withCoverage } from '../spec/coverage.ts';
 import {
   checkInteger, commonSettings, counterexampleOf, DEFAULTS, failsAlike, failureResult, inTrial, OPTION_NAMES, printable, passedResult, replayOptions, report, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckOptions, type CheckResult, type Comparison, type Counterexample, type Fn, type Trial,
@@ -627,6 +628,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     // Trials, striped: worker k runs positions p ≡ k (mod n), each trial with its own size.
     let best: Event | undefined;
     let executed = 0;
+    const coverage = new CoverageTally(spec.args.length);
     const completed: number[] = [];
     await Promise.all(
       slots.map(async (slot, k) => {
@@ -642,6 +644,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
               `that trial does not crash. One of the ${suspect.answered} trials the worker had finished before probably raised the error asynchronously (e.g. in a timer). The worker's error: ${suspect.error}`;
             ev = { i, kind: 'thrown', error: new WorkerCrashError(message) };
           }
+          if (!ev && out.kind === 'reply') coverage.addClassified(out.data.forced);
           if (!ev || ev.kind !== 'thrown') {
             executed++;
             completed.push(i);
@@ -657,7 +660,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     const extra = () => ({ executed, ...info() });
     if (final === undefined) {
       await afterLastCase(slots, grace, 'trial');
-      return { ...passedResult(indices.length, seed, options.shard), ...extra() };
+      return { ...withCoverage(passedResult(indices.length, seed, options.shard), coverage.figures(), options.coverage, spec.names, replayOptions(seed, options)), ...extra() };
     }
     // The failing trial's case, made again here, where the function is: to name it, or to replay its shrinks.
     const start = trialCase(spec, seed, final.i, sizeOf(final.i, trials, maxSize));

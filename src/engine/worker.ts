@@ -9,6 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
 import { errorParts } from '../demand/describe.ts';
+import { forcedHow } from '../spec/coverage.ts';
 import { comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck, IMPORTING, LOADED } from './parallel.ts';
 import { importCheckModule } from './load-module.ts';
@@ -206,7 +207,7 @@ async function handle(m: any): Promise<void> {
       let reply: object;
       try {
         const t = run(inputs, ctx);
-        reply = { failed: t.failed };
+        reply = { failed: t.failed, forced: [forcedHow(t.resultDemand), ...t.actual.map(forcedHow)] };
       } catch (err) {
         // The main thread names the trial and its inputs (see inTrial).
         reply = { thrown: serialize(err) };

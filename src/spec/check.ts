@@ -21,6 +21,7 @@ import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
 import { checkArity, predictWithin, SpecError, type Spec } from './spec.ts';
 import { checkKnownOptions, showOption } from '../engine/options.ts';
+import { checkCoverageOption, CoverageTally, withCoverage, type Coverage, type CoverageRequirement } from './coverage.ts';
 import { refuseInWorker, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 import { isInstance, safeInstanceof } from '../lazy/thrown.ts';
 
@@ -54,6 +55,12 @@ export interface CheckOptions {
   readonly shard?: string | undefined;
   /** Called with the index of each trial completed (for progress and tests). */
   readonly onTrial?: ((index: number) => void) | undefined;
+  /**
+   * Minimum shares of the trials that must leave the result or an argument not forced, partly or
+   * fully forced (see {@link CoverageRequirement}): `{ result: { partial: 0.2 } }` fails a run in
+   * which fewer than 20% of the trials demanded part of the result, though every trial passed.
+   */
+  readonly coverage?: CoverageRequirement | undefined;
 }
 
 /** A failing case, shrunk. */
@@ -89,6 +96,8 @@ export interface CheckResult {
   readonly counterexample?: Counterexample;
   /** A report: a line of summary, and for a failure the diagram and how to reproduce it. */
   readonly message: string;
+  /** How far the trials forced the result and each argument (a run in this thread; the failing trial is not counted). */
+  readonly coverage?: Coverage;
 }
 
 /** Thrown by `assertSpec` and `strictCheckSpecExact` when the spec and the function disagree; its message holds the diagram. */
@@ -300,13 +309,14 @@ export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions, kno
   checkInteger('maxSize', options.maxSize, 0);
   checkInteger('forceBudget', options.forceBudget, 1, Infinity);
   checkInteger('maxShrinkAttempts', options.maxShrinkAttempts, 0, Infinity);
+  checkCoverageOption(options.coverage, spec.args.length, spec.names);
   // The comparison is the options', else the one the spec and function were defined with (defineCheck).
   return { budget: options.forceBudget ?? SCALED_BUDGET, compare: comparisons(options.compare, spec.args.length), unicode: options.unicode ?? unicodeTerminal() };
 }
 
 /** @internal The options of each entry point, against which a misspelt one is refused (running through tsx checks no types). */
 export const OPTION_NAMES = {
-  check: ['trials', 'seed', 'maxSize', 'compare', 'forceBudget', 'maxShrinkAttempts', 'unicode', 'shard', 'onTrial', 'workers', 'timeout', 'shrinking', 'maxShrinkTimeouts'],
+  check: ['trials', 'seed', 'maxSize', 'compare', 'forceBudget', 'maxShrinkAttempts', 'unicode', 'shard', 'onTrial', 'coverage', 'workers', 'timeout', 'shrinking', 'maxShrinkTimeouts'],
   property: ['compare', 'forceBudget', 'maxSize', 'unicode'],
   exhaustive: ['depth', 'prune', 'progress', 'onProgress', 'maxCases', 'timeLimit', 'workers', 'timeout', 'shard', 'compare', 'forceBudget', 'unicode'],
 } as const;
@@ -590,6 +600,7 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, e
     resultDemand: unknown ?? showDemand(t.resultDemand),
     actual: pairs ? pairs.map(([a]) => a) : t.actual.map((d) => unknown ?? showDemand(d)),
     predicted: pairs ? pairs.map(([, p]) => p) : t.actual.map(() => `(not asked: ${stopped?.what ?? 'the function threw'})`),
+    predictor: s.predictor,
   };
   const lines = [header, drawDiagram(parts, unicode)];
   if (t.error) lines.push(`${errorLabel}: ${describeError(t.error.thrown)}`);
@@ -644,6 +655,7 @@ function* randomSteps(spec: AnySpec, options: CheckOptions, unicode: boolean): S
   const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
   const indices = shardIndices(trials, options.shard);
+  const coverage = new CoverageTally(spec.args.length);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
     const size = sizeOf(i, trials, maxSize);
@@ -661,11 +673,14 @@ function* randomSteps(spec: AnySpec, options: CheckOptions, unicode: boolean): S
       throw inTrial(err, spec, i, seed, options, inputs);
     }
     options.onTrial?.(i);
-    if (!trial.failed) continue;
+    if (!trial.failed) {
+      coverage.add(trial.resultDemand, trial.actual);
+      continue;
+    }
     const [small, shrinks] = yield* shrink(spec, trial, options.maxShrinkAttempts ?? DEFAULTS.maxShrinkAttempts);
     return printable(yield* failureSteps(spec, small, k + 1, shrinks, seed, unicode, options));
   }
-  return printable(passedResult(indices.length, seed, options.shard));
+  return printable(withCoverage(passedResult(indices.length, seed, options.shard), coverage.figures(), options.coverage, spec.names, replayOptions(seed, options)));
 }
 
 /**
@@ -675,7 +690,8 @@ function* randomSteps(spec: AnySpec, options: CheckOptions, unicode: boolean): S
 export function printable<R extends { readonly message: string }>(result: R): R {
   return Object.defineProperty(result, inspect.custom, {
     value(this: R, _depth: number, options: InspectOptions) {
-      const { message, ...fields } = this;
+      // The coverage figures are in the message's line: shown again, they would spread over ten lines.
+      const { message, coverage: _, ...fields } = this as R & { coverage?: unknown };
       let shown: string;
       try {
         shown = inspect(fields, options);
@@ -697,8 +713,8 @@ export function passedResult(count: number, seed: number, shard: string | undefi
 }
 
 /** @internal The first line of a failure's report: what failed, and `where` (how it was found) in parentheses. */
-export function failureHeader(t: Trial, where?: string): string {
-  const what = !t.error ? 'the spec does not match the function' : t.error.thrown instanceof ForceBudgetExceeded ? 'the function probably diverges' : 'the function threw';
+export function failureHeader(t: Trial, where?: string, s?: AnySpec): string {
+  const what = !t.error ? (s?.predictor ? `the function's demands differ from the ${s.predictor.toLowerCase()}'s` : 'the spec does not match the function') : t.error.thrown instanceof ForceBudgetExceeded ? 'the function probably diverges' : 'the function threw';
   return where === undefined ? `Failed: ${what}` : `Failed: ${what} (${where})`;
 }
 
@@ -763,7 +779,7 @@ function* failureSteps(spec: AnySpec, small: Trial, count: number, shrinks: numb
   resetInputCalls(spec, small.inputs);
   const final: Trial = yield { inputs: small.inputs, context: rerunContext(small) };
   const shown = final.failed ? final : small;
-  const header = failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`);
+  const header = failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`, spec);
   const message = `${report(spec, shown, header, unicode)}\nReproduce with the option ${replayOptions(seed, options)}.`;
   return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };
 }

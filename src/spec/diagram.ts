@@ -108,6 +108,8 @@ export interface DiagramParts {
   readonly actual: readonly string[];
   /** The demands the spec predicted on the inputs, one each (box "Spec's input demands"). */
   readonly predicted: readonly string[];
+  /** Who predicted them, naming their box (`Reference` makes it "Reference's input demands"). Default `Spec`. */
+  readonly predictor?: string | undefined;
 }
 
 /** Draws the diagram of a counterexample. */
@@ -120,7 +122,8 @@ export function drawDiagram(parts: DiagramParts, unicode = unicodeTerminal()): s
   const top = beside(inputs, result, 1, st.h.repeat(3), [st.lt, st.rt]);
   const actualLines = bullets(parts.actual);
   const predictedLines = bullets(parts.predicted);
-  const inner = Math.max(width('Actual input demands'), width("Spec's input demands"), ...actualLines.map(width), ...predictedLines.map(width));
-  const bottom = beside(box(st, 'Actual input demands', actualLines, inner), box(st, "Spec's input demands", predictedLines, inner), 2, `  ${st.differs}  `);
+  const predictedTitle = `${parts.predictor ?? 'Spec'}'s input demands`;
+  const inner = Math.max(width('Actual input demands'), width(predictedTitle), ...actualLines.map(width), ...predictedLines.map(width));
+  const bottom = beside(box(st, 'Actual input demands', actualLines, inner), box(st, predictedTitle, predictedLines, inner), 2, `  ${st.differs}  `);
   return [...top, `  ${st.arrows}`, ...bottom].join('\n');
 }

@@ -169,7 +169,7 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
     if (!c.outcome.failed && out.seen !== undefined) return { passed: false, ...done, message: workerOnlyMessage(where, out.seen) };
     const shown = again.failed ? again : { ...c.outcome, inputs };
     const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], set.options)}.`;
-    return { passed: false, ...done, counterexample: counterexampleOf(shown), message: `${report(spec, shown, failureHeader(shown, where), unicode)}\n${reproduce}` };
+    return { passed: false, ...done, counterexample: counterexampleOf(shown), message: `${report(spec, shown, failureHeader(shown, where, spec), unicode)}\n${reproduce}` };
   }
   if (out.stopped) return stoppedResult(set, depth, done, out.cases, part);
   if (depth < set.maxDepth) return undefined;

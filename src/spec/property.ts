@@ -91,7 +91,7 @@ function diagnose(set: Setup, c: StrictCase): string | undefined {
   }
   // Shrinking keeps the kind of failure: a case that threw shrinks to cases that throw.
   if (c.shrunk ? !failsAlike(t, c.shrunk.threw) : !t.failed) return undefined;
-  return report(set.spec, t, failureHeader(t), set.unicode);
+  return report(set.spec, t, failureHeader(t, undefined, set.spec), set.unicode);
 }
 
 class StrictCases extends fc.Arbitrary<StrictCase> {

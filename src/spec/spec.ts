@@ -32,6 +32,8 @@ export interface Spec<A extends readonly unknown[], R> {
   readonly body: SpecBody<A, R>;
   /** Names of the arguments, for messages. */
   readonly names?: readonly string[];
+  /** Who predicts, as a report names it: `'Spec'` unless said (`'Reference'` for {@link sameStrictnessAs}). */
+  readonly predictor?: string;
 }
 
 /**

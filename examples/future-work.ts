@@ -1,0 +1,54 @@
+/**
+ * `npm start` section 6: the paper's future work (section 8), built. A spec inferred from
+ * observations of `take`; an optimised `take` checked against `take` itself, with no spec; and
+ * the coverage line of a passing run, with a run that asks for more coverage than `and` can give.
+ * @module
+ */
+import { list, number, lazyOf } from '../src/demand/shape.ts';
+import { inferSpec } from '../src/spec/infer.ts';
+import { checkSpec } from '../src/checks.ts';
+import type { CheckResult } from '../src/spec/check.ts';
+import { take, takePrime } from './take.ts';
+import { checkOptimisedTakes } from './optimised-take.ts';
+import { and, andSpec } from './and-filter.ts';
+import type { Outcome } from './observe-basics.ts';
+
+/** Runs the section, printing through `log`; counts the checks that behaved as expected. */
+export function run(log: (line: string) => void): Outcome {
+  let passed = 0;
+  let failed = 0;
+  const expect = (ok: boolean, label: string) => {
+    if (ok) passed++;
+    else {
+      failed++;
+      log(`  NOT AS EXPECTED: ${label}`);
+    }
+  };
+  const indent = (text: string) => text.split('\n').forEach((line) => log(`    ${line}`));
+
+  log('Inferring a spec: inferSpec observes take on random cases and every case up to depth 4, and');
+  log('proposes the combinator specs that predict every demand it saw, smallest first:');
+  const inferred = inferSpec([lazyOf(number), list(number)], list(number), take, { proposals: 1 });
+  indent(inferred.message);
+  const proposed = inferred.proposals[0]?.spec;
+  expect(proposed !== undefined && checkSpec(proposed, take, { seed: 2018 }).passed, "take passes its inferred spec");
+  expect(proposed !== undefined && !checkSpec(proposed, takePrime, { seed: 2018 }).passed, "take' fails take's inferred spec");
+  log('');
+
+  log('Same strictness as a reference: two optimised takes checked against take itself, no spec written.');
+  const { fast, shared } = checkOptimisedTakes(2018);
+  log('  takeFast counts down a plain number:');
+  indent(fast.message);
+  expect(fast.passed, 'takeFast is as lazy as take');
+  log('  takeShared returns a list no longer than n as it is, so it measures the list first:');
+  indent(shared.message);
+  expect(!shared.passed, 'takeShared is stricter than take');
+  log('');
+
+  log("Coverage: and's result is a boolean, all or nothing, so no trial can demand part of it;");
+  log('a check that asks for 10% of partial results fails, saying so:');
+  const covered: CheckResult = checkSpec(andSpec, and, { seed: 2018, coverage: { result: { partial: 0.1 } } });
+  indent(covered.message);
+  expect(!covered.passed && covered.coverage?.result.partial === 0, 'and never has a partial result');
+  return { passed, failed };
+}

@@ -1,0 +1,40 @@
+/**
+ * The checks of a function against a reference implementation, without a spec: the
+ * `checkSpec`/`assertSpec` pair over {@link sameStrictnessAs}.
+ * @module
+ */
+import { assertSpec, checkSpec } from './checks.ts';
+import { sameStrictnessAs } from './spec/reference.ts';
+import type { CheckOptions, CheckResult } from './spec/check.ts';
+import type { ShapesOf } from './spec/spec.ts';
+import type { Shape } from './demand/shape.ts';
+
+/**
+ * Checks on random trials that `fn` forces exactly what `reference` forces (or, with
+ * `compare: 'noStricter'`, no more; `'noLazier'`, no less), under the same demands on their
+ * results; returns what it found, as {@link checkSpec} does. The counterexample's diagram shows
+ * the reference's demands beside the function's. For an exhaustive run or workers, check against
+ * the spec {@link sameStrictnessAs} makes.
+ *
+ * @example
+ * ```ts
+ * const shapes = [lazyOf(number), list(number)] as const;
+ * checkSameStrictness(shapes, list(number), take, takePrime, { seed: 1 }).message; // 'Failed: the reference does not match the function …', then the diagram
+ * ```
+ */
+export function checkSameStrictness<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R>, fn: NoInfer<(...args: A) => R>, options?: CheckOptions): CheckResult {
+  return checkSpec(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined });
+}
+
+/**
+ * {@link checkSameStrictness} for tests: returns if `fn` is as strict as `reference` on every
+ * trial, and throws a `StrictCheckFailure` with the diagram otherwise.
+ *
+ * @example
+ * ```ts
+ * test('the fast take is exactly as lazy as take', () => assertSameStrictness([lazyOf(number), list(number)], list(number), take, take));
+ * ```
+ */
+export function assertSameStrictness<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R>, fn: NoInfer<(...args: A) => R>, options?: CheckOptions): void {
+  assertSpec(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined });
+}

@@ -1,0 +1,159 @@
+/**
+ * Demand coverage, as QuickCheck's `cover` and fast-check's `statistics`: how the trials of a run
+ * split, for the result and for each argument, between not forced, partly forced and fully
+ * forced. A run that never demanded a partial result proves little; a check can require minimum
+ * shares, and fails saying which was not met.
+ * @module
+ */
+import type { Demand } from '../demand/demand.ts';
+import type { CheckResult } from './check.ts';
+import { argumentName } from '../demand/observe.ts';
+import { showOption } from '../engine/options.ts';
+
+/** How many trials left a value not forced, partly forced (some `_` left inside), and fully forced. */
+export interface CoverageCounts {
+  /** Trials that did not force it at all (its demand `_`). */
+  readonly none: number;
+  /** Trials that forced part of it. */
+  readonly partial: number;
+  /** Trials that forced all of it (no `_` left in its demand). */
+  readonly full: number;
+}
+
+/** The coverage of a run: the counts of the result (the context's demand) and of each argument (the function's demand). */
+export interface Coverage {
+  /** How far the random contexts forced the result. */
+  readonly result: CoverageCounts;
+  /** How far the function forced each argument, in order. */
+  readonly inputs: readonly CoverageCounts[];
+}
+
+/** Minimum shares (from 0 to 1) of a run's trials in which a value was not, partly or fully forced. */
+export interface CoverageShares {
+  /** Least share of trials that must not force it. */
+  readonly none?: number | undefined;
+  /** Least share of trials that must force part of it. */
+  readonly partial?: number | undefined;
+  /** Least share of trials that must force all of it. */
+  readonly full?: number | undefined;
+}
+
+/**
+ * The coverage a check requires, as {@link CoverageShares} of `result` and of arguments, named
+ * by their index from 0 or by the spec's names: `{ result: { partial: 0.2 }, 1: { full: 0.1 } }`
+ * fails a run in which fewer than 20% of the trials demanded part of the result, or fewer than
+ * 10% forced all of the second argument.
+ */
+export type CoverageRequirement = { readonly [resultOrArgument: string]: CoverageShares };
+
+const KINDS = ['none', 'partial', 'full'] as const;
+const SAID = { none: 'not forced', partial: 'partly forced', full: 'fully forced' } as const;
+
+/** 0 when `d` is unforced, 1 when some position inside it is, 2 when none is: a walk that stops at the first `_`. */
+export function forcedHow(d: Demand): 0 | 1 | 2 {
+  if (!d.forced) return 0;
+  const stack: Demand[] = [d];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    if (!x.forced) return 1;
+    for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i));
+  }
+  return 2;
+}
+
+/** @internal Counts, trial by trial, how far the result and each argument were forced: three integers per value. */
+export class CoverageTally {
+  /** For value v (0 the result, then the arguments), counts[3v + kind]. */
+  private readonly counts: number[];
+  constructor(arity: number) {
+    this.counts = new Array<number>(3 * (arity + 1)).fill(0);
+  }
+  add(resultDemand: Demand, inputs: readonly Demand[]): void {
+    this.counts[forcedHow(resultDemand)]!++;
+    for (let i = 0; i < inputs.length; i++) this.counts[3 * (i + 1) + forcedHow(inputs[i]!)]!++;
+  }
+  /** Adds a trial classified elsewhere (in a worker): {@link forcedHow} of the result, then of each argument. */
+  addClassified(how: readonly number[]): void {
+    for (let v = 0; v < how.length; v++) this.counts[3 * v + how[v]!]!++;
+  }
+  figures(): Coverage {
+    const at = (v: number): CoverageCounts => ({ none: this.counts[3 * v]!, partial: this.counts[3 * v + 1]!, full: this.counts[3 * v + 2]! });
+    return { result: at(0), inputs: Array.from({ length: this.counts.length / 3 - 1 }, (_, i) => at(i + 1)) };
+  }
+}
+
+const percent = (n: number, of: number) => `${of === 0 ? 0 : Math.round((100 * n) / of)}%`;
+
+/** The one line of a report that gives a run's coverage: `Coverage (not forced/partly/fully): result 5/40/55%, n 2/0/98%, xs 10/60/30%.` */
+export function coverageLine(c: Coverage, names: readonly string[] | undefined): string {
+  const shares = (k: CoverageCounts) => {
+    const total = k.none + k.partial + k.full;
+    return `${KINDS.map((kind) => percent(k[kind], total).slice(0, -1)).join('/')}%`;
+  };
+  const parts = [`result ${shares(c.result)}`, ...c.inputs.map((k, i) => `${argumentName(names, i)} ${shares(k)}`)];
+  return `Coverage (not forced/partly/fully): ${parts.join(', ')}.`;
+}
+
+/**
+ * @internal Throws a RangeError unless `required` names only the result and arguments of a spec
+ * of `arity` arguments named `names`, with shares from 0 to 1: a misspelt key would pass unchecked.
+ */
+export function checkCoverageOption(required: unknown, arity: number, names: readonly string[] | undefined): void {
+  if (required === undefined) return;
+  if (typeof required !== 'object' || required === null) throw new TypeError(`coverage must be an object such as { result: { partial: 0.2 } }, got ${showOption(required)}`);
+  for (const [key, shares] of Object.entries(required)) {
+    if (valueIndex(key, arity, names) === undefined) {
+      throw new RangeError(`coverage.${key}: no such value; name 'result', an argument's index from 0 to ${arity - 1}${names ? ` or its name (${names.join(', ')})` : ''}`);
+    }
+    for (const [kind, share] of Object.entries(shares as object)) {
+      if (!(KINDS as readonly string[]).includes(kind)) throw new RangeError(`coverage.${key}.${kind}: the shares are none, partial and full`);
+      if (typeof share !== 'number' || !(share >= 0 && share <= 1)) throw new RangeError(`coverage.${key}.${kind} must be a share from 0 to 1, got ${showOption(share)}`);
+    }
+  }
+}
+
+/** Which value a key of a {@link CoverageRequirement} names: 0 the result, i + 1 argument i; undefined if none. */
+function valueIndex(key: string, arity: number, names: readonly string[] | undefined): number | undefined {
+  if (key === 'result') return 0;
+  const named = names?.indexOf(key) ?? -1;
+  if (named >= 0) return named + 1;
+  return /^\d+$/.test(key) && Number(key) < arity ? Number(key) + 1 : undefined;
+}
+
+/** What a run's coverage falls short of in `required`, one sentence each (none when it meets it). */
+export function coverageShortfalls(c: Coverage, required: CoverageRequirement | undefined, names: readonly string[] | undefined): string[] {
+  if (required === undefined) return [];
+  const out: string[] = [];
+  for (const [key, shares] of Object.entries(required)) {
+    const v = valueIndex(key, c.inputs.length, names)!;
+    const counts = v === 0 ? c.result : c.inputs[v - 1]!;
+    const total = counts.none + counts.partial + counts.full;
+    const who = v === 0 ? 'the result' : argumentName(names, v - 1);
+    for (const kind of KINDS) {
+      const min = shares[kind];
+      if (min === undefined || counts[kind] >= min * total) continue;
+      out.push(`${who} was ${SAID[kind]} in ${percent(counts[kind], total)} of the trials (${counts[kind]} of ${total}${counts[kind] === 0 ? ': never' : ''}), under the ${percent(min, 1)} asked (coverage.${key}.${kind})`);
+    }
+  }
+  return out;
+}
+
+/**
+ * @internal The result of a run whose trials all passed, given its coverage: passed, its message
+ * followed by the coverage line; or, when the coverage falls short of `required`, failed, saying
+ * what fell short and how to run it again (`reproduce`).
+ */
+export function withCoverage(passed: CheckResult, c: Coverage, required: CoverageRequirement | undefined, names: readonly string[] | undefined, reproduce: string): CheckResult {
+  const line = coverageLine(c, names);
+  const short = coverageShortfalls(c, required, names);
+  // A run of no trial (a shard that holds none) has no coverage to tell.
+  if (short.length === 0) return { ...passed, coverage: c, message: passed.trials === 0 ? passed.message : `${passed.message}\n${line}` };
+  const trials = `${passed.trials} trial${passed.trials === 1 ? '' : 's'}`;
+  const message = [
+    `Failed: the coverage asked for was not reached (all ${trials} passed; seed ${passed.seed}):`,
+    ...short.map((s) => `  ${s}.`),
+    line,
+    `More trials or a larger maxSize may reach it. Reproduce with the option ${reproduce}.`,
+  ].join('\n');
+  return { ...passed, passed: false, coverage: c, message };
+}

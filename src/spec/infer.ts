@@ -1,0 +1,266 @@
+/**
+ * Specs inferred from observations (the paper's section 8: "synthesize strictness specifications
+ * for functions based upon dynamic observations of their behavior"): a function is observed over
+ * random and exhaustive cases, and each argument gets the combinators of {@link specOf} that
+ * predict exactly what it forced in every case. The combinator specs that fit are proposed,
+ * smallest first, as code to paste and a sentence per argument; when none fits an argument, the
+ * cases that rule out its closest candidates are shown.
+ * @module
+ */
+import * as L from '../lazy/list.ts';
+import { demandEquals, type Demand } from '../demand/demand.ts';
+import { observeDetailed } from '../demand/observe.ts';
+import { prettyDemand } from '../demand/print.ts';
+import { isListCell, type Shape } from '../demand/shape.ts';
+import { fieldDemand } from '../demand/value-form.ts';
+import { enumerateCases } from '../engine/enumerate.ts';
+import { checkKnownOptions } from '../engine/options.ts';
+import { checkInteger, showInput, sizeOf, trialCase, type AnySpec } from './check.ts';
+import { predictDemands, specify1, type ShapesOf, type Spec } from './spec.ts';
+import { specOf, type ArgumentDemand, type SpecLanguage } from './combinators.ts';
+
+/** Options of {@link inferSpec}. */
+export interface InferOptions {
+  /** The arguments' names, in the code and sentences proposed. Default: the function's parameter names. */
+  readonly names?: readonly string[] | undefined;
+  /** Random cases observed. Default 300. */
+  readonly trials?: number | undefined;
+  /** Seed of the random cases. Default 1. */
+  readonly seed?: number | undefined;
+  /** Largest size of the random cases. Default 12. */
+  readonly maxSize?: number | undefined;
+  /** Depth of the exhaustive cases observed (every case up to it). Default 4. */
+  readonly depth?: number | undefined;
+  /** Most exhaustive cases observed (the smaller depths first). Default 3,000. */
+  readonly maxCases?: number | undefined;
+  /** Most specs proposed. Default 3. */
+  readonly proposals?: number | undefined;
+}
+
+/** A spec that fits every observation. */
+export interface SpecProposal<A extends readonly unknown[], R> {
+  /** The spec, to check with. */
+  readonly spec: Spec<A, R>;
+  /** It as code: a call of {@link specOf} on your shapes, `args` and `result`. */
+  readonly code: string;
+  /** What it says of each argument, one sentence each. */
+  readonly sentences: readonly string[];
+}
+
+/** What {@link inferSpec} found. */
+export interface Inference<A extends readonly unknown[], R> {
+  /** The combinator specs that fit every observation, smallest first (none when some argument has no fitting combinator). */
+  readonly proposals: readonly SpecProposal<A, R>[];
+  /** How many cases were observed. */
+  readonly observations: number;
+  /** The report: the proposals, or for each argument that nothing fits, two cases that rule out its closest candidates. */
+  readonly message: string;
+}
+
+/** One observed case. */
+interface Observation {
+  readonly inputs: readonly unknown[];
+  readonly result: Demand;
+  readonly actual: readonly Demand[];
+}
+
+/** A combinator for one argument, as code, as a sentence, and as the rule itself. */
+interface Candidate {
+  readonly size: number;
+  readonly code: string;
+  readonly says: string;
+  readonly make: (language: SpecLanguage<any[], any>) => ArgumentDemand<any[], any, any>;
+}
+
+/** The element shape of a list shape, or undefined for another shape. */
+function elementOf(s: Shape<unknown>): Shape<unknown> | undefined {
+  if (s.kind !== 'lazy' || !isListCell(s.inner())) return undefined;
+  const elem = (s.inner() as Shape<unknown> & { alternatives: () => readonly { shapes: readonly Shape<unknown>[] }[] }).alternatives()[1]!.shapes[0]!;
+  return elem.kind === 'lazy' ? elem.inner() : elem;
+}
+const isPrim = (s: Shape<unknown> | undefined, prim: string) => s !== undefined && s.kind === 'prim' && s.prim === prim;
+const inside = (s: Shape<unknown>) => (s.kind === 'lazy' ? s.inner() : s);
+
+/** `(a, _b, c)`: the parameter list of a function of the inputs that uses those at `used`, with `before` parameters first. */
+function params(names: readonly string[], used: readonly number[], before: readonly string[] = []): string {
+  const last = Math.max(-1, ...used);
+  const ps = [...before, ...names.slice(0, last + 1).map((n, k) => (used.includes(k) ? n : `_${n}`))];
+  return `(${ps.join(', ')})`;
+}
+
+/** The candidates for argument `i`, smallest first. */
+function candidates(args: readonly Shape<unknown>[], result: Shape<unknown>, names: readonly string[], i: number): Candidate[] {
+  const x = names[i]!;
+  const out: Candidate[] = [
+    { size: 1, code: 'neverForced', says: `${x} is never forced`, make: (l) => l.neverForced },
+    { size: 1, code: 'whenDemanded', says: `${x} is forced whenever the result is demanded`, make: (l) => l.whenDemanded },
+  ];
+  const lists = args.flatMap((s, j) => (elementOf(s) ? [j] : []));
+  const resultElem = elementOf(result);
+  for (const j of lists) {
+    if (j === i) continue;
+    const code = `forcedWhen(${params(names, [j], ['_d'])} => !List.isEmpty(${names[j]}))`;
+    out.push({ size: 2, code, says: `${x} is forced whenever the result is demanded and ${names[j]} has a cell`, make: (l) => l.forcedWhen((_d, ...inputs) => !L.isEmpty(inputs[j])) });
+  }
+  if (resultElem) out.push({ size: 2, code: 'forcedWhen(anyElementDemanded)', says: `${x} is forced when some element of the result is demanded`, make: (l) => l.forcedWhen(L.anyElementDemanded as never) });
+  const elem = elementOf(args[i]!);
+  if (!elem) return out;
+  out.push({ size: 1, code: 'spineStrict', says: `${x}'s whole spine is forced whenever the result is demanded, no element`, make: (l) => l.spineStrict });
+  // asResult: how the elements go, and how far
+  const elements: { code?: string; says: string; fn?: (dy: any, x: any, ...inputs: any[]) => any }[] = [{ says: '' }];
+  args.forEach((s, j) => {
+    if (s.kind === 'fn' && s.args.length === 1) elements.push({ code: `elements: ${params(names, [j], ['dy', 'x'])} => specify1(${names[j]}, dy, x)`, says: `, each element as ${names[j]} demands it`, fn: (dy, v, ...inputs) => specify1(inputs[j], dy, v) });
+  });
+  const pair = resultElem && inside(resultElem);
+  if (pair && pair.kind === 'data' && !isListCell(pair) && pair.alternatives().length === 1 && pair.alternatives()[0]!.shapes.length === 2) {
+    [0, 1].forEach((k) => elements.push({ code: `elements: (p) => fieldDemand(p, ${k})`, says: `, each element as the ${k === 0 ? 'first' : 'second'} component of the result's`, fn: (p) => fieldDemand(p, k as never) }));
+  }
+  const limits: { code?: string; says: string; stopsEarly?: (...inputs: any[]) => boolean; atMost?: (...inputs: any[]) => number }[] = [{ says: '' }];
+  args.forEach((s, j) => {
+    if (s.kind === 'lazy' && isPrim(s.inner(), 'number')) {
+      limits.push({ code: `stopsEarly: ${params(names, [j, i])} => ${names[j]}.force() <= List.length(${x})`, says: `, but an unevaluated tail in place of the result's [] when ${names[j]} is at most its length`, stopsEarly: (...inputs) => inputs[j].force() <= L.length(inputs[i]) });
+    }
+  });
+  for (const j of lists) {
+    limits.push({ code: `atMost: ${params(names, [j])} => List.length(${names[j]})`, says: j === i ? ' but never its []' : `, at most as many cells as ${names[j]} has`, atMost: (...inputs) => L.length(inputs[j]) });
+    if (j === i) limits.push({ code: `atMost: ${params(names, [j])} => List.length(${names[j]}) + 1`, says: ', up to its []', atMost: (...inputs) => L.length(inputs[j]) + 1 });
+  }
+  for (const e of elements) {
+    for (const lim of limits) {
+      const opts = [e.code, lim.code].filter((c) => c !== undefined);
+      const code = `asResult(${opts.length ? `{ ${opts.join(', ')} }` : ''})`;
+      const options = { ...(e.fn ? { elements: e.fn } : {}), ...(lim.stopsEarly ? { stopsEarly: lim.stopsEarly } : {}), ...(lim.atMost ? { atMost: lim.atMost } : {}) };
+      out.push({ size: 2 + opts.length, code, says: `${x} as far as the result${e.says}${lim.says}`, make: (l) => l.asResult(options as never) });
+    }
+  }
+  for (const reversed of [false, true]) {
+    const r = reversed ? ', { reversed: true }' : '';
+    if (reversed) out.push({ size: 3, code: `resultFrom(() => 0${r})`, says: `${x}'s whole spine whenever the result is demanded, its elements as the result's, reversed`, make: (l) => l.resultFrom(() => 0, { reversed }) });
+    for (const j of lists) {
+      if (j === i) continue;
+      out.push({ size: 3 + (reversed ? 1 : 0), code: `resultFrom(${params(names, [j])} => List.length(${names[j]})${r})`, says: `${x} as the rest of the result past ${names[j]}'s length${reversed ? ', reversed' : ''}`, make: (l) => l.resultFrom((...inputs) => L.length(inputs[j]), { reversed }) });
+    }
+  }
+  args.forEach((s, j) => {
+    if (s.kind === 'fn' && s.args.length === 1 && isPrim(s.result, 'boolean')) {
+      out.push({
+        size: 4,
+        code: `untilFound(${params(names, [j], ['x'])} => ${names[j]}(x), { count: (d) => (isCapped(d) ? Infinity : spineForced(d)) })`,
+        says: `${x} up to as many elements kept by ${names[j]} as the result has cells, all of it once the result ended`,
+        make: (l) => l.untilFound((v, ...inputs) => inputs[j](v), { count: (d) => (L.isCapped(d as never) ? Infinity : L.spineForced(d as never)) }),
+      });
+    }
+  });
+  if (isPrim(elem, 'boolean')) for (const v of [false, true]) out.push({ size: 2, code: `shortCircuits(${v})`, says: `${x} up to its first ${v}, cells and elements, or all of it`, make: (l) => l.shortCircuits(v) });
+  return out.sort((a, b) => a.size - b.size);
+}
+
+/** The function's parameter names, read off its source; `argument i` where that fails. */
+function parameterNames(fn: (...args: any[]) => unknown, arity: number): string[] {
+  const m = /^(?:async\s+)?(?:function\s*\*?\s*[\w$]*\s*)?(?:<[^>]*>\s*)?\(([^)]*)\)/.exec(fn.toString());
+  const found = m ? m[1]!.split(',').map((p) => p.trim().replace(/[:=].*$/, '').trim()) : [];
+  return Array.from({ length: arity }, (_, i) => (/^[A-Za-z_$][\w$]*$/.test(found[i] ?? '') ? found[i]! : `x${i + 1}`));
+}
+
+/**
+ * Observes `fn` over random cases and every case up to a depth, and proposes the combinator specs
+ * ({@link specOf}) that predict every demand it was seen to make, smallest first: as a spec, as
+ * code to paste (a call on your shapes, named `args` and `result`), and as a sentence per
+ * argument. An inferred spec is a hypothesis about the cases observed: check it like any other.
+ * When no combinator fits an argument, the message says so and shows, for its two closest
+ * candidates, a case that rules each out.
+ *
+ * @example
+ * ```ts
+ * const inferred = inferSpec([lazyOf(number), list(number)], list(number), take);
+ * inferred.proposals[0]!.sentences; // ['n is forced whenever the result is demanded', "xs as far as the result, but an unevaluated tail in place of the result's [] when n is at most its length"]
+ * strictCheckSpecExact(inferred.proposals[0]!.spec, take);
+ * ```
+ */
+export function inferSpec<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: NoInfer<(...args: A) => R>, options: InferOptions = {}): Inference<A, R> {
+  checkKnownOptions(options, ['names', 'trials', 'seed', 'maxSize', 'depth', 'maxCases', 'proposals']);
+  checkInteger('maxCases', options.maxCases, 0);
+  checkInteger('trials', options.trials, 0);
+  checkInteger('depth', options.depth, 0, 12);
+  checkInteger('proposals', options.proposals, 1);
+  const shapes = args as readonly Shape<unknown>[];
+  const names = options.names ? [...options.names] : parameterNames(fn as never, shapes.length);
+  if (names.length !== shapes.length) throw new TypeError(`names: ${names.length} names given for ${shapes.length} arguments`);
+  const observations = observeCases(shapes, result as Shape<unknown>, fn as never, options);
+  const perArgument = shapes.map((_, i) => {
+    const scored = candidates(shapes, result as Shape<unknown>, names, i).map((c) => ({ c, ...contradictions(shapes, result as Shape<unknown>, i, c, observations) }));
+    return { fits: scored.filter((s) => s.failures === 0).map((s) => s.c), closest: scored.filter((s) => s.failures > 0).sort((a, b) => a.failures - b.failures).slice(0, 2) };
+  });
+  const unfit = perArgument.flatMap((p, i) => (p.fits.length === 0 ? [i] : []));
+  const header = `Observed ${observations.length} cases.`;
+  if (unfit.length > 0) {
+    const lines = [header, ...unfit.flatMap((i) => [
+      `No combinator spec fits: nothing predicts what ${fn.name || 'the function'} forces of ${names[i]} in every case. Its closest candidates, and a case that rules each out:`,
+      ...perArgument[i]!.closest.map(({ c, first }) => `  ${c.code}: ${first}`),
+    ])];
+    return { proposals: [], observations: observations.length, message: lines.join('\n') };
+  }
+  const combos = combinations(perArgument.map((p) => p.fits), options.proposals ?? 3);
+  const proposals = combos.map((chosen) => proposal(args, result, names, chosen));
+  const message = [header, ...proposals.flatMap((p, k) => [`Proposal ${k + 1}:`, p.code, ...p.sentences.map((s) => `  ${s}.`)])].join('\n');
+  return { proposals, observations: observations.length, message };
+}
+
+/** The random cases, then every case up to the depth, each observed. */
+function observeCases(shapes: readonly Shape<unknown>[], result: Shape<unknown>, fn: (...args: unknown[]) => unknown, options: InferOptions): Observation[] {
+  const out: Observation[] = [];
+  const s = { args: shapes, result } as unknown as AnySpec;
+  const trials = options.trials ?? 300;
+  const seed = options.seed ?? 1;
+  for (let i = 0; i < trials; i++) {
+    const { inputs, context } = trialCase(s, seed, i, sizeOf(i, trials, options.maxSize ?? 12));
+    const obs = observeDetailed(context, fn, inputs, { inputs: shapes, result });
+    if (obs.error) throw obs.error.thrown;
+    out.push({ inputs, result: obs.result, actual: obs.inputs });
+  }
+  // Depth by depth, so that a function argument's many cases at the largest depth do not crowd out the smaller ones.
+  const most = out.length + (options.maxCases ?? 3000);
+  for (let depth = 0; depth <= (options.depth ?? 4); depth++) {
+    for (const c of enumerateCases(shapes, depth, (inputs, context) => observeDetailed(context, fn, inputs, { inputs: shapes, result }))) {
+      if (c.outcome.error) throw c.outcome.error.thrown;
+      out.push({ inputs: c.total(), result: c.outcome.result, actual: c.outcome.inputs });
+      if (out.length >= most) return out;
+    }
+  }
+  return out;
+}
+
+/** How many observations candidate `c` for argument `i` contradicts, and the first of them, told. */
+function contradictions(shapes: readonly Shape<unknown>[], result: Shape<unknown>, i: number, c: Candidate, observations: readonly Observation[]): { failures: number; first: string } {
+  const only = specOf(shapes as never, result, (l: SpecLanguage<any[], any>) => shapes.map((_, k) => (k === i ? c.make(l) : l.neverForced)) as never);
+  let failures = 0;
+  let first = '';
+  for (const o of observations) {
+    let predicted: string | Demand;
+    try {
+      predicted = predictDemands(only, o.result, o.inputs as never)[i]!;
+    } catch (err) {
+      predicted = `(it throws: ${(err as Error).message})`;
+    }
+    if (typeof predicted !== 'string' && demandEquals(predicted, o.actual[i]!)) continue;
+    if (failures++ === 0) {
+      const inputs = o.inputs.map((v, k) => showInput(only as never, v, k)).join(', ');
+      first = `on inputs ${inputs} under the result demand ${prettyDemand(o.result)}, it forced ${prettyDemand(o.actual[i]!)} where this predicts ${typeof predicted === 'string' ? predicted : prettyDemand(predicted)}`;
+    }
+  }
+  return { failures, first };
+}
+
+/** The first `limit` choices of one candidate per argument, in order of total size. */
+function combinations(fits: readonly (readonly Candidate[])[], limit: number): Candidate[][] {
+  let all: Candidate[][] = [[]];
+  for (const f of fits) all = all.flatMap((prefix) => f.map((c) => [...prefix, c]));
+  return all.sort((a, b) => a.reduce((n, c) => n + c.size, 0) - b.reduce((n, c) => n + c.size, 0)).slice(0, limit);
+}
+
+function proposal<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, names: readonly string[], chosen: readonly Candidate[]): SpecProposal<A, R> {
+  const combinators = [...new Set(chosen.map((c) => /^\w+/.exec(c.code)![0]))];
+  const code = `specOf(args, result, ({ ${combinators.join(', ')} }) => [\n${chosen.map((c) => `  ${c.code},`).join('\n')}\n], ${JSON.stringify(names).replaceAll('"', "'").replaceAll(',', ', ')})`;
+  return { spec: specOf(args, result, (l) => chosen.map((c) => c.make(l as never)) as never, names), code, sentences: chosen.map((c) => c.says) };
+}
+

@@ -1,0 +1,38 @@
+/**
+ * Same strictness as a reference (the paper's section 8: "StrictCheck can be used to test whether
+ * a function has the same strictness as a reference implementation"): a {@link Spec} whose
+ * prediction is the demand the reference itself puts on the inputs under the same demand on its
+ * result. No spec to write, any arity, and every check mode takes it, as it takes any spec.
+ * @module
+ */
+import { fromDemand, toDemand } from '../demand/convert.ts';
+import { observeDetailed, toContext } from '../demand/observe.ts';
+import { describeSafely } from '../demand/describe.ts';
+import type { Shape } from '../demand/shape.ts';
+import { spec, SpecError, type ShapesOf, type Spec } from './spec.ts';
+
+/**
+ * The spec "forces exactly what `reference` forces": for a demand on the result, it predicts the
+ * demand `reference` puts on the same inputs when its result is evaluated as far. Check a function
+ * against it with any check (`checkSpec`, `checkSpecExhaustive`, `defineCheck` for workers); the
+ * diagram of a counterexample labels the predicted column "Reference's input demands".
+ * `compare: 'noStricter'` asks for a function that forces no more than the reference,
+ * `'noLazier'` no less. A reference that throws, or whose result the function's demand does not
+ * fit (the two compute different values), is a {@link SpecError}: strictness is compared on equal
+ * values only.
+ *
+ * @example
+ * ```ts
+ * const sameAsTake = sameStrictnessAs([lazyOf(number), list(number)], list(number), take);
+ * checkSpec(sameAsTake, takePrime, { seed: 1 }).passed; // false: take' looks at the list first
+ * checkSpecExhaustive(sameAsTake, take, { depth: 4 }).passed; // true
+ * ```
+ */
+export function sameStrictnessAs<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R>, names?: readonly string[]): Spec<A, R> {
+  const body = (predict: (...demands: A) => void, d: R, ...inputs: A) => {
+    const obs = observeDetailed(toContext(toDemand(d, result)), reference, inputs, { inputs: args, result, ...(names ? { names } : {}) });
+    if (obs.error) throw new SpecError(`the reference threw ${describeSafely(obs.error.thrown)} (on inputs where the function returned: both must compute the same values)`, { cause: obs.error.thrown });
+    predict(...(obs.inputs.map((x, i) => fromDemand(x, args[i] as Shape<unknown>)) as unknown as A));
+  };
+  return { ...spec(args, result, body, names), predictor: 'Reference' };
+}
