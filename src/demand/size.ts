@@ -11,8 +11,9 @@ import { isDataObject, lenient } from './shape.ts';
  * @internal The number of `Lazy` positions in the evaluated parts of `values`, up to `limit` or a
  * little past it (an unevaluated `Lazy` counts, what it would hold does not). A first walk counts
  * without remembering what it met, which costs next to nothing on the small values of most
- * trials; only past `limit` does it count again, reaching each object once, so that sharing and
- * cycles count what they hold, not what they unfold to. List spines are walked along their tails
+ * trials; only past `limit` (or past `limit` layers walked, which a value shared through strict
+ * fields, with no Lazy to count, would unfold to without end) does it count again, reaching each
+ * object once, so that sharing and cycles count what they hold, not what they unfold to. List spines are walked along their tails
  * with Brent's cycle detection rather than remembered cell by cell (a spine shared by two lists
  * counts twice).
  */
@@ -25,6 +26,7 @@ export function evaluatedPositions(values: readonly unknown[], limit: number): n
 function count(values: readonly unknown[], limit: number, seen: Set<unknown> | undefined): number {
   const stack: unknown[] = values.slice();
   let n = 0;
+  let layers = 0; // walked without `seen`, past `limit` of them the walk stops, as past `limit` positions
   // What a Lazy holds, each Lazy counted: `undefined` where it is not evaluated, or met before
   // (only a Lazy holding an object is remembered: one holding a primitive closes no cycle).
   const inside = (l: unknown): unknown => {
@@ -37,6 +39,7 @@ function count(values: readonly unknown[], limit: number, seen: Set<unknown> | u
     return v;
   };
   while (stack.length > 0 && n <= limit) {
+    if (seen === undefined && ++layers > limit) return limit + 1;
     try {
       let v = inside(stack.pop());
       // Along the spine: the mark moves to the cell `span` cells on, `span` doubling (Brent).
