@@ -202,7 +202,7 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
   const pending: [Demand, G][] = [[demand, root]];
   for (;;) {
     const [d, g] = pending[pending.length - 1]!;
-    if (pending.length > 1 && shared.has(d, guide && g)) {
+    if (pending.length > 1 && shared.has(d, guide ? g : undefined)) {
       pending.pop();
       continue;
     }
@@ -214,7 +214,7 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
     }
     pending.pop();
     if (pending.length === 0) return v;
-    shared.set(d, guide && g, v);
+    shared.set(d, guide ? g : undefined, v);
   }
 }
 

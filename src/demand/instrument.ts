@@ -128,7 +128,7 @@ function copyFields(first: Frame, shape: Shape<unknown>, rec: Recording): unknow
   const cycle = new PathMark();
   cycle.visit(first.original, shape, undefined, 0);
   let depth = 0;
-  // The copies made, by original, from the first field's copied: met again, an original is not copied again.
+  // The copies of the fields' originals, kept once built (the first frame's is never a field): met again, an original is not copied again.
   let copied: Map<unknown, Copied> | undefined;
   for (let f = first; ; ) {
     const { layer } = f;
