@@ -111,7 +111,9 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
   let lazyAbove = false; // whether `v`, taken out of its Lazy already, sat at a lazy position
   let depth = 0; // how many layers are above `v`
   const cycle = new PathCycle(into, at, path);
-  let walked: Walked | undefined; // made at the first layer with fields
+  // What the walk has recorded, from its first UNREMEMBERED layers on (see Walked).
+  let walked: Walked | undefined;
+  let layers = 0;
   for (;;) {
     walk: for (;;) {
       if (typeof g === 'object' && !g.forced) break;
@@ -149,6 +151,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       }
       // Paths are built only where a message may need them: declared shapes, and walks along a demand.
       const paths = s.kind !== 'dynamic' || typeof g === 'object';
+      if (walked === undefined && ++layers > UNREMEMBERED) walked = new Walked();
       const recorded = walked?.find(v as object, s, g, atLazy);
       if (recorded !== undefined) {
         put(parent, index, recorded);
@@ -164,7 +167,10 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
         let head: number;
         if (atLazy) {
           // A spine's first cell is its node, shared where the list is met again; a cell further on is not one.
-          if (index !== REST) (walked ??= new Walked()).add(v, s, key, true, (parent = startSpine(parent, index)), depth);
+          if (index !== REST) {
+            parent = startSpine(parent, index);
+            walked?.add(v, s, key, true, parent, depth);
+          }
           cell = parent as SpineCell;
           head = HEAD - cell.spine.grow();
           const met = cycle.visitCell(v, s, g, depth);
@@ -208,7 +214,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
         } else {
           cell = forcedNode(CONS_CTOR, 2, undefined, false);
           put(parent, index, cell);
-          (walked ??= new Walked()).add(v, s, key, false, cell, depth);
+          walked?.add(v, s, key, false, cell, depth);
           head = 0;
           const met = cycle.visit(v, s, g, depth);
           if (met !== 0) cycle.place(met, parent, index, false, p);
@@ -235,7 +241,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       const node = layerNode(layer, atLazy);
       put(parent, index, node);
       if (n === 0) break;
-      (walked ??= new Walked()).add(v as object, s, g, atLazy, node, depth);
+      walked?.add(v as object, s, g, atLazy, node, depth);
       if (typeof g === 'object') g = along(g, layer.ctor.name, n, p, misfit);
       const met = cycle.visit(v, s, g, depth);
       if (met !== 0) cycle.place(met, parent, index, false, p);
@@ -267,6 +273,11 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
  * shared, and not walked again. Met again while its walk goes on, below itself, it is a cycle,
  * walked on for {@link PathMark} to find. Weak, so that the cells of a list the walk has passed
  * can be collected.
+ *
+ * Kept only after a walk's first {@link UNREMEMBERED} layers (list cells that the walk's loop over
+ * a spine records are not counted), so that the walks of the small values of most trials pay
+ * nothing for it. That keeps it linear: a layer met before is walked again once, then remembered
+ * (the layers above the walk when it starts remembering are remembered when met again).
  */
 class Walked {
   private readonly byValue = new WeakMap<object, Layered>();
@@ -298,6 +309,9 @@ class Walked {
     while (open.length > 0 && open[open.length - 1]!.depth >= depth) open.pop()!.open = false;
   }
 }
+
+/** How many layers a walk records before it remembers them (see {@link Walked}). */
+const UNREMEMBERED = 1024;
 
 /** An entry of {@link Walked}. */
 class Layered {
