@@ -250,9 +250,18 @@ export function lessDefined(a: Demand, b: Demand): boolean {
   return compareDemands(a, b, (x, y) => (x.forced ? x.ctor.closes === true : !(y.forced && y.ctor.closes === true)), true);
 }
 
+/** Where {@link demandSize} has counted the layers of a shared node: `start` before it. */
+class SizeOf {
+  constructor(
+    readonly node: Forced,
+    readonly start: number,
+  ) {}
+}
+
 /**
- * Counts the evaluated layers of a demand (its size). A layer shared by several parts of the
- * demand (the demand on an object the value reaches through several paths) counts once.
+ * Counts the evaluated layers of a demand (its size), as it unfolds: a layer shared by several
+ * parts of the demand (the demand on an object the value reaches through several paths) counts
+ * at each, though it is walked once.
  *
  * @example
  * ```ts
@@ -263,14 +272,23 @@ export function lessDefined(a: Demand, b: Demand): boolean {
 export function demandSize(d: Demand): number {
   checkDemand(d, 'demandSize', 'd');
   let n = 0;
-  const stack: Demand[] = [d];
-  let seen: Set<Forced> | undefined;
+  const stack: (Demand | SizeOf)[] = [d];
+  // The sizes of shared nodes, each counted once and added where it is met again.
+  let sizes: Map<Forced, number> | undefined;
   while (stack.length > 0) {
     const x = stack.pop()!;
+    if (x instanceof SizeOf) {
+      sizes!.set(x.node, n - x.start);
+      continue;
+    }
     if (!x.forced) continue;
     if (x.shared) {
-      if ((seen ??= new Set()).has(x)) continue;
-      seen.add(x);
+      const known = (sizes ??= new Map()).get(x);
+      if (known !== undefined) {
+        n += known;
+        continue;
+      }
+      stack.push(new SizeOf(x, n));
     }
     n++;
     for (let i = 0; i < x.arity; i++) stack.push(x.field(i));
