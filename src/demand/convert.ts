@@ -204,17 +204,87 @@ export const valueGuide: DemandGuide<unknown> = (at, d) => {
  * node, which reading the demand would also keep in it) made a demand on 10^7 cells take three
  * times the memory of the list built. Only what a run's cells need apart is kept for them: the
  * heads that are nodes, and with a guide, each cell's Lazies.
+ *
+ * A shared node (see `markShared`) is built once per position the guide knows it at, its value
+ * shared alike: first those below it, then it, then what holds it (see {@link SharedValues}).
  */
 export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefined, unknown: G): unknown {
-  const items: Items<G> = { nodes: [demand], at: [root], parent: [-1], slot: [0], guided: guide !== undefined };
-  const { nodes, at, parent, slot } = items;
+  const shared = new SharedValues<G>();
+  // What is still to build, the last first: a build that meets shared nodes not built yet is done again after them.
+  const pending: [Demand, G][] = [[demand, root]];
+  for (;;) {
+    const [d, g] = pending[pending.length - 1]!;
+    if (pending.length > 1 && shared.has(d, guide ? g : undefined)) {
+      pending.pop();
+      continue;
+    }
+    const v = buildValue(d, g, guide, unknown, shared);
+    if (shared.missing.length > 0) {
+      pending.push(...shared.missing);
+      shared.missing.length = 0;
+      continue;
+    }
+    pending.pop();
+    if (pending.length === 0) return v;
+    shared.set(d, guide ? g : undefined, v);
+  }
+}
+
+/** A value built already for a shared node, as an item of {@link buildValue}'s work list. */
+class Built {
+  constructor(readonly value: unknown) {}
+}
+
+/** The values built for shared nodes, by node and position (`undefined` without a guide); and those a build met and found missing. */
+class SharedValues<G> {
+  private readonly values = new Map<Forced, { at: G | undefined; value: unknown; next: unknown }>();
+  readonly missing: [Demand, G][] = [];
+
+  has(d: Demand, at: G | undefined): boolean {
+    return this.find(d as Forced, at) !== undefined;
+  }
+
+  set(d: Demand, at: G | undefined, value: unknown): void {
+    this.values.set(d as Forced, { at, value, next: this.values.get(d as Forced) });
+  }
+
+  /** What stands for shared node `d` at `at` in a build: its value, or if it is not built yet, a placeholder, `d` noted missing. */
+  item(d: Forced, at: G): Built {
+    const found = this.find(d, at);
+    if (found === undefined) this.missing.push([d, at]);
+    return found ?? MISSING;
+  }
+
+  private find(d: Forced, at: G | undefined): Built | undefined {
+    for (let e = this.values.get(d); e !== undefined; e = e.next as typeof e) if (e.at === at) return new Built(e.value);
+    return undefined;
+  }
+}
+const MISSING = new Built(undefined);
+
+/** One build of {@link fromDemandGuided}: the value of `demand`, where the shared nodes below it are built already (or noted missing in `shared`). */
+function buildValue<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefined, unknown: G, shared: SharedValues<G>): unknown {
+  const nodes: (Demand | Built)[] = [demand];
+  const at: G[] = [root];
   const layers: number[] = [];
+  const parent: number[] = [-1];
+  const slot: number[] = [0];
   // The values of each item's fields; for a run, its rest's at 0 and its heads that are nodes, cell j's at j + 1.
   const values: unknown[][] = [];
   // A run's heads' and cells' Lazies, with a guide: cell j's head's at 2j, the cell's at 2j + 1.
   const runLayers: number[][] = [];
+  const push = (d: Demand, g: G | undefined, i: number, j: number) => {
+    nodes.push(d.forced && d.shared ? shared.item(d, (guide ? g : undefined) as G) : d);
+    if (guide) at[nodes.length - 1] = g as G;
+    parent.push(i);
+    slot.push(j);
+  };
   for (let i = 0; i < nodes.length; i++) {
     const d = nodes[i]!;
+    if (d instanceof Built) {
+      values.push([]);
+      continue;
+    }
     if (d instanceof SpineCell) {
       values.push([]);
       let g: G = at[i]!;
@@ -224,27 +294,29 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
         const here = guide?.(g, d as unknown as Forced);
         const h = d.spine.head(k);
         const headAt = here ? (here.fields[0] ?? unknown) : undefined;
-        if (typeof h === 'object' && h !== unforced) pushItem(items, h as Demand, headAt, i, j + 1);
+        if (typeof h === 'object' && h !== unforced) push(h as Demand, headAt, i, j + 1);
         else if (here && h !== unforced) runs![2 * j] = guide!(headAt as G, primitiveNode(h, true)).layers;
         if (here) {
           runs![2 * j + 1] = here.layers;
           g = here.fields[1] ?? unknown;
         }
       }
-      pushItem(items, d.spine.rest, guide ? g : undefined, i, 0);
+      push(d.spine.rest, guide ? g : undefined, i, 0);
       continue;
     }
     values.push(d.forced ? new Array(d.arity) : []);
     if (!d.forced) continue;
     const here = guide?.(at[i]!, d);
     if (here) layers[i] = here.layers;
-    for (let j = 0; j < d.arity; j++) pushItem(items, d.field(j), here ? (here.fields[j] ?? unknown) : undefined, i, j);
+    for (let j = 0; j < d.arity; j++) push(d.field(j), here ? (here.fields[j] ?? unknown) : undefined, i, j);
   }
+  if (shared.missing.length > 0) return undefined;
   let result: unknown;
   for (let i = nodes.length - 1; i >= 0; i--) {
     const d = nodes[i]!;
     let v: unknown;
-    if (d instanceof SpineCell) v = buildRun(d, values[i]!, runLayers[i]);
+    if (d instanceof Built) v = d.value;
+    else if (d instanceof SpineCell) v = buildRun(d, values[i]!, runLayers[i]);
     else if (!d.forced) v = parent[i]! >= 0 && isCollection((nodes[parent[i]!] as Forced).ctor) ? defer(() => thunk) : thunk;
     else if (d.ctor === BOTTOM) markBottom((v = lazy(throwBottom)) as Lazy<unknown>);
     else v = wrapped(d.ctor.build(values[i]!, d.value), d.lazy ? (layers[i] ?? 1) : 0);
@@ -252,23 +324,6 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
     else values[parent[i]!]![slot[i]!] = v;
   }
   return result;
-}
-
-/** The items of {@link fromDemandGuided}'s walk, in pre-order: each demand, what the guide knows of its position, its parent's item and its slot there. */
-interface Items<G> {
-  readonly nodes: Demand[];
-  readonly at: G[];
-  readonly parent: number[];
-  readonly slot: number[];
-  readonly guided: boolean;
-}
-
-/** Adds an item to the walk (a function of the module: a closure made per call was renamed, a defineProperty, on every call under tsx). */
-function pushItem<G>(items: Items<G>, d: Demand, g: G | undefined, i: number, j: number): void {
-  items.nodes.push(d);
-  if (items.guided) items.at[items.nodes.length - 1] = g as G;
-  items.parent.push(i);
-  items.slot.push(j);
 }
 
 /** What a {@link bottom} demand in value form throws when forced. */

@@ -22,6 +22,8 @@ const ARRAY: unique symbol = Symbol('fields in an array');
 export class Forced {
   /** Always `true`: tells the node apart from {@link unforced} (held on the prototype). */
   declare readonly forced: true;
+  /** @internal Whether the node is a field of more than one node (see `markShared`); `false` on the prototype. */
+  declare readonly shared: boolean;
   /**
    * The demands on the fields. Up to two are held inline, in `f0` and `f1` (`undefined` past the
    * arity): a demand on a list has a node per cell, and an array per node doubled its cost. More
@@ -69,6 +71,18 @@ const NO_DEMANDS: readonly Demand[] = Object.freeze([]);
 // On the prototypes: demands on large values have a node per evaluated layer, so nodes hold only their fields.
 Object.defineProperty(Unforced.prototype, 'forced', { value: false });
 Object.defineProperty(Forced.prototype, 'forced', { value: true });
+// Writable, so that marking a node shared (see `markShared`) gives it a property of its own.
+Object.defineProperty(Forced.prototype, 'shared', { value: false, writable: true });
+
+/**
+ * @internal Marks `node` as a field of more than one node (the demand on an object reached
+ * through two paths, recorded once): walks over demands remember such nodes, and only those, so
+ * that a demand costs what it holds, not what it would unfold to, and a demand without sharing
+ * costs nothing more.
+ */
+export function markShared(node: Forced): void {
+  if (!node.shared) (node as { shared: boolean }).shared = true;
+}
 fastInstanceof(Unforced, Forced);
 
 /** A demand: {@link unforced}, or a {@link Forced} layer with demands on its fields. */
@@ -164,6 +178,8 @@ export function sameLayer(a: Forced, b: Forced): boolean {
  */
 function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Demand) => boolean, closingBelow = false): boolean {
   const stack: Demand[] = [a, b];
+  // The pairs compared already where one side is shared: each is compared once.
+  let seen: PairSet | undefined;
   while (stack.length > 0) {
     const y = stack.pop()!;
     const x = stack.pop()!;
@@ -171,11 +187,31 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       if (!whenUnforced(x, y)) return false;
       continue;
     }
+    if ((x.shared || y.shared) && !(seen ??= new PairSet()).add(x, y)) continue;
     if (closingBelow && x.ctor.closes) continue;
     if (!sameLayer(x, y)) return false;
     for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i));
   }
   return true;
+}
+
+/** @internal A set of pairs of nodes, for walks over two demands that meet shared nodes. */
+export class PairSet {
+  private readonly pairs = new Map<Forced, Forced | Set<Forced>>();
+
+  /** Adds the pair (`x`, `y`); returns whether it was not in the set. */
+  add(x: Forced, y: Forced): boolean {
+    const there = this.pairs.get(x);
+    if (there === undefined) this.pairs.set(x, y);
+    else if (there instanceof Set) {
+      if (there.has(y)) return false;
+      there.add(y);
+    } else {
+      if (there === y) return false;
+      this.pairs.set(x, new Set([there, y]));
+    }
+    return true;
+  }
 }
 
 /**
@@ -216,8 +252,18 @@ export function lessDefined(a: Demand, b: Demand): boolean {
   return compareDemands(a, b, (x, y) => (x.forced ? x.ctor.closes === true : !(y.forced && y.ctor.closes === true)), true);
 }
 
+/** Where {@link demandSize} has counted the layers of a shared node: `start` before it. */
+class SizeOf {
+  constructor(
+    readonly node: Forced,
+    readonly start: number,
+  ) {}
+}
+
 /**
- * Counts the evaluated layers of a demand (its size).
+ * Counts the evaluated layers of a demand (its size), as it unfolds: a layer shared by several
+ * parts of the demand (the demand on an object the value reaches through several paths) counts
+ * at each, though it is walked once.
  *
  * @example
  * ```ts
@@ -228,10 +274,24 @@ export function lessDefined(a: Demand, b: Demand): boolean {
 export function demandSize(d: Demand): number {
   checkDemand(d, 'demandSize', 'd');
   let n = 0;
-  const stack: Demand[] = [d];
+  const stack: (Demand | SizeOf)[] = [d];
+  // The sizes of shared nodes, each counted once and added where it is met again.
+  let sizes: Map<Forced, number> | undefined;
   while (stack.length > 0) {
     const x = stack.pop()!;
+    if (x instanceof SizeOf) {
+      sizes!.set(x.node, n - x.start);
+      continue;
+    }
     if (!x.forced) continue;
+    if (x.shared) {
+      const known = (sizes ??= new Map()).get(x);
+      if (known !== undefined) {
+        n += known;
+        continue;
+      }
+      stack.push(new SizeOf(x, n));
+    }
     n++;
     for (let i = 0; i < x.arity; i++) stack.push(x.field(i));
   }

@@ -12,7 +12,7 @@
 import { ForceBudgetExceeded, forceUncounted, Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX, UnevaluatedError } from '../lazy/lazy.ts';
 import { Cons, nil } from '../lazy/cell.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
-import { bottom, demandHolder, Forced, forcedNode, sameCtor, type Demand } from './demand.ts';
+import { bottom, demandHolder, Forced, forcedNode, markShared, sameCtor, type Demand } from './demand.ts';
 import { child, dynamic, fieldKey, FN_CTOR, inOwnOrder, ShapeMismatchError, type Layer, type Path, type Shape } from './shape.ts';
 import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, markBottom, MET, PathMark, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
@@ -118,19 +118,35 @@ fastInstanceof(Frame);
  * A value that holds itself through strict fields has no finite copy: its stack would grow
  * forever, the same layers over and over. It is refused once a frame pushed has the original and
  * shape of a marked frame in the stack (see {@link PathMark}).
+ *
+ * An object that strict fields reach through several paths (shared structure) is copied once per
+ * shape, its demand one node shared by those paths: the copy has the original's sharing, and a
+ * tree of 41 objects that would unfold to 2^40 leaves costs 41 copies. (A wrapper reached so
+ * records for all those paths: a thunk forced through one is forced at all, as in the original.)
  */
 function copyFields(first: Frame, shape: Shape<unknown>, rec: Recording): unknown {
   const cycle = new PathMark();
   cycle.visit(first.original, shape, undefined, 0);
   let depth = 0;
+  // The copies of the fields' originals, kept once built (the first frame's is never a field): met again, an original is not copied again.
+  let copied: Map<unknown, Copied> | undefined;
   for (let f = first; ; ) {
     const { layer } = f;
     let copy: unknown;
     if (f.next < layer.fields.length) {
       const i = f.next;
       const s = layer.shapes[i]!;
+      const x = layer.fields[i];
+      let again = copied?.get(x);
+      while (again !== undefined && again.shape !== s) again = again.next;
+      if (again !== undefined) {
+        put(f.node, i, again.node);
+        markShared(again.node);
+        f.copies[f.next++] = again.copy;
+        continue;
+      }
       // Only declared shapes can mismatch, so only they pay for the path of their messages.
-      copy = copyLayer(layer.fields[i], s, s.kind === 'dynamic' ? null : child(f.path, fieldKey(layer, i)), f.node, i, rec, false, lazyWith, f);
+      copy = copyLayer(x, s, s.kind === 'dynamic' ? null : child(f.path, fieldKey(layer, i)), f.node, i, rec, false, lazyWith, f);
       if (copy instanceof Frame) {
         if (cycle.visit(copy.original, s, undefined, ++depth) === MET) throw cyclic(copy, shape, rec);
         f = copy;
@@ -140,6 +156,7 @@ function copyFields(first: Frame, shape: Shape<unknown>, rec: Recording): unknow
       // Built from the copies of the fields in the original's order (a set's or a map's layer lists its elements in canonical order).
       copy = layer.ctor.build(inOwnOrder(layer, f.copies), layer.value);
       if (f.parent === undefined) return copy;
+      (copied ??= new Map()).set(f.original, { shape: shapeOf(f, shape), copy, node: f.node, next: copied.get(f.original) });
       // A mark popped moves up to its parent, still on the path, rather than to the next frame
       // pushed: a cycle through the parent is refused as soon as the parent comes again.
       if (cycle.up(depth--)) cycle.visit(f.parent.original, shapeOf(f.parent, shape), undefined, depth);
@@ -147,6 +164,14 @@ function copyFields(first: Frame, shape: Shape<unknown>, rec: Recording): unknow
     }
     f.copies[f.next++] = copy;
   }
+}
+
+/** A copy made by {@link copyFields}: of its original at `shape`, with the node of its demand; `next`, the original's copy at another shape. */
+interface Copied {
+  readonly shape: Shape<unknown>;
+  readonly copy: unknown;
+  readonly node: Forced;
+  readonly next: Copied | undefined;
 }
 
 /** The shape of frame `f`'s layer, where the first frame's is `root`: its parent's field being copied. */

@@ -47,35 +47,52 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
   checkDemand(demand, 'prettyDemand', 'demand');
   const maxItems = options.maxItems ?? 40;
   const maxWidth = options.maxWidth ?? 4000;
+  const width = Math.max(maxWidth, MIN_WIDTH);
+  // The tokens from the beginning until they fill twice the width; if there are more, those of the
+  // end until they fill the width: what the output keeps of each end lies within them, so that a
+  // demand that would print without end (one that shares its nodes, unfolded) costs its width.
+  const head = tokens(demand, maxItems, false, 2 * width);
+  if (head.complete) return elide(head.out, width);
+  return elide([...head.out, ...tokens(demand, maxItems, true, width).out.reverse()], width);
+}
+
+/**
+ * The tokens that print `demand`, from its beginning, or from its end (`fromEnd`, last first),
+ * until they are `limit` characters long or more; `complete` if they are all of them.
+ */
+function tokens(demand: Demand, maxItems: number, fromEnd: boolean, limit: number): { out: string[]; complete: boolean } {
   const out: string[] = [];
+  let width = 0;
   const stack: Task[] = [{ d: demand, ctx: TOP }];
   // Takes an array, not arguments: a list printed in full has millions of tasks, too many to spread.
   const push = (tasks: Task[]) => {
-    for (let i = tasks.length - 1; i >= 0; i--) stack.push(tasks[i]!);
+    if (fromEnd) for (const t of tasks) stack.push(t);
+    else for (let i = tasks.length - 1; i >= 0; i--) stack.push(tasks[i]!);
   };
-  while (stack.length > 0) {
+  while (stack.length > 0 && width < limit) {
     const t = stack.pop()!;
     if (typeof t === 'string') {
       out.push(t);
+      width += t.length;
       continue;
     }
     const { d, ctx } = t;
     if (!d.forced) {
-      out.push('_');
+      stack.push('_');
       continue;
     }
     switch (d.ctor.style) {
       case 'prim':
-        out.push(d.ctor.show ? opaqueText(d.ctor.show(d.value), ctx) : primText(d.value, ctx));
+        stack.push(d.ctor.show ? opaqueText(d.ctor.show(d.value), ctx) : primText(d.value, ctx));
         break;
       case 'fn': {
         const described = (d.value as { [DESCRIBE]?: { describe(): string } } | undefined)?.[DESCRIBE];
-        out.push(described ? described.describe() : '<function>');
+        stack.push(described ? described.describe() : '<function>');
         break;
       }
       case 'atom':
       case 'nil':
-        out.push(d.ctor.name);
+        stack.push(d.ctor.name);
         break;
       case 'cons': {
         const items: Demand[] = [];
@@ -97,7 +114,7 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
       }
       case 'tuple':
         // Unit prints `()`, as in Haskell, and `(-1)` is an argument -1: the tuples Haskell lacks print otherwise.
-        if (d.arity === 0) out.push('tuple()');
+        if (d.arity === 0) stack.push('tuple()');
         else push(['(', ...commaSeparated(d.fields.map((f) => ({ d: f, ctx: TOP }))), d.arity === 1 ? ',)' : ')']);
         break;
       case 'set':
@@ -116,7 +133,7 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
       case 'data': {
         const name = ctorText(d.ctor.name);
         if (d.arity === 0) {
-          out.push(name);
+          stack.push(name);
           break;
         }
         const tasks: Task[] = [name];
@@ -126,7 +143,7 @@ export function prettyDemand(demand: Demand, options: PrintOptions = {}): string
       }
     }
   }
-  return elide(out, maxWidth);
+  return { out, complete: stack.length === 0 };
 }
 
 function parenthesised(needed: boolean, tasks: Task[]): Task[] {

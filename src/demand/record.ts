@@ -14,7 +14,7 @@
 import { ForceBudgetExceeded, forceOrThunk, Lazy, peek, thunk, UNEVALUATED, UnevaluatedError } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
-import { bottom, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
+import { bottom, demandHolder, Forced, forcedNode, markShared, setField, unforced, type Demand } from './demand.ts';
 import { child, CONS_CTOR, DYN2, fieldKey, fieldKeyOf, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
@@ -91,6 +91,9 @@ export class Handoff {
  * A value that holds itself where the walk goes on below it (a strict cycle; `repeat(1)` under
  * `normalize` or, forced, under `evaluatedPart`) has no finite demand: it is refused with a
  * {@link ShapeMismatchError} naming where (see {@link PathCycle}), where the walk would never end.
+ * A value that holds an object through several paths (shared structure) is walked once per
+ * object, shape, guide and laziness of its position, its demand one node shared by those paths
+ * (see {@link Walked}): a tree of 41 objects that would unfold to 2^40 leaves costs 41 layers.
  * A walk that throws leaves in `parent` what it recorded until then.
  * @internal
  */
@@ -108,6 +111,9 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
   let lazyAbove = false; // whether `v`, taken out of its Lazy already, sat at a lazy position
   let depth = 0; // how many layers are above `v`
   const cycle = new PathCycle(into, at, path);
+  // What the walk has recorded, from its first UNREMEMBERED layers on (see Walked).
+  let walked: Walked | undefined;
+  let layers = 0;
   for (;;) {
     walk: for (;;) {
       if (typeof g === 'object' && !g.forced) break;
@@ -145,15 +151,26 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       }
       // Paths are built only where a message may need them: declared shapes, and walks along a demand.
       const paths = s.kind !== 'dynamic' || typeof g === 'object';
+      if (walked === undefined && ++layers > UNREMEMBERED) walked = new Walked();
+      const recorded = walked?.find(v as object, s, g, atLazy);
+      if (recorded !== undefined) {
+        put(parent, index, recorded);
+        break;
+      }
       // List cells are the common case: no generic layer.
       if (v instanceof Cons) {
         const shapes = consShapes(s, v, p);
+        const key = g;
         if (typeof g === 'object') g = along(g, CONS_CTOR.name, 2, p, misfit);
         // Cells at lazy positions (a list's) are recorded in a spine: one growing array for a run of cells.
         let cell: SpineCell | Forced;
         let head: number;
         if (atLazy) {
-          if (index !== REST) parent = startSpine(parent, index);
+          // A spine's first cell is its node, shared where the list is met again; a cell further on is not one.
+          if (index !== REST) {
+            parent = startSpine(parent, index);
+            walked?.add(v, s, key, true, parent, depth);
+          }
           cell = parent as SpineCell;
           head = HEAD - cell.spine.grow();
           const met = cycle.visitCell(v, s, g, depth);
@@ -197,6 +214,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
         } else {
           cell = forcedNode(CONS_CTOR, 2, undefined, false);
           put(parent, index, cell);
+          walked?.add(v, s, key, false, cell, depth);
           head = 0;
           const met = cycle.visit(v, s, g, depth);
           if (met !== 0) cycle.place(met, parent, index, false, p);
@@ -222,8 +240,9 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       const n = layer.fields.length;
       const node = layerNode(layer, atLazy);
       put(parent, index, node);
-      if (typeof g === 'object') g = along(g, layer.ctor.name, n, p, misfit);
       if (n === 0) break;
+      walked?.add(v as object, s, g, atLazy, node, depth);
+      if (typeof g === 'object') g = along(g, layer.ctor.name, n, p, misfit);
       const met = cycle.visit(v, s, g, depth);
       if (met !== 0) cycle.place(met, parent, index, false, p);
       for (let i = n - 1; i > 0; i--) stack.push(layer.fields[i], node, i, layer.shapes[i], paths ? child(p, fieldKey(layer, i)) : null, below(g, i), depth + 1);
@@ -237,6 +256,7 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
     }
     if (stack.length === 0) break;
     cycle.up((depth = stack.pop() as number));
+    walked?.up(depth);
     g = misfit.error ? (stack.pop(), NONE) : (stack.pop() as Guide);
     p = stack.pop() as Path;
     s = stack.pop() as Shape<unknown>;
@@ -245,6 +265,65 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
     v = stack.pop();
   }
   if (misfit.error) throw misfit.error;
+}
+
+/**
+ * The layers a walk has recorded, by (value, shape, guide, laziness of the position):
+ * a layer met again once its walk has ended is recorded as the node recorded for it, marked
+ * shared, and not walked again. Met again while its walk goes on, below itself, it is a cycle,
+ * walked on for {@link PathMark} to find. Weak, so that the cells of a list the walk has passed
+ * can be collected.
+ *
+ * Kept only after a walk's first {@link UNREMEMBERED} layers (list cells that the walk's loop over
+ * a spine records are not counted), so that the walks of the small values of most trials pay
+ * nothing for it. That keeps it linear: a layer met before is walked again once, then remembered
+ * (the layers above the walk when it starts remembering are remembered when met again).
+ */
+class Walked {
+  private readonly byValue = new WeakMap<object, Layered>();
+  /** The layers whose walk goes on, in the order they were met: those above the walk. */
+  private readonly open: Layered[] = [];
+
+  /** The node recorded for `v` at shape `s` under `g`, at a lazy position if `lazy`, if its walk has ended. */
+  find(v: object, s: Shape<unknown>, g: unknown, lazy: boolean): Forced | undefined {
+    for (let e = this.byValue.get(v); e !== undefined; e = e.next) {
+      if (e.shape === s && e.guide === g && e.lazy === lazy) {
+        if (e.open) return undefined;
+        markShared(e.node);
+        return e.node;
+      }
+    }
+    return undefined;
+  }
+
+  /** Keeps `node`, the node of `v` (as {@link find} names it), met `depth` layers down. */
+  add(v: object, s: Shape<unknown>, g: unknown, lazy: boolean, node: Forced | SpineCell, depth: number): void {
+    const e = new Layered(s, g, lazy, node as Forced, depth, this.byValue.get(v));
+    this.byValue.set(v, e);
+    this.open.push(e);
+  }
+
+  /** The walk goes back up to a layer `depth` layers down: the walks of the layers as deep or deeper have ended. */
+  up(depth: number): void {
+    const { open } = this;
+    while (open.length > 0 && open[open.length - 1]!.depth >= depth) open.pop()!.open = false;
+  }
+}
+
+/** How many layers a walk records before it remembers them (see {@link Walked}). */
+const UNREMEMBERED = 1024;
+
+/** An entry of {@link Walked}. */
+class Layered {
+  open = true;
+  constructor(
+    readonly shape: Shape<unknown>,
+    readonly guide: unknown,
+    readonly lazy: boolean,
+    readonly node: Forced,
+    readonly depth: number,
+    readonly next: Layered | undefined,
+  ) {}
 }
 
 /** The mark of a {@link PathMark} when there is none. */
@@ -576,6 +655,8 @@ export const HEAD = -2;
  */
 export class SpineCell {
   private next: SpineCell | undefined = undefined;
+  /** See `Forced.shared` (on the prototype, `Forced`'s). */
+  declare readonly shared: boolean;
 
   constructor(
     readonly spine: Spine,
@@ -604,17 +685,24 @@ Object.defineProperties(SpineCell.prototype, { ctor: { value: CONS_CTOR }, value
 
 /**
  * @internal A copy of demand `d` that recording further into `d` does not change: a reading of a
- * demand still being recorded (see `entangle`). Nodes without fields are shared.
+ * demand still being recorded (see `entangle`). Nodes without fields are shared; a shared node
+ * is copied once, its copy shared alike.
  */
 export function snapshot(d: Demand): Demand {
   const root = demandHolder();
   const stack: unknown[] = [d, root, 0];
+  let copies: Map<Forced, Forced> | undefined;
   while (stack.length > 0) {
     const at = stack.pop() as number;
     const into = stack.pop() as Forced | SpineCell;
     const x = stack.pop() as Demand;
-    if (x instanceof SpineCell) {
+    const again = x.forced && x.shared ? copies?.get(x) : undefined;
+    if (again !== undefined) {
+      markShared(again);
+      put(into, at, again);
+    } else if (x instanceof SpineCell) {
       const cell = startSpine(into, at);
+      if (x.shared) (copies ??= new Map()).set(x, cell as unknown as Forced);
       for (let j = x.k; j < x.spine.length; j++) {
         const h = x.spine.head(j);
         const k = cell.spine.grow();
@@ -625,6 +713,7 @@ export function snapshot(d: Demand): Demand {
     } else if (x.forced && x.arity > 0) {
       const node = forcedNode(x.ctor, x.arity, x.value, x.lazy);
       put(into, at, node);
+      if (x.shared) (copies ??= new Map()).set(x, node);
       for (let i = 0; i < x.arity; i++) stack.push(x.field(i), node, i);
     } else {
       put(into, at, x);
@@ -656,9 +745,15 @@ export function recordedAt(parent: Forced | SpineCell, index: number): unknown {
 export function pathTo(root: Forced, at: number, path: Path, parent: Forced | SpineCell, index: number): Path {
   if (parent === root && index === at) return path;
   const stack: unknown[] = [root.field(at), path];
+  // A shared node is searched once: what is below it is found by the first path to it.
+  let seen: Set<Demand> | undefined;
   while (stack.length > 0) {
     const p = stack.pop() as Path;
     const d = stack.pop() as Demand;
+    if (d.forced && d.shared) {
+      if ((seen ??= new Set()).has(d)) continue;
+      seen.add(d);
+    }
     if (d instanceof SpineCell) {
       const { spine } = d;
       for (let k = d.k; k < spine.length; k++) {

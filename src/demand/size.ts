@@ -25,8 +25,10 @@ export function evaluatedPositions(values: readonly unknown[], limit: number): n
 function count(values: readonly unknown[], limit: number, seen: Set<unknown> | undefined): number {
   const stack: unknown[] = values.slice();
   let n = 0;
+  let layers = 0; // walked without `seen`, past `limit` of them the walk stops, as past `limit` positions (shared strict structure holds no Lazy)
   // No closure (under tsx, one made per call was renamed, a defineProperty, on every call) and no destructuring: this walk runs on every trial's inputs.
   while (stack.length > 0 && n <= limit) {
+    if (seen === undefined && ++layers > limit) return limit + 1;
     try {
       let v = stack.pop();
       // What a Lazy holds, each Lazy counted: `undefined` where it is not evaluated, or met before

@@ -53,9 +53,13 @@ const SAID = { none: 'not forced', partial: 'partly forced', full: 'fully forced
 export function forcedHow(d: Demand): 0 | 1 | 2 {
   if (!d.forced) return 0;
   const stack: Demand[] = [d];
+  // A node that shared structure reaches by several paths is looked at once.
+  let seen: Set<Demand> | undefined;
   while (stack.length > 0) {
     const x = stack.pop()!;
     if (!x.forced) return 1;
+    if (x.shared && (seen ??= new Set()).has(x)) continue;
+    if (x.shared) seen!.add(x);
     for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i));
   }
   return 2;
