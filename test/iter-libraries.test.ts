@@ -23,8 +23,8 @@ import { from as ixFromAsync } from 'ix/asynciterable';
 import { take as ixTakeAsync } from 'ix/asynciterable/operators';
 
 /** Runs library `lib`'s operator `name` against its model's spec, in 1000 trials. */
-function check(name: string, lib: Library, model: Model = tc39, op: Operator = operators[name]!): CheckResult {
-  return checkSpec(modelSpec(op, model), op.libraries[lib] as never, { trials: 1000, seed: 1 });
+function check(name: string, lib: Library, model: Model = tc39, op: Operator = operators[name]!, seed = 1): CheckResult {
+  return checkSpec(modelSpec(op, model), op.libraries[lib] as never, { trials: 1000, seed });
 }
 
 /** A counterexample as docs/iterators.md shows it: inputs | demand on the result | each input's actual → predicted demand. */
@@ -71,7 +71,8 @@ describe('iter-ops 3.5.0', () => {
 
 describe('ix 7.0.0 (IxJS)', () => {
   test('its operators are generators: closed before their first pull, they do not close their source, where a TC39 helper does', { timeout: 120_000 }, () => {
-    assert.equal(shown(check('map', 'ix'), operators.map!), 'iter [] | return() | _ → return()');
+    // Seed 7: under seed 1 map's first counterexample is a throw() into it (a generator's, not a helper's), another finding.
+    assert.equal(shown(check('map', 'ix', tc39, operators.map!, 7), operators.map!), 'iter [] | return() | _ → return()');
   });
 
   for (const name of ['map', 'filter', 'flatMap', 'chunks of 2']) {
@@ -85,7 +86,7 @@ describe('ix 7.0.0 (IxJS)', () => {
   test('take(n) for n ≥ 1 pulls and closes as a generator does', { timeout: 120_000 }, () => passes(check('take', 'ix', generatorLike, takeFromOne)));
 
   test('skip does not close its source when its consumer stops early', { timeout: 120_000 }, () => {
-    assert.equal(shown(check('drop', 'ix', generatorLike), operators.drop!), '0, iter [0] | 0 : throw() | 0 → 0, 0 : _ → 0 : return()');
+    assert.equal(shown(check('drop', 'ix', generatorLike), operators.drop!), '0, iter [0] | 0 : return() | 0 → 0, 0 : _ → 0 : return()');
   });
 
   test('zip does not close the other source when one throws', { timeout: 120_000 }, () => {
@@ -99,7 +100,7 @@ describe('ix 7.0.0 (IxJS)', () => {
 
 describe('take over async iterables, against an async generator take\'s spec (examples/iterators/take-async.ts)', () => {
   test("iter-ops's (pipeAsync) does not close its source when it has taken n, as its sync take", { timeout: 120_000 }, async () => {
-    const r = await checkSpecAsync(takeAsyncSpec, (n: number, xs: AsyncIterable<number>) => ops.pipeAsync(xs, ops.take(n)), { trials: 300, seed: 1 });
+    const r = await checkSpecAsync(takeAsyncSpec, (n: number, xs: AsyncIterable<number>) => ops.pipeAsync(xs, ops.take(n)), { trials: 300, seed: 2 }); // seed 1 first finds it reading ahead, another finding
     const c = r.counterexample!;
     assert.equal(r.passed, false);
     assert.deepEqual([c.inputs[0], prettyDemand(c.resultDemand), prettyDemand(c.actual[1]!), prettyDemand(c.predicted[1]!)], [1, '0 : []', '0 : _', '0 : return()']);

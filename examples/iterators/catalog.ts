@@ -36,7 +36,7 @@ export const iterExamples: readonly IterExample[] = [
   { name: 'take (closing)', bug: 'stops early without closing its source', spec: takeSpec, correct: take, buggy: takeWithoutClosing, options: { seed: 2 } },
   { name: 'zip', bug: 'does not close the second source when the first ends', spec: zipSpec, correct: zip, buggy: zipLeaky, options: { seed: 1 } },
   { name: 'flatMap', bug: 'fetches the next outer element before running through the current one', spec: flatMapSpec, correct: (xs: Iterable<number>) => flatMap(expand, xs), buggy: (xs: Iterable<number>) => flatMapPrefetching(expand, xs), options: { seed: 1 } },
-  { name: `chunk ${SIZE}`, bug: 'looks one element past a full chunk before yielding it', spec: chunkSpec, correct: (xs: Iterable<number>) => chunk(SIZE, xs), buggy: (xs: Iterable<number>) => chunkPeeking(SIZE, xs), options: { seed: 1 } },
+  { name: `chunk ${SIZE}`, bug: 'looks one element past a full chunk before yielding it', spec: chunkSpec, correct: (xs: Iterable<number>) => chunk(SIZE, xs), buggy: (xs: Iterable<number>) => chunkPeeking(SIZE, xs), options: { seed: 2 } },
   { name: 'firstEven (a source holding a resource)', bug: "stops without closing its source, whose finally never runs", spec: firstEvenSpec, correct: firstEven, buggy: firstEvenLeaking, options: { seed: 1 } },
   { name: 'take over async iterables', bug: 'pulls element n+1 before it sees it has n', spec: takeAsyncSpec, correct: takeAsync, buggy: takeAsyncPullsOneMore, options: { seed: 1 }, async: true },
   { name: 'merge of two async iterables', bug: "leaves its sources open when its consumer breaks", spec: mergeSpec, correct: merge, buggy: mergeLeaving, options: { seed: 1, compare: 'noStricter' }, async: true },

@@ -13,13 +13,13 @@ import { firstEven, firstEvenLeaking, linesOf, Resource } from './resource.ts';
 /** What the docs show of each buggy version's counterexample: inputs, demand on the result, then per input actual → predicted. */
 const expected: Record<string, string> = {
   take: '0, iter [] | [] | 0 → 0, [] → _',
-  'take (closing)': '1, iter [0] | 0 : return() | 1 → 1, 0 : _ → 0 : return()',
+  'take (closing)': '1, iter [0] | 0 : [] | 1 → 1, 0 : _ → 0 : return()',
   zip: 'iter [], iter [] | [] | [] → [], _ → return()',
   flatMap: 'iter [0] | 0 : _ | 0 : [] → 0 : _',
   'chunk 2': 'iter [0, …] | (0, 0) : _ | 0 : 0 : 0 : _ → 0 : 0 : _',
   'firstEven (a source holding a resource)': 'iter [0] | 0 | 0 : _ → 0 : return()',
   'take over async iterables': '0, async iter [] | [] | 0 → 0, [] → _',
-  'merge of two async iterables': 'async iter [0, 0, 0], async iter [] | 0 : return() | 0 : 0 : _ → 0 : 0 : return(), [] → []',
+  'merge of two async iterables': 'async iter [], async iter [0, 0, 0] | 0 : return() | [] → [], 0 : 0 : _ → 0 : 0 : return()',
 };
 
 describe('the iterator examples', () => {
