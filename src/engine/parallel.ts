@@ -460,16 +460,7 @@ export class Slot {
     const p = this.pending;
     this.pending = null;
     p?.({ kind: 'crash', error: 'the run is over', alone: false, answered: this.answered });
-    if (!w) return;
-    // A worker at work (a case that does not end) is stopped. An idle one is let go: it ends once
-    // the timers its cases left have fired, without keeping the process alive, and an error one
-    // of them raises crashes the process, as it would without workers.
-    if (p) return void (await w.terminate());
-    w.postMessage({ type: 'finish' });
-    w.unref();
-    w.on('error', (err) => {
-      throw new WorkerCrashError(`a worker of a check that had ended raised an error asynchronously (in a timer a case set): without workers, it would crash the process too. The worker's error: ${describeSafely(err)}`);
-    });
+    if (w) await w.terminate();
   }
 }
 

@@ -277,10 +277,6 @@ async function handle(m: any): Promise<void> {
       port.postMessage({ type: 'reply', id: m.id, ...reply });
       return;
     }
-    case 'finish':
-      // The run is over: this worker ends once the timers its cases left have fired.
-      port.close();
-      return;
     case 'drain':
       // The run passed: the timers its cases left get a last chance to crash this worker.
       begin(m.id);
