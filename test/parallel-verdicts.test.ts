@@ -75,6 +75,17 @@ test('an error a timer raises after the last trial fails the run with workers, a
   );
 });
 
+test('an error a timer raises long after a run with workers crashes the process, as it does without workers', { timeout: 60_000 }, () => {
+  const script = fileURLToPath(new URL('./fixtures/late-after-run.ts', import.meta.url));
+  for (const mode of ['sequential', 'workers']) {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', script, mode], { encoding: 'utf8', env: { ...process.env, NODE_TEST_CONTEXT: undefined } });
+    assert.match(child.stdout, /\+\+\+ OK, passed 2 trials/, mode);
+    assert.notEqual(child.status, 0, `${mode}: the late error crashes the process`);
+    assert.doesNotMatch(child.stdout, /survived/, mode);
+    assert.match(child.stderr, /late timer, long after the run/, mode);
+  }
+});
+
 test('a failure seen only in a worker is reported as such, with the case as the worker saw it', { timeout: 60_000 }, async () => {
   const r = await checkSpec(workerOnlyCheck, { seed: 3, workers: 2, unicode: false });
   assert.equal(r.passed, false);

@@ -8,7 +8,7 @@
  * module whose import has no side effects besides defining checks (workers import it again).
  * @module
  */
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, MessageChannel, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -199,12 +199,25 @@ const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import
  * (`--import tsx` in execArgv does not load a .ts worker entry on Node 20).
  */
 function startWorker(): Worker {
-  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE } };
-  if (!FROM_SOURCE) return new Worker(WORKER_ENTRY, options);
-  const api = new URL('./esm/api/index.mjs', resolveTsx()).href;
-  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
-  return new Worker(code, { ...options, eval: true, execArgv: [] });
+  // A channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to.
+  const { port1: control, port2 } = new MessageChannel();
+  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE, [CONTROL]: port2 }, transferList: [port2] };
+  const w = FROM_SOURCE ? new Worker(sourceEntry(), { ...options, eval: true, execArgv: [] }) : new Worker(WORKER_ENTRY, options);
+  controls.set(w, control);
+  control.unref();
+  return w;
 }
+
+/** The code that starts a worker from the source: tsx registered, then the entry. */
+function sourceEntry(): string {
+  const api = new URL('./esm/api/index.mjs', resolveTsx()).href;
+  return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
+}
+
+/** @internal The `workerData` key of a worker's control port (see {@link startWorker}). */
+export const CONTROL = 'strictcheck.control';
+/** Each worker's control port, this side. */
+const controls = new WeakMap<Worker, MessagePort>();
 
 let tsxRoot: string | undefined;
 function resolveTsx(): string {
@@ -460,7 +473,16 @@ export class Slot {
     const p = this.pending;
     this.pending = null;
     p?.({ kind: 'crash', error: 'the run is over', alone: false, answered: this.answered });
-    if (w) await w.terminate();
+    if (!w) return;
+    // A worker at work (a case that does not end) is stopped. An idle one is let go: it ends once
+    // the timers its cases left have fired, without keeping the process alive, and an error one
+    // of them raises crashes the process, as it would without workers.
+    if (p) return void (await w.terminate());
+    controls.get(w)?.postMessage('finish');
+    w.unref();
+    w.on('error', (err) => {
+      throw new WorkerCrashError(`a worker of a check that had ended raised an error asynchronously (in a timer a case set): without workers, it would crash the process too. The worker's error: ${describeSafely(err)}`);
+    });
   }
 }
 

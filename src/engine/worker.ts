@@ -5,13 +5,13 @@
  * @module
  */
 import { existsSync, readlinkSync } from 'node:fs';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
 import { errorParts } from '../demand/describe.ts';
 import { forcedHow } from '../spec/coverage.ts';
 import { comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
-import { findCheck, IMPORTING, LOADED } from './parallel.ts';
+import { CONTROL, findCheck, IMPORTING, LOADED } from './parallel.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf } from './enumerate.ts';
 import { takeOne, treeOf } from '../spec/exhaustive.ts';
@@ -168,6 +168,14 @@ function threadClock(): string | undefined {
 // One message at a time, in order: a message that arrives while one is handled (an 'advance' while
 // the module is imported) waits for it.
 let queue: Promise<void> = Promise.resolve();
+// The run is over (see startWorker): this worker ends once the timers its cases left have fired.
+const control = (workerData as Record<string, MessagePort>)[CONTROL]!;
+control.once('message', () => {
+  control.close();
+  port.close();
+});
+control.unref();
+
 port.on('message', (m: any) => {
   queue = queue.then(() => handle(m));
 });
