@@ -663,7 +663,7 @@ function* randomSteps(spec: AnySpec, options: CheckOptions, unicode: boolean): S
     try {
       generated = trialCase(spec, seed, i, size);
     } catch (err) {
-      throw new TypeError(`${isInstance(err, Error) ? (err as Error).message : describeSafely(err)} (trial ${i + 1}, ${replayPairs(['seed', String(seed)], options).map(([k, v]) => `${k} ${v}`).join(', ')})`, { cause: err });
+      throw new TypeError(`${isInstance(err, Error) ? (err as Error).message : describeSafely(err)} (${trialPlace(i, seed, options)})`, { cause: err });
     }
     const { inputs, context } = generated;
     let trial: Trial;
@@ -741,7 +741,12 @@ function replayPairs(first: [string, string], options: CheckOptions): [string, s
  * trial, the options that run it again and its inputs: the user's own mistake, thrown, not a failure.
  */
 export function inTrial(err: unknown, spec: AnySpec, i: number, seed: number, options: CheckOptions, inputs: readonly unknown[]): unknown {
-  return blameCase(err, spec, () => `trial ${i + 1}, ${replayPairs(['seed', String(seed)], options).map(([k, v]) => `${k} ${v}`).join(', ')}`, inputs);
+  return blameCase(err, spec, () => trialPlace(i, seed, options), inputs);
+}
+
+/** Where trial `i` of a run is, as a message names it: its number and the options that run it again. */
+function trialPlace(i: number, seed: number, options: CheckOptions): string {
+  return `trial ${i + 1}, ${replayPairs(['seed', String(seed)], options).map(([k, v]) => `${k} ${v}`).join(', ')}`;
 }
 
 /**
