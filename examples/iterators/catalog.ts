@@ -60,8 +60,8 @@ export async function run(log: (line: string) => void): Promise<Outcome> {
     log(`${e.name}: the correct version, then one that ${e.bug}`);
     const good = await checkExample(e, e.correct);
     const bad = await checkExample(e, e.buggy);
-    log(`  ${good.message}`);
-    for (const line of bad.message.split('\n')) log(`  ${line}`);
+    // Each line indented: a passing report has its coverage line below it.
+    for (const line of `${good.message}\n${bad.message}`.split('\n')) log(`  ${line}`);
     if (good.passed && !bad.passed) passed++;
     else failed++;
   }
