@@ -6,7 +6,7 @@
  * lazy lists, bench/check.ts), 1,000 trials each run.
  * @module
  */
-import { number } from '../src/demand/shape.ts';
+import { number } from '../src/demand/primitives.ts';
 import { normalize, observeDetailed } from '../src/demand/observe.ts';
 import { iterable, Source } from '../src/iter/index.ts';
 import { take, takeSpec } from '../examples/iterators/take.ts';

@@ -7,7 +7,9 @@
 import { isThunk, lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { Cons, NIL, nil, type Cell, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
-import { boolean, data, lazyOf, list, number, type DataShape } from '../src/demand/shape.ts';
+import { data, type DataShape } from '../src/demand/declared-data.ts';
+import { lazyOf, list } from '../src/demand/lazy-positions.ts';
+import { boolean, number } from '../src/demand/primitives.ts';
 import { spec, type Spec } from '../src/spec/spec.ts';
 import { lengthSpec } from '../examples/list-specs.ts';
 import { takeSpec } from '../examples/take.ts';

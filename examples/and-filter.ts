@@ -7,7 +7,9 @@
 import { defer, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { Cons, nil, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
-import { boolean, fn, list, number, type Shape } from '../src/demand/shape.ts';
+import { list } from '../src/demand/lazy-positions.ts';
+import { boolean, fn, number } from '../src/demand/primitives.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
 import { spec } from '../src/spec/spec.ts';
 
 /** The cells and elements a walk of `xs` met, in order, as a list demand: ending in `[]` if it reached the end, else in an unevaluated tail. */

@@ -4,7 +4,8 @@
  * the coverage line of a passing run, with a run that asks for more coverage than `and` can give.
  * @module
  */
-import { list, number, lazyOf } from '../src/demand/shape.ts';
+import { list, lazyOf } from '../src/demand/lazy-positions.ts';
+import { number } from '../src/demand/primitives.ts';
 import { inferSpec } from '../src/spec/infer.ts';
 import { checkSpec } from '../src/checks.ts';
 import type { CheckResult } from '../src/spec/check.ts';

@@ -25,7 +25,7 @@ import { fromArray, fromString } from '../src/lazy/list.ts';
 import type { Demand } from '../src/demand/demand.ts';
 import { normalize, observe, observe1, whnf, type Observation } from '../src/demand/observe.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
-import type { Shape } from '../src/demand/shape.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
 import type { Spec } from '../src/spec/spec.ts';
 import { type CheckOptions, type CheckResult } from '../src/spec/check.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from './take.ts';

@@ -9,7 +9,8 @@
 import { lazy, type Lazy } from '../src/lazy/lazy.ts';
 import { Cons, NIL, type Cell, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
-import { lazyOf, list, number } from '../src/demand/shape.ts';
+import { lazyOf, list } from '../src/demand/lazy-positions.ts';
+import { number } from '../src/demand/primitives.ts';
 import { checkSameStrictness } from '../src/same-strictness.ts';
 import type { CheckResult } from '../src/spec/check.ts';
 import { take } from './take.ts';

@@ -6,7 +6,9 @@
  * @module
  */
 import * as L from '../src/lazy/list.ts';
-import { boolean, lazyOf, list, number, tuple } from '../src/demand/shape.ts';
+import { lazyOf, list } from '../src/demand/lazy-positions.ts';
+import { boolean, number } from '../src/demand/primitives.ts';
+import { tuple } from '../src/demand/tuples.ts';
 import { specify1 } from '../src/spec/spec.ts';
 import { specOf } from '../src/spec/combinators.ts';
 import { fieldDemand } from '../src/demand/value-form.ts';

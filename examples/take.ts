@@ -6,7 +6,8 @@
 import { lazy, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { Cons, NIL, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
-import { lazyOf, list, number } from '../src/demand/shape.ts';
+import { lazyOf, list } from '../src/demand/lazy-positions.ts';
+import { number } from '../src/demand/primitives.ts';
 import { spec } from '../src/spec/spec.ts';
 
 /** Haskell's `take`: the first `n` elements; never looks at the list when `n <= 0`. */

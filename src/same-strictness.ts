@@ -7,7 +7,7 @@ import { assertSpec, checkSpec } from './checks.ts';
 import { sameStrictnessAs } from './spec/reference.ts';
 import type { CheckOptions, CheckResult } from './spec/check.ts';
 import type { ShapesOf } from './spec/spec.ts';
-import type { Shape } from './demand/shape.ts';
+import type { Shape } from './demand/shape-types.ts';
 
 /**
  * Checks on random trials that `fn` forces exactly what `reference` forces (or, with

@@ -10,10 +10,13 @@ import { ForceBudgetExceeded, isThunk, lazy, now, thunk, type Lazy } from '../sr
 import { Cons, NIL, type Cell, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { demandEquals, demandSize, lessDefined, type Demand } from '../src/demand/demand.ts';
-import {
-  boolean, data, either, fn, lazyOf, list, number, option, record, string, tuple, DESCRIBE,
-  ShapeMismatchError, type DataShape, type Option, type Shape,
-} from '../src/demand/shape.ts';
+import { data, either, option, type DataShape, type Option } from '../src/demand/declared-data.ts';
+import { lazyOf, list } from '../src/demand/lazy-positions.ts';
+import { boolean, fn, number, string, DESCRIBE } from '../src/demand/primitives.ts';
+import { record } from '../src/demand/records.ts';
+import { ShapeMismatchError } from '../src/demand/shape-errors.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
+import { tuple } from '../src/demand/tuples.ts';
 import { toDemand, evaluatedPart, fromDemand, valuePrefix } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { spec, specify1, SpecError } from '../src/spec/spec.ts';

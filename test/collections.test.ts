@@ -5,7 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { defer, isThunk, lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
-import { boolean, fn, lazyOf, list, mapOf, number, setOf, string, type Shape } from '../src/demand/shape.ts';
+import { mapOf, setOf } from '../src/demand/collections.ts';
+import { lazyOf, list } from '../src/demand/lazy-positions.ts';
+import { boolean, fn, number, string } from '../src/demand/primitives.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
 import { evaluatedPart, fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { normalize, observe, observeDetailed, whnf } from '../src/demand/observe.ts';

@@ -6,19 +6,14 @@ import { ForceBudgetExceeded, Lazy, UnevaluatedError, lazy, now, thunk, withForc
 import { Cons, NIL, nil, type Cell, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { cons, fromArray, fromString } from '../src/lazy/list.ts';
-import {
-  dynamic,
-  fn,
-  lazyOf,
-  list,
-  number,
-  option,
-  record,
-  ShapeMismatchError,
-  tuple,
-  type Option,
-  type Shape,
-} from '../src/demand/shape.ts';
+import { option, type Option } from '../src/demand/declared-data.ts';
+import { dynamic } from '../src/demand/dynamic.ts';
+import { lazyOf, list } from '../src/demand/lazy-positions.ts';
+import { fn, number } from '../src/demand/primitives.ts';
+import { record } from '../src/demand/records.ts';
+import { ShapeMismatchError } from '../src/demand/shape-errors.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
+import { tuple } from '../src/demand/tuples.ts';
 import { demandEquals, lessDefined, type Demand } from '../src/demand/demand.ts';
 import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';

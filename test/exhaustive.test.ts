@@ -1,7 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { boolean, fn, lazyOf, list, number, option, string, tuple, type Shape } from '../src/demand/shape.ts';
+import { option } from '../src/demand/declared-data.ts';
+import { lazyOf, list } from '../src/demand/lazy-positions.ts';
+import { boolean, fn, number, string } from '../src/demand/primitives.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
+import { tuple } from '../src/demand/tuples.ts';
 import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { Cons, NIL, type List } from '../src/lazy/cell.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';

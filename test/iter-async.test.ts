@@ -12,7 +12,7 @@ import {
 } from '../src/index.ts';
 import fc from 'fast-check';
 import { generateInputs, withArbitrary } from '../src/engine/generate.ts';
-import type { Shape } from '../src/demand/shape.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
 import { randomContext } from '../src/engine/context.ts';

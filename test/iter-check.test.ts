@@ -6,7 +6,8 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { number, type Shape } from '../src/demand/shape.ts';
+import { number } from '../src/demand/primitives.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
 import { spec } from '../src/spec/spec.ts';
 import fc from 'fast-check';
 import { generateInputs, withArbitrary } from '../src/engine/generate.ts';

@@ -9,7 +9,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { number } from '../src/demand/shape.ts';
+import { number } from '../src/demand/primitives.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { showInput, type CheckResult } from '../src/spec/check.ts';
 import { checkSpec, checkSpecAsync } from '../src/index.ts';

@@ -6,7 +6,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { ForceBudgetExceeded, withForceBudget } from '../src/lazy/lazy.ts';
-import { number } from '../src/demand/shape.ts';
+import { number } from '../src/demand/primitives.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { normalize, observeDetailed, toContext, whnf } from '../src/demand/observe.ts';
 import { prettyDemand } from '../src/demand/print.ts';

@@ -10,7 +10,7 @@ import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/tak
 import { ExhaustiveCheckFailure, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import type { Spec } from '../src/spec/spec.ts';
-import { ShapeMismatchError } from '../src/demand/shape.ts';
+import { ShapeMismatchError } from '../src/demand/shape-errors.ts';
 import { mismatchOf } from './fixtures/assertions.ts';
 import { bigCheck, budgetCheck, crashCheck, headLateCheck, lateCrashCheck, loopCheck, misfitCheck, noLazierCheck, noLazierFnCheck, rotNaiveCheck, secondCellCheck, secondCellCrashed, secondCellFlag, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
 import { assertSpecExhaustive, checkSpec, checkSpecExhaustive, strictCheckSpecExact } from '../src/checks.ts';

@@ -5,7 +5,8 @@
  * pulls one element ahead of its consumer, and never closes its source.
  * @module
  */
-import { dynamic, number } from '../../src/demand/shape.ts';
+import { dynamic } from '../../src/demand/dynamic.ts';
+import { number } from '../../src/demand/primitives.ts';
 import { spec } from '../../src/spec/spec.ts';
 import { closedAfter, endOf, iterable, pullCount, pulls, untouched } from '../../src/iter/index.ts';
 import { readSource, toItsEnd } from './read-source.ts';

@@ -5,7 +5,7 @@
  * closes it.
  * @module
  */
-import { number } from '../../src/demand/shape.ts';
+import { number } from '../../src/demand/primitives.ts';
 import { spec } from '../../src/spec/spec.ts';
 import { closedAfter, endOf, iterable, pullCount, pulls, untouched } from '../../src/iter/index.ts';
 import { readSource, toItsEnd } from './read-source.ts';

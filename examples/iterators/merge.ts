@@ -7,7 +7,7 @@
  * stops with `break` (vercel/ai #8220: streams not cancelled).
  * @module
  */
-import { number } from '../../src/demand/shape.ts';
+import { number } from '../../src/demand/primitives.ts';
 import { spec } from '../../src/spec/spec.ts';
 import { asyncIterable, closedAfter, endOf, pullCount, pulls, untouched } from '../../src/iter/index.ts';
 import { readAsyncSource } from './read-source.ts';

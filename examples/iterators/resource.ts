@@ -6,7 +6,7 @@
  * pulls with `next()` by hand stops without closing it, and the resource leaks.
  * @module
  */
-import { number } from '../../src/demand/shape.ts';
+import { number } from '../../src/demand/primitives.ts';
 import { spec } from '../../src/spec/spec.ts';
 import fc from 'fast-check';
 import { withArbitrary } from '../../src/engine/generate.ts';

@@ -4,7 +4,7 @@
  * Checked with checkSpecAsync / assertSpecAsync, which return promises.
  * @module
  */
-import { number } from '../../src/demand/shape.ts';
+import { number } from '../../src/demand/primitives.ts';
 import { spec } from '../../src/spec/spec.ts';
 import { asyncIterable } from '../../src/iter/index.ts';
 import { takeSource } from './take.ts';

@@ -4,7 +4,7 @@
  * taken, and stopping early without closing the source (its `finally` never runs).
  * @module
  */
-import { number } from '../../src/demand/shape.ts';
+import { number } from '../../src/demand/primitives.ts';
 import { spec } from '../../src/spec/spec.ts';
 import { closedAfter, endOf, iterable, pullCount, pullsOf, untouched, type AnyIterDemand, type IterDemand } from '../../src/iter/index.ts';
 

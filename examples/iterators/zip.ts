@@ -5,7 +5,8 @@
  * forgets to close the second when the first ends, or when the consumer stops.
  * @module
  */
-import { number, tuple } from '../../src/demand/shape.ts';
+import { number } from '../../src/demand/primitives.ts';
+import { tuple } from '../../src/demand/tuples.ts';
 import { spec } from '../../src/spec/spec.ts';
 import { closedAfter, endOf, iterable, pulledElements, pulls, untouched } from '../../src/iter/index.ts';
 import { readSource } from './read-source.ts';

@@ -20,7 +20,8 @@ import { defer, now, thunk } from '../../src/lazy/lazy.ts';
 import { Cons, nil, type List } from '../../src/lazy/cell.ts';
 import * as L from '../../src/lazy/list.ts';
 import { cap, isCapped, numCtrForced } from '../../src/lazy/list.ts';
-import { list, number } from '../../src/demand/shape.ts';
+import { list } from '../../src/demand/lazy-positions.ts';
+import { number } from '../../src/demand/primitives.ts';
 import { spec } from '../../src/spec/spec.ts';
 
 /**

@@ -6,10 +6,16 @@
  * Imported from `strictcheck`, as everything else.
  * @module Shapes
  */
-export {
-  type Shape, type ShapeInfo, type TypeOf, type DataShape, type DataDecl, type FieldsOf, type Makers, type Tagged, type Option, type Either, type Ctor, type CtorStyle, type Layer, type Alternative, type PrimKind, type Path, type Collection,
-  number, string, boolean, bigint, unit, opaque, type OpaqueOptions, fn, lazyOf, data, list, cell, tuple, record, option, either, setOf, mapOf, dynamic,
-  ShapeMismatchError, showPath,
-} from '../demand/shape.ts';
+export { type Shape, type ShapeInfo, type TypeOf, type Ctor, type CtorStyle, type Layer, type Alternative, type PrimKind, type Collection } from '../demand/shape-types.ts';
+export { number, string, boolean, bigint, unit, fn } from '../demand/primitives.ts';
+export { opaque, type OpaqueOptions } from '../demand/opaque.ts';
+export { lazyOf, list, cell } from '../demand/lazy-positions.ts';
+export { tuple } from '../demand/tuples.ts';
+export { record } from '../demand/records.ts';
+export { type DataShape, type DataDecl, type FieldsOf, type Makers, type Tagged, type Option, type Either, data, option, either } from '../demand/declared-data.ts';
+export { setOf, mapOf } from '../demand/collections.ts';
+export { dynamic } from '../demand/dynamic.ts';
+export { type Path, showPath } from '../demand/path.ts';
+export { ShapeMismatchError } from '../demand/shape-errors.ts';
 export { iterable, iterator, type IterDemand } from '../iter/index.ts';
 export { asyncIterable, asyncIterator, type AnyIterDemand } from '../iter/index.ts';

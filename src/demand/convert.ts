@@ -8,7 +8,12 @@ import { defer, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, insideLazy, markBottom, primitiveNode, read, SpineCell, THREW, UNREAD, VALUE_FORM } from './record.ts';
 import { isRevokedProxy, readingRevoked, revokedInput } from './revoked-proxy.ts';
-import { child, collectionShapes, CONS_CTOR, dynamic, fieldKey, perShape, showPath, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
+import { collectionShapes, fieldKey } from './collections.ts';
+import { dynamic } from './dynamic.ts';
+import { CONS_CTOR } from './lazy-positions.ts';
+import { child, showPath, type Path } from './path.ts';
+import type { Ctor, Shape } from './shape-types.ts';
+import { perShape, someShapeWithin } from './shape-walk.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
 const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };

@@ -5,7 +5,7 @@
  * @module
  */
 import { types } from 'node:util';
-import type { Ctor } from './shape.ts';
+import type { Ctor } from './shape-types.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import { describeSafely } from './describe.ts';
 

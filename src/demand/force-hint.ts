@@ -8,7 +8,10 @@
  */
 import { types } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
-import { dynamic, IDENTIFIER, shapesInside, someShapeWithin, type Shape } from './shape.ts';
+import { dynamic } from './dynamic.ts';
+import { IDENTIFIER } from './key-text.ts';
+import type { Shape } from './shape-types.ts';
+import { shapesInside, someShapeWithin } from './shape-walk.ts';
 
 /** V8's message for a call of `force` on a value without it: the expression before `.force`. */
 const NOT_A_FUNCTION = /^(.+?)(?:\?)?\.force is not a function$/;

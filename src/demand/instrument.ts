@@ -13,7 +13,12 @@ import { ForceBudgetExceeded, forceUncounted, Lazy, lazyAt, lazyView, lazyWith, 
 import { Cons, nil } from '../lazy/cell.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
 import { bottom, demandHolder, Forced, forcedNode, markShared, sameCtor, type Demand } from './demand.ts';
-import { child, dynamic, fieldKey, FN_CTOR, inOwnOrder, ShapeMismatchError, type Layer, type Path, type Shape } from './shape.ts';
+import { fieldKey, inOwnOrder } from './collections.ts';
+import { dynamic } from './dynamic.ts';
+import { child, type Path } from './path.ts';
+import { FN_CTOR } from './primitives.ts';
+import { ShapeMismatchError } from './shape-errors.ts';
+import type { Layer, Shape } from './shape-types.ts';
 import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, markBottom, MET, PathMark, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**

@@ -9,7 +9,11 @@ import { inspect } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
 import { checkDemand, Forced, Unforced, type Demand } from './demand.ts';
 import { valuePrefix } from './convert.ts';
-import { DATA_PROTO, DESCRIBE, dynamic, IDENTIFIER, keyText, lenient, type Shape } from './shape.ts';
+import { DATA_PROTO } from './declared-data.ts';
+import { dynamic, lenient } from './dynamic.ts';
+import { IDENTIFIER, keyText } from './key-text.ts';
+import { DESCRIBE } from './primitives.ts';
+import type { Shape } from './shape-types.ts';
 import { readingRevoked } from './revoked-proxy.ts';
 
 /** Options of the printers. */

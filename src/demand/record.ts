@@ -15,7 +15,13 @@ import { ForceBudgetExceeded, forceOrThunk, Lazy, peek, thunk, UNEVALUATED, Unev
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
 import { bottom, demandHolder, Forced, forcedNode, markShared, setField, unforced, type Demand } from './demand.ts';
-import { child, CONS_CTOR, DYN2, fieldKey, fieldKeyOf, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
+import { fieldKey, fieldKeyOf } from './collections.ts';
+import { DYN2 } from './dynamic.ts';
+import { CONS_CTOR } from './lazy-positions.ts';
+import { child, showPath, type Path } from './path.ts';
+import { FN_CTOR, primitiveCtor } from './primitives.ts';
+import { ShapeMismatchError } from './shape-errors.ts';
+import type { Layer, Shape } from './shape-types.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
 export const CALLED = Symbol('strictcheck.called');

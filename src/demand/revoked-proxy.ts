@@ -8,7 +8,8 @@
 import { types } from 'node:util';
 import { Lazy, peek } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { child, ShapeMismatchError, showPath, type Path } from './shape.ts';
+import { child, showPath, type Path } from './path.ts';
+import { ShapeMismatchError } from './shape-errors.ts';
 
 /** Most values looked at: the search follows what was evaluated, which may be large. */
 const MAX_VALUES = 100_000;

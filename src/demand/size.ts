@@ -5,7 +5,7 @@
  */
 import { Lazy, peek } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { isDataObject, lenient } from './shape.ts';
+import { isDataObject, lenient } from './dynamic.ts';
 
 /**
  * @internal The number of `Lazy` positions in the evaluated parts of `values`, up to `limit` or a

@@ -5,7 +5,7 @@
  * @module
  */
 import { isThunk, now, thunk, type Lazy, type Thunk } from '../lazy/lazy.ts';
-import type { Option } from './shape.ts';
+import type { Option } from './declared-data.ts';
 
 /**
  * An evaluated `Some` at a lazy position, holding `value` (a demand itself): on a

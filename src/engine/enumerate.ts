@@ -21,7 +21,8 @@
  * @module
  */
 import { Lazy } from '../lazy/lazy.ts';
-import { dynamic, type Shape } from '../demand/shape.ts';
+import { dynamic } from '../demand/dynamic.ts';
+import type { Shape } from '../demand/shape-types.ts';
 import { argumentName, type Context } from '../demand/observe.ts';
 import { checkKnownOptions } from './options.ts';
 import { keepHiddenClasses } from '../lazy/fast-class.ts';

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { unforced } from '../demand/demand.ts';
 import { describeSafely } from '../demand/describe.ts';
-import { ShapeMismatchError } from '../demand/shape.ts';
+import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import { checkArity, SpecError, type Spec } from '../spec/spec.ts';
 import { checkKnownOptions, showOption } from './options.ts';
 import { TS_LOADER } from './load-module.ts';

@@ -19,7 +19,10 @@
  */
 import { defer, Lazy, lazy, now } from '../lazy/lazy.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
-import { DESCRIBE, dynamic, mapCtor, setCtor, type Collection, type Ctor, type Shape } from '../demand/shape.ts';
+import { mapCtor, setCtor } from '../demand/collections.ts';
+import { dynamic } from '../demand/dynamic.ts';
+import { DESCRIBE } from '../demand/primitives.ts';
+import type { Collection, Ctor, Shape } from '../demand/shape-types.ts';
 import { prettyValue } from '../demand/print.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 

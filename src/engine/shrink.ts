@@ -6,7 +6,10 @@
 import { Lazy, now } from '../lazy/lazy.ts';
 import { NIL, Cons, type List } from '../lazy/cell.ts';
 import { checkDemand, Forced, unforced, type Demand } from '../demand/demand.ts';
-import { dynamic, inOwnOrder, isListCell, type Shape } from '../demand/shape.ts';
+import { inOwnOrder } from '../demand/collections.ts';
+import { dynamic } from '../demand/dynamic.ts';
+import { isListCell } from '../demand/lazy-positions.ts';
+import type { Shape } from '../demand/shape-types.ts';
 import { contextOf, remember } from './generate.ts';
 
 /** @internal QuickCheck's `shrinkIntegral`: towards zero, first by the largest steps. */

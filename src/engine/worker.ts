@@ -7,7 +7,7 @@
 import { existsSync, readlinkSync } from 'node:fs';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
-import { ShapeMismatchError } from '../demand/shape.ts';
+import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import { errorParts } from '../demand/describe.ts';
 import { forcedHow } from '../spec/coverage.ts';
 import { comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
@@ -16,7 +16,8 @@ import { importCheckModule } from './load-module.ts';
 import { pathOf } from './enumerate.ts';
 import { takeOne, treeOf } from '../spec/exhaustive.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
-import { list, number } from '../demand/shape.ts';
+import { list } from '../demand/lazy-positions.ts';
+import { number } from '../demand/primitives.ts';
 
 interface Init {
   moduleUrl: string;

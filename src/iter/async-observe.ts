@@ -7,7 +7,8 @@
  * @module
  */
 import type { Demand, Forced } from '../demand/demand.ts';
-import type { Path, Shape } from '../demand/shape.ts';
+import type { Path } from '../demand/path.ts';
+import type { Shape } from '../demand/shape-types.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';

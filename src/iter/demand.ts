@@ -10,7 +10,7 @@
 import { now, thunk, type Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
-import type { Ctor } from '../demand/shape.ts';
+import type { Ctor } from '../demand/shape-types.ts';
 import { sourceOf } from './source.ts';
 
 /** How an iteration ended: left open, answered done, closed by `return()` or `throw()`, or a pull threw. */

@@ -4,7 +4,7 @@
  * no throw or an earlier one, with `return`, finite, fewer and smaller elements.
  * @module
  */
-import type { Shape } from '../demand/shape.ts';
+import type { Shape } from '../demand/shape-types.ts';
 import { shrinkItems } from '../engine/shrink.ts';
 import { AsyncSource, Source, type AsyncSourcePlan, type SourcePlan } from './source.ts';
 

@@ -8,7 +8,10 @@
  */
 import { now, type Lazy } from '../lazy/lazy.ts';
 import { forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
-import { child, lazyOf, perShape, showPath, type Path, type Shape } from '../demand/shape.ts';
+import { lazyOf } from '../demand/lazy-positions.ts';
+import { child, showPath, type Path } from '../demand/path.ts';
+import type { Shape } from '../demand/shape-types.ts';
+import { perShape } from '../demand/shape-walk.ts';
 import { ALL, EVALUATED, HEAD, isPrimitive, NONE, primitiveFits, put, putPrimitive, record, Spine, SpineCell, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { AHEAD_CTOR, DONE_CTOR, END_CTORS, iterationsCtor } from './demand.ts';

@@ -8,7 +8,11 @@
  */
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil } from '../lazy/cell.ts';
-import { CONS_CTOR, lazyOf, number, ShapeMismatchError, showPath, type Alternative, type Layer, type Protocol, type Shape } from '../demand/shape.ts';
+import { CONS_CTOR, lazyOf } from '../demand/lazy-positions.ts';
+import { showPath } from '../demand/path.ts';
+import { number } from '../demand/primitives.ts';
+import { ShapeMismatchError } from '../demand/shape-errors.ts';
+import type { Alternative, Layer, Protocol, Shape } from '../demand/shape-types.ts';
 import type { Recording } from '../demand/instrument.ts';
 import type { Guide } from '../demand/record.ts';
 import { Ahead, AHEAD_CTOR, DONE_CTOR, END_CTORS, IterEnd, Iterations, iterationsCtor } from './demand.ts';

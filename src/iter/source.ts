@@ -7,7 +7,7 @@
  */
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
-import type { Shape } from '../demand/shape.ts';
+import type { Shape } from '../demand/shape-types.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 
 /** What a generated source does: the answers of its pulls. */

@@ -19,7 +19,7 @@
 import { isThunk, thunk, type Lazy } from '../lazy/lazy.ts';
 import type { List } from '../lazy/cell.ts';
 import * as L from '../lazy/list.ts';
-import type { Shape } from '../demand/shape.ts';
+import type { Shape } from '../demand/shape-types.ts';
 import { spec, type ShapesOf, type Spec } from './spec.ts';
 
 /**

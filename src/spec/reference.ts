@@ -8,7 +8,7 @@
 import { fromDemand, toDemand } from '../demand/convert.ts';
 import { observeDetailed, toContext } from '../demand/observe.ts';
 import { describeSafely } from '../demand/describe.ts';
-import type { Shape } from '../demand/shape.ts';
+import type { Shape } from '../demand/shape-types.ts';
 import { spec, SpecError, type ShapesOf, type Spec } from './spec.ts';
 
 /**

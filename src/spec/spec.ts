@@ -10,7 +10,8 @@ import { checkDemand, type Demand } from '../demand/demand.ts';
 import { fromDemand, fromDemandGuided, toDemand, valueGuide } from '../demand/convert.ts';
 import { argumentName, observeDetailed, refuseAsyncOrGenerator, toContext } from '../demand/observe.ts';
 import { describeSafely } from '../demand/describe.ts';
-import { ShapeMismatchError, type Shape } from '../demand/shape.ts';
+import { ShapeMismatchError } from '../demand/shape-errors.ts';
+import type { Shape } from '../demand/shape-types.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 
 /** The shapes of a function's arguments, one per parameter. */
