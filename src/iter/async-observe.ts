@@ -11,7 +11,7 @@ import type { Path, Shape } from '../demand/shape.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
-import { answered, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
+import { answered, closedThrowing, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
 import { sourceOf } from './source.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
@@ -208,13 +208,13 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
-    await it.return();
+    await it.return().catch(closedThrowing);
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
     try {
       await it.throw(CONSUMER_THROW);
     } catch (err) {
-      if (err !== CONSUMER_THROW) throw err;
+      if (err !== CONSUMER_THROW) closedThrowing(err);
     }
   }
 }

@@ -316,6 +316,14 @@ export function misfit(path: Path, what: string): Error {
 /** @internal A pull threw `err`: a source's failure passed on ends the iteration; any other error is the function's. */
 export function passedOn(log: IterationLog, err: unknown): void {
   log.end('threw');
+  closedThrowing(err);
+}
+
+/**
+ * @internal The consumer's `return()` or `throw()` threw `err`: a source's failure passed on (its
+ * `return` threw, which TC39's closing passes on) ends nothing more; any other error is the function's.
+ */
+export function closedThrowing(err: unknown): void {
   if (!(err instanceof SourceError)) throw err;
 }
 
@@ -361,13 +369,17 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
-    it.return();
+    try {
+      it.return();
+    } catch (err) {
+      closedThrowing(err);
+    }
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
     try {
       it.throw(CONSUMER_THROW);
     } catch (err) {
-      if (err !== CONSUMER_THROW) throw err;
+      if (err !== CONSUMER_THROW) closedThrowing(err);
     }
   }
 }

@@ -20,17 +20,27 @@ export interface SourcePlan<T> {
   readonly throwAt?: number | undefined;
   /** Whether its iterators have a `return` method (a `for…of` that stops early calls it). */
   readonly hasReturn: boolean;
+  /**
+   * Whether that `return` throws a {@link SourceError} once it has closed the iteration (its
+   * `finally` run): a function closing the source passes the error on, as `for…of` does.
+   */
+  readonly returnThrows?: boolean | undefined;
 }
 
-/** What a generated source throws at its {@link SourcePlan.throwAt} pull: a source's failure, which a function may pass on. */
+/**
+ * What a generated source throws at its {@link SourcePlan.throwAt} pull, or from a `return` that
+ * throws ({@link SourcePlan.returnThrows}): a source's failure, which a function may pass on.
+ */
 export class SourceError extends Error {
   /** Always `'SourceError'`. */
   override name = 'SourceError';
   constructor(
-    /** The pull (from 0) that threw. */
+    /** The pull (from 0) that threw; for `return`, how many pulls came before it. */
     readonly pull: number,
+    /** Whether `return()` threw it, not a pull. */
+    readonly inReturn = false,
   ) {
-    super(`the source threw at pull ${pull + 1}`);
+    super(inReturn ? `the source's return() threw after ${pull} pulls` : `the source threw at pull ${pull + 1}`);
   }
 }
 
@@ -49,11 +59,11 @@ export class Source<T> implements Iterable<T> {
     readonly plan: SourcePlan<T>,
   ) {}
 
-  /** A new iteration from the start: a generator, wrapped to hide its `return` if the plan has none. */
+  /** A new iteration from the start: a generator, wrapped to hide its `return` if the plan has none, or to throw from it. */
   [Symbol.iterator](): Iterator<T> {
     const g = run(this.plan);
-    if (this.plan.hasReturn) return g;
-    return new WithoutReturn(g);
+    if (!this.plan.hasReturn) return new WithoutReturn(g);
+    return this.plan.returnThrows ? new ThrowingReturn(g) : g;
   }
 
   /**
@@ -72,6 +82,26 @@ class WithoutReturn<T> implements IterableIterator<T> {
   constructor(private readonly g: Generator<T, undefined>) {}
   next(): IteratorResult<T, undefined> {
     return this.g.next();
+  }
+  [Symbol.iterator](): this {
+    return this;
+  }
+}
+
+/** A generator's iteration whose `return` closes it, then throws a {@link SourceError}. */
+class ThrowingReturn<T> implements IterableIterator<T> {
+  private pulls = 0;
+  constructor(private readonly g: Generator<T, undefined>) {}
+  next(): IteratorResult<T, undefined> {
+    this.pulls++;
+    return this.g.next();
+  }
+  return(v?: undefined): IteratorResult<T, undefined> {
+    this.g.return(v);
+    throw sourceError(this.pulls, true);
+  }
+  throw(e?: unknown): IteratorResult<T, undefined> {
+    return this.g.throw(e);
   }
   [Symbol.iterator](): this {
     return this;
@@ -120,9 +150,9 @@ export class AsyncSource<T> implements AsyncIterable<T> {
 
 /** An iteration of an async source: pull k's answer is fixed when it is called, and given after its delay. */
 class AsyncRun<T> {
-  private k = 0;
+  protected k = 0;
   protected ended = false;
-  constructor(private readonly plan: AsyncSourcePlan<T>) {}
+  constructor(protected readonly plan: AsyncSourcePlan<T>) {}
 
   next(): Promise<IteratorResult<T, undefined>> {
     const { elements, infinite, throwAt, delays } = this.plan;
@@ -149,7 +179,7 @@ class AsyncRun<T> {
 class ClosableAsyncRun<T> extends AsyncRun<T> {
   return(): Promise<IteratorResult<T, undefined>> {
     this.ended = true;
-    return Promise.resolve({ done: true, value: undefined });
+    return this.plan.returnThrows ? Promise.reject(sourceError(this.k, true)) : Promise.resolve({ done: true, value: undefined });
   }
   throw(e?: unknown): Promise<IteratorResult<T, undefined>> {
     this.ended = true;
@@ -190,11 +220,11 @@ function* run<T>({ elements, infinite, throwAt }: SourcePlan<T>): Generator<T, u
 }
 
 /** A {@link SourceError} without a stack trace: capturing one cost more than a check's trial, and a report names the error, not where a generated source threw it. */
-function sourceError(pull: number): SourceError {
+function sourceError(pull: number, inReturn = false): SourceError {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return new SourceError(pull);
+    return new SourceError(pull, inReturn);
   } finally {
     Error.stackTraceLimit = limit;
   }
@@ -202,17 +232,17 @@ function sourceError(pull: number): SourceError {
 
 /**
  * How a source prints in a report: what its pulls answer, `throw` for the pull that throws, `…`
- * for a source that cycles through its elements for ever.
+ * for a source that cycles through its elements for ever, then how it closes.
  */
 export function describeSource(source: Source<unknown> | AsyncSource<unknown>, elem: Shape<unknown>): string {
-  const { elements, infinite, throwAt, hasReturn } = source.plan;
+  const { elements, infinite, throwAt, hasReturn, returnThrows } = source.plan;
   const delays = source instanceof AsyncSource && source.plan.delays.some((d) => d > 0) ? ` delays [${source.plan.delays.join(', ')}]` : '';
   const shown = elements.slice(0, throwAt).map((x) => prettyDemand(valuePrefix(x, elem, 20, true, true), { maxWidth: 40 }));
   if (throwAt !== undefined) {
     for (let i = elements.length; i < throwAt && infinite && elements.length > 0; i++) shown.push(shown[i % elements.length]!);
     shown.push('throw');
   } else if (infinite && elements.length > 0) shown.push('…');
-  return `${source instanceof AsyncSource ? 'async ' : ''}iter [${shown.join(', ')}]${hasReturn ? '' : ' without return'}${delays}`;
+  return `${source instanceof AsyncSource ? 'async ' : ''}iter [${shown.join(', ')}]${hasReturn ? (returnThrows ? ' return throws' : '') : ' without return'}${delays}`;
 }
 
 safeInstanceof(SourceError);
