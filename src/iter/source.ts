@@ -9,6 +9,8 @@ import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
 import type { Shape } from '../demand/shape.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
+import type { Lazy } from '../lazy/lazy.ts';
+import { Cons } from '../lazy/cell.ts';
 
 /** What a generated source does: the answers of its pulls. */
 export interface SourcePlan<T> {
@@ -61,7 +63,7 @@ export class Source<T> implements Iterable<T> {
 
   /** A new iteration from the start: a generator, wrapped to hide its `return` if the plan has none, or to throw from it. */
   [Symbol.iterator](): Iterator<T> {
-    const g = run(this.plan);
+    const g = this.pulls();
     if (!this.plan.hasReturn) return new WithoutReturn(g);
     return this.plan.returnThrows ? new ThrowingReturn(g) : g;
   }
@@ -74,6 +76,40 @@ export class Source<T> implements Iterable<T> {
     const it = this[Symbol.iterator]() as Iterator<T> & Iterable<T>;
     sources.set(it, this);
     return it;
+  }
+
+  /** The generator of one iteration's answers. */
+  protected pulls(): Generator<T, undefined> {
+    return run(this.plan);
+  }
+}
+
+/** @internal The end of a {@link SeriesSource}'s pulls that throws. */
+export const PULL_THROWS = Object.freeze({ pullThrows: true });
+
+/**
+ * @internal A source of the exhaustive mode whose pulls are read off a lazy list of cells, some
+ * of them holes that the enumeration refines when a pull forces them. Its plan says how it closes
+ * only: a case that finishes stands for a {@link Source} with its pulls filled.
+ */
+export class SeriesSource<T> extends Source<T> {
+  constructor(
+    private readonly cells: Lazy<unknown>,
+    closing: Pick<SourcePlan<T>, 'hasReturn' | 'returnThrows'>,
+  ) {
+    super({ elements: [], infinite: false, ...closing });
+  }
+
+  protected override *pulls(): Generator<T, undefined> {
+    for (let c = this.cells, k = 0; ; k++) {
+      const cell = c.force();
+      if (!(cell instanceof Cons)) {
+        if (cell === PULL_THROWS) throw sourceError(k);
+        return;
+      }
+      yield cell.head.force() as T;
+      c = cell.tail;
+    }
   }
 }
 
