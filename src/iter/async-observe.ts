@@ -183,7 +183,7 @@ export function consumeAsyncRandomly(value: unknown, shape: Shape<unknown>, elem
   const how = r.int(0, 3);
   const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
   const ahead = r.int(0, 2) === 0 ? r.int(2, 3) : 1;
-  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL, ahead } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, ahead };
+  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL, ahead } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, ahead, random: { r, size } };
   work.add(consumeAsyncIteration(value as AsyncIterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true, work));
 }
 

@@ -257,6 +257,8 @@ export interface Plan {
   readonly then: 'open' | 'done' | 'return' | 'throw';
   readonly head: Guide;
   readonly heads?: readonly Demand[];
+  /** For a random consumer: an element that is an iterable itself is consumed by one too, drawing from `r`. */
+  readonly random?: { readonly r: { int(lo: number, hi: number): number }; readonly size: number };
 }
 
 /**
@@ -299,13 +301,14 @@ export function planOf(d: Forced): Plan {
  * Consumes an iterable as a random context of size `size`: pulls up to `size` times then leaves
  * it open, or closes it (`return()`, before any pull too), throws into it, or pulls it to its end
  * (at most 1000 + 100·size times, so that an infinite one stays a finite context). Never leaves it
- * untouched.
+ * untouched. Elements that are iterables are consumed so too, each its own way (pulled to its end
+ * where the outer one is).
  */
 export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number): void {
   if (!isIterable(value)) shape.project(value, path); // throws the mismatch
   const how = r.int(0, 3);
   const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
-  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF };
+  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, random: { r, size } };
   consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true);
 }
 
@@ -346,7 +349,9 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
   else {
     // The first pull makes the spine that log.first names: pulled() before first.
     const at = log.pulled();
-    record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at);
+    const { random } = plan;
+    if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, iteration, k), random.r, random.size, log.first, at);
+    else record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at);
   }
   if (k < plan.pulls) return false;
   if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
