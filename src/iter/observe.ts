@@ -122,9 +122,14 @@ export const headShape = perShape((elem) => lazyOf(elem) as Shape<unknown>);
 /** The `typeof` of the values of a primitive shape (not opaque), `''` for any other: the cheap test of the common element. */
 const primitiveType = perShape((elem) => (elem.kind === 'prim' && elem.prim !== 'opaque' ? (elem.prim === 'unit' ? 'undefined' : elem.prim) : ''));
 
+/** The element shape last asked of {@link primitiveElement}, and its primitive type: every pull of an iteration asks of the same one, which then costs no WeakMap lookup. */
+let lastElem: Shape<unknown> | undefined;
+let lastType = '';
+
 /** @internal Whether element `x` of shape `elem` is a primitive, recorded as itself on the spine without the generic walk (the common case). */
 export function primitiveElement(x: unknown, elem: Shape<unknown>): boolean {
-  return typeof x === primitiveType(elem) || (isPrimitive(x) && primitiveFits(x, elem));
+  if (elem !== lastElem) lastType = primitiveType((lastElem = elem));
+  return typeof x === lastType || (isPrimitive(x) && primitiveFits(x, elem));
 }
 
 /** The path of element `k` of an iteration, for messages. */
@@ -186,14 +191,15 @@ class RecordedIterator {
     this.rec = of.rec;
   }
 
-  next(...args: [] | [unknown]): IteratorResult<unknown> {
+  next(value?: unknown): IteratorResult<unknown> {
     const { log, real } = this;
-    // Without a spread where there is no argument, as for…of calls it.
-    if (!this.rec.open || log.ended) return args.length === 0 ? real.next() : real.next(...args);
+    // Without an argument where none is given, as for…of calls it (and without a rest array to make per pull).
+    const given = arguments.length > 0;
+    if (!this.rec.open || log.ended) return given ? real.next(value) : real.next();
     PULL.force();
     let r: IteratorResult<unknown>;
     try {
-      r = args.length === 0 ? real.next() : real.next(...args);
+      r = given ? real.next(value) : real.next();
     } catch (err) {
       log.end('threw');
       throw err;
@@ -362,7 +368,9 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
 function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean): void {
   const it = iterable[Symbol.iterator]();
   const log = new IterationLog(owner);
-  for (let k = 0; k < plan.pulls || plan.then === 'done'; k++) {
+  const { pulls, heads } = plan;
+  const toEnd = plan.then === 'done';
+  for (let k = 0; k < pulls || toEnd; k++) {
     PULL.force();
     let r: IteratorResult<unknown>;
     try {
@@ -370,7 +378,9 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
     } catch (err) {
       return passedOn(log, err);
     }
-    if (answered(log, r, k, plan, elem, path, iteration, fit)) return;
+    // A primitive element within the plan, the common case, is recorded as itself without more ado.
+    if (r.done !== true && k < pulls && heads === undefined && primitiveElement(r.value, elem)) log.pulledPrimitive(r.value);
+    else if (answered(log, r, k, plan, elem, path, iteration, fit)) return;
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
