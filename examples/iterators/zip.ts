@@ -67,16 +67,25 @@ export function* zip<A, B>(xs: Iterable<A>, ys: Iterable<B>): Generator<[A, B]> 
     threw = true;
     throw err;
   } finally {
-    let failed: { err: unknown } | undefined;
-    for (const it of open) {
-      try {
-        it.return?.();
-      } catch (err) {
-        failed ??= { err };
-      }
-    }
-    if (failed !== undefined && !threw) throw failed.err;
+    closeAll(open, threw);
   }
+}
+
+/**
+ * Closes each of `its` in order, even after a `return` that threw; the first error of a `return`
+ * is then thrown, unless the closing is the way out of a throw (`throwing`), whose error it does
+ * not replace (TC39's IteratorCloseAll).
+ */
+export function closeAll(its: readonly Iterator<unknown>[], throwing: boolean): void {
+  let failed: { err: unknown } | undefined;
+  for (const it of its) {
+    try {
+      it.return?.();
+    } catch (err) {
+      failed ??= { err };
+    }
+  }
+  if (failed !== undefined && !throwing) throw failed.err;
 }
 
 /** A `zip` that forgets the second source: for…of closes the first when it stops early, nothing closes the second. */
