@@ -15,7 +15,7 @@ import { fromDemand } from '../src/demand/convert.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
 import { prettyValue } from '../src/demand/print.ts';
-import { endOf, iterator, pullCount, Source, type SourcePlan } from '../src/iter/index.ts';
+import { asyncIterable, endOf, iterator, pullCount, Source, untouched, type SourcePlan } from '../src/iter/index.ts';
 import { takeCheck, takeWithoutClosingCheck } from './fixtures/iter-checks.ts';
 import { numbers, take, takePullsOneMore, takeSource, takeSpec, takeWithoutClosing } from '../examples/iterators/take.ts';
 import { assertSpecExhaustive, checkSpec, strictCheckSpecExact } from '../src/checks.ts';
@@ -59,8 +59,9 @@ describe('checking take over iterables', () => {
     assert.ok(r.shrinks < 50, `${r.shrinks} shrinks`);
   });
 
-  test('the exhaustive mode refuses an iterable, which has no series yet, saying what to do', () => {
-    assert.throws(() => assertSpecExhaustive(takeSpec, take, { depth: 2 }), (err: Error) => err.name === 'NoSeriesError' && /Iterable<number>.*no series/.test(err.message));
+  test('the exhaustive mode refuses an async iterable, which has no series yet, saying what to do', () => {
+    const countSpec = spec([asyncIterable(number)], number, (predict) => predict(untouched));
+    assert.throws(() => assertSpecExhaustive(countSpec, (_xs: AsyncIterable<number>) => 0, { depth: 2 }), (err: Error) => err.name === 'NoSeriesError' && /AsyncIterable<number>.*async iterables have no series/.test(err.message));
   });
 
   test('takes over one-shot iterators check alike', () => {

@@ -52,14 +52,14 @@ async function* race<T>(its: readonly AsyncIterator<T>[], pending: Map<number, P
   }
 }
 
-/** `merge`: its `finally` closes the sources not ended (`pending` holds those). */
+/** `merge`: its `finally` closes the sources not ended (`pending` holds those), and passes on an error their `return` gives, as `for await` would. */
 export async function* merge<T>(xs: AsyncIterable<T>, ys: AsyncIterable<T>): AsyncGenerator<T> {
   const its = [xs[Symbol.asyncIterator](), ys[Symbol.asyncIterator]()];
   const pending = new Map<number, Promise<{ i: number; r: IteratorResult<T> }>>();
   try {
     yield* race(its, pending);
   } finally {
-    for (const i of pending.keys()) void its[i]!.return?.();
+    await Promise.all([...pending.keys()].map((i) => its[i]!.return?.()));
   }
 }
 

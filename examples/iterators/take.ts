@@ -13,8 +13,9 @@ export const numbers = iterable(number);
 
 /**
  * What `take n` puts on its source `xs` under demand `d` on its result: as far as the result, and
- * closed (if `xs` can be) where the result is closed or where `take` reached `n`; nothing at all
- * when `n <= 0`, or when the result is closed before its first pull.
+ * closed (if `xs` can be) where the result is closed or where `take` reached `n` (the result then
+ * ends, in `⊥` if the source's `return` threw); nothing at all when `n <= 0`, or when the result
+ * is closed before its first pull.
  */
 export function takeSource(d: AnyIterDemand<number>, n: number, xs: AnyIterDemand<number>): IterDemand<number> {
   const k = pullCount(d);
@@ -22,7 +23,7 @@ export function takeSource(d: AnyIterDemand<number>, n: number, xs: AnyIterDeman
   const closedByConsumer = end === 'return' || end === 'throw';
   if (n <= 0 || (k === 0 && closedByConsumer)) return untouched;
   // The pulls of the result, not how far ahead its consumer read: take pulls its source one at a time.
-  return closedByConsumer || (end === 'done' && k === n) ? closedAfter(d, xs) : (pullsOf(d) as unknown as IterDemand<number>);
+  return closedByConsumer || ((end === 'done' || end === 'threw') && k === n) ? closedAfter(d, xs) : (pullsOf(d) as unknown as IterDemand<number>);
 }
 
 /** take's spec over iterables. */

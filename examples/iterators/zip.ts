@@ -9,17 +9,17 @@ import { number } from '../../src/demand/primitives.ts';
 import { tuple } from '../../src/demand/tuples.ts';
 import { spec } from '../../src/spec/spec.ts';
 import { closedAfter, endOf, iterable, pulledElements, pulls, untouched } from '../../src/iter/index.ts';
-import { readSource } from './read-source.ts';
+import { readSource, toItsEnd } from './read-source.ts';
 
 const numbers = iterable(number);
 /** Pairs of numbers. */
 export const pairs = iterable(tuple(number, number));
 
 /**
- * zip's spec: as many pulls of each source as of the result; then, where the result ended (`[]`),
- * the source that ended is done and the other closed; where it threw, the source that threw has
- * `⊥` and the other is closed; where the consumer closed it, both are closed (untouched if it did
- * before the first pull: a generator closed before it starts runs nothing).
+ * zip's spec: as many pulls of each source as of the result; then, where the result ended (`[]`,
+ * or `⊥`), the source that ended is done or has `⊥` as it did, and the other is closed (whose
+ * `return` may throw: the result's `⊥` then); where the consumer closed it, both are closed
+ * (untouched if it did before the first pull: a generator closed before it starts runs nothing).
  */
 export const zipSpec = spec([numbers, numbers], pairs, (predict, d, xs, ys) => {
   const got = pulledElements(d);
@@ -31,12 +31,15 @@ export const zipSpec = spec([numbers, numbers], pairs, (predict, d, xs, ys) => {
   if (end === 'return' || end === 'throw') return k === 0 ? predict(untouched, untouched) : predict(closed(firsts, xs), closed(seconds, ys));
   // The result ended at pull k+1: the first source ended or threw there, or it answered and the second ended or threw.
   const first = readSource(xs, k);
-  const stop: 'done' | 'threw' = end === 'done' ? 'done' : 'threw';
-  if (first.then !== 'more') return predict(pulls(firsts, stop), closed(seconds, ys));
-  return predict(closed([...firsts, readSource(xs, k + 1).values[k]!], xs), pulls(seconds, stop));
+  if (first.then !== 'more') return predict(toItsEnd(first), closed(seconds, ys));
+  return predict(closed([...firsts, readSource(xs, k + 1).values[k]!], xs), toItsEnd(readSource(ys, k)));
 });
 
-/** `zip`, closing the other source when one ends or throws, and both when it is closed. */
+/**
+ * `zip`, closing the other source when one ends or throws, and both when it is closed: each of
+ * them, even after a `return` that threw, whose error is then passed on, unless zip is on its way
+ * out of a throw (as TC39's `Iterator.zip` closes).
+ */
 export function* zip<A, B>(xs: Iterable<A>, ys: Iterable<B>): Generator<[A, B]> {
   const a = xs[Symbol.iterator]();
   const b = ys[Symbol.iterator]();
@@ -52,6 +55,7 @@ export function* zip<A, B>(xs: Iterable<A>, ys: Iterable<B>): Generator<[A, B]> 
       throw err;
     }
   };
+  let threw = false;
   try {
     for (;;) {
       const x = pull(a);
@@ -60,9 +64,29 @@ export function* zip<A, B>(xs: Iterable<A>, ys: Iterable<B>): Generator<[A, B]> 
       if (y.done) return;
       yield [x.value, y.value];
     }
+  } catch (err) {
+    threw = true;
+    throw err;
   } finally {
-    for (const it of open) it.return?.();
+    closeAll(open, threw);
   }
+}
+
+/**
+ * Closes each of `its` in order, even after a `return` that threw; the first error of a `return`
+ * is then thrown, unless the closing is the way out of a throw (`throwing`), whose error it does
+ * not replace (TC39's IteratorCloseAll).
+ */
+export function closeAll(its: readonly Iterator<unknown>[], throwing: boolean): void {
+  let failed: { err: unknown } | undefined;
+  for (const it of its) {
+    try {
+      it.return?.();
+    } catch (err) {
+      failed ??= { err };
+    }
+  }
+  if (failed !== undefined && !throwing) throw failed.err;
 }
 
 /** A `zip` that forgets the second source: for…of closes the first when it stops early, nothing closes the second. */

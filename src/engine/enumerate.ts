@@ -26,7 +26,7 @@ import type { Shape } from '../demand/shape-types.ts';
 import { argumentName, type Context } from '../demand/observe.ts';
 import { checkKnownOptions } from './options.ts';
 import { keepHiddenClasses } from '../lazy/fast-class.ts';
-import { expand, fillings, firstHole, fillSmallest, Hole, materialize, partial, product, Refine, replaceHole, type Skel } from './series.ts';
+import { expand, fillings, firstHole, fillSmallest, Hole, materialize, ownSeries, partial, product, Refine, replaceHole, type Skel } from './series.ts';
 
 /**
  * The context of a choice sequence: forces the root, then, walking the result depth first
@@ -37,16 +37,24 @@ import { expand, fillings, firstHole, fillSmallest, Hole, materialize, partial, 
 export function choiceContext(depth: number, prefix: readonly number[], trace: number[], shape: Shape<unknown> = dynamic): Context {
   return (value) => {
     trace.length = 0;
+    const choose = () => {
+      const c = trace.length < prefix.length ? prefix[trace.length]! : 0;
+      trace.push(c);
+      return c;
+    };
     const stack: [unknown, number, Shape<unknown>][] = [[value, depth, shape]];
     let root = true;
     while (stack.length > 0) {
       let [v, budget, s] = stack.pop()!;
+      // A value consumed through a protocol (an iterable) makes its own choices as it goes.
+      const own = v instanceof Lazy ? undefined : ownSeries(s);
+      if (own !== undefined) {
+        root = false;
+        stack.push(...own.consume(v, budget, choose).reverse());
+        continue;
+      }
       if (v instanceof Lazy) {
-        if (!root) {
-          const c = trace.length < prefix.length ? prefix[trace.length]! : 0;
-          trace.push(c);
-          if (c === 0) continue;
-        }
+        if (!root && choose() === 0) continue;
         while (v instanceof Lazy) {
           if (s.kind === 'lazy') s = s.inner();
           v = v.force();

@@ -52,6 +52,29 @@ export function withSeries<T>(shape: Shape<T>, values: Series<T> | readonly T[])
   return copy as Shape<T>;
 }
 
+/**
+ * @internal The property of a shape whose values are enumerated its own way (iterables,
+ * `src/iter`), whose values are not taken apart as data but consumed through a protocol.
+ */
+export const OWN_SERIES = Symbol('strictcheck.ownSeries');
+
+/** @internal How the values of a shape are enumerated its own way (see {@link OWN_SERIES}). */
+export interface OwnSeries {
+  /** Its partial values of depth at most `d`, as {@link partial}'s. */
+  partial(d: number, where: string): Skel[];
+  /**
+   * Consumes `value` as a context of the exhaustive mode does at depth budget `budget`, asking
+   * `choose` (0, the default, or 1) at each choice it makes; returns the parts it reached that
+   * the context walks on, each with its budget and shape, in order.
+   */
+  consume(value: unknown, budget: number, choose: () => number): [unknown, number, Shape<unknown>][];
+}
+
+/** @internal The own series of a shape, if it has one. */
+export function ownSeries(shape: S): OwnSeries | undefined {
+  return (shape as { [OWN_SERIES]?: OwnSeries })[OWN_SERIES];
+}
+
 function userSeries(shape: S): Series<unknown> | undefined {
   return (shape as { [SERIES]?: Series<unknown> })[SERIES];
 }
@@ -223,9 +246,11 @@ export function partial(shape: S, d: number, where: string): Skel[] {
         `give it one with withSeries(shape, (depth) => values)`,
     );
   }
+  const own = ownSeries(shape);
+  if (own) return own.partial(d, where);
   if (shape.protocol) {
     throw new NoSeriesError(
-      `cannot enumerate ${where} (shape ${shape.name}): iterables have no series yet; ` +
+      `cannot enumerate ${where} (shape ${shape.name}): async iterables have no series yet; ` +
         `check it at random (checkSpec), or give it one with withSeries(shape, (depth) => values)`,
     );
   }

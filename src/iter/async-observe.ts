@@ -12,7 +12,7 @@ import type { Shape } from '../demand/shape-types.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
-import { answered, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
+import { answered, closedThrowing, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
 import { sourceOf } from './source.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
@@ -184,7 +184,7 @@ export function consumeAsyncRandomly(value: unknown, shape: Shape<unknown>, elem
   const how = r.int(0, 3);
   const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
   const ahead = r.int(0, 2) === 0 ? r.int(2, 3) : 1;
-  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL, ahead } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, ahead };
+  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL, ahead } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, ahead, random: { r, size } };
   work.add(consumeAsyncIteration(value as AsyncIterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true, work));
 }
 
@@ -209,13 +209,13 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
-    await it.return();
+    await it.return().catch(closedThrowing);
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
     try {
       await it.throw(CONSUMER_THROW);
     } catch (err) {
-      if (err !== CONSUMER_THROW) throw err;
+      if (err !== CONSUMER_THROW) closedThrowing(err);
     }
   }
 }

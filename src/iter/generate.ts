@@ -1,7 +1,8 @@
 /**
  * Random sources and their shrinking: a source of up to `size` elements, one in four cycling
- * through them for ever, one in four throwing at a pull, one in five without `return`; shrunk to
- * no throw or an earlier one, with `return`, finite, fewer and smaller elements.
+ * through them for ever, one in four throwing at a pull, one in five without `return`, one in ten
+ * with a `return` that throws; shrunk to no throw or an earlier one, with a `return` that does
+ * not throw, finite, fewer and smaller elements.
  * @module
  */
 import type { Shape } from '../demand/shape-types.ts';
@@ -19,7 +20,9 @@ export function generateSource(elem: Shape<unknown>, r: { int(lo: number, hi: nu
   for (let i = 0; i < n; i++) elements.push(generate(elem, each));
   const infinite = n > 0 && r.int(0, 3) === 0;
   const throwAt = r.int(0, 3) === 0 ? r.int(0, infinite ? Math.max(n, size) : n) : undefined;
-  return new Source(canonical({ elements, infinite, throwAt, hasReturn: r.int(0, 4) !== 0 }));
+  // One draw for both, which keeps the sources of a seed what they were before returns threw: 0 and 5 are none.
+  const closing = r.int(0, 9);
+  return new Source(canonical({ elements, infinite, throwAt, hasReturn: closing % 5 !== 0, returnThrows: closing === 9 }));
 }
 
 /**
@@ -46,7 +49,7 @@ function canonical<T>(plan: SourcePlan<T>): SourcePlan<T> {
 }
 
 /**
- * Smaller sources than `source`: without its throw, with `return`, finite, then with fewer or
+ * Smaller sources than `source`: without its throw, with `return` (one that does not throw), finite, then with fewer or
  * smaller elements (for one that throws, fewer is an earlier throw).
  */
 export function* shrinkSource<S extends Source<unknown> | AsyncSource<unknown>>(source: S, elem: Shape<unknown>, shrink: (v: unknown, s: Shape<unknown>) => Iterable<unknown>): Generator<S> {
@@ -61,6 +64,7 @@ export function* shrinkSource<S extends Source<unknown> | AsyncSource<unknown>>(
   }
   if (throws) yield made({ throwAt: undefined });
   if (!plan.hasReturn) yield made({ hasReturn: true });
+  if (plan.returnThrows) yield made({ returnThrows: false });
   if (plan.infinite) yield made({ infinite: false });
   for (const elements of shrinkItems(plan.elements, (x) => shrink(x, elem))) {
     // A source that cycles for ever needs an element.

@@ -125,9 +125,14 @@ export const headShape = perShape((elem) => lazyOf(elem) as Shape<unknown>);
 /** The `typeof` of the values of a primitive shape (not opaque), `''` for any other: the cheap test of the common element. */
 const primitiveType = perShape((elem) => (elem.kind === 'prim' && elem.prim !== 'opaque' ? (elem.prim === 'unit' ? 'undefined' : elem.prim) : ''));
 
+/** The element shape last asked of {@link primitiveElement}, and its primitive type: every pull of an iteration asks of the same one, which then costs no WeakMap lookup. */
+let lastElem: Shape<unknown> | undefined;
+let lastType = '';
+
 /** @internal Whether element `x` of shape `elem` is a primitive, recorded as itself on the spine without the generic walk (the common case). */
 export function primitiveElement(x: unknown, elem: Shape<unknown>): boolean {
-  return typeof x === primitiveType(elem) || (isPrimitive(x) && primitiveFits(x, elem));
+  if (elem !== lastElem) lastType = primitiveType((lastElem = elem));
+  return typeof x === lastType || (isPrimitive(x) && primitiveFits(x, elem));
 }
 
 /** The path of element `k` of an iteration, for messages. */
@@ -189,14 +194,15 @@ class RecordedIterator {
     this.rec = of.rec;
   }
 
-  next(...args: [] | [unknown]): IteratorResult<unknown> {
+  next(value?: unknown): IteratorResult<unknown> {
     const { log, real } = this;
-    // Without a spread where there is no argument, as for…of calls it.
-    if (!this.rec.open || log.ended) return args.length === 0 ? real.next() : real.next(...args);
+    // Without an argument where none is given, as for…of calls it (and without a rest array to make per pull).
+    const given = arguments.length > 0;
+    if (!this.rec.open || log.ended) return given ? real.next(value) : real.next();
     PULL.force();
     let r: IteratorResult<unknown>;
     try {
-      r = args.length === 0 ? real.next() : real.next(...args);
+      r = given ? real.next(value) : real.next();
     } catch (err) {
       log.end('threw');
       throw err;
@@ -260,6 +266,8 @@ export interface Plan {
   readonly then: 'open' | 'done' | 'return' | 'throw';
   readonly head: Guide;
   readonly heads?: readonly Demand[];
+  /** For a random consumer: an element that is an iterable itself is consumed by one too, drawing from `r`. */
+  readonly random?: { readonly r: { int(lo: number, hi: number): number }; readonly size: number };
 }
 
 /**
@@ -302,13 +310,14 @@ export function planOf(d: Forced): Plan {
  * Consumes an iterable as a random context of size `size`: pulls up to `size` times then leaves
  * it open, or closes it (`return()`, before any pull too), throws into it, or pulls it to its end
  * (at most 1000 + 100·size times, so that an infinite one stays a finite context). Never leaves it
- * untouched.
+ * untouched. Elements that are iterables are consumed so too, each its own way (pulled to its end
+ * where the outer one is).
  */
 export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number): void {
   if (!isIterable(value)) shape.project(value, path); // throws the mismatch
   const how = r.int(0, 3);
   const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
-  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF };
+  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, random: { r, size } };
   consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true);
 }
 
@@ -319,6 +328,14 @@ export function misfit(path: Path, what: string): Error {
 /** @internal A pull threw `err`: a source's failure passed on ends the iteration; any other error is the function's. */
 export function passedOn(log: IterationLog, err: unknown): void {
   log.end('threw');
+  closedThrowing(err);
+}
+
+/**
+ * @internal The consumer's `return()` or `throw()` threw `err`: a source's failure passed on (its
+ * `return` threw, which TC39's closing passes on) ends nothing more; any other error is the function's.
+ */
+export function closedThrowing(err: unknown): void {
   if (!(err instanceof SourceError)) throw err;
 }
 
@@ -341,7 +358,9 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
   else {
     // The first pull makes the spine that log.first names: pulled() before first.
     const at = log.pulled();
-    record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at);
+    const { random } = plan;
+    if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, iteration, k), random.r, random.size, log.first, at);
+    else record(now(x), headShape(elem), elementPath(path, iteration, k), head, log.first as unknown as Forced, at);
   }
   if (k < plan.pulls) return false;
   if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
@@ -352,7 +371,9 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
 function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean): void {
   const it = iterable[Symbol.iterator]();
   const log = new IterationLog(owner);
-  for (let k = 0; k < plan.pulls || plan.then === 'done'; k++) {
+  const { pulls, heads } = plan;
+  const toEnd = plan.then === 'done';
+  for (let k = 0; k < pulls || toEnd; k++) {
     PULL.force();
     let r: IteratorResult<unknown>;
     try {
@@ -360,17 +381,23 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
     } catch (err) {
       return passedOn(log, err);
     }
-    if (answered(log, r, k, plan, elem, path, iteration, fit)) return;
+    // A primitive element within the plan, the common case, is recorded as itself without more ado.
+    if (r.done !== true && k < pulls && heads === undefined && primitiveElement(r.value, elem)) log.pulledPrimitive(r.value);
+    else if (answered(log, r, k, plan, elem, path, iteration, fit)) return;
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
-    it.return();
+    try {
+      it.return();
+    } catch (err) {
+      closedThrowing(err);
+    }
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
     try {
       it.throw(CONSUMER_THROW);
     } catch (err) {
-      if (err !== CONSUMER_THROW) throw err;
+      if (err !== CONSUMER_THROW) closedThrowing(err);
     }
   }
 }

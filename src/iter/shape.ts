@@ -20,6 +20,8 @@ import { consumeAsyncIterable, consumeAsyncRandomly, instrumentAsyncIterable, is
 import { consumeIterable, consumeRandomly, instrumentIterable, isIterable } from './observe.ts';
 import { describeSource, sourceOf } from './source.ts';
 import { generateAsyncSource, generateSource, shrinkSource } from './generate.ts';
+import { OWN_SERIES } from '../engine/series.ts';
+import { iterableSeries } from './series.ts';
 
 
 /**
@@ -81,6 +83,8 @@ function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | 
     name,
     inner: () => cell,
     protocol,
+    // The exhaustive mode enumerates sync iterables (async ones are checked at random only).
+    ...(mode === SYNC ? { [OWN_SERIES]: iterableSeries(elements, oneShot) } : {}),
     project(value, path): Layer {
       // A lazy position has no layer but an iterable's own value, which a report prints as what it does.
       if (value instanceof Lazy) throw new TypeError('a lazy shape has no layer: force the Lazy and project its value');

@@ -9,6 +9,8 @@ import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
+import type { Lazy } from '../lazy/lazy.ts';
+import { Cons } from '../lazy/cell.ts';
 
 /** What a generated source does: the answers of its pulls. */
 export interface SourcePlan<T> {
@@ -20,17 +22,27 @@ export interface SourcePlan<T> {
   readonly throwAt?: number | undefined;
   /** Whether its iterators have a `return` method (a `for…of` that stops early calls it). */
   readonly hasReturn: boolean;
+  /**
+   * Whether that `return` throws a {@link SourceError} once it has closed the iteration (its
+   * `finally` run): a function closing the source passes the error on, as `for…of` does.
+   */
+  readonly returnThrows?: boolean | undefined;
 }
 
-/** What a generated source throws at its {@link SourcePlan.throwAt} pull: a source's failure, which a function may pass on. */
+/**
+ * What a generated source throws at its {@link SourcePlan.throwAt} pull, or from a `return` that
+ * throws ({@link SourcePlan.returnThrows}): a source's failure, which a function may pass on.
+ */
 export class SourceError extends Error {
   /** Always `'SourceError'`. */
   override name = 'SourceError';
   constructor(
-    /** The pull (from 0) that threw. */
+    /** The pull (from 0) that threw; for `return`, how many pulls came before it. */
     readonly pull: number,
+    /** Whether `return()` threw it, not a pull. */
+    readonly inReturn = false,
   ) {
-    super(`the source threw at pull ${pull + 1}`);
+    super(inReturn ? `the source's return() threw after ${pull} pulls` : `the source threw at pull ${pull + 1}`);
   }
 }
 
@@ -49,11 +61,11 @@ export class Source<T> implements Iterable<T> {
     readonly plan: SourcePlan<T>,
   ) {}
 
-  /** A new iteration from the start: a generator, wrapped to hide its `return` if the plan has none. */
+  /** A new iteration from the start: a generator, wrapped to hide its `return` if the plan has none, or to throw from it. */
   [Symbol.iterator](): Iterator<T> {
-    const g = run(this.plan);
-    if (this.plan.hasReturn) return g;
-    return new WithoutReturn(g);
+    const g = this.pulls();
+    if (!this.plan.hasReturn) return new WithoutReturn(g);
+    return this.plan.returnThrows ? new ThrowingReturn(g) : g;
   }
 
   /**
@@ -65,6 +77,40 @@ export class Source<T> implements Iterable<T> {
     sources.set(it, this);
     return it;
   }
+
+  /** The generator of one iteration's answers. */
+  protected pulls(): Generator<T, undefined> {
+    return run(this.plan);
+  }
+}
+
+/** @internal The end of a {@link SeriesSource}'s pulls that throws. */
+export const PULL_THROWS = Object.freeze({ pullThrows: true });
+
+/**
+ * @internal A source of the exhaustive mode whose pulls are read off a lazy list of cells, some
+ * of them holes that the enumeration refines when a pull forces them. Its plan says how it closes
+ * only: a case that finishes stands for a {@link Source} with its pulls filled.
+ */
+export class SeriesSource<T> extends Source<T> {
+  constructor(
+    private readonly cells: Lazy<unknown>,
+    closing: Pick<SourcePlan<T>, 'hasReturn' | 'returnThrows'>,
+  ) {
+    super({ elements: [], infinite: false, ...closing });
+  }
+
+  protected override *pulls(): Generator<T, undefined> {
+    for (let c = this.cells, k = 0; ; k++) {
+      const cell = c.force();
+      if (!(cell instanceof Cons)) {
+        if (cell === PULL_THROWS) throw sourceError(k);
+        return;
+      }
+      yield cell.head.force() as T;
+      c = cell.tail;
+    }
+  }
 }
 
 /** A generator's iteration without its `return` and `throw`: a source whose iterators cannot be closed. */
@@ -72,6 +118,26 @@ class WithoutReturn<T> implements IterableIterator<T> {
   constructor(private readonly g: Generator<T, undefined>) {}
   next(): IteratorResult<T, undefined> {
     return this.g.next();
+  }
+  [Symbol.iterator](): this {
+    return this;
+  }
+}
+
+/** A generator's iteration whose `return` closes it, then throws a {@link SourceError}. */
+class ThrowingReturn<T> implements IterableIterator<T> {
+  private pulls = 0;
+  constructor(private readonly g: Generator<T, undefined>) {}
+  next(): IteratorResult<T, undefined> {
+    this.pulls++;
+    return this.g.next();
+  }
+  return(v?: undefined): IteratorResult<T, undefined> {
+    this.g.return(v);
+    throw sourceError(this.pulls, true);
+  }
+  throw(e?: unknown): IteratorResult<T, undefined> {
+    return this.g.throw(e);
   }
   [Symbol.iterator](): this {
     return this;
@@ -120,9 +186,9 @@ export class AsyncSource<T> implements AsyncIterable<T> {
 
 /** An iteration of an async source: pull k's answer is fixed when it is called, and given after its delay. */
 class AsyncRun<T> {
-  private k = 0;
+  protected k = 0;
   protected ended = false;
-  constructor(private readonly plan: AsyncSourcePlan<T>) {}
+  constructor(protected readonly plan: AsyncSourcePlan<T>) {}
 
   next(): Promise<IteratorResult<T, undefined>> {
     const { elements, infinite, throwAt, delays } = this.plan;
@@ -149,7 +215,7 @@ class AsyncRun<T> {
 class ClosableAsyncRun<T> extends AsyncRun<T> {
   return(): Promise<IteratorResult<T, undefined>> {
     this.ended = true;
-    return Promise.resolve({ done: true, value: undefined });
+    return this.plan.returnThrows ? Promise.reject(sourceError(this.k, true)) : Promise.resolve({ done: true, value: undefined });
   }
   throw(e?: unknown): Promise<IteratorResult<T, undefined>> {
     this.ended = true;
@@ -190,11 +256,11 @@ function* run<T>({ elements, infinite, throwAt }: SourcePlan<T>): Generator<T, u
 }
 
 /** A {@link SourceError} without a stack trace: capturing one cost more than a check's trial, and a report names the error, not where a generated source threw it. */
-function sourceError(pull: number): SourceError {
+function sourceError(pull: number, inReturn = false): SourceError {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return new SourceError(pull);
+    return new SourceError(pull, inReturn);
   } finally {
     Error.stackTraceLimit = limit;
   }
@@ -202,17 +268,17 @@ function sourceError(pull: number): SourceError {
 
 /**
  * How a source prints in a report: what its pulls answer, `throw` for the pull that throws, `…`
- * for a source that cycles through its elements for ever.
+ * for a source that cycles through its elements for ever, then how it closes.
  */
 export function describeSource(source: Source<unknown> | AsyncSource<unknown>, elem: Shape<unknown>): string {
-  const { elements, infinite, throwAt, hasReturn } = source.plan;
+  const { elements, infinite, throwAt, hasReturn, returnThrows } = source.plan;
   const delays = source instanceof AsyncSource && source.plan.delays.some((d) => d > 0) ? ` delays [${source.plan.delays.join(', ')}]` : '';
   const shown = elements.slice(0, throwAt).map((x) => prettyDemand(valuePrefix(x, elem, 20, true, true), { maxWidth: 40 }));
   if (throwAt !== undefined) {
     for (let i = elements.length; i < throwAt && infinite && elements.length > 0; i++) shown.push(shown[i % elements.length]!);
     shown.push('throw');
   } else if (infinite && elements.length > 0) shown.push('…');
-  return `${source instanceof AsyncSource ? 'async ' : ''}iter [${shown.join(', ')}]${hasReturn ? '' : ' without return'}${delays}`;
+  return `${source instanceof AsyncSource ? 'async ' : ''}iter [${shown.join(', ')}]${hasReturn ? (returnThrows ? ' return throws' : '') : ' without return'}${delays}`;
 }
 
 safeInstanceof(SourceError);
