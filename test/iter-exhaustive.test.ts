@@ -5,7 +5,7 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { number } from '../src/demand/shape.ts';
+import { number } from '../src/demand/primitives.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { series } from '../src/engine/series.ts';
 import { checkSpecExhaustive } from '../src/checks.ts';

@@ -6,7 +6,7 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { number } from '../src/demand/shape.ts';
+import { number } from '../src/demand/primitives.ts';
 import { thunk } from '../src/lazy/lazy.ts';
 import { Cons } from '../src/lazy/cell.ts';
 import { spec } from '../src/spec/spec.ts';

@@ -7,7 +7,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { number, type Shape } from '../src/demand/shape.ts';
+import { number } from '../src/demand/primitives.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
 import { spec } from '../src/spec/spec.ts';
 import { normalize, observeDetailed, toContext } from '../src/demand/observe.ts';
 import { toDemand } from '../src/demand/convert.ts';

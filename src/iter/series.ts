@@ -10,7 +10,10 @@
  */
 import { now, type Lazy } from '../lazy/lazy.ts';
 import { Cons, NIL, type List } from '../lazy/cell.ts';
-import { lazyOf, ShapeMismatchError, showPath, type Alternative, type Ctor, type Shape } from '../demand/shape.ts';
+import { lazyOf } from '../demand/lazy-positions.ts';
+import { showPath } from '../demand/path.ts';
+import { ShapeMismatchError } from '../demand/shape-errors.ts';
+import type { Alternative, Ctor, Shape } from '../demand/shape-types.ts';
 import { Hole, partial, type OwnSeries, type Skel } from '../engine/series.ts';
 import { SeriesSource, Source, PULL_THROWS, type SourcePlan } from './source.ts';
 import { closedThrowing } from './observe.ts';
