@@ -232,7 +232,7 @@ function observeCases(shapes: readonly Shape<unknown>[], result: Shape<unknown>,
 
 /** How many observations candidate `c` for argument `i` contradicts, and the first of them, told. */
 function contradictions(shapes: readonly Shape<unknown>[], result: Shape<unknown>, i: number, c: Candidate, observations: readonly Observation[]): { failures: number; first: string } {
-  const only = specOf(shapes as never, result, (l: SpecLanguage<any[], any>) => shapes.map((_, k) => (k === i ? c.make(l) : l.neverForced)) as never);
+  const only = specOf(shapes as never, result, ((l: SpecLanguage<any[], any>) => shapes.map((_, k) => (k === i ? c.make(l) : l.neverForced))) as never);
   let failures = 0;
   let first = '';
   for (const o of observations) {
