@@ -16,13 +16,15 @@ import { number } from '../src/demand/shape.ts';
 import { sizeOf, showInput, trialCase } from '../src/spec/check.ts';
 import { predictDemands, type Spec } from '../src/spec/spec.ts';
 import { specOf } from '../src/spec/combinators.ts';
-import { checkSpec } from '../src/index.ts';
+import { checkSpec, inferSpec } from '../src/index.ts';
 import { iterable, pulls, Source } from '../src/iter/index.ts';
 import { checkExample, iterExamples, type IterExample } from '../examples/iterators/catalog.ts';
 import { chunkByCombinators, firstEvenByCombinators, flatMapByCombinators, takeAsyncByCombinators, takeByCombinators, zipByCombinators } from '../examples/iterators/combinators.ts';
 import { modelSpec, operators } from './fixtures/library-ops.ts';
 import { generatorLike, tc39, type Model } from './fixtures/tc39-iterators.ts';
 import { digitSources } from '../examples/iterators/resource.ts';
+import { take, takePullsOneMore, takeWithoutClosing } from '../examples/iterators/take.ts';
+import { pairs, zip } from '../examples/iterators/zip.ts';
 
 type AnySpec = Spec<readonly any[], any>;
 
@@ -150,4 +152,23 @@ test('exhausted: a sum that pulls its source to its end passes, one that stops a
   const r = checkSpec(sumSpec, sumUntilOdd, { seed: 1 });
   assert.equal(r.passed, false);
   assert.equal(`${prettyDemand(r.counterexample!.actual[0]!)} → ${prettyDemand(r.counterexample!.predicted[0]!)}`, '3 : _ → 3 : []');
+});
+
+describe('inferSpec over iterables', () => {
+  test("take's inferred spec over iterables is its twin in combinators, which take passes and its buggy versions fail", { timeout: 120_000 }, () => {
+    const inferred = inferSpec([number, numbers], numbers, take, { trials: 400 });
+    assert.ok(inferred.proposals.length > 0, inferred.message);
+    const best = inferred.proposals[0]!;
+    assert.equal(best.code, "specOf(args, result, ({ whenDemanded, onlyWhen, pulledAsResult }) => [\n  whenDemanded,\n  onlyWhen((_d, n) => n > 0, pulledAsResult({ limit: (n) => n })),\n], ['n', 'it'])");
+    assert.deepEqual(best.sentences, ['n is forced whenever the result is demanded', 'it only when n > 0: pulled as many times as the result, closed when the result is closed or has taken n, to its end when the result ended sooner']);
+    assert.equal(checkSpec(best.spec, take, { seed: 1 }).passed, true);
+    assert.equal(checkSpec(best.spec, takePullsOneMore, { seed: 1 }).passed, false);
+    assert.equal(checkSpec(best.spec, takeWithoutClosing, { seed: 2 }).passed, false);
+  });
+
+  test('zip over iterables is inferred in lockstep, and a TC39 helper closes its source when closed before its first pull', { timeout: 120_000 }, () => {
+    assert.match(inferSpec([numbers, numbers], pairs, zip, { trials: 400 }).proposals[0]!.code, /\[\n {2}pulledInLockstep\(\),\n {2}pulledInLockstep\(\),\n\]/);
+    const map = inferSpec([numbers], numbers, operators.map!.model(tc39) as never, { trials: 400, names: ['xs'] });
+    assert.match(map.proposals[0]!.code, /\[\n {2}pulledAsResult\(\{ closesUnstarted: true \}\),\n\]/);
+  });
 });
