@@ -11,7 +11,9 @@ import type { AnyIterDemand } from './demand.ts';
 
 /** The first elements of a source, and what the pull after them does: answers another (`more`), done, or throws. */
 export interface SourcePrefix<T> {
+  /** The elements read, in order. */
   readonly values: T[];
+  /** What the pull after them does. */
   readonly then: 'more' | 'done' | 'threw';
 }
 
