@@ -321,7 +321,7 @@ export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions, kno
 export const OPTION_NAMES = {
   check: ['trials', 'seed', 'maxSize', 'compare', 'forceBudget', 'maxShrinkAttempts', 'unicode', 'shard', 'onTrial', 'coverage', 'workers', 'timeout', 'shrinking', 'maxShrinkTimeouts'],
   property: ['compare', 'forceBudget', 'maxSize', 'unicode'],
-  exhaustive: ['depth', 'prune', 'progress', 'onProgress', 'maxCases', 'timeLimit', 'workers', 'timeout', 'shard', 'compare', 'forceBudget', 'unicode'],
+  exhaustive: ['depth', 'prune', 'progress', 'onProgress', 'maxCases', 'timeLimit', 'workers', 'timeout', 'shard', 'compare', 'forceBudget', 'unicode', 'coverage'],
 } as const;
 
 /**

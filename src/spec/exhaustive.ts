@@ -14,10 +14,17 @@ import { carryResult, commonSettings, comparisons, counterexampleOf, DEFAULTS, f
 import { checkArity, type Spec } from './spec.ts';
 import { checkWatchOptions, watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
 import { argumentName } from '../demand/observe.ts';
+import { coverageVerdict, CoverageTally, type Coverage } from './coverage.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 
 /** Options of the exhaustive checks (`assertSpecExhaustive`, `checkSpecExhaustive`). */
 export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'forceBudget' | 'unicode'>, WatchOptions {
+  /**
+   * Minimum shares of the cases of the deepest depth in which the result or an argument was not,
+   * partly or fully forced, as for random checks (see `CheckOptions.coverage`): a run that found
+   * no counterexample fails when its cases fall short. Counted without workers only.
+   */
+  readonly coverage?: CheckOptions['coverage'];
   /** The largest depth checked; depths 0, 1, …, `depth` are checked in turn. */
   readonly depth: number;
   /** Lazy SmallCheck's demand-driven pruning of the inputs. Default true (the verdict is the same, in far fewer cases). */
@@ -59,6 +66,12 @@ export interface ExhaustiveResult {
    * it passed the cases it ran, and `depth` and `cases` say where it stopped.
    */
   readonly stoppedBy?: 'maxCases' | 'timeLimit';
+  /**
+   * How the cases of the deepest depth checked split, for the result and each argument, between
+   * not forced, partly and fully forced (without workers; a case pruning ran stands for all the
+   * fillings of what it left unforced, and counts once).
+   */
+  readonly coverage?: Coverage;
 }
 
 /** What an exhaustive check run with workers found, with what the workers did. */
@@ -107,6 +120,8 @@ function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
   const maxDepth = options.depth;
   if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${showOption(maxDepth)}`);
   if (options.workers === undefined) refuseWorkerOptions(options, ['timeout']);
+  // Workers report the cases they ran, not how far each forced its values.
+  else if (options.coverage !== undefined) throw new RangeError('coverage in the exhaustive mode is counted without workers: leave out workers, or coverage (a random check counts it with workers too)');
   // An argument without a value that deep would make a run of no case, which would pass.
   s.args.forEach((shape, i) => {
     const name = argumentName(s.names, i);
@@ -136,6 +151,8 @@ interface DepthOutcome {
   readonly found?: EnumeratedCase<Trial>;
   /** Whether a budget stopped the run in this depth. */
   readonly stopped?: boolean;
+  /** Without workers: how far the cases forced the result and each argument. */
+  readonly coverage?: Coverage;
   /** With workers: the found case's diagram as its worker drew it (it may pass in this thread). */
   readonly seen?: string;
   readonly fatal?: { readonly inputs: readonly unknown[]; readonly kind: 'timeout' } | { readonly inputs: readonly unknown[]; readonly kind: 'crash'; readonly error: string };
@@ -173,8 +190,15 @@ function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases:
   }
   if (out.stopped) return stoppedResult(set, depth, done, out.cases, part);
   if (depth < set.maxDepth) return undefined;
-  const message = `+++ OK, passed all ${out.cases} case${out.cases === 1 ? '' : 's'} of depth ${depth}${part} (${totalCases} cases and ${totals.runs} runs over depths 0 to ${depth}).`;
-  return { passed: true, ...done, message };
+  const passedAs = `all ${out.cases} case${out.cases === 1 ? '' : 's'} of depth ${depth}${part}`;
+  const passed: ExhaustiveResult = { passed: true, ...done, message: `+++ OK, passed ${passedAs} (${totalCases} cases and ${totals.runs} runs over depths 0 to ${depth}).` };
+  if (!out.coverage) return passed;
+  return coverageVerdict(passed, out.coverage, set.options.coverage, spec.names, {
+    unit: 'case',
+    ran: out.cases > 0,
+    passedAs: `${passedAs} passed`,
+    again: `A larger depth may reach it. Reproduce with the options ${replayWith(['depth', String(depth)], set.options)}.`,
+  });
 }
 
 /** The result of a run a budget stopped in depth `depth`, after `cases` cases of it, with no counterexample found. */
@@ -192,25 +216,28 @@ function stoppedResult(set: Setup, depth: number, done: Omit<ExhaustiveResult, '
  * What a run enumerates of a depth's tree: the roots, or with a shard its part (see
  * {@link CaseTree.part}): subtrees, and cases already run, of which the first that failed.
  */
-function partOf(set: Setup, tree: CaseTree<Trial>, stats: EnumerationStats): { subtrees: CaseNode[]; failed?: EnumeratedCase<Trial> } {
-  if (!set.shard) return { subtrees: tree.roots() };
+function partOf(set: Setup, tree: CaseTree<Trial>, stats: EnumerationStats): { subtrees: CaseNode[]; cases: EnumeratedCase<Trial>[]; failed?: EnumeratedCase<Trial> } {
+  if (!set.shard) return { subtrees: tree.roots(), cases: [] };
   const { cases, subtrees } = tree.part(set.shard.index, set.shard.count, stats);
   const failed = cases.filter((c) => c.outcome.failed).sort((a, b) => comparePaths(a.path(), b.path()))[0];
-  return failed ? { subtrees, failed } : { subtrees };
+  return failed ? { subtrees, cases, failed } : { subtrees, cases };
 }
 
 /** The cases of one depth, in this thread. */
 function sequentialDepth(set: Setup, depth: number): DepthOutcome {
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const tree = treeOf(set, depth);
-  const { subtrees, failed } = partOf(set, tree, stats);
+  const { subtrees, cases, failed } = partOf(set, tree, stats);
+  const coverage = new CoverageTally(set.spec.args.length);
+  for (const c of cases) if (!c.outcome.failed) coverage.add(c.outcome.resultDemand, c.outcome.actual);
   const before = failed?.path();
   for (const c of tree.cases(subtrees, stats)) {
     if (before && comparePaths(c.path(), before) > 0) break;
     if (c.outcome.failed) return { cases: stats.cases, runs: stats.runs, found: c };
+    coverage.add(c.outcome.resultDemand, c.outcome.actual);
     if (set.watch.tick(depth, stats.cases)) return { cases: stats.cases, runs: stats.runs, stopped: true };
   }
-  return { cases: stats.cases, runs: stats.runs, ...(failed ? { found: failed } : {}) };
+  return { cases: stats.cases, runs: stats.runs, ...(failed ? { found: failed } : { coverage: coverage.figures() }) };
 }
 
 /**
