@@ -12,7 +12,7 @@ import { demandEquals, type Demand } from '../src/demand/demand.ts';
 import { observeDetailed, observeDetailedAsync } from '../src/demand/observe.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { toDemand } from '../src/demand/convert.ts';
-import { number } from '../src/demand/shape.ts';
+import { number } from '../src/demand/primitives.ts';
 import { sizeOf, showInput, trialCase } from '../src/spec/check.ts';
 import { predictDemands, type Spec } from '../src/spec/spec.ts';
 import { specOf } from '../src/spec/combinators.ts';

@@ -6,7 +6,7 @@
  * of random cases, and fail the same buggy versions with the same counterexamples.
  * @module
  */
-import { number } from '../../src/demand/shape.ts';
+import { number } from '../../src/demand/primitives.ts';
 import { specOf } from '../../src/spec/combinators.ts';
 import { numbers } from './take.ts';
 import { asyncNumbers } from './take-async.ts';

@@ -265,14 +265,14 @@ function observeCases(shapes: readonly Shape<unknown>[], result: Shape<unknown>,
   const most = out.length + (options.maxCases ?? 3000);
   try {
     for (let depth = 0; depth <= (options.depth ?? 4); depth++) {
-      for (const c of enumerateCases(shapes, depth, (inputs, context) => observeDetailed(context, fn, inputs, { inputs: shapes, result }))) {
+      for (const c of enumerateCases(shapes, depth, (inputs, context) => observeDetailed(context, fn, inputs, { inputs: shapes, result }), { result })) {
         if (c.outcome.error) throw c.outcome.error.thrown;
         out.push({ inputs: c.total(), result: c.outcome.result, actual: c.outcome.inputs });
         if (out.length >= most) return out;
       }
     }
   } catch (err) {
-    // A shape without a series (an iterable, for now) is observed on random cases only.
+    // A shape without a series (an async iterable, for now) is observed on random cases only.
     if (!(err instanceof NoSeriesError)) throw err;
   }
   return out;

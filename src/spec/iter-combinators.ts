@@ -171,7 +171,8 @@ export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
       const need = () => (count ? count(k, ...inputs) : yields ? fewest(xs, k, (x) => yields(x, ...inputs)) : k);
       if (closedByConsumer(end)) return whenClosed(xs, k, need(), options);
       if (end === 'open') return pulled(xs, need(), 'open');
-      if (end === 'done' && limit && k >= limit(...inputs)) return pulled(xs, need(), 'closed');
+      // A result that ended at its limit closed the source; in ⊥ where the source's return threw.
+      if ((end === 'done' || end === 'threw') && limit && k >= limit(...inputs)) return pulled(xs, need(), 'closed');
       return pulled(xs, Infinity, 'open');
     }) as Any,
   pulledInLockstep: (options: ClosingOptions = {}) =>
