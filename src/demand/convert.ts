@@ -7,6 +7,7 @@
 import { defer, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, insideLazy, markBottom, primitiveNode, read, SpineCell, THREW, UNREAD, VALUE_FORM } from './record.ts';
+import { keepHiddenClasses } from '../lazy/fast-class.ts';
 import { isRevokedProxy, readingRevoked, revokedInput } from './revoked-proxy.ts';
 import { child, collectionShapes, CONS_CTOR, dynamic, fieldKey, perShape, showPath, someShapeWithin, type Ctor, type Path, type Shape } from './shape.ts';
 
@@ -262,23 +263,45 @@ class SharedValues<G> {
 }
 const MISSING = new Built(undefined);
 
+/**
+ * The items of one build of {@link buildValue}, in pre-order: each node (or the value built for a
+ * shared one), its position as the guide knows it, its parent item and its slot there. A class,
+ * not a closure made per build: under tsx every named closure is renamed as it is made.
+ */
+class BuildItems<G> {
+  readonly nodes: (Demand | Built)[];
+  readonly at: G[];
+  readonly parent: number[] = [-1];
+  readonly slot: number[] = [0];
+
+  constructor(
+    demand: Demand,
+    root: G,
+    private readonly guide: DemandGuide<G> | undefined,
+    private readonly shared: SharedValues<G>,
+  ) {
+    this.nodes = [demand];
+    this.at = [root];
+  }
+
+  push(d: Demand, g: G | undefined, i: number, j: number): void {
+    const { nodes, guide } = this;
+    nodes.push(d.forced && d.shared ? this.shared.item(d, (guide ? g : undefined) as G) : d);
+    if (guide) this.at[nodes.length - 1] = g as G;
+    this.parent.push(i);
+    this.slot.push(j);
+  }
+}
+
 /** One build of {@link fromDemandGuided}: the value of `demand`, where the shared nodes below it are built already (or noted missing in `shared`). */
 function buildValue<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefined, unknown: G, shared: SharedValues<G>): unknown {
-  const nodes: (Demand | Built)[] = [demand];
-  const at: G[] = [root];
+  const items = new BuildItems<G>(demand, root, guide, shared);
+  const { nodes, at, parent, slot } = items;
   const layers: number[] = [];
-  const parent: number[] = [-1];
-  const slot: number[] = [0];
   // The values of each item's fields; for a run, its rest's at 0 and its heads that are nodes, cell j's at j + 1.
   const values: unknown[][] = [];
   // A run's heads' and cells' Lazies, with a guide: cell j's head's at 2j, the cell's at 2j + 1.
   const runLayers: number[][] = [];
-  const push = (d: Demand, g: G | undefined, i: number, j: number) => {
-    nodes.push(d.forced && d.shared ? shared.item(d, (guide ? g : undefined) as G) : d);
-    if (guide) at[nodes.length - 1] = g as G;
-    parent.push(i);
-    slot.push(j);
-  };
   for (let i = 0; i < nodes.length; i++) {
     const d = nodes[i]!;
     if (d instanceof Built) {
@@ -294,21 +317,21 @@ function buildValue<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefine
         const here = guide?.(g, d as unknown as Forced);
         const h = d.spine.head(k);
         const headAt = here ? (here.fields[0] ?? unknown) : undefined;
-        if (typeof h === 'object' && h !== unforced) push(h as Demand, headAt, i, j + 1);
+        if (typeof h === 'object' && h !== unforced) items.push(h as Demand, headAt, i, j + 1);
         else if (here && h !== unforced) runs![2 * j] = guide!(headAt as G, primitiveNode(h, true)).layers;
         if (here) {
           runs![2 * j + 1] = here.layers;
           g = here.fields[1] ?? unknown;
         }
       }
-      push(d.spine.rest, guide ? g : undefined, i, 0);
+      items.push(d.spine.rest, guide ? g : undefined, i, 0);
       continue;
     }
     values.push(d.forced ? new Array(d.arity) : []);
     if (!d.forced) continue;
     const here = guide?.(at[i]!, d);
     if (here) layers[i] = here.layers;
-    for (let j = 0; j < d.arity; j++) push(d.field(j), here ? (here.fields[j] ?? unknown) : undefined, i, j);
+    for (let j = 0; j < d.arity; j++) items.push(d.field(j), here ? (here.fields[j] ?? unknown) : undefined, i, j);
   }
   if (shared.missing.length > 0) return undefined;
   let result: unknown;
@@ -351,3 +374,6 @@ function buildRun(d: SpineCell, built: readonly unknown[], lazies: readonly numb
 
 /** The elements of a set (and the keys of a map) are told apart by identity: an unforced one is a `thunk` of its own. */
 const isCollection = (c: Ctor) => c.style === 'set' || c.style === 'map';
+
+// A build's own objects live only while it runs (a spec's result demand is built on every trial).
+keepHiddenClasses(new SharedValues<unknown>(), new BuildItems<unknown>(unforced, undefined, undefined, new SharedValues<unknown>()), new Built(''));
