@@ -19,6 +19,7 @@ import { instrument, Recording } from './instrument.ts';
 import { forceHint } from './force-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';
 import { AsyncWork, withAsyncWork } from './async-work.ts';
+import { keepHiddenClasses } from '../lazy/fast-class.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -325,3 +326,6 @@ export function toContext(demand: Demand): Context {
   checkDemand(demand, 'toContext', 'demand');
   return recordingContext(guided(demand));
 }
+
+// An observation's own object lives only while it runs (a check makes one per trial).
+keepHiddenClasses(new ObservationRun(whnf, () => undefined, [], {}));

@@ -24,6 +24,7 @@ import { checkKnownOptions, showOption } from '../engine/options.ts';
 import { checkCoverageOption, CoverageTally, withCoverage, type Coverage, type CoverageRequirement } from './coverage.ts';
 import { refuseInWorker, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 import { isInstance, safeInstanceof } from '../lazy/thrown.ts';
+import { keepHiddenClasses } from '../lazy/fast-class.ts';
 
 /**
  * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`
@@ -801,3 +802,5 @@ function* failureSteps(spec: AnySpec, small: Trial, count: number, shrinks: numb
 }
 
 safeInstanceof(StrictCheckFailure);
+// A run's tally lives only while the run does.
+keepHiddenClasses(new CoverageTally(1));
