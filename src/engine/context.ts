@@ -9,7 +9,7 @@ import { Lazy } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
 import { guided, recordingContext, type Context } from '../demand/observe.ts';
 import { forceAt, type RecordSite } from '../demand/record.ts';
-import { consumeRecorded, draws, type Input } from './generate.ts';
+import { consumeRecorded, drawsInPlace, type Input } from './generate.ts';
 import type { Seed } from './random.ts';
 
 /**
@@ -31,8 +31,9 @@ export function randomContext(seed: Seed, size: number): Context {
     const r = seed.stream();
     if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, r, size, into, at);
     if (r.int(0, 3) === 0) return normalizeUpTo(value, 1000 + 100 * size, site);
-    let inputs: readonly Lazy<Input>[] = consumeRecorded(value, site).force().fields;
-    for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) inputs = draws(inputs, r);
+    // The fields of the result's own consumed layer, which nothing else holds: consumed in place.
+    const inputs = consumeRecorded(value, site).force().fields as Lazy<Input>[];
+    for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) drawsInPlace(inputs, r);
   });
 }
 

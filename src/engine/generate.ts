@@ -511,9 +511,24 @@ function ctorHash(ctor: Ctor): number {
  */
 export function draws(inputs: readonly Lazy<Input>[], random: Random, entropy?: number[]): readonly Lazy<Input>[] {
   if (random.bool() || inputs.length === 0) return inputs;
+  const pending = inputs.slice();
+  walkInputs(pending, random, entropy);
+  return pending;
+}
+
+/**
+ * @internal {@link draws} on inputs that no one else holds (a random context's, round after
+ * round): what is left is `pending` itself, changed in place, without a copy per round.
+ */
+export function drawsInPlace(pending: Lazy<Input>[], random: Random): void {
+  if (random.bool() || pending.length === 0) return;
+  walkInputs(pending, random, undefined);
+}
+
+/** The walk of {@link draws}, its first step decided: consumes from `pending`, in place. */
+function walkInputs(pending: Lazy<Input>[], random: Random, entropy: number[] | undefined): void {
   // The levels of the walk, one after another in one array (the inputs, then the fields of each
   // node picked), where they begin in `starts`: no copy per level, and what is left is `pending` as it is.
-  const pending = inputs.slice();
   const starts = [0];
   do {
     while (starts.length > 0 && starts[starts.length - 1] === pending.length) starts.pop();
@@ -530,7 +545,6 @@ export function draws(inputs: readonly Lazy<Input>[], random: Random, entropy?: 
       for (const field of node.fields) pending.push(field);
     }
   } while (!random.bool());
-  return pending;
 }
 
 /** Consumes a random part of the inputs, then produces a value whose randomness depends on what was consumed. */
