@@ -5,7 +5,7 @@
  */
 import { inspect, type InspectOptions } from 'node:util';
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
-import { demandEquals, Forced, forcedNode, lessDefined, type Demand } from '../demand/demand.ts';
+import { definedBelow, demandEquals, equalDemands, Forced, forcedNode, type Demand } from '../demand/demand.ts';
 import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation } from '../demand/observe.ts';
 import { findRevoked } from '../demand/revoked-proxy.ts';
 import { prettyDemand } from '../demand/print.ts';
@@ -148,9 +148,10 @@ export function counterexampleOf(t: Trial): Counterexample {
 export function comparisons(compare: CheckOptions['compare'], arity: number): ((a: Demand, p: Demand) => boolean)[] {
   const pick = (c: Comparison) => {
     if (typeof c === 'function') return c;
-    if (c === 'exact') return demandEquals;
-    if (c === 'noStricter') return lessDefined;
-    if (c === 'noLazier') return (a: Demand, p: Demand) => lessDefined(p, a);
+    // The checker's own demands: compared without checking that they are demands.
+    if (c === 'exact') return equalDemands;
+    if (c === 'noStricter') return definedBelow;
+    if (c === 'noLazier') return (a: Demand, p: Demand) => definedBelow(p, a);
     throw new RangeError(`compare must be 'exact', 'noStricter', 'noLazier' or a function (or an array of one per argument), got ${showOption(c)}`);
   };
   const given = compare ?? 'exact';
