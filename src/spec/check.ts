@@ -199,7 +199,8 @@ export async function runCaseAsync(s: AnySpec, fn: Fn, inputs: readonly unknown[
 
 /** A case observed, compared with the spec's prediction. */
 function judge(s: AnySpec, inputs: readonly unknown[], context: Context, obs: DetailedObservation, budget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
-  if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
+  // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
+  if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   const predicted = obs.error ? [] : predictRefusingRevoked(budget, s, obs.result, inputs);
   if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed: true, error: obs.error, replay: context };
   let failed = false;
