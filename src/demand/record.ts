@@ -15,7 +15,7 @@ import { ForceBudgetExceeded, forceOrThunk, Lazy, peek, thunk, UNEVALUATED, Unev
 import { Cons } from '../lazy/cell.ts';
 import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
 import { bottom, demandHolder, Forced, forcedNode, markShared, setField, unforced, type Demand } from './demand.ts';
-import { child, CONS_CTOR, dynamic, DYN2, fieldKey, fieldKeyOf, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
+import { child, CONS_CTOR, DYN2, fieldKey, fieldKeyOf, FN_CTOR, primitiveCtor, ShapeMismatchError, showPath, type Layer, type Path, type Shape } from './shape.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
 export const CALLED = Symbol('strictcheck.called');
@@ -877,4 +877,4 @@ for (const [node, lazy] of [[LazyPrimNode, true], [StrictPrimNode, false]] as co
 }
 
 // A walk's own objects, and a demand's nodes, may all be dropped between walks.
-keepHiddenClasses(RecordSite.root(undefined, dynamic, 'value', demandHolder(), 0), new Handoff(undefined), new PathCycle(demandHolder(), 0, 'value'), startSpine(demandHolder(), 0), new LazyPrimNode(''), new StrictPrimNode(''), new Heads());
+keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'value'), startSpine(demandHolder(), 0), new LazyPrimNode(''), new StrictPrimNode(''), new Heads());

@@ -10,8 +10,8 @@ import { Lazy, lazy, lazyWith, now } from '../lazy/lazy.ts';
 import { Cons, NIL, type List } from '../lazy/cell.ts';
 import { DESCRIBE, dynamic, isListCell, isOpaque, lenient, perShape, shapesInside, someShapeWithin, type Alternative, type Collection, type Ctor, type Layer, type Shape } from '../demand/shape.ts';
 import { evaluatedPart } from '../demand/convert.ts';
-import { unforced, type Demand } from '../demand/demand.ts';
-import { forceAt, type RecordSite } from '../demand/record.ts';
+import { demandHolder, unforced, type Demand } from '../demand/demand.ts';
+import { forceAt, RecordSite } from '../demand/record.ts';
 import { entangle } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { hashPrimitive, Seed, type Gen, type Random } from './random.ts';
@@ -496,6 +496,9 @@ function consumeSite(site: RecordSite): Input {
 function variantOf(layer: Layer): number {
   return layer.ctor.style !== 'prim' ? ctorHash(layer.ctor) : layer.ctor.show ? hashPrimitive(layer.ctor.show(layer.value)) : hashPrimitive(layer.value);
 }
+
+// A context's sites live only while it runs (a check's random context makes one per field it forces).
+keepHiddenClasses(RecordSite.root(undefined, dynamic, 'value', demandHolder(), 0));
 
 const ctorHashes = new WeakMap<Ctor, number>();
 /**
