@@ -3,7 +3,7 @@
  * about 10 ms each, and the time to start the workers.
  * @module
  */
-import { type ParallelCheckResult } from '../src/engine/parallel.ts';
+import { type ParallelCheckResult } from '../src/parallel/random.ts';
 import { busyCheck } from '../test/fixtures/checks.ts';
 import { checkSpec } from '../src/checks.ts';
 
