@@ -291,6 +291,15 @@ export class Slot {
     return out.kind === 'crash' ? out : undefined;
   }
 
+  /** Stops the worker, if any, and forgets a crash it had while idle: the next request starts a fresh one. */
+  restart(): void {
+    const w = this.worker;
+    this.worker = null;
+    this.ready = null;
+    this.lost = null;
+    if (w) void w.terminate();
+  }
+
   /** Stops the worker; a request still waiting for it is answered as a crash, and none is started again. */
   async close(): Promise<void> {
     this.closed = true;
@@ -326,13 +335,21 @@ export function graceOf(timeout: number): number {
  * pass. A run without workers cannot wait (it is synchronous): the error crashes its process.
  */
 export async function afterLastCase(slots: readonly Slot[], grace: number, unit: string): Promise<void> {
-  const crash = (await Promise.all(slots.map((s) => s.drain(grace)))).find((c) => c !== undefined);
-  if (crash) {
-    throw new WorkerCrashError(
-      `a worker crashed after the last ${unit}: a ${unit} it ran raised an error asynchronously (e.g. in a timer) once it had finished, within the ${grace} ms the run waits for such timers. ` +
-        `Without workers, that error would crash the process once raised. The worker's error: ${crash.error}`,
-    );
-  }
+  const crash = await drained(slots, grace);
+  if (crash) throw crashedAfterLast(crash, grace, unit);
+}
+
+/** @internal Waits up to `grace` ms for the timers the cases of `slots` left: the crash one of them caused, if any. */
+export async function drained(slots: readonly Slot[], grace: number): Promise<(Outcome & { kind: 'crash' }) | undefined> {
+  return (await Promise.all(slots.map((s) => s.drain(grace)))).find((c) => c !== undefined);
+}
+
+/** @internal The error of a run that passed, but whose worker crashed after its last case (`unit`), while it waited for their timers. */
+export function crashedAfterLast(crash: Outcome & { kind: 'crash' }, grace: number, unit: string): WorkerCrashError {
+  return new WorkerCrashError(
+    `a worker crashed after the last ${unit}: a ${unit} it ran raised an error asynchronously (e.g. in a timer) once it had finished, within the ${grace} ms the run waits for such timers. ` +
+      `Without workers, that error would crash the process once raised. The worker's error: ${crash.error}`,
+  );
 }
 
 /** @internal Starts `count` workers, waits until they are ready, runs `body` with them, and stops them. */

@@ -42,8 +42,12 @@ export interface Init {
 
 /** The requests a worker answers, by type, each with what its reply holds. */
 export interface Requests {
-  /** Runs trial `i` (after a crash, waiting up to `grace` ms for the timers it set). */
-  trial: { request: { i: number; grace?: number }; reply: { failed: boolean; forced: number[] } | { thrown: SentError } };
+  /**
+   * Runs `count` trials, `first`, `first + step`, …, in order, up to the first that fails or throws,
+   * or the first past `bound[0]` (shared by the run's workers: the smallest failing trial known); then waits up to `grace` ms for the timers they set. Replies how many passed (`ran`),
+   * whether the next `failed` or threw, and their coverage counts (see CoverageTally).
+   */
+  trials: { request: { first: number; step: number; count: number; bound: SharedArrayBuffer; grace?: number }; reply: { ran: number; counts: readonly number[]; failed: boolean; thrown?: SentError } };
   /** Enumerates the subtree at `path` of depth `depth` (exhaustive checking). */
   cases: { request: { depth: number; path: number[] }; reply: { cases: number; runs: number; rest?: number[][]; failed?: number[]; seen?: string; thrown?: SentError; cancelled?: true } };
   /** Runs shrink candidate `j` of the current case. */
@@ -88,6 +92,11 @@ export const LOADED = -3;
 
 /** The `workerData` key of a worker's control port: a channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to. */
 export const CONTROL = 'strictcheck.control';
+
+/** Lowers a shared bound to `value`, if it is above it. */
+export function lower(bound: Int32Array, value: number): void {
+  for (let b = Atomics.load(bound, 0); b > value; b = Atomics.load(bound, 0)) if (Atomics.compareExchange(bound, 0, b, value) === b) return;
+}
 
 /** Decrements a shared counter if it is positive: whether it did. */
 export function takeOne(counter: Int32Array): boolean {

@@ -7,16 +7,19 @@
 import { unforced } from '../demand/demand.ts';
 import { checkArity } from '../spec/spec.ts';
 import { CoverageTally, withCoverage } from '../spec/coverage.ts';
-import { shardIndices } from '../spec/shard.ts';
+import { parseShard, shardIndices } from '../spec/shard.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
 import {
   commonSettings, DEFAULTS, failsAlike, failureResult, inTrial, OPTION_NAMES, printable, passedResult, replayOptions, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
   type AnySpec, type CheckResult, type Fn, type Trial,
 } from '../spec/check.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
-import { afterLastCase, graceOf, withWorkers, type Slot, type SlotSetup } from './pool.ts';
+import { crashedAfterLast, drained, graceOf, withWorkers, type Slot, type SlotSetup } from './pool.ts';
 import { workerCompare, workerSettings, type ParallelOptions } from './settings.ts';
-import type { Outcome, Reply, RequestBody } from './protocol.ts';
+import { lower, type Outcome, type Reply, type RequestBody } from './protocol.ts';
+
+/** More trials than a run has (the bound before a failure is known). */
+const MAX_TRIALS = 2 ** 31 - 1;
 
 /** A check result of a parallel run, with what the workers did. */
 export interface ParallelCheckResult extends CheckResult {
@@ -34,6 +37,14 @@ function nth<T>(it: Iterable<T>, j: number): T | undefined {
   return undefined;
 }
 
+/** What the trials of a run came to: the first failure, if any, the trials finished (`executed`, `completed`), and the coverage of those that passed. */
+interface Trials {
+  best?: Event;
+  executed: number;
+  completed: number[];
+  readonly coverage: CoverageTally;
+}
+
 type Event = { i: number; kind: 'failed' } | { i: number; kind: 'thrown'; error: Error } | { i: number; kind: 'timeout' } | { i: number; kind: 'crash'; error: string };
 
 /** The event of trial `i`, whose request ended without a reply: a timeout (the spec's is a spec error), or a crash. */
@@ -42,9 +53,9 @@ function unfinished(i: number, out: Outcome & { kind: 'timeout' | 'crash' }, tim
   return out.spec ? { i, kind: 'thrown', error: specTimeout(timeout) } : { i, kind: 'timeout' };
 }
 
-/** The event of trial `i`, which finished with the worker's reply `data`: none if it passed. */
-function replied(i: number, data: Reply<'trial'>): Event | undefined {
-  return 'thrown' in data ? { i, kind: 'thrown', error: rebuildError(data.thrown) } : data.failed ? { i, kind: 'failed' } : undefined;
+/** The event of trial `i`, the one after those of a stripe that passed (`data.ran`): none if the stripe stopped without a failure. */
+function replied(i: number, data: Reply<'trials'>): Event | undefined {
+  return data.thrown ? { i, kind: 'thrown', error: rebuildError(data.thrown) } : data.failed ? { i, kind: 'failed' } : undefined;
 }
 
 /** @internal A random check of `check` itself in worker threads (not another check of its spec and function). */
@@ -66,59 +77,122 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
   const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, ...workerCompare(check, options) } };
   const grace = graceOf(timeout);
   /**
-   * Sends a trial or a shrink candidate, `m`, to `slot`. A crash that is not surely the case's own
-   * (not `alone`) may be an earlier case's, raised asynchronously later than the worker waited for
-   * it: the case is then blamed only if it crashes again alone, in a fresh worker (the crashed one
-   * is replaced) that waits for the timers it set (unless `current` says its outcome is no longer
-   * wanted); if it finishes there, that is its outcome, and `suspect` is the first crash.
+   * Sends a shrink candidate, `m`, to `slot`. A crash that is not surely the case's own (not
+   * `alone`) may be an earlier case's, raised asynchronously later than the worker waited for it:
+   * the case is then blamed only if it crashes again alone, in a fresh worker (the crashed one is
+   * replaced) that waits for the timers it set (unless `current` says its outcome is no longer wanted).
    */
-  const requestOwn = async <T extends 'trial' | 'cand'>(slot: Slot, m: RequestBody<T>, current = () => true): Promise<{ out: Outcome<T>; suspect?: Outcome & { kind: 'crash' } }> => {
-    const out = await slot.request<T>(m);
-    if (out.kind !== 'crash' || out.alone || !current()) return { out };
-    return { out: await slot.request({ ...m, grace }), suspect: out };
+  const requestOwn = async (slot: Slot, m: RequestBody<'cand'>, current: () => boolean): Promise<Outcome<'cand'>> => {
+    const out = await slot.request(m);
+    if (out.kind !== 'crash' || out.alone || !current()) return out;
+    return slot.request({ ...m, grace });
   };
-  return withWorkers(Math.max(1, Math.min(n, indices.length)), setup, timeout, async (slots, info) => {
-    // Trials, striped: worker k runs positions p ≡ k (mod n), each trial with its own size.
-    let best: Event | undefined;
-    let executed = 0;
-    const coverage = new CoverageTally(spec.args.length);
-    const completed: number[] = [];
+  const { index: firstIndex, count: shards } = parseShard(options.shard);
+  /**
+   * Runs the trials, worker k the positions k, k + n, … (each trial with its own size). Batched
+   * (`batch`), each worker runs its stripe in one request, in a loop, and the run waits for the
+   * timers they left once they have all replied; `crashed` if a worker crashed. Else one trial a
+   * request, each given a turn of the event loop, so that an error the function raises
+   * asynchronously crashes the worker during the trial that caused it: a crash that is not surely
+   * the trial's own (not `alone`) may be an earlier trial's, raised later than the worker waited
+   * for it, and is blamed on the trial only if it crashes again alone in a fresh worker (the
+   * crashed one is replaced) that waits for the timers it set; if it finishes there, that is its
+   * outcome, and if it passes, the run fails with the crash, which no trial can be blamed for.
+   */
+  const runTrials = async (slots: readonly Slot[], batch: boolean): Promise<Trials | 'crashed'> => {
+    const run: Trials = { executed: 0, completed: [], coverage: new CoverageTally(spec.args.length) };
+    let crashed = false;
+    // The smallest failing trial known, shared with the workers: each stops before the trials past it.
+    const bound = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    bound[0] = MAX_TRIALS;
+    const found = (ev: Event) => {
+      if (ev.kind !== 'thrown') {
+        run.executed++;
+        run.completed.push(ev.i);
+      }
+      if (!run.best || ev.i < run.best.i) run.best = ev;
+      lower(bound, ev.i);
+    };
+    const passed = (i: number, counts: readonly number[]) => {
+      run.executed++;
+      run.completed.push(i);
+      run.coverage.addCounts(counts);
+    };
+    const oneByOne = async (slot: Slot, at: (q: number) => number, count: number) => {
+      for (let q = 0; q < count; q++) {
+        const i = at(q);
+        if (run.best && i >= run.best.i) return; // a smaller failing index is known: only smaller ones matter
+        const m = { type: 'trials' as const, first: i, step: 1, count: 1, bound: bound.buffer as SharedArrayBuffer };
+        let out = await slot.request(m);
+        const suspect = out.kind === 'crash' && !out.alone ? out : undefined;
+        if (suspect) out = await slot.request({ ...m, grace });
+        let ev = out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout);
+        if (!ev && suspect) {
+          const message =
+            `a worker crashed at trial ${i + 1} (seed ${seed}), but no trial can be blamed: run again alone in a fresh worker, which waited up to ${grace} ms for the timers it set, ` +
+            `that trial does not crash. One of the ${suspect.answered} trials the worker had finished before probably raised the error asynchronously (e.g. in a timer). The worker's error: ${suspect.error}`;
+          ev = { i, kind: 'thrown', error: new WorkerCrashError(message) };
+        }
+        if (ev) return found(ev);
+        if (out.kind === 'reply' && out.data.ran === 0) return; // past the bound another worker set
+        if (out.kind === 'reply') passed(i, out.data.counts);
+      }
+    };
+    const stripe = async (slot: Slot, at: (q: number) => number, count: number) => {
+      slot.state[1] = 0; // its first trial, should the worker crash before it starts
+      const out = await slot.request({ type: 'trials', first: at(0), step: at(1) - at(0), count, bound: bound.buffer as SharedArrayBuffer });
+      if (out.kind === 'crash') {
+        crashed = true;
+        lower(bound, -1); // the others stop: the trials run again one at a time
+        return;
+      }
+      // A trial that timed out is the one its worker ran; those before it passed.
+      const ran = out.kind === 'reply' ? out.data.ran : Math.max(0, slot.state[1]!);
+      for (let q = 0; q < ran; q++) {
+        run.executed++;
+        run.completed.push(at(q));
+      }
+      if (out.kind === 'reply') run.coverage.addCounts(out.data.counts);
+      const ev = out.kind === 'reply' ? replied(at(ran), out.data) : unfinished(at(ran), out, timeout);
+      if (ev) found(ev);
+    };
     await Promise.all(
       slots.map(async (slot, k) => {
-        for (let p = k; p < indices.length; p += slots.length) {
-          const i = indices[p]!;
-          if (best && i >= best.i) return; // a smaller failing index is known: only smaller ones matter
-          const { out, suspect } = await requestOwn(slot, { type: 'trial' as const, i });
-          let ev: Event | undefined = out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout);
-          if (!ev && suspect) {
-            // It passes on its own: the crash, an earlier trial's, must not pass unnoticed.
-            const message =
-              `a worker crashed at trial ${i + 1} (seed ${seed}), but no trial can be blamed: run again alone in a fresh worker, which waited up to ${grace} ms for the timers it set, ` +
-              `that trial does not crash. One of the ${suspect.answered} trials the worker had finished before probably raised the error asynchronously (e.g. in a timer). The worker's error: ${suspect.error}`;
-            ev = { i, kind: 'thrown', error: new WorkerCrashError(message) };
-          }
-          if (!ev && out.kind === 'reply' && 'forced' in out.data) coverage.addClassified(out.data.forced);
-          if (!ev || ev.kind !== 'thrown') {
-            executed++;
-            completed.push(i);
-          }
-          if (ev && (!best || ev.i < best.i)) best = ev;
-        }
+        if (k >= indices.length) return;
+        const at = (q: number) => firstIndex + (k + q * slots.length) * shards;
+        const count = Math.ceil((indices.length - k) / slots.length);
+        await (batch ? stripe(slot, at, count) : oneByOne(slot, at, count));
       }),
     );
+    if (crashed) return 'crashed';
+    // A passing run waits for the timers its trials left (see afterLastCase); a batched one runs again one trial at a time if one crashed a worker.
+    if (!run.best) {
+      const crash = await drained(slots, grace);
+      if (crash && batch) return 'crashed';
+      if (crash) throw crashedAfterLast(crash, grace, 'trial');
+    }
+    return run;
+  };
+  return withWorkers(Math.max(1, Math.min(n, indices.length)), setup, timeout, async (slots, info) => {
+    // Batched; after a crash, which a batch cannot blame on its trial, again one trial a request, in fresh workers, as the run it stands for.
+    let trialsRun = await runTrials(slots, true);
+    if (trialsRun === 'crashed') {
+      for (const slot of slots) slot.restart();
+      trialsRun = (await runTrials(slots, false)) as Trials;
+    }
+    const { best, executed, completed, coverage } = trialsRun;
     const final = best as Event | undefined;
     const upTo = final ? final.i : Infinity;
     const ran = completed.filter((i) => i <= upTo).sort((a, b) => a - b);
     for (const i of ran) options.onTrial?.(i);
     const extra = () => ({ executed, ...info() });
     if (final === undefined) {
-      await afterLastCase(slots, grace, 'trial');
       return { ...withCoverage(passedResult(indices.length, seed, options.shard), coverage.figures(), options.coverage, spec.names, replayOptions(seed, options)), ...extra() };
     }
     // The failing trial's case, made again here, where the function is: to name it, or to replay its shrinks.
     const start = trialCase(spec, seed, final.i, sizeOf(final.i, trials, maxSize));
     if (final.kind === 'thrown') throw inTrial(final.error, spec, final.i, seed, options, start.inputs);
-    const count = indices.indexOf(final.i) + 1;
+    const count = (final.i - firstIndex) / shards + 1;
     const fatal = final.kind === 'timeout' || final.kind === 'crash';
 
     // Shrinking: every worker follows the path of chosen candidates; candidates are dealt out one at a time.
@@ -165,7 +239,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
           if (next >= Math.min(end, cap) || fatalEvents >= maxFatal) return;
           const j = next++;
           // As for a trial, a crash (or one while the worker was idle) is the candidate's only if it crashes a fresh worker again on its own.
-          const { out } = await requestOwn(slot, { type: 'cand' as const, j }, () => step === thisStep);
+          const out = await requestOwn(slot, { type: 'cand', j }, () => step === thisStep);
           if (step !== thisStep) return;
           if (out.kind === 'reply') {
             if (out.data.end) end = Math.min(end, j);

@@ -9,13 +9,13 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape.ts';
 import { errorParts } from '../demand/describe.ts';
-import { forcedHow } from '../spec/coverage.ts';
+import { CoverageTally } from '../spec/coverage.ts';
 import { comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck } from '../spec/registry.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
-import { CONTROL, IMPORTING, LOADED, takeOne, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
+import { CONTROL, IMPORTING, LOADED, lower, takeOne, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
 import { list, number } from '../demand/shape.ts';
 
@@ -202,20 +202,35 @@ async function handle(m: ToWorker): Promise<void> {
       }
       return;
     }
-    case 'trial': {
-      const i: number = m.i;
-      begin(m.id);
-      const { inputs, context: ctx } = context(i);
-      let reply: Reply<'trial'>;
-      try {
-        const t = run(inputs, ctx);
-        reply = { failed: t.failed, forced: [forcedHow(t.resultDemand), ...t.actual.map(forcedHow)] };
-      } catch (err) {
-        // The main thread names the trial and its inputs (see inTrial).
-        reply = { thrown: serialize(err) };
+    case 'trials': {
+      // In a loop, with no message per trial: state[1] says which trial of the stripe runs, for a timeout or crash to name it.
+      const bound = new Int32Array(m.bound);
+      const tally = new CoverageTally(spec.args.length);
+      let ran = 0;
+      let failed = false;
+      let thrown: SentError | undefined;
+      for (let i = m.first; ran < m.count && i <= Atomics.load(bound, 0); ran++, i += m.step) {
+        state[1] = ran;
+        begin(m.id);
+        try {
+          const { inputs, context: ctx } = context(i);
+          const t = run(inputs, ctx);
+          if (!t.failed) {
+            tally.add(t.resultDemand, t.actual);
+            continue;
+          }
+          failed = true;
+        } catch (err) {
+          // The main thread names the trial and its inputs (see inTrial).
+          thrown = serialize(err);
+        }
+        lower(bound, i); // the other workers stop before trials past this one
+        break;
       }
+      // A crash from now on (a timer the trials set) is charged to the last trial run.
+      state[1] = failed || thrown ? ran : ran - 1;
       await settle(m.grace);
-      answer(m.id, reply);
+      answer(m.id, { ran, counts: tally.counts, failed, ...(thrown ? { thrown } : {}) });
       return;
     }
     case 'cases': {
