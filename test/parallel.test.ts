@@ -15,7 +15,8 @@ import { prettyValue } from '../src/demand/print.ts';
 import type { Spec } from '../src/spec/spec.ts';
 import { ShapeMismatchError } from '../src/demand/shape.ts';
 import { mismatchOf } from './fixtures/assertions.ts';
-import { bigCheck, budgetCheck, crashCheck, headLateCheck, lateCrashCheck, loopCheck, misfitCheck, noLazierCheck, noLazierFnCheck, rotNaiveCheck, secondCellCheck, secondCellCrashed, secondCellFlag, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
+import { bigCheck, budgetCheck, crashCheck, headLateCheck, lateCrashCheck, loopCheck, misfitCheck, noLazierCheck, noLazierFnCheck, rotNaiveCheck, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
+import { secondCellCheck, secondCellCrashed, secondCellFlag } from './fixtures/second-cell.ts';
 import { assertSpecExhaustive, checkSpec, checkSpecExhaustive, strictCheckSpecExact } from '../src/checks.ts';
 
 const same = (a: { message: string; trials: number; shrinks: number; passed: boolean }, b: typeof a) => {

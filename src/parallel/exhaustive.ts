@@ -16,9 +16,9 @@ import type { AnySpec, Fn } from '../spec/check.ts';
 
 /** What an exhaustive check run with workers found, with what the workers did. */
 export interface ParallelExhaustiveResult extends ExhaustiveResult {
-  /** Workers started, replacements of stopped or crashed workers included. */
+  /** Workers the run used, started or taken idle from an earlier run of a check of the same module, replacements of stopped or crashed workers included. */
   readonly workersStarted: number;
-  /** Milliseconds until the first workers were ready. */
+  /** Milliseconds until the first workers were ready (a few with idle workers of an earlier run). */
   readonly startupMs: number;
   /** Subtrees of the enumeration sent to the workers, over all depths. */
   readonly subtrees: number;

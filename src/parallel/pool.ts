@@ -1,9 +1,11 @@
 /**
  * The worker threads of a parallel run: each in a {@link Slot} that sends it one request at a
- * time, times the case it runs, and replaces it when it is stopped or crashes.
+ * time, times the case it runs, and replaces it when it is stopped or crashes; and the idle
+ * workers of runs that ended, which the next run of a check of the same module takes.
  * @module
  */
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -49,6 +51,46 @@ function sourceEntry(): string {
 
 /** Each worker's control port, this side. */
 const controls = new WeakMap<Worker, MessagePort>();
+
+/**
+ * Idle workers of runs that ended, by the module of their check: a run of a check of that module
+ * takes them before it starts new ones (at most as many as there are cores are kept per module;
+ * more are let go). Unref'd, they do not keep the process alive, and an error a timer of one of
+ * their cases raises crashes the process, as it would without workers.
+ */
+const idle = new Map<string, Set<Worker>>();
+
+/** An idle worker of `moduleUrl`'s checks, now this caller's, if there is one. */
+function takeIdle(moduleUrl: string): Worker | undefined {
+  const set = idle.get(moduleUrl);
+  const w = set?.values().next().value;
+  if (w === undefined) return undefined;
+  set!.delete(w);
+  w.off('error', crashLate);
+  w.off('exit', forget);
+  w.ref();
+  return w;
+}
+
+/** Keeps a worker whose run ended, idle (see {@link idle}), or lets it go if enough are kept: it ends once the timers its cases left have fired. */
+function release(w: Worker, moduleUrl: string): void {
+  w.unref();
+  w.on('error', crashLate);
+  const set = idle.get(moduleUrl) ?? new Set<Worker>();
+  idle.set(moduleUrl, set);
+  if (set.size >= availableParallelism()) return void controls.get(w)?.postMessage('finish');
+  w.on('exit', forget);
+  set.add(w);
+}
+
+/** Forgets an idle worker that exited. */
+function forget(this: Worker): void {
+  for (const set of idle.values()) set.delete(this);
+}
+
+function crashLate(err: unknown): never {
+  throw new WorkerCrashError(`a worker of a check that had ended raised an error asynchronously (in a timer a case set): without workers, it would crash the process too. The worker's error: ${describeSafely(err)}`);
+}
 
 let tsxRoot: string | undefined;
 function resolveTsx(): string {
@@ -120,20 +162,27 @@ export class Slot {
   private closed = false;
   /** The worker thread's `schedstat` file, if it has one (see {@link cpuTime}). */
   private clock: string | undefined;
+  /** Whether the worker has become ready: only such a worker is kept idle once the run ends. */
+  private isReady = false;
+  /** Takes this slot's listeners off its worker, to hand it back idle. */
+  private detach: () => void = () => {};
 
   constructor(
     private readonly setup: SlotSetup,
     readonly timeout: number,
-    /** Shared by the slots of a run: workers started, and the refusal of a worker, which ends the run (see {@link refuseInWorker}). */
+    /** Shared by the slots of a run: workers used (started, or taken idle), and the refusal of a worker, which ends the run (see {@link refuseInWorker}). */
     private readonly stats: { started: number; refused?: Error },
   ) {}
 
   private spawn(): Promise<void> {
     if (this.closed) throw new Error('the run is over');
-    const w = startWorker();
+    const pooled = takeIdle(this.setup.init.moduleUrl);
+    const w = pooled ?? startWorker();
     this.stats.started++;
     this.worker = w;
-    this.answered = 0;
+    // A worker of an earlier run may yet crash from a timer one of its cases set: none of its crashes is surely a request's own.
+    this.answered = pooled ? 1 : 0;
+    this.isReady = false;
     this.state[3] = -1;
     let settle!: (err?: Error) => void;
     const ready = new Promise<void>((res, rej) => (settle = (err) => (err ? rej(err) : res())));
@@ -169,10 +218,11 @@ export class Slot {
       () => clearTimeout(watcher),
       () => clearTimeout(watcher),
     );
-    w.on('message', (m: FromWorker) => {
+    const onMessage = (m: FromWorker) => {
       if (this.worker !== w) return;
       if (m.type === 'ready') {
         this.clock = m.clock;
+        this.isReady = true;
         settle();
       }
       else if (m.type === 'initError') settle(new TypeError(m.message));
@@ -190,7 +240,7 @@ export class Slot {
         this.pending = null;
         p({ kind: 'reply', data: m });
       }
-    });
+    };
     const died = (error: string) => {
       if (this.worker !== w) return;
       this.worker = null;
@@ -201,8 +251,10 @@ export class Slot {
       if (p) p({ kind: 'crash', error, alone: this.answered === 0, answered: this.answered });
       else this.lost = { kind: 'crash', error, alone: false, answered: this.answered };
     };
-    w.on('error', (e) => died(describeSafely(e)));
-    w.on('exit', (code) => died(`the worker exited with code ${code}`));
+    const onError = (e: unknown) => died(describeSafely(e));
+    const onExit = (code: number) => died(`the worker exited with code ${code}`);
+    w.on('message', onMessage).on('error', onError).on('exit', onExit);
+    this.detach = () => void w.off('message', onMessage).off('error', onError).off('exit', onExit);
     send(w, { type: 'init', ...this.setup.init, state: this.state.buffer as SharedArrayBuffer, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
     this.ready = ready;
     return ready;
@@ -309,15 +361,10 @@ export class Slot {
     this.pending = null;
     p?.({ kind: 'crash', error: 'the run is over', alone: false, answered: this.answered });
     if (!w) return;
-    // A worker at work (a case that does not end) is stopped. An idle one is let go: it ends once
-    // the timers its cases left have fired, without keeping the process alive, and an error one
-    // of them raises crashes the process, as it would without workers.
-    if (p) return void (await w.terminate());
-    controls.get(w)?.postMessage('finish');
-    w.unref();
-    w.on('error', (err) => {
-      throw new WorkerCrashError(`a worker of a check that had ended raised an error asynchronously (in a timer a case set): without workers, it would crash the process too. The worker's error: ${describeSafely(err)}`);
-    });
+    // A worker at work (a case that does not end), or not yet ready, is stopped. An idle one is kept for the next run (see idle).
+    if (p || !this.isReady) return void (await w.terminate());
+    this.detach();
+    release(w, this.setup.init.moduleUrl);
   }
 }
 

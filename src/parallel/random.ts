@@ -25,9 +25,9 @@ const MAX_TRIALS = 2 ** 31 - 1;
 export interface ParallelCheckResult extends CheckResult {
   /** Trials the workers ran to the end, including any past the reported failure (`trials` counts only those up to it, as a sequential run). */
   readonly executed: number;
-  /** Workers started, replacements of stopped or crashed workers included. */
+  /** Workers the run used, started or taken idle from an earlier run of a check of the same module, replacements of stopped or crashed workers included. */
   readonly workersStarted: number;
-  /** Milliseconds until the first workers were ready. */
+  /** Milliseconds until the first workers were ready (a few with idle workers of an earlier run). */
   readonly startupMs: number;
 }
 

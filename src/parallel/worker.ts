@@ -149,6 +149,8 @@ function warmUp(): void {
   }
 }
 
+let warm = false;
+
 /** This thread's `schedstat` file, whose CPU time the slot reads to time cases (Linux only: else undefined). */
 function threadClock(): string | undefined {
   try {
@@ -194,7 +196,9 @@ async function handle(m: ToWorker): Promise<void> {
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
         compare = comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length);
-        warmUp();
+        // Once: a worker of an earlier run (see the pool) is warm.
+        if (!warm) warmUp();
+        warm = true;
         if (m.shrink) startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
         post({ type: 'ready', clock: threadClock() });
       } catch (err) {
