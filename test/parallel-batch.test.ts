@@ -40,3 +40,7 @@ test('a batched run reports the first failing trial, its counterexample and cove
   assert.deepEqual(p.coverage, s.coverage);
   assert.equal(p.message, s.message);
 });
+
+test('a run with workers of more trials than the workers can number is refused before it starts, not cut short', async () => {
+  await assert.rejects(checkSpec(takeCheck, { trials: 2 ** 31, seed: 1, workers: 2 }), { name: 'RangeError', message: /^trials: at most 2147483647 with workers, got 2147483648$/ });
+});

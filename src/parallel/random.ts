@@ -66,6 +66,8 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
   const { workers: n } = workerSettings(check, options);
   const { budget, compare, unicode } = commonSettings(spec, fn, options, OPTION_NAMES.check);
   const trials = options.trials ?? DEFAULTS.trials;
+  // The workers share the smallest failing trial as a 32-bit integer (see bound).
+  if (trials > MAX_TRIALS) throw new RangeError(`trials: at most ${MAX_TRIALS} with workers, got ${trials}`);
   const maxSize = options.maxSize ?? DEFAULTS.maxSize;
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
   const timeout = options.timeout ?? DEFAULTS.timeout;
