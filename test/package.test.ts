@@ -96,7 +96,7 @@ function assertOnePassOneFail({ status, output }: { status: number | null; outpu
 }
 
 test('the tarball holds the built JavaScript, its types, README, LICENSE and CHANGELOG, and nothing else', () => {
-  for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/engine/worker.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) assert.ok(packed.includes(file), file);
+  for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/parallel/worker.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) assert.ok(packed.includes(file), file);
   assert.deepEqual(packed.filter((f) => !/^dist\/.*\.(js|d\.ts|js\.map)$/.test(f) && !['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(f)), []);
 });
 

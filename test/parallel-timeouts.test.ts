@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TrialTimeoutError } from '../src/engine/parallel.ts';
+import { TrialTimeoutError } from '../src/parallel/errors.ts';
 import { takePrime, takeSpecFirstAttempt } from '../examples/take.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import { loopCheck } from './fixtures/checks.ts';

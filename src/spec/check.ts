@@ -25,7 +25,8 @@ import { drawDiagram, unicodeTerminal } from './diagram.ts';
 import { checkArity, predictWithin, SpecError, type Spec } from './spec.ts';
 import { checkKnownOptions, showOption } from '../engine/options.ts';
 import { checkCoverageOption, CoverageTally, withCoverage, type Coverage, type CoverageRequirement } from './coverage.ts';
-import { refuseInWorker, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
+import { refuseInWorker } from './registry.ts';
+import { shardIndices } from './shard.ts';
 import { isInstance, safeInstanceof } from '../lazy/thrown.ts';
 import { keepHiddenClasses } from '../lazy/fast-class.ts';
 
@@ -626,14 +627,11 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, e
 }
 
 /**
- * @internal Checks a spec against a function over random inputs and contexts and returns what it
- * found, without throwing for a failure (a spec error and a shape mismatch still throw); with
- * `workers`, in worker threads. The public forms are `checkSpec` and `assertSpec`.
+ * @internal Checks a spec against a function over random inputs and contexts, in this thread, and
+ * returns what it found, without throwing for a failure (a spec error and a shape mismatch still
+ * throw). The public forms are `checkSpec` and `assertSpec`, which run it with workers in src/parallel.
  */
-export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<CheckResult>;
-export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options?: CheckOptions & { readonly workers?: undefined }): CheckResult;
-export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions = {}): CheckResult | Promise<CheckResult> {
-  if (options.workers !== undefined) return runParallel(s as unknown as AnySpec, fn as Fn, options);
+export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: CheckOptions = {}): CheckResult {
   const spec = s as unknown as AnySpec;
   refuseAsync(spec);
   checkArity(spec, fn as Fn);
@@ -644,10 +642,9 @@ export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
 /**
  * @internal {@link randomCheck} of a function over async iterables, or an async function: each
  * case is observed asynchronously (see `observeDetailedAsync`), one after the other; the result
- * is a promise. Workers are refused.
+ * is a promise.
  */
 export async function strictCheckAsync(s: AnySpec, fn: Fn, options: CheckOptions = {}): Promise<CheckResult> {
-  if ((options as ParallelOptions).workers !== undefined) throw new RangeError('workers: an asynchronous check runs in this thread only (workers run synchronous checks)');
   checkArity(s, fn, true);
   const { steps, budget, compare } = randomSetup(s, fn, options);
   return driveAsync(steps, (c) => runCaseAsync(s, fn, c.inputs, c.context, budget, compare));

@@ -68,7 +68,7 @@ export function forcedHow(d: Demand): 0 | 1 | 2 {
 /** @internal Counts, trial by trial, how far the result and each argument were forced: three integers per value. */
 export class CoverageTally {
   /** For value v (0 the result, then the arguments), counts[3v + kind]. */
-  private readonly counts: number[];
+  readonly counts: number[];
   constructor(arity: number) {
     this.counts = new Array<number>(3 * (arity + 1)).fill(0);
   }
@@ -76,9 +76,9 @@ export class CoverageTally {
     this.counts[forcedHow(resultDemand)]!++;
     for (let i = 0; i < inputs.length; i++) this.counts[3 * (i + 1) + forcedHow(inputs[i]!)]!++;
   }
-  /** Adds a trial classified elsewhere (in a worker): {@link forcedHow} of the result, then of each argument. */
-  addClassified(how: readonly number[]): void {
-    for (let v = 0; v < how.length; v++) this.counts[3 * v + how[v]!]!++;
+  /** Adds the counts of a tally kept elsewhere (a worker's, of the trials it ran). */
+  addCounts(counts: readonly number[]): void {
+    for (let k = 0; k < counts.length; k++) this.counts[k]! += counts[k]!;
   }
   figures(): Coverage {
     const at = (v: number): CoverageCounts => ({ none: this.counts[3 * v]!, partial: this.counts[3 * v + 1]!, full: this.counts[3 * v + 2]! });
