@@ -2,12 +2,17 @@
  * The asynchronous checks: {@link checkSpecAsync} and {@link assertSpecAsync} check a function
  * over async iterables (`asyncIterable(elem)`, `asyncIterator(elem)`), an `async function*`, or
  * an async function whose Promise is awaited. Their cases run one after the other, each observed
- * until the function's pending steps have run; each returns a promise. The synchronous checks
+ * until the function's pending steps have run; each returns a promise. With `workers`, each worker
+ * awaits the trials of its stripe one after the other (docs/parallel.md). The synchronous checks
  * refuse such a spec or function, pointing here.
  * @module
  */
 import { strictCheckAsync, StrictCheckFailure, type CheckOptions, type CheckResult, type Fn } from './spec/check.ts';
 import type { Spec } from './spec/spec.ts';
+import { registeredCheck, type DefinedCheck } from './spec/registry.ts';
+import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
+import type { ParallelOptions } from './parallel/settings.ts';
+import { definedRun, isDefined } from './checks.ts';
 import { withGlobalDefaults } from './config.ts';
 
 const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode'] as const;
@@ -16,7 +21,10 @@ const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode'] as const;
  * Checks `fn` against `spec` on random trials, asynchronously: as {@link checkSpec} does, for a
  * function over async iterables or returning a Promise (awaited before the context consumes the
  * result). The force budget counts the pulls of async iterables too, so a function that pulls
- * an infinite async source for ever is stopped and reported as probably divergent.
+ * an infinite async source for ever is stopped and reported as probably divergent. With
+ * `workers`, given a {@link DefinedCheck} or a spec and function registered with `defineCheck`,
+ * the trials run in worker threads, with the verdict and counterexample of the run in this thread;
+ * `timeout` then stops a trial that never settles.
  *
  * @example
  * ```ts
@@ -25,9 +33,24 @@ const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode'] as const;
  * r.passed; // true
  * ```
  */
-export async function checkSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: CheckOptions = {}): Promise<CheckResult> {
-  if ((options as { readonly workers?: unknown }).workers !== undefined) throw new RangeError('workers: an asynchronous check runs in this thread only (workers run synchronous checks)');
-  return strictCheckAsync(spec as unknown as Spec<readonly unknown[], unknown>, fn as Fn, withGlobalDefaults(options, RANDOM) as CheckOptions);
+export function checkSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options?: CheckOptions & { readonly workers?: undefined }): Promise<CheckResult>;
+export function checkSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<ParallelCheckResult>;
+export function checkSpecAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<ParallelCheckResult>;
+export function checkSpecAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<CheckResult>;
+export function checkSpecAsync(first: object, second?: unknown, third?: unknown): Promise<CheckResult> {
+  return checkAsync('checkSpecAsync', first, second, third);
+}
+
+/** {@link checkSpecAsync}, called as `what` (which an error names). */
+async function checkAsync(what: string, first: object, second?: unknown, third?: unknown): Promise<CheckResult> {
+  const defined = isDefined(first);
+  const given = (defined ? second : third) ?? {};
+  const options = defined ? definedRun(first, given as ParallelOptions) : (given as ParallelOptions);
+  // The timeout of the global configuration is that of runs with workers, the only ones that take one.
+  const settled = withGlobalDefaults(options, options.workers === undefined ? RANDOM : [...RANDOM, 'timeout']);
+  const [spec, fn] = defined ? [first.spec, first.fn as Fn] : [first as Spec<readonly unknown[], unknown>, second as Fn];
+  if (options.workers === undefined) return strictCheckAsync(spec, fn, settled);
+  return runChecked(defined ? first : registeredCheck(spec, fn, what, true), settled, true);
 }
 
 /**
@@ -40,7 +63,9 @@ export async function checkSpecAsync<const A extends readonly unknown[], R>(spec
  * test('takeAsync meets its spec', () => assertSpecAsync(takeAsyncSpec, takeAsync));
  * ```
  */
-export async function assertSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: CheckOptions = {}): Promise<void> {
-  const result = await checkSpecAsync(spec, fn, options);
+export function assertSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options?: ParallelOptions): Promise<void>;
+export function assertSpecAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<void>;
+export async function assertSpecAsync(first: object, second?: unknown, third?: unknown): Promise<void> {
+  const result = await checkAsync('assertSpecAsync', first, second, third);
   if (!result.passed) throw new StrictCheckFailure(result);
 }

@@ -20,14 +20,14 @@ import { readConfigureGlobal, withGlobalDefaults } from './config.ts';
 const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode', 'timeout'] as const;
 const EXHAUSTIVE = ['forceBudget', 'unicode', 'timeout'] as const;
 
-/** A defined check's spec, function and options: its comparison where the call gives none, and the global workers. */
-function definedRun<A extends readonly unknown[], R, O extends { readonly compare?: unknown; readonly workers?: unknown }>(check: DefinedCheck<A, R>, options: O): O {
+/** @internal A defined check's spec, function and options: its comparison where the call gives none, and the global workers. */
+export function definedRun<A extends readonly unknown[], R, O extends { readonly compare?: unknown; readonly workers?: unknown }>(check: DefinedCheck<A, R>, options: O): O {
   const workers = options.workers ?? readConfigureGlobal().workers;
   return { ...options, compare: options.compare ?? check.compare, ...(workers === undefined ? {} : { workers }) } as O;
 }
 
-/** Whether the first argument of a check is a {@link DefinedCheck} rather than a spec. */
-function isDefined(x: object): x is DefinedCheck<readonly unknown[], unknown> {
+/** @internal Whether the first argument of a check is a {@link DefinedCheck} rather than a spec. */
+export function isDefined(x: object): x is DefinedCheck<readonly unknown[], unknown> {
   return 'moduleUrl' in x && 'fn' in x && 'spec' in x;
 }
 

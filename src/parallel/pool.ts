@@ -142,15 +142,18 @@ function cpuTime(schedstat: string | undefined): number | undefined {
  * (`Date.now()`), `[1]` the index of that case within the request, `[2]` non-zero to ask the worker
  * to cancel it, `[3]` the id of the request that case belongs to ({@link IMPORTING} or
  * {@link LOADED} while it starts), `[4]` 1 while the spec (or comparison) runs, 0 while the
- * function does. A case times out once it has run `timeout` ms from its start in the worker, so
+ * function does, `[5]` (an asynchronous check) the time its event loop had waited idle when the case
+ * started. A case times out once it has run `timeout` ms from its start in the worker, so
  * that neither the messaging nor the worker's own start are counted, and, where the system gives
  * the worker thread's CPU time (Linux), once it has also computed that long, so that a loaded
- * machine does not stop it early (see {@link WAIT_FACTOR}). The main thread stops it from outside,
- * as a worker in an endless loop cannot answer.
+ * machine does not stop it early (see {@link WAIT_FACTOR}); an asynchronous case's waiting for its
+ * promises (its worker's event loop idle) counts as computing, so that one that never settles is
+ * stopped after `timeout` too. The main thread stops it from outside, as a worker in an endless
+ * loop cannot answer.
  */
 export class Slot {
   worker: Worker | null = null;
-  readonly state = new Float64Array(new SharedArrayBuffer(5 * Float64Array.BYTES_PER_ELEMENT));
+  readonly state = new Float64Array(new SharedArrayBuffer(6 * Float64Array.BYTES_PER_ELEMENT));
   private ready: Promise<void> | null = null;
   private pending: ((o: Outcome) => void) | null = null;
   private chain: Promise<unknown> = Promise.resolve();
@@ -302,7 +305,7 @@ export class Slot {
           if (started && left <= 0 && cpu.at !== undefined) {
             // The request's first case counts from the request; a later one (exhaustive checking) from when it is first seen here: less, never more.
             if (start !== cpu.start) cpu = { start, at: Number.isNaN(cpu.start) && this.state[1] === 0 ? cpu.at : cpuTime(this.clock) };
-            const used = (cpuTime(this.clock) ?? Infinity) - cpu.at!;
+            const used = (cpuTime(this.clock) ?? Infinity) - cpu.at! + (this.setup.init.async ? w.performance.eventLoopUtilization().idle - this.state[5]! : 0);
             const waited = now - start;
             if (used < this.timeout && waited < Math.max(WAIT_FACTOR * this.timeout, this.timeout + 10_000)) left = Math.max(1, this.timeout - used);
           }

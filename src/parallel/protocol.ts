@@ -30,6 +30,8 @@ export interface Init {
   readonly compare?: Comparison | readonly Comparison[] | undefined;
   /** Whether the run compares as the check was defined to (its comparison may be a function, which cannot be sent). */
   readonly ownCompare: boolean;
+  /** An asynchronous check (checkSpecAsync): each case is awaited before the next starts. */
+  readonly async?: boolean;
   /** Random checking: the run's seed, trials and largest size. */
   readonly seed?: number;
   readonly trials?: number;

@@ -10,8 +10,8 @@ import { CoverageTally, withCoverage } from '../spec/coverage.ts';
 import { parseShard, shardIndices } from '../spec/shard.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
 import {
-  commonSettings, DEFAULTS, failsAlike, failureResult, inTrial, OPTION_NAMES, printable, passedResult, replayOptions, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
-  type AnySpec, type CheckResult, type Fn, type Trial,
+  caseRunner, commonSettings, DEFAULTS, failsAlike, failureSteps, inTrial, OPTION_NAMES, printable, passedResult, refuseAsync, replayOptions, rerunContext, shrinkCandidates, sizeOf, trialCase,
+  type AnySpec, type CheckOptions, type CheckResult, type Fn, type Steps, type Trial,
 } from '../spec/check.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
 import { crashedAfterLast, drained, graceOf, withWorkers, type Slot, type SlotSetup } from './pool.ts';
@@ -58,11 +58,34 @@ function replied(i: number, data: Reply<'trials'>): Event | undefined {
   return data.thrown ? { i, kind: 'thrown', error: rebuildError(data.thrown) } : data.failed ? { i, kind: 'failed' } : undefined;
 }
 
-/** @internal A random check of `check` itself in worker threads (not another check of its spec and function). */
-export async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions): Promise<ParallelCheckResult> {
+/**
+ * The steps that report a failure found in the workers: its case run again here from `start`, then
+ * the candidates of `path`, each failing alike, then the report of the last, as a run in this thread
+ * makes it; or undefined if one of them does not fail alike here (the function behaves differently in a worker).
+ */
+function* replayedFailure(spec: AnySpec, start: ReturnType<typeof trialCase>, path: readonly number[], count: number, seed: number, unicode: boolean, options: CheckOptions): Steps<CheckResult | undefined> {
+  let current: Trial = yield start;
+  if (!current.failed) return undefined;
+  for (const j of path) {
+    const c = nth(shrinkCandidates(spec, current), j)!;
+    const next: Trial = yield { inputs: c.inputs, context: rerunContext(c) };
+    // Each step failed alike in a worker; here it may not, if the function behaves differently there.
+    if (!failsAlike(next, current.error !== undefined)) return undefined;
+    current = next;
+  }
+  return yield* failureSteps(spec, current, count, path.length, seed, unicode, options);
+}
+
+/**
+ * @internal A random check of `check` itself in worker threads (not another check of its spec and
+ * function); `async`: an asynchronous check (checkSpecAsync), each of whose trials a worker awaits
+ * before it starts the next.
+ */
+export async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions, async = false): Promise<ParallelCheckResult> {
   const spec = check.spec as unknown as AnySpec;
   const fn = check.fn as Fn;
-  checkArity(spec, fn);
+  checkArity(spec, fn, async);
+  if (!async) refuseAsync(spec);
   const { workers: n } = workerSettings(check, options);
   const { budget, compare, unicode } = commonSettings(spec, fn, options, OPTION_NAMES.check);
   const trials = options.trials ?? DEFAULTS.trials;
@@ -76,7 +99,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
   const greedy = options.shrinking === 'greedy';
   const indices = shardIndices(trials, options.shard);
 
-  const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, ...workerCompare(check, options) } };
+  const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, async, ...workerCompare(check, options) } };
   const grace = graceOf(timeout);
   /**
    * Sends a shrink candidate, `m`, to `slot`. A crash that is not surely the case's own (not
@@ -271,17 +294,8 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     const reproduce = (note = '') => `\nReproduce with the option ${replayOptions(seed, options)} and workers${note}.`;
     // Replay the chosen path here, to report the same counterexample a sequential run reports.
     if (!fatal) {
-      let current: Trial = runCase(spec, fn, start.inputs, start.context, budget, compare);
-      // Each step failed alike in a worker; here it may not, if the function behaves differently there.
-      let alike = current.failed;
-      for (const j of shrinkState.path) {
-        if (!alike) break;
-        const c = nth(shrinkCandidates(spec, current), j)!;
-        const next = runCase(spec, fn, c.inputs, rerunContext(c), budget, compare);
-        alike = failsAlike(next, current.error !== undefined);
-        current = next;
-      }
-      if (alike) return { ...failureResult(spec, fn, current, count, shrinks, seed, budget, compare, unicode, options), ...extra() };
+      const replayed = await caseRunner(spec, fn, budget, compare, async).drive(replayedFailure(spec, start, shrinkState.path, count, seed, unicode, options));
+      if (replayed) return { ...replayed, ...extra() };
       // The workers followed the path: one draws its last case as it saw it.
       const out = await slots[0]!.request({ type: 'seen', unicode });
       const seen = out.kind === 'reply' ? out.data.seen : ` (a worker, asked to show it, ${out.kind === 'timeout' ? 'timed out' : `crashed: ${out.error}`})`;

@@ -6,11 +6,12 @@
  */
 import { existsSync, readlinkSync } from 'node:fs';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { performance } from 'node:perf_hooks';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import { errorParts } from '../demand/describe.ts';
 import { CoverageTally } from '../spec/coverage.ts';
-import { comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Fn, type Trial } from '../spec/check.ts';
+import { caseRunner, comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type CaseRunner, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck } from '../spec/registry.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf } from '../engine/enumerate.ts';
@@ -28,6 +29,7 @@ let spec!: AnySpec;
 let fn!: Fn;
 let init!: Started;
 let compare!: ((a: Demand, p: Demand) => boolean)[];
+let runner!: CaseRunner;
 let state!: Float64Array;
 
 /** Sends the main thread a message of the protocol. */
@@ -57,6 +59,8 @@ function serialize(err: unknown): SentError {
  * timeout: the messaging before it and the worker's own start are not the case's.
  */
 function begin(id: number): void {
+  // An asynchronous case's waits count as its running (see Slot): from the idle time of the loop now.
+  if (init.async) state[5] = performance.eventLoopUtilization().idle;
   state[4] = 0;
   state[0] = Date.now();
   state[3] = id;
@@ -67,9 +71,9 @@ function phase(who: 'function' | 'spec'): void {
   state[4] = who === 'spec' ? 1 : 0;
 }
 
-/** A case, run as runCase runs it, saying who runs. */
-function run(inputs: readonly unknown[], ctx: Parameters<typeof runCase>[3]): Trial {
-  return runCase(spec, fn, inputs, ctx, init.budget, compare, phase);
+/** A case, run as runCase runs it (or runCaseAsync, in an asynchronous check: a promise), saying who runs. */
+function run(inputs: readonly unknown[], ctx: Parameters<typeof runCase>[3]): Trial | Promise<Trial> {
+  return runner.run(inputs, ctx);
 }
 
 /**
@@ -107,17 +111,17 @@ function candidate(j: number): Candidate | undefined {
   return s.cands[j];
 }
 
-function startShrink(i: number, path: readonly number[], fatal: boolean): void {
+async function startShrink(i: number, path: readonly number[], fatal: boolean): Promise<void> {
   const { inputs, context: ctx } = context(i);
   shrinking = { i, fatal, current: { inputs, resultDemand: unforced }, cands: [], gen: [][Symbol.iterator]() };
-  setCurrent(fatal ? { inputs, resultDemand: unforced } : run(inputs, ctx));
-  for (const j of path) advance(j);
+  setCurrent(fatal ? { inputs, resultDemand: unforced } : await run(inputs, ctx));
+  for (const j of path) await advance(j);
 }
 
-function advance(j: number): void {
+async function advance(j: number): Promise<void> {
   const s = shrinking!;
   const c = candidate(j)!;
-  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : run(c.inputs, rerunContext(c)));
+  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : await run(c.inputs, rerunContext(c)));
 }
 
 /**
@@ -197,10 +201,11 @@ async function handle(m: ToWorker): Promise<void> {
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
         compare = comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length);
+        runner = caseRunner(spec, fn, m.budget, compare, m.async ?? false, phase);
         // Once: a worker of an earlier run (see the pool) is warm.
         if (!warm) warmUp();
         warm = true;
-        if (m.shrink) startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
+        if (m.shrink) await startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
         post({ type: 'ready', clock: threadClock() });
       } catch (err) {
         post({ type: 'initError', message: `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}` });
@@ -219,7 +224,9 @@ async function handle(m: ToWorker): Promise<void> {
         begin(m.id);
         try {
           const { inputs, context: ctx } = context(i);
-          const t = run(inputs, ctx);
+          // Awaited only in an asynchronous check: a synchronous one's trials run in one turn, as they always did.
+          const r = run(inputs, ctx);
+          const t = r instanceof Promise ? await r : r;
           if (!t.failed) {
             tally.add(t.resultDemand, t.actual);
             continue;
@@ -269,10 +276,10 @@ async function handle(m: ToWorker): Promise<void> {
       return;
     }
     case 'shrinkStart':
-      startShrink(m.i, m.path, m.fatal);
+      await startShrink(m.i, m.path, m.fatal);
       return;
     case 'advance':
-      advance(m.j);
+      await advance(m.j);
       return;
     case 'cand': {
       const s = shrinking!;
@@ -285,10 +292,10 @@ async function handle(m: ToWorker): Promise<void> {
       begin(m.id);
       try {
         if (s.fatal) {
-          run(c.inputs, context(s.i).context);
+          await run(c.inputs, context(s.i).context);
           reply = { ok: false }; // it finished: not the same kind of counterexample
         } else {
-          const t = run(c.inputs, rerunContext(c));
+          const t = await run(c.inputs, rerunContext(c));
           reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) && !sameCase(t, s.current as Trial) };
         }
       } catch (err) {

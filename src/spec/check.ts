@@ -195,9 +195,11 @@ export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context:
 }
 
 /** @internal {@link runCase} of a function over async iterables or returning a Promise: observed asynchronously, its pulls of async iterables counted against the budget. */
-export async function runCaseAsync(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, forceBudget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Promise<Trial> {
+export async function runCaseAsync(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, forceBudget: number, compare: ((a: Demand, p: Demand) => boolean)[], phase?: (who: 'function' | 'spec') => void): Promise<Trial> {
   const budget = trialBudget(forceBudget, inputs);
+  phase?.('function');
   const obs = await observeDetailedAsync(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }, budget);
+  phase?.('spec');
   return judge(s, inputs, context, obs, budget, compare);
 }
 
@@ -235,6 +237,26 @@ export function drive<R>(steps: Steps<R>, run: (c: CaseRun) => Trial): R {
     step = steps.next(t);
   }
   return step.value;
+}
+
+/**
+ * @internal How a runner that runs both kinds of check (a worker, the run with workers) runs a case
+ * of `s` and `fn`: {@link runCase}, or for an asynchronous check (`async`) {@link runCaseAsync},
+ * whose trial is a promise; `drive` runs a check's steps with it.
+ */
+export interface CaseRunner {
+  run(inputs: readonly unknown[], context: Context): Trial | Promise<Trial>;
+  drive<R>(steps: Steps<R>): R | Promise<R>;
+}
+
+/** @internal The {@link CaseRunner} of a check, asynchronous or not (`phase`: see {@link runCase}). */
+export function caseRunner(s: AnySpec, fn: Fn, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], async: boolean, phase?: (who: 'function' | 'spec') => void): CaseRunner {
+  if (!async) {
+    const run = (inputs: readonly unknown[], context: Context) => runCase(s, fn, inputs, context, budget, compare, phase);
+    return { run, drive: (steps) => drive(steps, (c) => run(c.inputs, c.context)) };
+  }
+  const run = (inputs: readonly unknown[], context: Context) => runCaseAsync(s, fn, inputs, context, budget, compare, phase);
+  return { run, drive: (steps) => driveAsync(steps, (c) => run(c.inputs, c.context)) };
 }
 
 /** @internal Runs `steps`, each case by `run`, awaiting it. */
@@ -650,8 +672,8 @@ export async function strictCheckAsync(s: AnySpec, fn: Fn, options: CheckOptions
   return driveAsync(steps, (c) => runCaseAsync(s, fn, c.inputs, c.context, budget, compare));
 }
 
-/** Refuses, for a synchronous check, a spec whose shapes are async, saying what to use (an async function is refused by checkArity). */
-function refuseAsync(spec: AnySpec): void {
+/** @internal Refuses, for a synchronous check, a spec whose shapes are async, saying what to use (an async function is refused by checkArity). */
+export function refuseAsync(spec: AnySpec): void {
   const asyncShape = [...spec.args, spec.result].find((shape) => someShapeWithin(shape as Shape<unknown>, (x) => x.protocol?.async === true));
   if (asyncShape === undefined) return;
   throw new TypeError(`the spec's shape ${(asyncShape as Shape<unknown>).name} is async: its check is asynchronous. Use checkSpecAsync or assertSpecAsync, which return a promise (docs/iterators.md)`);
@@ -788,12 +810,8 @@ export function replayWith(first: [string, string], options: CheckOptions): stri
   return `{ ${replayPairs(first, options).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
 }
 
-/** @internal The result of a failure after `count` trials, shrunk to `small` in `shrinks` steps. */
-export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number, shrinks: number, seed: number, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], unicode: boolean, options: CheckOptions): CheckResult {
-  return drive(failureSteps(spec, small, count, shrinks, seed, unicode, options), (c) => runCase(spec, fn, c.inputs, c.context, budget, compare));
-}
-
-function* failureSteps(spec: AnySpec, small: Trial, count: number, shrinks: number, seed: number, unicode: boolean, options: CheckOptions): Steps<CheckResult> {
+/** @internal The steps that end a failure after `count` trials, shrunk to `small` in `shrinks` steps: its case run once more, and the result. */
+export function* failureSteps(spec: AnySpec, small: Trial, count: number, shrinks: number, seed: number, unicode: boolean, options: CheckOptions): Steps<CheckResult> {
   // Run the minimal case once more so that generated functions, at any depth of the inputs, describe the calls of this run only.
   resetInputCalls(spec, small.inputs);
   const final: Trial = yield { inputs: small.inputs, context: rerunContext(small) };

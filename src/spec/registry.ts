@@ -34,7 +34,8 @@ const registry = new Map<string, DefinedCheck<readonly unknown[], unknown>>();
  * Registers a check so that worker threads can load it: call it at the top level of a module,
  * with that module's `import.meta.url` and a name unique in the module. Its `compare` is the
  * comparison of the runs of the check itself (`assertSpec(check)`) whose options give none; a run
- * of its spec and function alone (`assertSpec(spec, fn)`) compares as its own options say.
+ * of its spec and function alone (`assertSpec(spec, fn)`) compares as its own options say. A
+ * function returning a Promise of the spec's result is checked by `checkSpecAsync(check)`.
  *
  * @example
  * ```ts
@@ -43,11 +44,12 @@ const registry = new Map<string, DefinedCheck<readonly unknown[], unknown>>();
  * await assertSpec(takeSpec, take, { workers: 2 });
  * ```
  */
-export function defineCheck<const A extends readonly unknown[], R>(moduleUrl: string, name: string, spec: Spec<A, R>, fn: (...args: A) => R, options: { readonly compare?: Comparison | readonly Comparison[] } = {}): DefinedCheck<A, R> {
+export function defineCheck<const A extends readonly unknown[], R>(moduleUrl: string, name: string, spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: { readonly compare?: Comparison | readonly Comparison[] } = {}): DefinedCheck<A, R> {
   checkKnownOptions(options, ['compare']);
   const key = `${moduleUrl}#${name}`;
   if (registry.has(key)) throw new TypeError(`defineCheck: a check named '${name}' is already defined in ${moduleUrl}`);
-  const check: DefinedCheck<A, R> = { moduleUrl, name, spec, fn, ...(options.compare !== undefined ? { compare: options.compare } : {}) };
+  // A function returning a Promise is refused by the synchronous checks when they run, saying to use checkSpecAsync.
+  const check: DefinedCheck<A, R> = { moduleUrl, name, spec, fn: fn as (...args: A) => R, ...(options.compare !== undefined ? { compare: options.compare } : {}) };
   registry.set(key, check as unknown as DefinedCheck<readonly unknown[], unknown>);
   return check;
 }
@@ -61,9 +63,9 @@ export function findCheck(moduleUrl: string, name: string): DefinedCheck<readonl
 export const WORKER_RULE =
   'a check run with workers must be created with defineCheck(import.meta.url, name, spec, fn) at the top level of a module whose import has no side effects besides defining checks';
 
-/** @internal The check registered with `spec` and `fn`, or an error that explains the rule (`what` names the function called). */
-export function registeredCheck(spec: AnySpec, fn: Fn, what: string): DefinedCheck<readonly unknown[], unknown> {
-  checkArity(spec, fn); // first: a value that is not a function is not an unregistered one
+/** @internal The check registered with `spec` and `fn`, or an error that explains the rule (`what` names the function called, `async` if it is an asynchronous check). */
+export function registeredCheck(spec: AnySpec, fn: Fn, what: string, async = false): DefinedCheck<readonly unknown[], unknown> {
+  checkArity(spec, fn, async); // first: a value that is not a function is not an unregistered one
   for (const c of registry.values()) if (c.spec === spec && c.fn === fn) return c;
   throw new TypeError(
     `${what} with workers: this spec and function were not registered with defineCheck. Workers cannot receive closures, so they import the module that defines the check again: ${WORKER_RULE}, e.g. \`export const myCheck = defineCheck(import.meta.url, 'myCheck', mySpec, myFn)\`, then run the check itself: ${what}(myCheck, options). Or drop the workers option to check in this thread.`,
