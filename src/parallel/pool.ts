@@ -126,11 +126,19 @@ const STALL_LIMIT = 30_000;
  */
 const WAIT_FACTOR = 10;
 
-/** Milliseconds of CPU time a thread has run, from its `schedstat` file (Linux), or undefined if it cannot be read. */
-function cpuTime(schedstat: string | undefined): number | undefined {
+/** What a worker's thread has done so far, in milliseconds: run on a CPU, waited for one (runnable), and (its event loop) waited idle. */
+interface ThreadTimes {
+  readonly cpu: number;
+  readonly queued: number;
+  readonly idle: number;
+}
+
+/** The {@link ThreadTimes} of worker `w` from its thread's `schedstat` file (Linux), or undefined if it cannot be read. */
+function threadTimes(w: Worker, schedstat: string | undefined): ThreadTimes | undefined {
   if (schedstat === undefined) return undefined;
   try {
-    return Number(readFileSync(schedstat, 'utf8').split(' ')[0]) / 1e6;
+    const [cpu, queued] = readFileSync(schedstat, 'utf8').split(' ').map((ns) => Number(ns) / 1e6);
+    return { cpu: cpu!, queued: queued!, idle: w.performance.eventLoopUtilization().idle };
   } catch {
     return undefined;
   }
@@ -142,18 +150,17 @@ function cpuTime(schedstat: string | undefined): number | undefined {
  * (`Date.now()`), `[1]` the index of that case within the request, `[2]` non-zero to ask the worker
  * to cancel it, `[3]` the id of the request that case belongs to ({@link IMPORTING} or
  * {@link LOADED} while it starts), `[4]` 1 while the spec (or comparison) runs, 0 while the
- * function does, `[5]` (an asynchronous check) the time its event loop had waited idle when the case
- * started. A case times out once it has run `timeout` ms from its start in the worker, so
+ * function does. A case times out once it has run `timeout` ms from its start in the worker, so
  * that neither the messaging nor the worker's own start are counted, and, where the system gives
  * the worker thread's CPU time (Linux), once it has also computed that long, so that a loaded
  * machine does not stop it early (see {@link WAIT_FACTOR}); an asynchronous case's waiting for its
- * promises (its worker's event loop idle) counts as computing, so that one that never settles is
- * stopped after `timeout` too. The main thread stops it from outside, as a worker in an endless
- * loop cannot answer.
+ * promises (its worker's event loop idle, but not waiting for a CPU) counts as computing, so that
+ * one that never settles is stopped after `timeout` too. The main thread stops it from outside, as
+ * a worker in an endless loop cannot answer.
  */
 export class Slot {
   worker: Worker | null = null;
-  readonly state = new Float64Array(new SharedArrayBuffer(6 * Float64Array.BYTES_PER_ELEMENT));
+  readonly state = new Float64Array(new SharedArrayBuffer(5 * Float64Array.BYTES_PER_ELEMENT));
   private ready: Promise<void> | null = null;
   private pending: ((o: Outcome) => void) | null = null;
   private chain: Promise<unknown> = Promise.resolve();
@@ -163,7 +170,7 @@ export class Slot {
   /** How many requests the current worker has answered. */
   private answered = 0;
   private closed = false;
-  /** The worker thread's `schedstat` file, if it has one (see {@link cpuTime}). */
+  /** The worker thread's `schedstat` file, if it has one (see {@link threadTimes}). */
   private clock: string | undefined;
   /** Whether the worker has become ready: only such a worker is kept idle once the run ends. */
   private isReady = false;
@@ -292,8 +299,8 @@ export class Slot {
       const w = this.worker!;
       const id = this.nextId++;
       const sent = Date.now();
-      // The CPU time of the worker when its current case started: for the first, when it was idle, before the request.
-      let cpu = { start: NaN, at: cpuTime(this.clock) };
+      // The times of the worker when its current case started: for the first, when it was idle, before the request.
+      let cpu = { start: NaN, at: threadTimes(w, this.clock) };
       return new Promise<Outcome>((resolve) => {
         const check = () => {
           if (this.pending !== done) return;
@@ -304,8 +311,11 @@ export class Slot {
           let left = started ? start + this.timeout - now : sent + this.stallLimit() - now;
           if (started && left <= 0 && cpu.at !== undefined) {
             // The request's first case counts from the request; a later one (exhaustive checking) from when it is first seen here: less, never more.
-            if (start !== cpu.start) cpu = { start, at: Number.isNaN(cpu.start) && this.state[1] === 0 ? cpu.at : cpuTime(this.clock) };
-            const used = (cpuTime(this.clock) ?? Infinity) - cpu.at! + (this.setup.init.async ? w.performance.eventLoopUtilization().idle - this.state[5]! : 0);
+            if (start !== cpu.start) cpu = { start, at: Number.isNaN(cpu.start) && this.state[1] === 0 ? cpu.at : threadTimes(w, this.clock) };
+            const [from, to] = [cpu.at, threadTimes(w, this.clock)];
+            // An asynchronous case's waits for its promises count too: its loop's idle time, but the time it was runnable and waited for a CPU.
+            const waits = from && to && this.setup.init.async ? Math.max(0, to.idle - from.idle - (to.queued - from.queued)) : 0;
+            const used = from && to ? to.cpu - from.cpu + waits : Infinity;
             const waited = now - start;
             if (used < this.timeout && waited < Math.max(WAIT_FACTOR * this.timeout, this.timeout + 10_000)) left = Math.max(1, this.timeout - used);
           }

@@ -6,7 +6,6 @@
  */
 import { existsSync, readlinkSync } from 'node:fs';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { performance } from 'node:perf_hooks';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import { errorParts } from '../demand/describe.ts';
@@ -20,6 +19,8 @@ import { CONTROL, IMPORTING, LOADED, lower, takeOne, type FromWorker, type Init,
 import { spec as makeSpec } from '../spec/spec.ts';
 import { list } from '../demand/lazy-positions.ts';
 import { number } from '../demand/primitives.ts';
+import { asyncIterable } from '../iter/index.ts';
+import type { Shape } from '../demand/shape-types.ts';
 
 /** What the worker was told of its run, and the memory it shares with its slot: see `Slot.state`; exhaustive checking's `hunger` is how many workers wait for work. */
 type Started = Init & { state: SharedArrayBuffer; shrink?: ShrinkState };
@@ -59,8 +60,6 @@ function serialize(err: unknown): SentError {
  * timeout: the messaging before it and the worker's own start are not the case's.
  */
 function begin(id: number): void {
-  // An asynchronous case's waits count as its running (see Slot): from the idle time of the loop now.
-  if (init.async) state[5] = performance.eventLoopUtilization().idle;
   state[4] = 0;
   state[0] = Date.now();
   state[3] = id;
@@ -141,20 +140,23 @@ async function settle(grace = 0): Promise<void> {
 }
 
 /**
- * Runs a few cases of a check of strictcheck's own (the identity on lists) before the worker says
- * it is ready: the first trial is not charged with compiling generation, observation, spec and
- * comparison, which can take longer than a short timeout. No user code runs.
+ * Runs a few cases of a check of strictcheck's own (the identity on lists, or on async iterables for
+ * an asynchronous check, `async`) before the worker says it is ready: the first trial is not charged
+ * with compiling generation, observation, spec and comparison, which can take longer than a short
+ * timeout. No user code runs.
  */
-function warmUp(): void {
-  const identity = makeSpec([list(number)], list(number), (predict, d) => predict(d));
-  const same = comparisons('exact', 1);
+async function warmUp(async: boolean): Promise<void> {
+  const shape = (async ? asyncIterable(number) : list(number)) as Shape<unknown>;
+  const identity = makeSpec([shape], shape, (predict, d) => predict(d)) as unknown as AnySpec;
+  const own = caseRunner(identity, (xs: unknown) => xs, Infinity, comparisons('exact', 1), async, phase); // it ends: whatever the run's budget
   for (let i = 0; i < 8; i++) {
-    const { inputs, context: ctx } = trialCase(identity as unknown as AnySpec, 0, i, i);
-    runCase(identity as unknown as AnySpec, (xs: unknown) => xs, inputs, ctx, Infinity, same, phase); // it ends: whatever the run's budget
+    const { inputs, context: ctx } = trialCase(identity, 0, i, i);
+    await own.run(inputs, ctx);
   }
 }
 
-let warm = false;
+/** The kinds of check (asynchronous or not) this worker has warmed up for: a worker of an earlier run (see the pool) may be. */
+const warm = new Set<boolean>();
 
 /** This thread's `schedstat` file, whose CPU time the slot reads to time cases (Linux only: else undefined). */
 function threadClock(): string | undefined {
@@ -202,9 +204,8 @@ async function handle(m: ToWorker): Promise<void> {
         fn = check.fn as Fn;
         compare = comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length);
         runner = caseRunner(spec, fn, m.budget, compare, m.async ?? false, phase);
-        // Once: a worker of an earlier run (see the pool) is warm.
-        if (!warm) warmUp();
-        warm = true;
+        if (!warm.has(m.async ?? false)) await warmUp(m.async ?? false);
+        warm.add(m.async ?? false);
         if (m.shrink) await startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
         post({ type: 'ready', clock: threadClock() });
       } catch (err) {
