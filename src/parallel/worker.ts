@@ -10,7 +10,7 @@ import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import { errorParts } from '../demand/describe.ts';
 import { CoverageTally } from '../spec/coverage.ts';
-import { caseRunner, comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type CaseRunner, type Fn, type Trial } from '../spec/check.ts';
+import { caseRunner, comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type CaseRunner, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck } from '../spec/registry.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf } from '../engine/enumerate.ts';
@@ -30,6 +30,7 @@ let spec!: AnySpec;
 let fn!: Fn;
 let init!: Started;
 let compare!: ((a: Demand, p: Demand) => boolean)[];
+/** How this worker runs a case: as runCase does (or runCaseAsync, in an asynchronous check: a promise), saying who runs. */
 let runner!: CaseRunner;
 let state!: Float64Array;
 
@@ -70,11 +71,6 @@ function phase(who: 'function' | 'spec'): void {
   state[4] = who === 'spec' ? 1 : 0;
 }
 
-/** A case, run as runCase runs it (or runCaseAsync, in an asynchronous check: a promise), saying who runs. */
-function run(inputs: readonly unknown[], ctx: Parameters<typeof runCase>[3]): Trial | Promise<Trial> {
-  return runner.run(inputs, ctx);
-}
-
 /**
  * A failing case's diagram as this worker draws it (with no header), for the report of a case that
  * passes where the report is made; or what kept it from being drawn, which must not lose the failure.
@@ -113,14 +109,14 @@ function candidate(j: number): Candidate | undefined {
 async function startShrink(i: number, path: readonly number[], fatal: boolean): Promise<void> {
   const { inputs, context: ctx } = context(i);
   shrinking = { i, fatal, current: { inputs, resultDemand: unforced }, cands: [], gen: [][Symbol.iterator]() };
-  setCurrent(fatal ? { inputs, resultDemand: unforced } : await run(inputs, ctx));
+  setCurrent(fatal ? { inputs, resultDemand: unforced } : await runner.run(inputs, ctx));
   for (const j of path) await advance(j);
 }
 
 async function advance(j: number): Promise<void> {
   const s = shrinking!;
   const c = candidate(j)!;
-  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : await run(c.inputs, rerunContext(c)));
+  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : await runner.run(c.inputs, rerunContext(c)));
 }
 
 /**
@@ -226,7 +222,7 @@ async function handle(m: ToWorker): Promise<void> {
         try {
           const { inputs, context: ctx } = context(i);
           // Awaited only in an asynchronous check: a synchronous one's trials run in one turn, as they always did.
-          const r = run(inputs, ctx);
+          const r = runner.run(inputs, ctx);
           const t = r instanceof Promise ? await r : r;
           if (!t.failed) {
             tally.add(t.resultDemand, t.actual);
@@ -293,10 +289,10 @@ async function handle(m: ToWorker): Promise<void> {
       begin(m.id);
       try {
         if (s.fatal) {
-          await run(c.inputs, context(s.i).context);
+          await runner.run(c.inputs, context(s.i).context);
           reply = { ok: false }; // it finished: not the same kind of counterexample
         } else {
-          const t = await run(c.inputs, rerunContext(c));
+          const t = await runner.run(c.inputs, rerunContext(c));
           reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) && !sameCase(t, s.current as Trial) };
         }
       } catch (err) {
