@@ -48,7 +48,7 @@ export function defineCheck<const A extends readonly unknown[], R>(moduleUrl: st
   checkKnownOptions(options, ['compare']);
   const key = `${moduleUrl}#${name}`;
   if (registry.has(key)) throw new TypeError(`defineCheck: a check named '${name}' is already defined in ${moduleUrl}`);
-  // A function returning a Promise is refused by the synchronous checks when they run, saying to use checkSpecAsync.
+  // An async function is refused by the synchronous checks when they run (checkArity), saying to use checkSpecAsync.
   const check: DefinedCheck<A, R> = { moduleUrl, name, spec, fn: fn as (...args: A) => R, ...(options.compare !== undefined ? { compare: options.compare } : {}) };
   registry.set(key, check as unknown as DefinedCheck<readonly unknown[], unknown>);
   return check;
