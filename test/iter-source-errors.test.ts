@@ -104,6 +104,20 @@ describe('a source failure passed on by a function whose result is not an iterab
     }
   });
 
+  test('an iterable result that throws a SourceError the function made is its own throw, where one passing its source\'s on ends with ⊥', () => {
+    function* passOn(xs: Iterable<number>) {
+      yield* xs;
+    }
+    function* ownThrow(xs: Iterable<number>) {
+      yield* xs;
+      throw new SourceError(1);
+    }
+    assert.deepEqual(observed(passOn, [source([1], { throwAt: 1 })], normalize, numbers), { result: '1 : ⊥', inputs: ['1 : ⊥'], error: undefined });
+    const own = observed(ownThrow, [source([1])], normalize, numbers);
+    assert.deepEqual([own.result, own.inputs], ['1 : ⊥', ['1 : []']]);
+    assert.ok(own.error instanceof SourceError);
+  });
+
   test('a lazy list result whose tail pulls the source is ⊥ there, under built-in and other contexts, and passes its spec', () => {
     assert.deepEqual(observed(listOf, [source([1], { throwAt: 1 })], normalize, list(number)), { result: '1 : ⊥', inputs: ['1 : ⊥'], error: undefined });
     // A context of its own forces an instrumented copy, which records ⊥ where forcing threw, and stops there.
