@@ -1,27 +1,109 @@
 /**
- * Benchmark of parallel checking: the speed-up of 2 workers over 1 on a check whose trials cost
- * about 10 ms each, and the time to start the workers.
+ * Benchmark of parallel checking, each figure 2 workers against the same run in this thread,
+ * measured side by side (runs alternate, medians of 3 each):
+ * - `parallelSpeedupVsSequential`: 100,000 `take` trials (microseconds each), the workers' startup excluded;
+ * - `parallelSpeedupHeavy`: 300 trials of about a millisecond each, startup excluded;
+ * - `parallelSpeedupWithStartup`: 100,000 `take` trials, the process's first run with workers
+ *   (their startup included) against the median sequential run;
+ * - `exhaustiveParallelSpeedup`: `take`'s spec at depth 6, startup excluded;
+ * - `parallelStartup`: milliseconds until 2 workers are ready, pooled (a run after the first);
+ * - `parallelCpuRatio`, `exhaustiveCpuRatio`: the CPU time (all threads) of the sequential run over
+ *   that of the 2-worker run, medians: below 1 by what working in workers costs more, whatever
+ *   the load; on 2 idle cores the speedup would be about twice it;
+ * - `parallelCeiling`: what the machine gives two threads at the time: a fixed computation in 2
+ *   worker threads at once against it twice in this thread, measured between the runs above.
+ * On a machine shared with other work, the figures say as much about the load as about the
+ * checker: run it several times, note the load, and read each speedup against the ceiling.
  * @module
  */
-import { type ParallelCheckResult } from '../src/engine/parallel.ts';
-import { busyCheck } from '../test/fixtures/checks.ts';
-import { checkSpec } from '../src/checks.ts';
+import { Worker } from 'node:worker_threads';
+import type { ParallelCheckResult } from '../src/parallel/random.ts';
+import type { ParallelExhaustiveResult } from '../src/parallel/exhaustive.ts';
+import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
+import { heavyBenchCheck, takeBenchCheck } from './parallel-checks.ts';
+import { collectGarbage, median } from './util.ts';
 
-/** `parallelSpeedup`: wall time with 1 worker over 2 workers (trials only, worker start excluded); `parallelStartup`: ms to start 2 workers. */
+const ROUNDS = 3;
+
+/** Wall time of `run` in ms, the CPU time of all this process's threads meanwhile, and the startup it reports (0 in this thread). */
+async function timed(run: () => Promise<{ readonly passed: boolean; readonly message: string; readonly startupMs?: number }> | { readonly passed: boolean; readonly message: string }): Promise<{ total: number; cpu: number; startup: number }> {
+  collectGarbage();
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const r = await run();
+  const total = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  if (!r.passed) throw new Error(r.message);
+  return { total, cpu: (c.user + c.system) / 1000, startup: 'startupMs' in r ? (r.startupMs ?? 0) : 0 };
+}
+
+/** Medians over rounds of the sequential and parallel runs, alternating, startup excluded; and the first parallel run's total, with the workers' start. */
+async function sideBySide(sequential: () => { readonly passed: boolean; readonly message: string }, parallel: () => Promise<ParallelCheckResult | ParallelExhaustiveResult>, ceilings: number[]) {
+  await timed(sequential); // compiled code, first
+  const first = await timed(parallel);
+  const seq: number[] = [];
+  const par: number[] = [];
+  const cpu: number[] = [];
+  const startup: number[] = [];
+  for (let k = 0; k < ROUNDS; k++) {
+    const s = await timed(sequential);
+    seq.push(s.total);
+    const p = await timed(parallel);
+    par.push(p.total - p.startup);
+    cpu.push(s.cpu / p.cpu);
+    startup.push(p.startup);
+    ceilings.push(await ceiling());
+  }
+  return { excluded: median(seq) / median(par), included: median(seq) / first.total, cpu: median(cpu), startup: median(startup) };
+}
+
+/** The computation {@link ceiling} times, in its threads as source text. */
+const SPIN = 'let x = 0; for (let i = 0; i < 2e7; i++) x = (x * 31 + i) | 0; x;';
+
+/** Twice {@link SPIN} in this thread, over once in each of 2 worker threads at the same time (started first): the speedup the machine allows now. */
+async function ceiling(): Promise<number> {
+  const spin = new Function(SPIN) as () => void;
+  const workers = [0, 1].map(() => new Worker(`const { parentPort } = require('node:worker_threads'); parentPort.once('message', () => { ${SPIN} parentPort.postMessage(0); });`, { eval: true }));
+  await Promise.all(workers.map((w) => new Promise((r) => w.once('online', r))));
+  spin();
+  let t0 = performance.now();
+  spin();
+  spin();
+  const alone = performance.now() - t0;
+  t0 = performance.now();
+  await Promise.all(workers.map((w) => new Promise((r) => (w.once('message', r), w.postMessage(0)))));
+  const both = performance.now() - t0;
+  await Promise.all(workers.map((w) => w.terminate()));
+  return alone / both;
+}
+
 export async function benchParallel(): Promise<Record<string, number>> {
-  const run = async (workers: number) => {
-    const t0 = performance.now();
-    const r = (await checkSpec(busyCheck, { workers, trials: 200, seed: 1 })) as ParallelCheckResult;
-    if (!r.passed) throw new Error(r.message);
-    return { total: performance.now() - t0, startup: r.startupMs };
-  };
-  await run(1); // warm up
-  const one = await run(1);
-  const two = await run(2);
+  const trials = 100_000;
+  const ceilings: number[] = [];
+  const take = await sideBySide(
+    () => checkSpec(takeBenchCheck.spec, takeBenchCheck.fn, { trials, seed: 1 }),
+    () => checkSpec(takeBenchCheck, { trials, seed: 1, workers: 2 }),
+    ceilings,
+  );
+  const heavy = await sideBySide(
+    () => checkSpec(heavyBenchCheck.spec, heavyBenchCheck.fn, { trials: 300, seed: 1 }),
+    () => checkSpec(heavyBenchCheck, { trials: 300, seed: 1, workers: 2 }),
+    ceilings,
+  );
+  const exhaustive = await sideBySide(
+    () => checkSpecExhaustive(takeBenchCheck.spec, takeBenchCheck.fn, { depth: 6, progress: false }),
+    () => checkSpecExhaustive(takeBenchCheck, { depth: 6, progress: false, workers: 2 }),
+    ceilings,
+  );
   return {
-    parallelSpeedup: (one.total - one.startup) / (two.total - two.startup),
-    parallelSpeedupWithStartup: one.total / two.total,
-    parallelStartup: two.startup,
+    parallelSpeedupVsSequential: take.excluded,
+    parallelSpeedupHeavy: heavy.excluded,
+    parallelSpeedupWithStartup: take.included,
+    exhaustiveParallelSpeedup: exhaustive.excluded,
+    parallelCpuRatio: take.cpu,
+    exhaustiveCpuRatio: exhaustive.cpu,
+    parallelStartup: take.startup,
+    parallelCeiling: median(ceilings),
   };
 }
 

@@ -1,18 +1,20 @@
 /**
- * `npm start` section 6: the paper's future work (section 8), built. A spec inferred from
- * observations of `take`; an optimised `take` checked against `take` itself, with no spec; and
- * the coverage line of a passing run, with a run that asks for more coverage than `and` can give.
+ * `npm start` section 7: the paper's future work (section 8), built. A spec inferred from
+ * observations of `take`, over lists and over iterables; an optimised `take` checked against
+ * `take` itself, with no spec; and the coverage line of a passing run, with a run that asks for
+ * more coverage than `and` can give, at random and in the exhaustive mode.
  * @module
  */
 import { list, lazyOf } from '../src/demand/lazy-positions.ts';
 import { number } from '../src/demand/primitives.ts';
 import { inferSpec } from '../src/spec/infer.ts';
-import { checkSpec } from '../src/checks.ts';
+import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 import type { CheckResult } from '../src/spec/check.ts';
 import { take, takePrime } from './take.ts';
 import { checkOptimisedTakes } from './optimised-take.ts';
 import { and, andSpec } from './and-filter.ts';
 import type { Outcome } from './observe-basics.ts';
+import { numbers, take as takeIter, takePullsOneMore } from './iterators/take.ts';
 
 /** Runs the section, printing through `log`; counts the checks that behaved as expected. */
 export function run(log: (line: string) => void): Outcome {
@@ -36,6 +38,14 @@ export function run(log: (line: string) => void): Outcome {
   expect(proposed !== undefined && !checkSpec(proposed, takePrime, { seed: 2018 }).passed, "take' fails take's inferred spec");
   log('');
 
+  log('Over iterables (section 6), on random cases, it proposes the combinators of pulls and closing:');
+  const overIterables = inferSpec([number, numbers], numbers, takeIter, { proposals: 1 });
+  indent(overIterables.message);
+  const proposedIter = overIterables.proposals[0]?.spec;
+  expect(proposedIter !== undefined && checkSpec(proposedIter, takeIter, { seed: 2018 }).passed, 'take over iterables passes its inferred spec');
+  expect(proposedIter !== undefined && !checkSpec(proposedIter, takePullsOneMore, { seed: 2018 }).passed, 'a take that pulls n+1 fails it');
+  log('');
+
   log('Same strictness as a reference: two optimised takes checked against take itself, no spec written.');
   const { fast, shared } = checkOptimisedTakes(2018);
   log('  takeFast counts down a plain number:');
@@ -51,5 +61,9 @@ export function run(log: (line: string) => void): Outcome {
   const covered: CheckResult = checkSpec(andSpec, and, { seed: 2018, coverage: { result: { partial: 0.1 } } });
   indent(covered.message);
   expect(!covered.passed && covered.coverage?.result.partial === 0, 'and never has a partial result');
+  log('The exhaustive mode counts the same over the cases of its deepest depth:');
+  const enumerated = checkSpecExhaustive(andSpec, and, { depth: 3, coverage: { result: { partial: 0.1 } } });
+  indent(enumerated.message);
+  expect(!enumerated.passed && enumerated.coverage?.result.partial === 0, 'and never has a partial result, exhaustively');
   return { passed, failed };
 }

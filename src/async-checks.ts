@@ -25,7 +25,8 @@ const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode'] as const;
  * r.passed; // true
  * ```
  */
-export function checkSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: CheckOptions = {}): Promise<CheckResult> {
+export async function checkSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: CheckOptions = {}): Promise<CheckResult> {
+  if ((options as { readonly workers?: unknown }).workers !== undefined) throw new RangeError('workers: an asynchronous check runs in this thread only (workers run synchronous checks)');
   return strictCheckAsync(spec as unknown as Spec<readonly unknown[], unknown>, fn as Fn, withGlobalDefaults(options, RANDOM) as CheckOptions);
 }
 

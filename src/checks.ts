@@ -8,9 +8,12 @@
  * @module
  */
 import { randomCheck, StrictCheckFailure, type CheckOptions, type CheckResult } from './spec/check.ts';
-import { exhaustiveCheck, parallelCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from './spec/exhaustive.ts';
+import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
 import type { Spec } from './spec/spec.ts';
-import { runChecked, type DefinedCheck, type ParallelCheckResult, type ParallelOptions } from './engine/parallel.ts';
+import { registeredCheck, type DefinedCheck } from './spec/registry.ts';
+import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
+import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
+import type { ParallelOptions } from './parallel/settings.ts';
 import { readConfigureGlobal, withGlobalDefaults } from './config.ts';
 
 
@@ -55,7 +58,10 @@ export function checkSpec(first: object, second?: unknown, third?: unknown): Che
     // The check itself with workers: another check of the same spec and function is another module's.
     return options.workers === undefined ? new Promise((resolve) => resolve(randomCheck(first.spec, first.fn, settled as never))) : runChecked(first, settled);
   }
-  return randomCheck(first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown, withGlobalDefaults((third ?? {}) as ParallelOptions, RANDOM) as never);
+  const options = withGlobalDefaults((third ?? {}) as ParallelOptions, RANDOM);
+  const [spec, fn] = [first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown];
+  // With workers, a promise: a spec and function never defined as a check reject it too.
+  return options.workers === undefined ? randomCheck(spec, fn, options) : Promise.resolve().then(() => runChecked(registeredCheck(spec, fn, 'checkSpec'), options));
 }
 
 /**
@@ -116,7 +122,9 @@ export function checkSpecExhaustive(first: object, second: unknown, third?: unkn
     const settled = withGlobalDefaults(options, EXHAUSTIVE);
     return options.workers === undefined ? new Promise((resolve) => resolve(exhaustiveCheck(first.spec, first.fn, settled as never))) : parallelCheck(first, settled);
   }
-  return exhaustiveCheck(first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown, withGlobalDefaults(third as ExhaustiveOptions, EXHAUSTIVE) as never);
+  const options = withGlobalDefaults(third as ExhaustiveOptions, EXHAUSTIVE);
+  const [spec, fn] = [first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown];
+  return options.workers === undefined ? exhaustiveCheck(spec, fn, options) : Promise.resolve().then(() => parallelCheck(registeredCheck(spec, fn, 'checkSpecExhaustive'), options));
 }
 
 /**

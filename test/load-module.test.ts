@@ -1,5 +1,5 @@
 /**
- * How a worker loads a check module (src/engine/load-module.ts); its success with each runner's
+ * How a worker loads a check module (src/parallel/load-module.ts); its success with each runner's
  * loader is tested on the packed package (test/package.test.ts).
  * @module
  */
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { importCheckModule } from '../src/engine/load-module.ts';
+import { importCheckModule } from '../src/parallel/load-module.ts';
 
 test('a TypeScript check module of a project without tsx is refused, saying to install it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'strictcheck-no-tsx-'));

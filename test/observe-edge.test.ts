@@ -24,7 +24,7 @@ import { demandEquals, demandHolder, demandSize, type Demand } from '../src/dema
 import { evaluatedPart, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { entangle, normalize, observe, observeDetailed, toContext, whnf } from '../src/demand/observe.ts';
-import { forceAt } from '../src/demand/record.ts';
+import { forceAt, RecordSite } from '../src/demand/record.ts';
 import { mismatchPath } from './fixtures/assertions.ts';
 import { Tree } from './fixtures/shapes.ts';
 
@@ -395,7 +395,7 @@ test('under the dynamic shape a mismatch is named by its full path, as under dec
   assert.throws(() => toDemand({ n: 1, d: [2, now(null)] }, withDynamic), (err: unknown) => mismatchPath(err) === 'demand.d.1');
   // a context forcing layer by layer: each field's site has its path
   const holder = demandHolder();
-  const { sites } = forceAt(now([1, now({ b: 2 })]), { shape: dynamic, path: 'result', into: holder, at: 0 });
+  const { sites } = forceAt(RecordSite.root(now([1, now({ b: 2 })]), dynamic, 'result', holder, 0));
   assert.deepEqual(sites.map((s) => showPath(s.path)), ['result.0', 'result.1']);
 });
 

@@ -7,7 +7,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,55 @@ const installed = (name: string): string => JSON.parse(readFileSync(join(root, '
 let project = '';
 let packed: string[] = [];
 
+/** The environment of a user's shell: no test runner of ours around (node:test would not run files of a run nested in its own), no colours. */
+const consumerEnv = { ...process.env, NODE_TEST_CONTEXT: undefined, NO_COLOR: '1', FORCE_COLOR: '0', CI: 'true' };
+
+/** What a command run in the consumer project did: its exit code and all it printed. */
+type Run = { status: number | null; output: string };
+
+/** Runs `node` with `args` in the consumer project. */
+function run(args: readonly string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: project, env: consumerEnv });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (output += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (output += s));
+    child.on('error', (e) => resolve({ status: null, output: `${output}${e.message}` }));
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
+const VITEST = ['node_modules/vitest/vitest.mjs', 'run'];
+/** The `node` commands of the tests below, each a process of a user's own. */
+const COMMANDS = {
+  mjs: ['check.mjs'],
+  cjs: ['check.cjs'],
+  nodeTest: ['--test', 'node/take.test.mjs'],
+  nodeTestTsx: ['--import', 'tsx', '--test', 'node/take.test.ts'],
+  vitest: [...VITEST, 'vitest/take.test.ts'],
+  jest: ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', 'jest/'],
+  tsc: ['node_modules/typescript/bin/tsc', '-p', '.'],
+  workers: ['--test', 'workers/take.test.mjs'],
+  workersTsx: ['--import', 'tsx', '--test', 'workers/take.test.ts'],
+  vitestWorkers: [...VITEST, 'vitest/workers.test.ts'],
+  vitestProperty: [...VITEST, 'vitest/property.test.ts'],
+};
+/** What each command did, once it has run. */
+const ran = {} as Record<keyof typeof COMMANDS, Promise<Run>>;
+
+/**
+ * Starts every command at once (one after the other, they took most of this file's time, waiting on
+ * each other rather than working), but vitest's one at a time, as vitest keeps a cache in the project.
+ */
+function runAll(): void {
+  let vitestRuns: Promise<unknown> = Promise.resolve();
+  for (const [name, args] of Object.entries(COMMANDS) as [keyof typeof COMMANDS, string[]][]) {
+    const started = args[0] === VITEST[0] ? vitestRuns.then(() => run(args)) : run(args);
+    if (args[0] === VITEST[0]) vitestRuns = started;
+    ran[name] = started;
+  }
+}
+
 before(() => {
   project = mkdtempSync(join(tmpdir(), 'strictcheck-consumer-'));
   const [pack] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
@@ -33,18 +82,10 @@ before(() => {
     cwd: project,
     stdio: 'ignore',
   });
+  runAll();
 });
 
 after(() => rmSync(project, { recursive: true, force: true }));
-
-/** The environment of a user's shell: no test runner of ours around (node:test would not run files of a run nested in its own), no colours. */
-const consumerEnv = { ...process.env, NODE_TEST_CONTEXT: undefined, NO_COLOR: '1', FORCE_COLOR: '0', CI: 'true' };
-
-/** Runs a command in the consumer project: its exit code and all it printed. */
-function run(command: string, args: readonly string[]): { status: number | null; output: string } {
-  const r = spawnSync(command, args, { cwd: project, encoding: 'utf8', env: consumerEnv });
-  return { status: r.status, output: `${r.stdout}${r.stderr}` };
-}
 
 /** A suite of one passing and one failing check ran: it failed, and showed the failing check's diagram. */
 function assertOnePassOneFail({ status, output }: { status: number | null; output: string }, counts: RegExp): void {
@@ -55,7 +96,7 @@ function assertOnePassOneFail({ status, output }: { status: number | null; outpu
 }
 
 test('the tarball holds the built JavaScript, its types, README, LICENSE and CHANGELOG, and nothing else', () => {
-  for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/engine/worker.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) assert.ok(packed.includes(file), file);
+  for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/parallel/worker.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) assert.ok(packed.includes(file), file);
   assert.deepEqual(packed.filter((f) => !/^dist\/.*\.(js|d\.ts|js\.map)$/.test(f) && !['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(f)), []);
 });
 
@@ -76,53 +117,53 @@ test('every package the built JavaScript imports is a declared dependency or pee
   assert.deepEqual([...declared].filter((name) => !imported.has(name)), [], 'declared but not imported');
 });
 
-test('plain node runs a check from an .mjs file with no loader: a pass returns, a failure throws its diagram', () => {
-  const { status, output } = run(process.execPath, ['check.mjs']);
+test('plain node runs a check from an .mjs file with no loader: a pass returns, a failure throws its diagram', async () => {
+  const { status, output } = await ran.mjs;
   assert.equal(status, 0, output);
   assert.match(output, /Actual input demands/);
 });
 
-test('CommonJS loads the package with require', () => {
-  const { status, output } = run(process.execPath, ['check.cjs']);
+test('CommonJS loads the package with require', async () => {
+  const { status, output } = await ran.cjs;
   assert.equal(status, 0, output);
   assert.equal(output.trim(), 'passed');
 });
 
-test('node:test runs a passing and a failing check, the failing one failing the suite with its diagram', () => {
-  assertOnePassOneFail(run(process.execPath, ['--test', 'node/take.test.mjs']), /# pass 1\n# fail 1/);
+test('node:test runs a passing and a failing check, the failing one failing the suite with its diagram', async () => {
+  assertOnePassOneFail(await ran.nodeTest, /# pass 1\n# fail 1/);
 });
 
-test('node:test through tsx runs the same checks written in TypeScript', () => {
-  assertOnePassOneFail(run(process.execPath, ['--import', 'tsx', '--test', 'node/take.test.ts']), /# pass 1\n# fail 1/);
+test('node:test through tsx runs the same checks written in TypeScript', async () => {
+  assertOnePassOneFail(await ran.nodeTestTsx, /# pass 1\n# fail 1/);
 });
 
-test('vitest runs a passing and a failing check, the failing one failing the suite with its diagram', () => {
-  assertOnePassOneFail(run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'vitest/take.test.ts']), /1 failed \| 1 passed/);
+test('vitest runs a passing and a failing check, the failing one failing the suite with its diagram', async () => {
+  assertOnePassOneFail(await ran.vitest, /1 failed \| 1 passed/);
 });
 
-test('jest, in its ES module mode as the README configures it, runs a passing and a failing check', () => {
-  assertOnePassOneFail(run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', 'jest/']), /1 failed, 1 passed/);
+test('jest, in its ES module mode as the README configures it, runs a passing and a failing check', async () => {
+  assertOnePassOneFail(await ran.jest, /1 failed, 1 passed/);
 });
 
-test("tsc with strict settings and skipLibCheck off type-checks a consumer's tests with no error", () => {
-  const { status, output } = run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
+test("tsc with strict settings and skipLibCheck off type-checks a consumer's tests with no error", async () => {
+  const { status, output } = await ran.tsc;
   assert.equal(status, 0, output);
 });
 
-test('workers run from the built package without tsx, loading a JavaScript check module', () => {
-  assertOnePassOneFail(run(process.execPath, ['--test', 'workers/take.test.mjs']), /# pass 1\n# fail 1/);
+test('workers run from the built package without tsx, loading a JavaScript check module', async () => {
+  assertOnePassOneFail(await ran.workers, /# pass 1\n# fail 1/);
 });
 
-test('workers load a TypeScript check module through the loader of the process (node --import tsx)', () => {
-  assertOnePassOneFail(run(process.execPath, ['--import', 'tsx', '--test', 'workers/take.test.ts']), /# pass 1\n# fail 1/);
+test('workers load a TypeScript check module through the loader of the process (node --import tsx)', async () => {
+  assertOnePassOneFail(await ran.workersTsx, /# pass 1\n# fail 1/);
 });
 
-test("workers load a TypeScript check module of a vitest run, whose loader is vitest's own, through the project's tsx", () => {
-  assertOnePassOneFail(run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'vitest/workers.test.ts']), /1 failed \| 1 passed/);
+test("workers load a TypeScript check module of a vitest run, whose loader is vitest's own, through the project's tsx", async () => {
+  assertOnePassOneFail(await ran.vitestWorkers, /1 failed \| 1 passed/);
 });
 
-test("@fast-check/vitest's test.prop checks strictness case by case, a failure failing the suite with the diagram", () => {
-  const { status, output } = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'vitest/property.test.ts']);
+test("@fast-check/vitest's test.prop checks strictness case by case, a failure failing the suite with the diagram", async () => {
+  const { status, output } = await ran.vitestProperty;
   assert.notEqual(status, 0, output);
   assert.match(output, /1 failed \| 1 passed/);
   assert.match(output, /strictness check failed:[^]*Actual input demands/);

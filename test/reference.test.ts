@@ -66,9 +66,11 @@ test('a defined check against a reference runs in workers and reports the refere
 test("npm start's section of the paper's future work behaves as expected: an inferred spec, a reference, coverage", () => {
   const lines: string[] = [];
   const outcome = runFutureWork((line) => lines.push(line));
-  assert.deepEqual(outcome, { passed: 5, failed: 0 }, lines.join('\n'));
+  assert.deepEqual(outcome, { passed: 8, failed: 0 }, lines.join('\n'));
   const text = lines.join('\n');
   assert.match(text, /asResult\(\{ stopsEarly: \(n, xs\) => n\.force\(\) <= List\.length\(xs\) \}\)/);
   assert.match(text, /Reference's input demands/);
   assert.match(text, /Coverage \(not forced\/partly\/fully\): result/);
+  assert.match(text, /onlyWhen\(\(_d, n\) => n > 0, pulledAsResult\(\{ limit: \(n\) => n \}\)\)/);
+  assert.match(text, /the result was partly forced in 0% of the cases \(0 of 7: never\)/);
 });

@@ -11,6 +11,7 @@ export { checkSameStrictness, assertSameStrictness } from '../same-strictness.ts
 export { configureGlobal, readConfigureGlobal, resetConfigureGlobal, SEED_VARIABLE, type GlobalSettings } from '../config.ts';
 export { StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from '../spec/check.ts';
 export type { Coverage, CoverageCounts, CoverageShares, CoverageRequirement } from '../spec/coverage.ts';
-export { ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult, type ParallelExhaustiveResult } from '../spec/exhaustive.ts';
+export { ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from '../spec/exhaustive.ts';
+export type { ParallelExhaustiveResult } from '../parallel/exhaustive.ts';
 export type { ExhaustiveProgress, WatchOptions } from '../spec/run-watch.ts';
 export { checkSpecAsync, assertSpecAsync } from '../async-checks.ts';

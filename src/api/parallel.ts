@@ -5,4 +5,8 @@
  * Imported from `strictcheck`, as everything else.
  * @module Parallel
  */
-export { defineCheck, shardIndices, TrialTimeoutError, WorkerCrashError, type DefinedCheck, type ParallelOptions, type ParallelCheckResult } from '../engine/parallel.ts';
+export { defineCheck, type DefinedCheck } from '../spec/registry.ts';
+export { shardIndices } from '../spec/shard.ts';
+export { TrialTimeoutError, WorkerCrashError } from '../parallel/errors.ts';
+export type { ParallelOptions } from '../parallel/settings.ts';
+export type { ParallelCheckResult } from '../parallel/random.ts';

@@ -13,4 +13,5 @@ export { sameStrictnessAs } from '../spec/reference.ts';
 export { inferSpec, type InferOptions, type Inference, type SpecProposal } from '../spec/infer.ts';
 export { specOf, type SpecLanguage, type ArgumentDemand, type ArgumentDemands, type AsResultOptions, type ElementOf } from '../spec/combinators.ts';
 export { pulls, pullsOf, pullCount, endOf, closedAfter, iterations, untouched, IterEnd, Iterations, RETURNED, THROWN, THREW, type IterationEnd } from '../iter/index.ts';
-export { Ahead, aheadOf, readAhead, pulledElements } from '../iter/index.ts';
+export { Ahead, aheadOf, readAhead, pulledElements, sourcePrefix, type SourcePrefix } from '../iter/index.ts';
+export type { IterSpecLanguage, PulledAsResultOptions, ClosingOptions, IterElementOf } from '../spec/iter-combinators.ts';

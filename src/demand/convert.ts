@@ -4,9 +4,10 @@
  * All conversions walk with an explicit stack, so a list of a million cells is fine.
  * @module
  */
-import { BottomForced, defer, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
+import { BottomForced, defer, deferredWith, deferWith, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, insideLazy, markBottom, primitiveNode, read, SpineCell, THREW, UNREAD, VALUE_FORM } from './record.ts';
+import { keepHiddenClasses } from '../lazy/fast-class.ts';
 import { isRevokedProxy, readingRevoked, revokedInput } from './revoked-proxy.ts';
 import { collectionShapes, fieldKey } from './collections.ts';
 import { dynamic } from './dynamic.ts';
@@ -105,6 +106,9 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
  */
 export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, path: Path = 'demand'): Demand {
   try {
+    // A demand passed through as a spec received it (see inValueForm), not read yet, is the demand it came from.
+    const passed = value instanceof Lazy ? deferredWith(value, convertLater) : undefined;
+    if (passed !== undefined && readsAlike(passed.shape, shape as Shape<unknown>)) return passed.demand;
     // The commonest demands a spec predicts, a lazy position left alone or holding a primitive that
     // fits, are what the walk would make of them, without its setup (most of a small walk's cost).
     if (shape.kind === 'lazy' && value instanceof Lazy) {
@@ -150,6 +154,69 @@ export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynami
   checkDemand(demand, 'fromDemand', 'demand');
   // Where a shape nests no Lazy in a Lazy (and under the dynamic shape), every lazy position is one Lazy: no guide to ask.
   return fromDemandGuided(demand, shape as Shape<unknown>, nestsLazies(shape as Shape<unknown>) ? shapeGuide : undefined, dynamic) as T;
+}
+
+/**
+ * @internal {@link fromDemand}, converted only if it is read: a spec that passes the demand on
+ * the result through to its prediction (`predict(n, d)`, a reference's prediction) leaves it
+ * unread, and {@link toDemand} takes it back as the demand it is, where the shapes read it alike
+ * (see {@link readsAlike}), without converting it twice. Where the demand's value is not one
+ * `Lazy` (nothing forced, a `⊥`, a strict position), it is converted at once.
+ */
+export function inValueForm(demand: Demand, shape: Shape<unknown>): unknown {
+  const onceLazy = shape.kind === 'lazy' ? shape.inner().kind !== 'lazy' : shape.kind === 'dynamic';
+  if (!onceLazy || !demand.forced || !demand.lazy || demand.ctor === BOTTOM) return fromDemand(demand, shape);
+  return deferWith(convertLater, new Unread(demand, shape));
+}
+
+/** A demand handed to a spec in value form and not read yet (see {@link inValueForm}). */
+class Unread {
+  constructor(
+    readonly demand: Demand,
+    readonly shape: Shape<unknown>,
+  ) {}
+}
+
+function convertLater({ demand, shape }: Unread): Lazy<unknown> {
+  return fromDemand(demand, shape) as Lazy<unknown>;
+}
+
+/** Most levels {@link readsAlike} follows: a shape whose inner shapes are made anew at each call has no end. */
+const MOST_LEVELS = 64;
+const alike = new WeakMap<Shape<unknown>, WeakMap<Shape<unknown>, boolean>>();
+
+/**
+ * @internal Whether a demand read at shape `a` is, unchanged, the one `toDemand` reads at shape
+ * `b` from its value form: the same primitives, lazy positions and constructors all through, and
+ * nothing whose value form reads back otherwise (a function, read as called or not; a set or a
+ * map; an opaque value; a shape read by an arbitrary or a protocol; the dynamic shape). Worked out
+ * once for each pair.
+ */
+export function readsAlike(a: Shape<unknown>, b: Shape<unknown>): boolean {
+  let known = alike.get(a);
+  if (!known) alike.set(a, (known = new WeakMap()));
+  let v = known.get(b);
+  if (v === undefined) known.set(b, (v = alikeWithin(a, b, [], 0)));
+  return v;
+}
+
+/** {@link readsAlike}, assuming the pairs `assumed` (being compared further up: recursive types) alike. */
+function alikeWithin(a: Shape<unknown>, b: Shape<unknown>, assumed: Shape<unknown>[], depth: number): boolean {
+  if (depth > MOST_LEVELS || a.arbitrary || b.arbitrary || a.protocol || b.protocol || a.kind !== b.kind) return false;
+  for (let i = 0; i < assumed.length; i += 2) if (assumed[i] === a && assumed[i + 1] === b) return true;
+  if (a.kind === 'prim') return a.prim === (b as typeof a).prim && a.prim !== 'opaque';
+  if (a.kind === 'lazy') {
+    assumed.push(a, b);
+    return alikeWithin(a.inner(), (b as typeof a).inner(), assumed, depth + 1);
+  }
+  if (a.kind !== 'data' || a.collection || (b as typeof a).collection) return false;
+  const [xs, ys] = [a.alternatives(), (b as typeof a).alternatives()];
+  if (xs.length !== ys.length) return false;
+  assumed.push(a, b);
+  return xs.every((x, i) => {
+    const y = ys[i]!;
+    return x.ctor === y.ctor && x.shapes.length === y.shapes.length && x.shapes.every((f, j) => alikeWithin(f, y.shapes[j]!, assumed, depth + 1));
+  });
 }
 
 /** Whether some lazy position of a shape holds a Lazy in a Lazy (a list of lists does). */
@@ -267,23 +334,45 @@ class SharedValues<G> {
 }
 const MISSING = new Built(undefined);
 
+/**
+ * The items of one build of {@link buildValue}, in pre-order: each node (or the value built for a
+ * shared one), its position as the guide knows it, its parent item and its slot there. A class,
+ * not a closure made per build: under tsx every named closure is renamed as it is made.
+ */
+class BuildItems<G> {
+  readonly nodes: (Demand | Built)[];
+  readonly at: G[];
+  readonly parent: number[] = [-1];
+  readonly slot: number[] = [0];
+
+  constructor(
+    demand: Demand,
+    root: G,
+    private readonly guide: DemandGuide<G> | undefined,
+    private readonly shared: SharedValues<G>,
+  ) {
+    this.nodes = [demand];
+    this.at = [root];
+  }
+
+  push(d: Demand, g: G | undefined, i: number, j: number): void {
+    const { nodes, guide } = this;
+    nodes.push(d.forced && d.shared ? this.shared.item(d, (guide ? g : undefined) as G) : d);
+    if (guide) this.at[nodes.length - 1] = g as G;
+    this.parent.push(i);
+    this.slot.push(j);
+  }
+}
+
 /** One build of {@link fromDemandGuided}: the value of `demand`, where the shared nodes below it are built already (or noted missing in `shared`). */
 function buildValue<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefined, unknown: G, shared: SharedValues<G>): unknown {
-  const nodes: (Demand | Built)[] = [demand];
-  const at: G[] = [root];
+  const items = new BuildItems<G>(demand, root, guide, shared);
+  const { nodes, at, parent, slot } = items;
   const layers: number[] = [];
-  const parent: number[] = [-1];
-  const slot: number[] = [0];
   // The values of each item's fields; for a run, its rest's at 0 and its heads that are nodes, cell j's at j + 1.
   const values: unknown[][] = [];
   // A run's heads' and cells' Lazies, with a guide: cell j's head's at 2j, the cell's at 2j + 1.
   const runLayers: number[][] = [];
-  const push = (d: Demand, g: G | undefined, i: number, j: number) => {
-    nodes.push(d.forced && d.shared ? shared.item(d, (guide ? g : undefined) as G) : d);
-    if (guide) at[nodes.length - 1] = g as G;
-    parent.push(i);
-    slot.push(j);
-  };
   for (let i = 0; i < nodes.length; i++) {
     const d = nodes[i]!;
     if (d instanceof Built) {
@@ -299,21 +388,21 @@ function buildValue<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefine
         const here = guide?.(g, d as unknown as Forced);
         const h = d.spine.head(k);
         const headAt = here ? (here.fields[0] ?? unknown) : undefined;
-        if (typeof h === 'object' && h !== unforced) push(h as Demand, headAt, i, j + 1);
+        if (typeof h === 'object' && h !== unforced) items.push(h as Demand, headAt, i, j + 1);
         else if (here && h !== unforced) runs![2 * j] = guide!(headAt as G, primitiveNode(h, true)).layers;
         if (here) {
           runs![2 * j + 1] = here.layers;
           g = here.fields[1] ?? unknown;
         }
       }
-      push(d.spine.rest, guide ? g : undefined, i, 0);
+      items.push(d.spine.rest, guide ? g : undefined, i, 0);
       continue;
     }
     values.push(d.forced ? new Array(d.arity) : []);
     if (!d.forced) continue;
     const here = guide?.(at[i]!, d);
     if (here) layers[i] = here.layers;
-    for (let j = 0; j < d.arity; j++) push(d.field(j), here ? (here.fields[j] ?? unknown) : undefined, i, j);
+    for (let j = 0; j < d.arity; j++) items.push(d.field(j), here ? (here.fields[j] ?? unknown) : undefined, i, j);
   }
   if (shared.missing.length > 0) return undefined;
   let result: unknown;
@@ -356,3 +445,6 @@ function buildRun(d: SpineCell, built: readonly unknown[], lazies: readonly numb
 
 /** The elements of a set (and the keys of a map) are told apart by identity: an unforced one is a `thunk` of its own. */
 const isCollection = (c: Ctor) => c.style === 'set' || c.style === 'map';
+
+// A build's own objects live only while it runs (a spec's result demand is built on every trial).
+keepHiddenClasses(new Unread(unforced, dynamic), new SharedValues<unknown>(), new BuildItems<unknown>(unforced, undefined, undefined, new SharedValues<unknown>()), new Built(''));

@@ -229,7 +229,16 @@ export class PairSet {
 export function demandEquals(a: Demand, b: Demand): boolean {
   checkDemand(a, 'demandEquals', 'a');
   checkDemand(b, 'demandEquals', 'b');
-  return compareDemands(a, b, (x, y) => x.forced === y.forced);
+  return equalDemands(a, b);
+}
+
+/** @internal {@link demandEquals} of two demands known to be demands (the checker's own, compared on every trial: checking them costs a call into the runtime each). */
+export function equalDemands(a: Demand, b: Demand): boolean {
+  return compareDemands(a, b, bothForcedOrNot);
+}
+
+function bothForcedOrNot(x: Demand, y: Demand): boolean {
+  return x.forced === y.forced;
 }
 
 /**
@@ -248,8 +257,17 @@ export function demandEquals(a: Demand, b: Demand): boolean {
 export function lessDefined(a: Demand, b: Demand): boolean {
   checkDemand(a, 'lessDefined', 'a');
   checkDemand(b, 'lessDefined', 'b');
-  // Against a place left open, a closing is below it (it closes earlier) and not above it (the open one never closes).
-  return compareDemands(a, b, (x, y) => (x.forced ? x.ctor.closes === true : !(y.forced && y.ctor.closes === true)), true);
+  return definedBelow(a, b);
+}
+
+/** @internal {@link lessDefined} of two demands known to be demands (see {@link equalDemands}). */
+export function definedBelow(a: Demand, b: Demand): boolean {
+  return compareDemands(a, b, closesOrOpenBelow, true);
+}
+
+/** Against a place left open, a closing is below it (it closes earlier) and not above it (the open one never closes). */
+function closesOrOpenBelow(x: Demand, y: Demand): boolean {
+  return x.forced ? x.ctor.closes === true : !(y.forced && y.ctor.closes === true);
 }
 
 /** Where {@link demandSize} has counted the layers of a shared node: `start` before it. */

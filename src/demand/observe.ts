@@ -22,6 +22,7 @@ import { forceHint } from './force-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';
 import { AsyncWork, withAsyncWork } from './async-work.ts';
 import { InputFailures, withInputFailures } from './input-failures.ts';
+import { keepHiddenClasses } from '../lazy/fast-class.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -44,7 +45,8 @@ const RECORDER = Symbol('strictcheck.recorder');
 export function recordingContext(recorder: Recorder, run?: Context): Context {
   // Called on a value directly, it records nothing anyone reads: what it cannot take apart is forced whole.
   const context = run ?? ((value: unknown) => recorder(new Handoff(value), lenient, 'value', demandHolder(), 0));
-  return Object.assign(context, { [RECORDER]: recorder });
+  (context as { [RECORDER]?: Recorder })[RECORDER] = recorder;
+  return context;
 }
 
 /** @internal The recorder that walks `record` under `guide`. */
@@ -82,8 +84,10 @@ export interface Observation {
 
 /** @internal The name of argument `i` in messages: its name in `names`, or `argument i+1`. */
 export function argumentName(names: readonly string[] | undefined, i: number): string {
-  return names?.[i] ?? `argument ${i + 1}`;
+  return names?.[i] ?? (DEFAULT_NAMES[i] ??= `argument ${i + 1}`);
 }
+/** The names of arguments without one, made once (an observation names every argument, a check observes thousands of times). */
+const DEFAULT_NAMES: string[] = [];
 
 /**
  * @internal Throws a TypeError naming `fn` as `who` if it is an async or a generator function,
@@ -335,3 +339,6 @@ export function toContext(demand: Demand): Context {
   checkDemand(demand, 'toContext', 'demand');
   return recordingContext(guided(demand));
 }
+
+// An observation's own object lives only while it runs (a check makes one per trial).
+keepHiddenClasses(new ObservationRun(whnf, () => undefined, [], {}));

@@ -8,8 +8,8 @@
 import { Lazy } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
 import { guided, recordingContext, type Context } from '../demand/observe.ts';
-import { forceAt, type RecordSite } from '../demand/record.ts';
-import { consumeRecorded, draws, type Input } from './generate.ts';
+import { forceAt, RecordSite } from '../demand/record.ts';
+import { consumeRecorded, drawsInPlace, type Input } from './generate.ts';
 import type { Seed } from './random.ts';
 
 /**
@@ -26,38 +26,33 @@ import type { Seed } from './random.ts';
 export function randomContext(seed: Seed, size: number): Context {
   // Observed, it records what it forces as it goes (see `forceAt`): no copy of the result.
   return recordingContext((result, shape, path, into, at) => {
-    const site = { shape, path, into, at };
     const value = result.take();
     const r = seed.stream();
     if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, r, size, into, at);
-    if (r.int(0, 3) === 0) return normalizeUpTo(value, 1000 + 100 * size, site);
-    let inputs: readonly Lazy<Input>[] = consumeRecorded(value, site).force().fields;
-    for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) inputs = draws(inputs, r);
+    const site = RecordSite.root(value, shape, path, into, at);
+    if (r.int(0, 3) === 0) return normalizeUpTo(1000 + 100 * size, site);
+    // The fields of the result's own consumed layer, which nothing else holds: consumed in place.
+    const inputs = consumeRecorded(site).force().fields as Lazy<Input>[];
+    for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) drawsInPlace(inputs, r);
   });
 }
 
 /**
- * Forces a value completely, like `normalize`, but at most `layers` lazy positions of it (breadth
- * first): the same as `normalize` on any result of a reasonable size, and a finite context on an
- * infinite result (`repeat x`), where `normalize` would run until the force budget ran out.
- * Records what it forces at `site`.
+ * Forces the value at `site` completely, like `normalize`, but at most `layers` lazy positions of
+ * it (breadth first): the same as `normalize` on any result of a reasonable size, and a finite
+ * context on an infinite result (`repeat x`), where `normalize` would run until the force budget
+ * ran out. Records what it forces at the sites.
  */
-export function normalizeUpTo(value: unknown, layers: number, site: RecordSite): void {
-  const queue: unknown[] = [value];
-  const sites: (RecordSite | undefined)[] = [site];
+export function normalizeUpTo(layers: number, site: RecordSite): void {
+  const queue: (RecordSite | undefined)[] = [site];
   let left = layers;
   for (let k = 0; k < queue.length; k++) {
-    const v = queue[k];
-    const at = sites[k]!;
-    queue[k] = sites[k] = undefined;
+    const at = queue[k]!;
+    queue[k] = undefined;
     // Past the budget nothing more is forced; the strict fields left were recorded with their layers.
-    if (v instanceof Lazy && left-- <= 0) return;
-    const { layer, sites: fieldSites } = forceAt(v, at);
-    const fields = layer?.fields ?? [];
-    for (let i = 0; i < fields.length; i++) {
-      queue.push(fields[i]);
-      sites.push(fieldSites[i]);
-    }
+    if (at.value instanceof Lazy && left-- <= 0) return;
+    const { sites } = forceAt(at);
+    for (let i = 0; i < sites.length; i++) queue.push(sites[i]);
   }
 }
 

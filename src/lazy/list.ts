@@ -152,6 +152,8 @@ function appendStep({ xs, ys }: AppendArgs): List<any> {
     right = append(inner.ys, right);
     left = inner.xs;
   }
+  // A demand in value form ending in `thunk` (a spec's `d ++ thunk`): the append is `thunk` too, reached without a throw where that is asked (see forceOrThunk).
+  if (left === thunk) return thunk;
   const c = left.force();
   return c.tag === 'Nil' ? right : now(new Cons(c.head, append(c.tail, right)));
 }

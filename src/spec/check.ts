@@ -5,7 +5,7 @@
  */
 import { inspect, type InspectOptions } from 'node:util';
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
-import { demandEquals, Forced, forcedNode, lessDefined, type Demand } from '../demand/demand.ts';
+import { definedBelow, demandEquals, equalDemands, Forced, forcedNode, type Demand } from '../demand/demand.ts';
 import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation } from '../demand/observe.ts';
 import { findRevoked } from '../demand/revoked-proxy.ts';
 import { prettyDemand } from '../demand/print.ts';
@@ -25,8 +25,10 @@ import { drawDiagram, unicodeTerminal } from './diagram.ts';
 import { checkArity, predictWithin, SpecError, type Spec } from './spec.ts';
 import { checkKnownOptions, showOption } from '../engine/options.ts';
 import { checkCoverageOption, CoverageTally, withCoverage, type Coverage, type CoverageRequirement } from './coverage.ts';
-import { refuseInWorker, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
+import { refuseInWorker } from './registry.ts';
+import { shardIndices } from './shard.ts';
 import { isInstance, safeInstanceof } from '../lazy/thrown.ts';
+import { keepHiddenClasses } from '../lazy/fast-class.ts';
 
 /**
  * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`
@@ -150,9 +152,10 @@ export function counterexampleOf(t: Trial): Counterexample {
 export function comparisons(compare: CheckOptions['compare'], arity: number): ((a: Demand, p: Demand) => boolean)[] {
   const pick = (c: Comparison) => {
     if (typeof c === 'function') return c;
-    if (c === 'exact') return demandEquals;
-    if (c === 'noStricter') return lessDefined;
-    if (c === 'noLazier') return (a: Demand, p: Demand) => lessDefined(p, a);
+    // The checker's own demands: compared without checking that they are demands.
+    if (c === 'exact') return equalDemands;
+    if (c === 'noStricter') return definedBelow;
+    if (c === 'noLazier') return (a: Demand, p: Demand) => definedBelow(p, a);
     throw new RangeError(`compare must be 'exact', 'noStricter', 'noLazier' or a function (or an array of one per argument), got ${showOption(c)}`);
   };
   const given = compare ?? 'exact';
@@ -200,10 +203,13 @@ export async function runCaseAsync(s: AnySpec, fn: Fn, inputs: readonly unknown[
 
 /** A case observed, compared with the spec's prediction. */
 function judge(s: AnySpec, inputs: readonly unknown[], context: Context, obs: DetailedObservation, budget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
-  if (obs.error?.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
+  // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
+  if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   const predicted = obs.error ? [] : predictRefusingRevoked(budget, s, obs.result, inputs);
-  const failed = obs.error !== undefined || obs.inputs.some((a, i) => !compare[i]!(a, predicted[i]!));
-  return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, ...(obs.error ? { error: obs.error, replay: context } : {}) };
+  if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed: true, error: obs.error, replay: context };
+  let failed = false;
+  for (let i = 0; i < predicted.length && !failed; i++) failed = !compare[i]!(obs.inputs[i]!, predicted[i]!);
+  return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed };
 }
 
 /** @internal A case for a check's steps (see {@link drive}) to run: its trial is sent back, or what running it threw is thrown in. */
@@ -321,7 +327,7 @@ export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions, kno
 export const OPTION_NAMES = {
   check: ['trials', 'seed', 'maxSize', 'compare', 'forceBudget', 'maxShrinkAttempts', 'unicode', 'shard', 'onTrial', 'coverage', 'workers', 'timeout', 'shrinking', 'maxShrinkTimeouts'],
   property: ['compare', 'forceBudget', 'maxSize', 'unicode'],
-  exhaustive: ['depth', 'prune', 'progress', 'onProgress', 'maxCases', 'timeLimit', 'workers', 'timeout', 'shard', 'compare', 'forceBudget', 'unicode'],
+  exhaustive: ['depth', 'prune', 'progress', 'onProgress', 'maxCases', 'timeLimit', 'workers', 'timeout', 'shard', 'compare', 'forceBudget', 'unicode', 'coverage'],
 } as const;
 
 /**
@@ -355,9 +361,18 @@ export function sizeOf(trial: number, trials: number, maxSize: number): number {
 
 /** Trial `i` of a run with `seed`: its inputs and context (what workers and shards reproduce). */
 export function trialCase(s: AnySpec, seed: number, i: number, size: number): { inputs: unknown[]; context: Context } {
-  const r = Seed.ofRun(seed).variant(i).stream();
+  const r = runSeed(seed).variant(i).stream();
   const inputs = generateInputs(s.args as readonly Shape<unknown>[], r, size);
   return { inputs, context: randomContext(r.split(), size) };
+}
+
+/** The seed of the run last asked for, kept: every trial of a run starts from it (made anew, a quarter of a trial's seeding). */
+let lastRun = { seed: NaN, run: Seed.ofRun(0) };
+
+/** `Seed.ofRun(seed)`, made once for a run's trials. */
+function runSeed(seed: number): Seed {
+  if (lastRun.seed !== seed) lastRun = { seed, run: Seed.ofRun(seed) };
+  return lastRun.run;
 }
 
 /** @internal A shrink candidate: inputs, and the demand on the result to force (or, after a throw, the context to run again: see {@link Trial.replay}). */
@@ -612,14 +627,11 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, e
 }
 
 /**
- * @internal Checks a spec against a function over random inputs and contexts and returns what it
- * found, without throwing for a failure (a spec error and a shape mismatch still throw); with
- * `workers`, in worker threads. The public forms are `checkSpec` and `assertSpec`.
+ * @internal Checks a spec against a function over random inputs and contexts, in this thread, and
+ * returns what it found, without throwing for a failure (a spec error and a shape mismatch still
+ * throw). The public forms are `checkSpec` and `assertSpec`, which run it with workers in src/parallel.
  */
-export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<CheckResult>;
-export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options?: CheckOptions & { readonly workers?: undefined }): CheckResult;
-export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions = {}): CheckResult | Promise<CheckResult> {
-  if (options.workers !== undefined) return runParallel(s as unknown as AnySpec, fn as Fn, options);
+export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: CheckOptions = {}): CheckResult {
   const spec = s as unknown as AnySpec;
   refuseAsync(spec);
   checkArity(spec, fn as Fn);
@@ -630,10 +642,9 @@ export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
 /**
  * @internal {@link randomCheck} of a function over async iterables, or an async function: each
  * case is observed asynchronously (see `observeDetailedAsync`), one after the other; the result
- * is a promise. Workers are refused.
+ * is a promise.
  */
 export async function strictCheckAsync(s: AnySpec, fn: Fn, options: CheckOptions = {}): Promise<CheckResult> {
-  if ((options as ParallelOptions).workers !== undefined) throw new RangeError('workers: an asynchronous check runs in this thread only (workers run synchronous checks)');
   checkArity(s, fn, true);
   const { steps, budget, compare } = randomSetup(s, fn, options);
   return driveAsync(steps, (c) => runCaseAsync(s, fn, c.inputs, c.context, budget, compare));
@@ -793,3 +804,5 @@ function* failureSteps(spec: AnySpec, small: Trial, count: number, shrinks: numb
 }
 
 safeInstanceof(StrictCheckFailure);
+// A run's tally lives only while the run does.
+keepHiddenClasses(new CoverageTally(1));

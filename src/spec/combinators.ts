@@ -13,7 +13,9 @@
  * - `asResult`: a list as far as the result, constructor for constructor, its elements as the
  *   result's or as a function argument demands them (`map`, `take`, `zip`, `++`'s first list);
  * - `resultFrom`: a list as the rest of the result past a point, or its reverse (`++`'s second list, `reverse`);
- * - `untilFound`, `shortCircuits`: a list up to the elements that stop a walk (`filter`, `and`).
+ * - `untilFound`, `shortCircuits`: a list up to the elements that stop a walk (`filter`, `and`);
+ * - for iterables (`iter-combinators.ts`): `pulledAsResult`, `pulledInLockstep`, `pulledUntil`,
+ *   `exhausted`, and `onlyWhen` for any argument.
  * @module
  */
 import { isThunk, thunk, type Lazy } from '../lazy/lazy.ts';
@@ -21,13 +23,15 @@ import type { List } from '../lazy/cell.ts';
 import * as L from '../lazy/list.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { spec, type ShapesOf, type Spec } from './spec.ts';
+import { iterLanguage, type IterSpecLanguage } from './iter-combinators.ts';
 
 /**
  * How a spec demands one argument, of type `X`, of a function of arguments `A` and result `R`:
- * from the demand on the result (in value form), the argument itself and all the inputs, the
- * predicted demand on it. The combinators make these; a function of your own is one too.
+ * from the demand on the result (in value form), the argument itself, all the inputs and the
+ * argument's index among them, the predicted demand on it. The combinators make these; a
+ * function of your own is one too.
  */
-export type ArgumentDemand<A extends readonly unknown[], R, X> = (resultDemand: R, argument: X, inputs: A) => X;
+export type ArgumentDemand<A extends readonly unknown[], R, X> = (resultDemand: R, argument: X, inputs: A, index: number) => X;
 
 /** The {@link ArgumentDemand} of each argument of a function of arguments `A` and result `R`, in order. */
 export type ArgumentDemands<A extends readonly unknown[], R> = { readonly [K in keyof A]: ArgumentDemand<A, R, A[K]> };
@@ -54,16 +58,17 @@ export interface AsResultOptions<A extends readonly unknown[]> {
  * {@link specOf}). Each makes an {@link ArgumentDemand}; those that are one already
  * (`whenDemanded`, `neverForced`, `spineStrict`) are given as they are.
  */
-export interface SpecLanguage<A extends readonly unknown[], R> {
+export interface SpecLanguage<A extends readonly unknown[], R> extends IterSpecLanguage<A, R> {
   /**
-   * The argument is forced, all of it, whenever the result is demanded at all (`take`'s count).
+   * The argument is forced, all of it, whenever the result is demanded at all (`take`'s count);
+   * an argument of a strict shape (`number`, a tuple: the call itself evaluates it), always.
    *
    * @example
    * ```ts
    * const idSpec = specOf([lazyOf(number)], lazyOf(number), ({ whenDemanded }) => [whenDemanded]);
    * ```
    */
-  whenDemanded<X>(resultDemand: R, argument: X, inputs: A): X;
+  whenDemanded<X>(resultDemand: R, argument: X, inputs: A, index: number): X;
   /**
    * The argument is never forced (`const`'s second argument).
    *
@@ -192,8 +197,11 @@ export function specOf<const A extends readonly unknown[], R>(
   demands: NoInfer<(language: SpecLanguage<A, R>) => ArgumentDemands<A, R>>,
   names?: readonly string[],
 ): Spec<A, R> {
-  const rules = demands(language as unknown as SpecLanguage<A, R>) as unknown as readonly ArgumentDemand<A, R, unknown>[];
-  return spec(args, result, (predict, d, ...inputs) => predict(...(rules.map((rule, i) => rule(d, inputs[i], inputs)) as unknown as A)), names);
+  // A strict argument has no unevaluated demand: the call evaluates it, whatever the result's demand.
+  const lazyAt = (args as readonly Shape<unknown>[]).map((s) => s.kind === 'lazy' || s.kind === 'fn');
+  const whenDemanded = (d: unknown, x: unknown, _inputs: unknown, i: number) => (isThunk(d) && lazyAt[i] ? thunk : x);
+  const rules = demands({ ...language, whenDemanded } as unknown as SpecLanguage<A, R>) as unknown as readonly ArgumentDemand<A, R, unknown>[];
+  return spec(args, result, (predict, d, ...inputs) => predict(...(rules.map((rule, i) => rule(d, inputs[i], inputs, i)) as unknown as A)), names);
 }
 
 /**
@@ -221,8 +229,6 @@ function prefixOf<X>(xs: List<X>, count: number, element: (i: number, x: Lazy<X>
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Inputs = Any[];
 
-const always = () => true;
-
 const forcedWhen = (condition: (d: unknown, ...inputs: Inputs) => boolean) => (d: unknown, x: unknown, inputs: Inputs) => (!isThunk(d) && condition(d, ...inputs) ? x : thunk);
 
 const untilFound =
@@ -244,8 +250,9 @@ const untilFound =
     return prefixOf(xs, ended ? cells + 1 : cells, (_i, x) => x);
   };
 
-const language: SpecLanguage<Inputs, Any> = {
-  whenDemanded: (d, x, inputs) => forcedWhen(always)(d, x, inputs) as typeof x,
+// whenDemanded is bound by specOf, to the shapes.
+const language: Omit<SpecLanguage<Inputs, Any>, 'whenDemanded'> = {
+  ...iterLanguage,
   neverForced: <X>() => thunk as X,
   forcedWhen: (condition) => forcedWhen(condition) as Any,
   spineStrict: (d, xs) => (isThunk(d) ? thunk : prefixOf(xs, Infinity, () => thunk)),

@@ -68,7 +68,7 @@ export function forcedHow(d: Demand): 0 | 1 | 2 {
 /** @internal Counts, trial by trial, how far the result and each argument were forced: three integers per value. */
 export class CoverageTally {
   /** For value v (0 the result, then the arguments), counts[3v + kind]. */
-  private readonly counts: number[];
+  readonly counts: number[];
   constructor(arity: number) {
     this.counts = new Array<number>(3 * (arity + 1)).fill(0);
   }
@@ -76,9 +76,9 @@ export class CoverageTally {
     this.counts[forcedHow(resultDemand)]!++;
     for (let i = 0; i < inputs.length; i++) this.counts[3 * (i + 1) + forcedHow(inputs[i]!)]!++;
   }
-  /** Adds a trial classified elsewhere (in a worker): {@link forcedHow} of the result, then of each argument. */
-  addClassified(how: readonly number[]): void {
-    for (let v = 0; v < how.length; v++) this.counts[3 * v + how[v]!]!++;
+  /** Adds the counts of a tally kept elsewhere (a worker's, of the trials it ran). */
+  addCounts(counts: readonly number[]): void {
+    for (let k = 0; k < counts.length; k++) this.counts[k]! += counts[k]!;
   }
   figures(): Coverage {
     const at = (v: number): CoverageCounts => ({ none: this.counts[3 * v]!, partial: this.counts[3 * v + 1]!, full: this.counts[3 * v + 2]! });
@@ -124,8 +124,11 @@ function valueIndex(key: string, arity: number, names: readonly string[] | undef
   return /^\d+$/.test(key) && Number(key) < arity ? Number(key) + 1 : undefined;
 }
 
-/** What a run's coverage falls short of in `required`, one sentence each (none when it meets it). */
-export function coverageShortfalls(c: Coverage, required: CoverageRequirement | undefined, names: readonly string[] | undefined): string[] {
+/** What a run is made of, for a coverage report: random trials or enumerated cases. */
+export type CoverageUnit = 'trial' | 'case';
+
+/** What a run's coverage falls short of in `required`, one sentence each (none when it meets it), counting its `unit`s. */
+export function coverageShortfalls(c: Coverage, required: CoverageRequirement | undefined, names: readonly string[] | undefined, unit: CoverageUnit): string[] {
   if (required === undefined) return [];
   const out: string[] = [];
   for (const [key, shares] of Object.entries(required)) {
@@ -136,28 +139,48 @@ export function coverageShortfalls(c: Coverage, required: CoverageRequirement | 
     for (const kind of KINDS) {
       const min = shares[kind];
       if (min === undefined || counts[kind] >= min * total) continue;
-      out.push(`${who} was ${SAID[kind]} in ${percent(counts[kind], total)} of the trials (${counts[kind]} of ${total}${counts[kind] === 0 ? ': never' : ''}), under the ${percent(min, 1)} asked (coverage.${key}.${kind})`);
+      out.push(`${who} was ${SAID[kind]} in ${percent(counts[kind], total)} of the ${unit}s (${counts[kind]} of ${total}${counts[kind] === 0 ? ': never' : ''}), under the ${percent(min, 1)} asked (coverage.${key}.${kind})`);
     }
   }
   return out;
 }
 
 /**
- * @internal The result of a run whose trials all passed, given its coverage: passed, its message
- * followed by the coverage line; or, when the coverage falls short of `required`, failed, saying
- * what fell short and how to run it again (`reproduce`).
+ * @internal The result of a random run whose trials all passed, given its coverage: passed, its
+ * message followed by the coverage line; or, when the coverage falls short of `required`, failed,
+ * saying what fell short and how to run it again (`reproduce`).
  */
 export function withCoverage(passed: CheckResult, c: Coverage, required: CoverageRequirement | undefined, names: readonly string[] | undefined, reproduce: string): CheckResult {
-  const line = coverageLine(c, names);
-  const short = coverageShortfalls(c, required, names);
-  // A run of no trial (a shard that holds none) has no coverage to tell.
-  if (short.length === 0) return { ...passed, coverage: c, message: passed.trials === 0 ? passed.message : `${passed.message}\n${line}` };
   const trials = `${passed.trials} trial${passed.trials === 1 ? '' : 's'}`;
-  const message = [
-    `Failed: the coverage asked for was not reached (all ${trials} passed; seed ${passed.seed}):`,
-    ...short.map((s) => `  ${s}.`),
-    line,
-    `More trials or a larger maxSize may reach it. Reproduce with the option ${reproduce}.`,
-  ].join('\n');
+  // A run of no trial (a shard that holds none) has no coverage to tell.
+  return coverageVerdict(passed, c, required, names, {
+    unit: 'trial',
+    ran: passed.trials > 0,
+    passedAs: `all ${trials} passed; seed ${passed.seed}`,
+    again: `More trials or a larger maxSize may reach it. Reproduce with the option ${reproduce}.`,
+  });
+}
+
+/** How a run that passed is told in a coverage verdict: what it counted, whether it ran any, how it passed, and what to do when its coverage falls short. */
+export interface CoverageRun {
+  readonly unit: CoverageUnit;
+  /** Whether it ran anything: a run of nothing has no coverage line. */
+  readonly ran: boolean;
+  /** How it passed, in the failure's header: `all 100 trials passed; seed 1`. */
+  readonly passedAs: string;
+  /** The last line of the failure: what may reach the coverage, and how to run it again. */
+  readonly again: string;
+}
+
+/**
+ * @internal The result of a run (random or exhaustive) that found no counterexample, given its
+ * coverage: passed, its message followed by the coverage line; or, when the coverage falls short
+ * of `required`, failed, saying what fell short.
+ */
+export function coverageVerdict<R extends { readonly passed: boolean; readonly message: string }>(passed: R, c: Coverage, required: CoverageRequirement | undefined, names: readonly string[] | undefined, run: CoverageRun): R & { readonly coverage: Coverage } {
+  const line = coverageLine(c, names);
+  const short = coverageShortfalls(c, required, names, run.unit);
+  if (short.length === 0) return { ...passed, coverage: c, message: run.ran ? `${passed.message}\n${line}` : passed.message };
+  const message = [`Failed: the coverage asked for was not reached (${run.passedAs}):`, ...short.map((s) => `  ${s}.`), line, run.again].join('\n');
   return { ...passed, passed: false, coverage: c, message };
 }

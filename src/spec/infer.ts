@@ -15,6 +15,7 @@ import { isListCell } from '../demand/lazy-positions.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { fieldDemand } from '../demand/value-form.ts';
 import { enumerateCases } from '../engine/enumerate.ts';
+import { NoSeriesError } from '../engine/series.ts';
 import { checkKnownOptions } from '../engine/options.ts';
 import { checkInteger, showInput, sizeOf, trialCase, type AnySpec } from './check.ts';
 import { predictDemands, specify1, type ShapesOf, type Spec } from './spec.ts';
@@ -71,6 +72,8 @@ interface Candidate {
   readonly code: string;
   readonly says: string;
   readonly make: (language: SpecLanguage<any[], any>) => ArgumentDemand<any[], any, any>;
+  /** The combinators its code names, where more than the first word. */
+  readonly uses?: readonly string[];
 }
 
 /** The element shape of a list shape, or undefined for another shape. */
@@ -104,6 +107,7 @@ function candidates(args: readonly Shape<unknown>[], result: Shape<unknown>, nam
     out.push({ size: 2, code, says: `${x} is forced whenever the result is demanded and ${names[j]} has a cell`, make: (l) => l.forcedWhen((_d, ...inputs) => !L.isEmpty(inputs[j])) });
   }
   if (resultElem) out.push({ size: 2, code: 'forcedWhen(anyElementDemanded)', says: `${x} is forced when some element of the result is demanded`, make: (l) => l.forcedWhen(L.anyElementDemanded as never) });
+  if (args[i]!.protocol !== undefined) return [...out, ...iterableCandidates(args, names, i)].sort((a, b) => a.size - b.size);
   const elem = elementOf(args[i]!);
   if (!elem) return out;
   out.push({ size: 1, code: 'spineStrict', says: `${x}'s whole spine is forced whenever the result is demanded, no element`, make: (l) => l.spineStrict });
@@ -154,6 +158,44 @@ function candidates(args: readonly Shape<unknown>[], result: Shape<unknown>, nam
   });
   if (isPrim(elem, 'boolean')) for (const v of [false, true]) out.push({ size: 2, code: `shortCircuits(${v})`, says: `${x} up to its first ${v}, cells and elements, or all of it`, make: (l) => l.shortCircuits(v) });
   return out.sort((a, b) => a.size - b.size);
+}
+
+/**
+ * The candidates of the iterable combinators for argument `i`, an iterable: pulled to its end, in
+ * lockstep, as the result (its limit a number argument, only when that is positive), each as a
+ * generator or as a TC39 helper closes a source before its first pull. Not the `pulls` and
+ * `yields` of `pulledAsResult`, which depend on what the function does with each element.
+ */
+function iterableCandidates(args: readonly Shape<unknown>[], names: readonly string[], i: number): Candidate[] {
+  const x = names[i]!;
+  const out: Candidate[] = [{ size: 1, code: 'exhausted', says: `${x} is pulled to its end whenever the result is demanded`, make: (l) => l.exhausted }];
+  const counts = args.flatMap((s, j) => (isPrim(s, 'number') || (s.kind === 'lazy' && isPrim(s.inner(), 'number')) ? [{ j, force: s.kind === 'lazy' }] : []));
+  for (const closesUnstarted of [false, true]) {
+    const opt = closesUnstarted ? 'closesUnstarted: true' : undefined;
+    const before = closesUnstarted ? ', and closed when the result is closed before its first pull' : '';
+    const braced = (...parts: (string | undefined)[]) => (parts.some((p) => p) ? `{ ${parts.filter((p) => p).join(', ')} }` : '');
+    const extra = closesUnstarted ? 1 : 0;
+    // Where both fit (one source), the plainer first.
+    out.push({ size: 2 + extra, code: `pulledAsResult(${braced(opt)})`, says: `${x} is pulled as many times as the result, closed when the result is closed, to its end when the result ended${before}`, make: (l) => l.pulledAsResult({ closesUnstarted }) });
+    out.push({ size: 2 + extra, code: `pulledInLockstep(${braced(opt)})`, says: `${x} is pulled once per pull of the result, in turn with the iterables before it; the first to end closes the others${before}`, make: (l) => l.pulledInLockstep({ closesUnstarted }) });
+    for (const { j, force } of counts) {
+      const n = names[j]!;
+      const count = (inputs: any[]) => (force ? inputs[j].force() : inputs[j]) as number;
+      const limit = `limit: ${params(names, [j])} => ${n}${force ? '.force()' : ''}`;
+      const asResult = `pulledAsResult(${braced(limit, opt)})`;
+      const says = `pulled as many times as the result, closed when the result is closed or has taken ${n}, to its end when the result ended sooner${before}`;
+      const make = (l: SpecLanguage<any[], any>) => l.pulledAsResult({ limit: (...inputs) => count(inputs), closesUnstarted });
+      out.push({ size: 3 + extra, code: asResult, says: `${x} is ${says}`, make });
+      out.push({
+        size: 4 + extra,
+        code: `onlyWhen(${params(names, [j], ['_d'])} => ${n}${force ? '.force()' : ''} > 0, ${asResult})`,
+        says: `${x} only when ${n} > 0: ${says}`,
+        make: (l) => l.onlyWhen((_d, ...inputs) => count(inputs) > 0, make(l)),
+        uses: ['onlyWhen', 'pulledAsResult'],
+      });
+    }
+  }
+  return out;
 }
 
 /** The function's parameter names, read off its source; `argument i` where that fails. */
@@ -221,19 +263,27 @@ function observeCases(shapes: readonly Shape<unknown>[], result: Shape<unknown>,
   }
   // Depth by depth, so that a function argument's many cases at the largest depth do not crowd out the smaller ones.
   const most = out.length + (options.maxCases ?? 3000);
-  for (let depth = 0; depth <= (options.depth ?? 4); depth++) {
-    for (const c of enumerateCases(shapes, depth, (inputs, context) => observeDetailed(context, fn, inputs, { inputs: shapes, result }))) {
-      if (c.outcome.error) throw c.outcome.error.thrown;
-      out.push({ inputs: c.total(), result: c.outcome.result, actual: c.outcome.inputs });
-      if (out.length >= most) return out;
+  try {
+    for (let depth = 0; depth <= (options.depth ?? 4); depth++) {
+      for (const c of enumerateCases(shapes, depth, (inputs, context) => observeDetailed(context, fn, inputs, { inputs: shapes, result }), { result })) {
+        if (c.outcome.error) throw c.outcome.error.thrown;
+        out.push({ inputs: c.total(), result: c.outcome.result, actual: c.outcome.inputs });
+        if (out.length >= most) return out;
+      }
     }
+  } catch (err) {
+    // A shape without a series (an async iterable, for now) is observed on random cases only.
+    if (!(err instanceof NoSeriesError)) throw err;
   }
   return out;
 }
 
+/** Whether a demand on a value of shape `s` may leave it unforced (`_`): not a strict one, which the call evaluates. */
+const mayBeUnforced = (s: Shape<unknown>) => s.kind === 'lazy' || s.kind === 'fn';
+
 /** How many observations candidate `c` for argument `i` contradicts, and the first of them, told. */
 function contradictions(shapes: readonly Shape<unknown>[], result: Shape<unknown>, i: number, c: Candidate, observations: readonly Observation[]): { failures: number; first: string } {
-  const only = specOf(shapes as never, result, (l: SpecLanguage<any[], any>) => shapes.map((_, k) => (k === i ? c.make(l) : l.neverForced)) as never);
+  const only = specOf(shapes as never, result, ((l: SpecLanguage<any[], any>) => shapes.map((_, k) => (k === i ? c.make(l) : mayBeUnforced(shapes[k]!) ? l.neverForced : l.whenDemanded))) as never);
   let failures = 0;
   let first = '';
   for (const o of observations) {
@@ -260,7 +310,7 @@ function combinations(fits: readonly (readonly Candidate[])[], limit: number): C
 }
 
 function proposal<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, names: readonly string[], chosen: readonly Candidate[]): SpecProposal<A, R> {
-  const combinators = [...new Set(chosen.map((c) => /^\w+/.exec(c.code)![0]))];
+  const combinators = [...new Set(chosen.flatMap((c) => c.uses ?? [/^\w+/.exec(c.code)![0]]))];
   const code = `specOf(args, result, ({ ${combinators.join(', ')} }) => [\n${chosen.map((c) => `  ${c.code},`).join('\n')}\n], ${JSON.stringify(names).replaceAll('"', "'").replaceAll(',', ', ')})`;
   return { spec: specOf(args, result, (l) => chosen.map((c) => c.make(l as never)) as never, names), code, sentences: chosen.map((c) => c.says) };
 }

@@ -5,7 +5,7 @@
  * result. No spec to write, any arity, and every check mode takes it, as it takes any spec.
  * @module
  */
-import { fromDemand, toDemand } from '../demand/convert.ts';
+import { inValueForm, toDemand } from '../demand/convert.ts';
 import { observeDetailed, toContext } from '../demand/observe.ts';
 import { describeSafely } from '../demand/describe.ts';
 import type { Shape } from '../demand/shape-types.ts';
@@ -32,7 +32,7 @@ export function sameStrictnessAs<const A extends readonly unknown[], R>(args: Sh
   const body = (predict: (...demands: A) => void, d: R, ...inputs: A) => {
     const obs = observeDetailed(toContext(toDemand(d, result)), reference, inputs, { inputs: args, result, ...(names ? { names } : {}) });
     if (obs.error) throw new SpecError(`the reference threw ${describeSafely(obs.error.thrown)} (on inputs where the function returned: both must compute the same values)`, { cause: obs.error.thrown });
-    predict(...(obs.inputs.map((x, i) => fromDemand(x, args[i] as Shape<unknown>)) as unknown as A));
+    predict(...(obs.inputs.map((x, i) => inValueForm(x, args[i] as Shape<unknown>)) as unknown as A));
   };
   return { ...spec(args, result, body, names), predictor: 'Reference' };
 }

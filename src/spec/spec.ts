@@ -7,7 +7,7 @@
 import { inspect } from 'node:util';
 import { ForceBudgetExceeded, thunk, UnevaluatedError, withForceBudget } from '../lazy/lazy.ts';
 import { checkDemand, type Demand } from '../demand/demand.ts';
-import { fromDemand, fromDemandGuided, toDemand, valueGuide } from '../demand/convert.ts';
+import { fromDemandGuided, inValueForm, toDemand, valueGuide } from '../demand/convert.ts';
 import { argumentName, observeDetailed, refuseAsyncOrGenerator, toContext } from '../demand/observe.ts';
 import { describeSafely } from '../demand/describe.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
@@ -101,7 +101,7 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
         calls++;
         predicted = demands;
       },
-      fromDemand(resultDemand, s.result),
+      inValueForm(resultDemand, s.result as Shape<unknown>) as R,
       ...inputs,
     );
   } catch (err) {

@@ -9,43 +9,36 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import { errorParts } from '../demand/describe.ts';
-import { forcedHow } from '../spec/coverage.ts';
-import { comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Comparison, type Fn, type Trial } from '../spec/check.ts';
-import { CONTROL, findCheck, IMPORTING, LOADED } from './parallel.ts';
+import { CoverageTally } from '../spec/coverage.ts';
+import { comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Fn, type Trial } from '../spec/check.ts';
+import { findCheck } from '../spec/registry.ts';
 import { importCheckModule } from './load-module.ts';
-import { pathOf } from './enumerate.ts';
-import { takeOne, treeOf } from '../spec/exhaustive.ts';
+import { pathOf } from '../engine/enumerate.ts';
+import { treeOf } from '../spec/exhaustive.ts';
+import { CONTROL, IMPORTING, LOADED, lower, takeOne, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
 import { list } from '../demand/lazy-positions.ts';
 import { number } from '../demand/primitives.ts';
 
-interface Init {
-  moduleUrl: string;
-  name: string;
-  seed: number;
-  trials: number;
-  maxSize: number;
-  budget: number;
-  /** The comparison of the run's options, if any and not the check's own. */
-  compare?: Comparison | Comparison[];
-  /** Whether the run compares as the check was defined to (its comparison may be a function, which cannot be sent). */
-  ownCompare?: boolean;
-  shrink?: { i: number; path: number[]; fatal: boolean };
-  /** Shared with the slot: when the current case started, its index in the request, a request to cancel, which request it is, and who runs (see `Slot.state`). */
-  state: SharedArrayBuffer;
-  /** Exhaustive checking: pruning, and how many workers wait for work (shared). */
-  prune?: boolean;
-  hunger?: SharedArrayBuffer;
-  /** Exhaustive checking: whether a failing case's diagram, sent along, is drawn with Unicode. */
-  unicode?: boolean;
-}
+/** What the worker was told of its run, and the memory it shares with its slot: see `Slot.state`; exhaustive checking's `hunger` is how many workers wait for work. */
+type Started = Init & { state: SharedArrayBuffer; shrink?: ShrinkState };
 
 const port = parentPort!;
 let spec!: AnySpec;
 let fn!: Fn;
-let init!: Init;
+let init!: Started;
 let compare!: ((a: Demand, p: Demand) => boolean)[];
 let state!: Float64Array;
+
+/** Sends the main thread a message of the protocol. */
+function post(m: FromWorker): void {
+  port.postMessage(m);
+}
+
+/** Answers request `id`. */
+function answer<T extends RequestType>(id: number, data: Reply<T>): void {
+  post({ type: 'reply', id, ...data });
+}
 
 /** Thrown to stop a subtree that was cancelled. */
 const CANCELLED = Symbol('cancelled');
@@ -53,7 +46,7 @@ const CANCELLED = Symbol('cancelled');
 /** The state of shrinking: the current case and its candidates, computed as far as asked. */
 let shrinking: { i: number; fatal: boolean; current: Trial | { inputs: readonly unknown[]; resultDemand: Demand; error?: unknown }; cands: Candidate[]; gen: Iterator<Candidate> } | null = null;
 
-function serialize(err: unknown): { name: string; message: string; stack?: string; path?: string; expected?: string } {
+function serialize(err: unknown): SentError {
   // A mismatch keeps what it says of the value, to be rebuilt as one (its value cannot be sent).
   const mismatch = err instanceof ShapeMismatchError ? { path: err.path, expected: err.expected } : {};
   return { ...errorParts(err), ...mismatch };
@@ -92,8 +85,9 @@ function drawnHere(t: Trial, unicode: boolean): string {
   }
 }
 
+/** Trial `i` of a random run (whose init gives its seed, trials and largest size). */
 function context(i: number) {
-  return trialCase(spec, init.seed, i, sizeOf(i, init.trials, init.maxSize));
+  return trialCase(spec, init.seed!, i, sizeOf(i, init.trials!, init.maxSize!));
 }
 
 function setCurrent(current: NonNullable<typeof shrinking>['current']): void {
@@ -156,6 +150,8 @@ function warmUp(): void {
   }
 }
 
+let warm = false;
+
 /** This thread's `schedstat` file, whose CPU time the slot reads to time cases (Linux only: else undefined). */
 function threadClock(): string | undefined {
   try {
@@ -177,11 +173,11 @@ control.once('message', () => {
 });
 control.unref();
 
-port.on('message', (m: any) => {
+port.on('message', (m: ToWorker) => {
   queue = queue.then(() => handle(m));
 });
 
-async function handle(m: any): Promise<void> {
+async function handle(m: ToWorker): Promise<void> {
   switch (m.type) {
     case 'init': {
       try {
@@ -195,34 +191,51 @@ async function handle(m: any): Promise<void> {
         state[3] = LOADED;
         const check = findCheck(m.moduleUrl, m.name);
         if (!check) {
-          port.postMessage({ type: 'initError', message: `the worker imported ${m.moduleUrl} but found no check named '${m.name}' defined there: a check run with workers must be created with defineCheck at the top level of its module` });
+          post({ type: 'initError', message: `the worker imported ${m.moduleUrl} but found no check named '${m.name}' defined there: a check run with workers must be created with defineCheck at the top level of its module` });
           return;
         }
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
         compare = comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length);
-        warmUp();
+        // Once: a worker of an earlier run (see the pool) is warm.
+        if (!warm) warmUp();
+        warm = true;
         if (m.shrink) startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
-        port.postMessage({ type: 'ready', clock: threadClock() });
+        post({ type: 'ready', clock: threadClock() });
       } catch (err) {
-        port.postMessage({ type: 'initError', message: `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}` });
+        post({ type: 'initError', message: `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}` });
       }
       return;
     }
-    case 'trial': {
-      const i: number = m.i;
-      begin(m.id);
-      const { inputs, context: ctx } = context(i);
-      let reply: object;
-      try {
-        const t = run(inputs, ctx);
-        reply = { failed: t.failed, forced: [forcedHow(t.resultDemand), ...t.actual.map(forcedHow)] };
-      } catch (err) {
-        // The main thread names the trial and its inputs (see inTrial).
-        reply = { thrown: serialize(err) };
+    case 'trials': {
+      // In a loop, with no message per trial: state[1] says which trial of the stripe runs, for a timeout or crash to name it.
+      const bound = new Int32Array(m.bound);
+      const tally = new CoverageTally(spec.args.length);
+      let ran = 0;
+      let failed = false;
+      let thrown: SentError | undefined;
+      for (let i = m.first; ran < m.count && i <= Atomics.load(bound, 0); ran++, i += m.step) {
+        state[1] = ran;
+        begin(m.id);
+        try {
+          const { inputs, context: ctx } = context(i);
+          const t = run(inputs, ctx);
+          if (!t.failed) {
+            tally.add(t.resultDemand, t.actual);
+            continue;
+          }
+          failed = true;
+        } catch (err) {
+          // The main thread names the trial and its inputs (see inTrial).
+          thrown = serialize(err);
+        }
+        lower(bound, i); // the other workers stop before trials past this one
+        break;
       }
+      // A crash from now on (a timer the trials set) is charged to the last trial run.
+      state[1] = failed || thrown ? ran : ran - 1;
       await settle(m.grace);
-      port.postMessage({ type: 'reply', id: m.id, ...reply });
+      answer(m.id, { ran, counts: tally.counts, failed, ...(thrown ? { thrown } : {}) });
       return;
     }
     case 'cases': {
@@ -240,7 +253,7 @@ async function handle(m: any): Promise<void> {
         begin(m.id);
         return false;
       };
-      let reply: object;
+      let reply: Omit<Reply<'cases'>, 'cases' | 'runs'>;
       try {
         const it = tree.cases([tree.nodeAt(m.path)], stats, stop);
         let r = it.next();
@@ -252,7 +265,7 @@ async function handle(m: any): Promise<void> {
       }
       state[1] = -1; // a crash from now on is not one case's
       await settle();
-      port.postMessage({ type: 'reply', id: m.id, cases: stats.cases, runs: stats.runs, ...reply });
+      answer(m.id, { cases: stats.cases, runs: stats.runs, ...reply });
       return;
     }
     case 'shrinkStart':
@@ -265,10 +278,10 @@ async function handle(m: any): Promise<void> {
       const s = shrinking!;
       const c = candidate(m.j);
       if (c === undefined) {
-        port.postMessage({ type: 'reply', id: m.id, end: true });
+        answer(m.id, { end: true });
         return;
       }
-      let reply: object;
+      let reply: Reply<'cand'>;
       begin(m.id);
       try {
         if (s.fatal) {
@@ -283,19 +296,19 @@ async function handle(m: any): Promise<void> {
         reply = isCaseError(err) || s.fatal ? { ok: false } : { thrown: serialize(err) };
       }
       await settle(m.grace);
-      port.postMessage({ type: 'reply', id: m.id, ...reply });
+      answer(m.id, reply);
       return;
     }
     case 'drain':
       // The run passed: the timers its cases left get a last chance to crash this worker.
       begin(m.id);
       await settle(m.grace);
-      port.postMessage({ type: 'reply', id: m.id });
+      answer(m.id, {});
       return;
     case 'seen':
       // The current case of shrinking as this worker saw it (it failed here, and passed where the report is made).
       begin(m.id);
-      port.postMessage({ type: 'reply', id: m.id, seen: drawnHere(shrinking!.current as Trial, m.unicode) });
+      answer(m.id, { seen: drawnHere(shrinking!.current as Trial, m.unicode) });
       return;
   }
 }

@@ -1,0 +1,69 @@
+/**
+ * What stops a case in a worker (a timeout, a crash), errors a worker sent rebuilt, and the
+ * reports of cases that did not finish or that fail in a worker only.
+ * @module
+ */
+import { unforced } from '../demand/demand.ts';
+import { ShapeMismatchError } from '../demand/shape-errors.ts';
+import { SpecError } from '../spec/spec.ts';
+import { counterexampleOf, report, type AnySpec, type Counterexample, type Trial } from '../spec/check.ts';
+import { safeInstanceof } from '../lazy/thrown.ts';
+import type { SentError } from './protocol.ts';
+
+/** Reported for a trial that ran past the timeout. */
+export class TrialTimeoutError extends Error {
+  /** Always `'TrialTimeoutError'`: a report shows `TrialTimeoutError: timed out after … ms`. */
+  override name = 'TrialTimeoutError';
+  constructor(
+    /** The timeout the trial ran past, in milliseconds. */
+    readonly ms: number,
+  ) {
+    super(`timed out after ${ms} ms`);
+  }
+}
+
+/** Reported for a trial during which its worker crashed (an error the function threw outside the call, e.g. in a timer). */
+export class WorkerCrashError extends Error {
+  /** Always `'WorkerCrashError'`: the name a report gives a crash, before the worker's own error. */
+  override name = 'WorkerCrashError';
+}
+
+/** @internal */
+export function rebuildError(t: SentError): Error {
+  if (t.name === 'SpecError') return new SpecError(t.message);
+  // Without the value, which a worker cannot send: the message says what it was.
+  if (t.name === 'ShapeMismatchError') return Object.assign(new ShapeMismatchError(t.path ?? '', t.expected ?? '', undefined), { message: t.message });
+  return Object.assign(new Error(t.message), { name: t.name });
+}
+
+/** @internal The error of a case whose spec (or comparison) ran past the timeout: the spec's fault, as a spec running past the force budget is. */
+export function specTimeout(timeout: number): SpecError {
+  return new SpecError(`the spec did not finish: the function had, but the spec (or the comparison) timed out after ${timeout} ms`);
+}
+
+/**
+ * @internal The counterexample of a case that did not finish in a worker (it timed out, or crashed
+ * the worker), with its report: `where` says where it was found, `unit` names a case ('trial').
+ */
+export function fatalFailure(spec: AnySpec, inputs: readonly unknown[], fatal: { kind: 'timeout' } | { kind: 'crash'; error: string }, timeout: number, where: string, unicode: boolean, unit: string): { counterexample: Counterexample; message: string } {
+  const thrown = fatal.kind === 'timeout' ? new TrialTimeoutError(timeout) : new WorkerCrashError(`the worker crashed: ${fatal.error}`);
+  const shown: Trial = { inputs, resultDemand: unforced, actual: inputs.map(() => unforced), predicted: [], failed: true, error: { thrown } };
+  const what = fatal.kind === 'timeout' ? `the function did not finish: ${thrown.message}` : `the worker crashed during a ${unit}`;
+  // The stopped worker took the case's demands with it: the report says they are unknown, and why.
+  const stopped = fatal.kind === 'timeout' ? { unknown: 'the worker was stopped', what: `the function ${thrown.message}` } : { unknown: 'the worker crashed', what: 'the worker crashed' };
+  return { counterexample: counterexampleOf(shown), message: report(spec, shown, `Failed: ${what} (${where})`, unicode, 'It did not finish', stopped) };
+}
+
+/**
+ * @internal The report of a case that failed in a worker but passes when run again in this thread
+ * (`where`: how it was found), with its diagram as the worker drew it (`seen`): a report drawn
+ * here would show a failure whose columns agree.
+ */
+export function workerOnlyMessage(where: string, seen: string): string {
+  return (
+    `Failed: the spec does not match the function in a worker thread only (${where}): run again in the main thread, it passes. ` +
+    `The function behaves differently in a worker (does it read isMainThread, or state of its own thread?). The case as the worker saw it:${seen}`
+  );
+}
+
+safeInstanceof(TrialTimeoutError, WorkerCrashError);

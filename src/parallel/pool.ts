@@ -1,0 +1,414 @@
+/**
+ * The worker threads of a parallel run: each in a {@link Slot} that sends it one request at a
+ * time, times the case it runs, and replaces it when it is stopped or crashes; and the idle
+ * workers of runs that ended, which the next run of a check of the same module takes.
+ * @module
+ */
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { describeSafely } from '../demand/describe.ts';
+import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
+import { TS_LOADER } from './load-module.ts';
+import { WorkerCrashError } from './errors.ts';
+import { CONTROL, IMPORTING, LOADED, type FromWorker, type Init, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
+
+/** Sends a worker a message of the protocol. */
+function send(w: Worker, m: ToWorker): void {
+  w.postMessage(m);
+}
+
+
+/** How long a case run again to blame a crash on it waits for the timers it set, at most (and at most half the timeout). */
+const GRACE = 1000;
+
+/** Whether this is the TypeScript source (this repository's tests, through tsx) rather than the built package. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url);
+
+/**
+ * Starts a worker thread: the built package's runs `worker.js` (and loads a TypeScript check
+ * module as `importCheckModule` says); from the source, tsx is registered in the worker first
+ * (`--import tsx` in execArgv does not load a .ts worker entry on Node 20).
+ */
+function startWorker(): Worker {
+  // A channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to.
+  const { port1: control, port2 } = new MessageChannel();
+  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE, [CONTROL]: port2 }, transferList: [port2] };
+  const w = FROM_SOURCE ? new Worker(sourceEntry(), { ...options, eval: true, execArgv: [] }) : new Worker(WORKER_ENTRY, options);
+  controls.set(w, control);
+  control.unref();
+  return w;
+}
+
+/** The code that starts a worker from the source: tsx registered, then the entry. */
+function sourceEntry(): string {
+  const api = new URL('./esm/api/index.mjs', resolveTsx()).href;
+  return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
+}
+
+/** Each worker's control port, this side. */
+const controls = new WeakMap<Worker, MessagePort>();
+
+/**
+ * Idle workers of runs that ended, by the module of their check: a run of a check of that module
+ * takes them before it starts new ones (at most as many as there are cores are kept per module;
+ * more are let go). Unref'd, they do not keep the process alive, and an error a timer of one of
+ * their cases raises crashes the process, as it would without workers.
+ */
+const idle = new Map<string, Set<Worker>>();
+
+/** An idle worker of `moduleUrl`'s checks, now this caller's, if there is one. */
+function takeIdle(moduleUrl: string): Worker | undefined {
+  const set = idle.get(moduleUrl);
+  const w = set?.values().next().value;
+  if (w === undefined) return undefined;
+  set!.delete(w);
+  w.off('error', crashLate);
+  w.off('exit', forget);
+  w.ref();
+  return w;
+}
+
+/** Keeps a worker whose run ended, idle (see {@link idle}), or lets it go if enough are kept: it ends once the timers its cases left have fired. */
+function release(w: Worker, moduleUrl: string): void {
+  w.unref();
+  w.on('error', crashLate);
+  const set = idle.get(moduleUrl) ?? new Set<Worker>();
+  idle.set(moduleUrl, set);
+  if (set.size >= availableParallelism()) return void controls.get(w)?.postMessage('finish');
+  w.on('exit', forget);
+  set.add(w);
+}
+
+/** Forgets an idle worker that exited. */
+function forget(this: Worker): void {
+  for (const set of idle.values()) set.delete(this);
+}
+
+function crashLate(err: unknown): never {
+  throw new WorkerCrashError(`a worker of a check that had ended raised an error asynchronously (in a timer a case set): without workers, it would crash the process too. The worker's error: ${describeSafely(err)}`);
+}
+
+let tsxRoot: string | undefined;
+function resolveTsx(): string {
+  // import.meta.resolve is missing when tsx runs this file as CommonJS; require.resolve works in both.
+  tsxRoot ??= pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')).href.replace(/package\.json$/, 'dist/');
+  return tsxRoot;
+}
+
+/** @internal */
+export interface SlotSetup {
+  readonly init: Init;
+  /** The shrink state a new worker replays, if shrinking. */
+  shrink?: ShrinkState;
+}
+
+/**
+ * A worker's import of the check's module may take the timeout, and at least this long (ms): an
+ * import is not a trial, and takes a worker's first compilations too.
+ */
+const IMPORT_LIMIT = 10_000;
+
+/**
+ * Most milliseconds, beyond twice the timeout, that a worker may take to get to work: to start
+ * importing, or to start a request after the messages sent before it (the replays of shrinking
+ * run cases that finished before). A worker that never gets there must not hang the run.
+ */
+const STALL_LIMIT = 30_000;
+
+/**
+ * A case that does not compute (it waits, blocked) is stopped once it has waited this many times
+ * its timeout (or the timeout and 10 s, if longer): its thread's CPU time, which its timeout
+ * counts where the system gives it, would never reach the timeout.
+ */
+const WAIT_FACTOR = 10;
+
+/** Milliseconds of CPU time a thread has run, from its `schedstat` file (Linux), or undefined if it cannot be read. */
+function cpuTime(schedstat: string | undefined): number | undefined {
+  if (schedstat === undefined) return undefined;
+  try {
+    return Number(readFileSync(schedstat, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * @internal A worker thread that runs one request at a time, replaced when it stops or crashes.
+ * It shares {@link Slot.state} with its worker: `[0]` when the worker's current case started
+ * (`Date.now()`), `[1]` the index of that case within the request, `[2]` non-zero to ask the worker
+ * to cancel it, `[3]` the id of the request that case belongs to ({@link IMPORTING} or
+ * {@link LOADED} while it starts), `[4]` 1 while the spec (or comparison) runs, 0 while the
+ * function does. A case times out once it has run `timeout` ms from its start in the worker, so
+ * that neither the messaging nor the worker's own start are counted, and, where the system gives
+ * the worker thread's CPU time (Linux), once it has also computed that long, so that a loaded
+ * machine does not stop it early (see {@link WAIT_FACTOR}). The main thread stops it from outside,
+ * as a worker in an endless loop cannot answer.
+ */
+export class Slot {
+  worker: Worker | null = null;
+  readonly state = new Float64Array(new SharedArrayBuffer(5 * Float64Array.BYTES_PER_ELEMENT));
+  private ready: Promise<void> | null = null;
+  private pending: ((o: Outcome) => void) | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
+  private nextId = 0;
+  /** The crash of the worker while it had no request (a timer of an earlier case): the outcome of the next request. */
+  private lost: Outcome | null = null;
+  /** How many requests the current worker has answered. */
+  private answered = 0;
+  private closed = false;
+  /** The worker thread's `schedstat` file, if it has one (see {@link cpuTime}). */
+  private clock: string | undefined;
+  /** Whether the worker has become ready: only such a worker is kept idle once the run ends. */
+  private isReady = false;
+  /** Takes this slot's listeners off its worker, to hand it back idle. */
+  private detach: () => void = () => {};
+
+  constructor(
+    private readonly setup: SlotSetup,
+    readonly timeout: number,
+    /** Shared by the slots of a run: workers used (started, or taken idle), and the refusal of a worker, which ends the run (see {@link refuseInWorker}). */
+    private readonly stats: { started: number; refused?: Error },
+  ) {}
+
+  private spawn(): Promise<void> {
+    if (this.closed) throw new Error('the run is over');
+    const pooled = takeIdle(this.setup.init.moduleUrl);
+    const w = pooled ?? startWorker();
+    this.stats.started++;
+    this.worker = w;
+    // A worker of an earlier run may yet crash from a timer one of its cases set: none of its crashes is surely a request's own.
+    this.answered = pooled ? 1 : 0;
+    this.isReady = false;
+    this.state[3] = -1;
+    let settle!: (err?: Error) => void;
+    const ready = new Promise<void>((res, rej) => (settle = (err) => (err ? rej(err) : res())));
+    const stop = () => {
+      this.worker = null;
+      this.ready = null;
+      void w.terminate();
+    };
+    // A worker that does not become ready (its import never ends) is stopped: the run gets an error, not a hang.
+    const spawned = Date.now();
+    const importLimit = Math.max(this.timeout, IMPORT_LIMIT);
+    const watch = () => {
+      if (this.worker !== w) return;
+      const importing = this.state[3] === IMPORTING;
+      const left = importing ? this.state[0]! + importLimit - Date.now() : (this.state[3] === LOADED ? this.state[0]! : spawned) + this.stallLimit() - Date.now();
+      if (left > 0) {
+        watcher = setTimeout(watch, left).unref();
+        return;
+      }
+      stop();
+      const moduleUrl = this.setup.init.moduleUrl;
+      settle(
+        new TypeError(
+          importing
+            ? `a worker could not load the check: importing ${moduleUrl} did not finish within ${importLimit} ms (the larger of the timeout and ${IMPORT_LIMIT} ms). Does it wait for something, or loop, at its top level? ${WORKER_RULE}`
+            : `a worker did not get ready within ${this.stallLimit()} ms, though it ${this.state[3] === LOADED ? `had imported ${moduleUrl}` : 'had not yet begun to import the check'}`,
+        ),
+      );
+    };
+    // Unref'd: the watch of a worker a finished run no longer waits for must not keep the process alive.
+    let watcher = setTimeout(watch, Math.min(importLimit, this.stallLimit())).unref();
+    ready.then(
+      () => clearTimeout(watcher),
+      () => clearTimeout(watcher),
+    );
+    const onMessage = (m: FromWorker) => {
+      if (this.worker !== w) return;
+      if (m.type === 'ready') {
+        this.clock = m.clock;
+        this.isReady = true;
+        settle();
+      }
+      else if (m.type === 'initError') settle(new TypeError(m.message));
+      else if (m.type === 'refused') {
+        // The module runs checks when imported: the run ends with that, and no worker is started again.
+        this.stats.refused ??= new TypeError(m.message);
+        stop();
+        settle(this.stats.refused);
+        const p = this.pending;
+        this.pending = null;
+        p?.({ kind: 'crash', error: m.message, alone: false, answered: this.answered });
+      } else if (m.type === 'reply' && this.pending) {
+        this.answered++;
+        const p = this.pending;
+        this.pending = null;
+        p({ kind: 'reply', data: m });
+      }
+    };
+    const died = (error: string) => {
+      if (this.worker !== w) return;
+      this.worker = null;
+      this.ready = null;
+      settle(new Error(`a worker stopped while starting: ${error}`));
+      const p = this.pending;
+      this.pending = null;
+      if (p) p({ kind: 'crash', error, alone: this.answered === 0, answered: this.answered });
+      else this.lost = { kind: 'crash', error, alone: false, answered: this.answered };
+    };
+    const onError = (e: unknown) => died(describeSafely(e));
+    const onExit = (code: number) => died(`the worker exited with code ${code}`);
+    w.on('message', onMessage).on('error', onError).on('exit', onExit);
+    this.detach = () => void w.off('message', onMessage).off('error', onError).off('exit', onExit);
+    send(w, { type: 'init', ...this.setup.init, state: this.state.buffer as SharedArrayBuffer, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
+    this.ready = ready;
+    return ready;
+  }
+
+  /** How long a worker may take to get to work, user code aside (see {@link STALL_LIMIT}). */
+  private stallLimit(): number {
+    return Math.min(MAX_TIMER, 2 * this.timeout + STALL_LIMIT);
+  }
+
+  /** Starts the worker if there is none, and waits until it is ready. */
+  async alive(): Promise<void> {
+    await (this.worker && this.ready ? this.ready : this.spawn());
+  }
+
+  /** Sends a message without waiting for an answer (to a live worker only). */
+  post(m: ToWorker): void {
+    if (this.worker) send(this.worker, m);
+  }
+
+  /**
+   * One request at a time: sends `m`, resolves with the reply, or a timeout (worker stopped), or a
+   * crash (a worker that does not start on the request in time counts as one). Rejects once a
+   * worker of the run refused to run a check (see {@link refuseInWorker}).
+   */
+  request<T extends RequestType>(m: RequestBody<T>): Promise<Outcome<T>> {
+    const run = async (): Promise<Outcome> => {
+      const lost = this.lost;
+      this.lost = null;
+      if (lost !== null) return lost;
+      await this.alive();
+      const w = this.worker!;
+      const id = this.nextId++;
+      const sent = Date.now();
+      // The CPU time of the worker when its current case started: for the first, when it was idle, before the request.
+      let cpu = { start: NaN, at: cpuTime(this.clock) };
+      return new Promise<Outcome>((resolve) => {
+        const check = () => {
+          if (this.pending !== done) return;
+          // The clock runs from when the worker started the request's current case (see state).
+          const started = this.state[3] === id;
+          const now = Date.now();
+          const start = this.state[0]!;
+          let left = started ? start + this.timeout - now : sent + this.stallLimit() - now;
+          if (started && left <= 0 && cpu.at !== undefined) {
+            // The request's first case counts from the request; a later one (exhaustive checking) from when it is first seen here: less, never more.
+            if (start !== cpu.start) cpu = { start, at: Number.isNaN(cpu.start) && this.state[1] === 0 ? cpu.at : cpuTime(this.clock) };
+            const used = (cpuTime(this.clock) ?? Infinity) - cpu.at!;
+            const waited = now - start;
+            if (used < this.timeout && waited < Math.max(WAIT_FACTOR * this.timeout, this.timeout + 10_000)) left = Math.max(1, this.timeout - used);
+          }
+          if (left > 0) {
+            timer = setTimeout(check, Math.min(left, MAX_TIMER));
+            return;
+          }
+          this.pending = null;
+          this.worker = null;
+          this.ready = null;
+          void w.terminate();
+          resolve(started ? { kind: 'timeout', spec: this.state[4] === 1 } : { kind: 'crash', error: `the worker did not start on its request within ${this.stallLimit()} ms`, alone: false, answered: this.answered });
+        };
+        let timer = setTimeout(check, this.timeout);
+        const done = (o: Outcome) => {
+          clearTimeout(timer);
+          resolve(o);
+        };
+        this.pending = done;
+        send(w, { ...m, id } as Request);
+      });
+    };
+    const refused = () => {
+      if (this.stats.refused) throw this.stats.refused;
+    };
+    const p = this.chain.then(run, run).then((o) => (refused(), o));
+    this.chain = p.catch(() => undefined);
+    return p;
+  }
+
+  /**
+   * Once a run passed: lets the timers the worker's cases left crash it, waiting for them up to
+   * `grace` ms. Resolves with the crash, if any (none without a worker).
+   */
+  async drain(grace: number): Promise<(Outcome & { kind: 'crash' }) | undefined> {
+    if (!this.worker && !this.lost) return undefined;
+    const out = await this.request({ type: 'drain', grace });
+    return out.kind === 'crash' ? out : undefined;
+  }
+
+  /** Stops the worker, if any, and forgets a crash it had while idle: the next request starts a fresh one. */
+  restart(): void {
+    const w = this.worker;
+    this.worker = null;
+    this.ready = null;
+    this.lost = null;
+    if (w) void w.terminate();
+  }
+
+  /** Stops the worker; a request still waiting for it is answered as a crash, and none is started again. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const w = this.worker;
+    this.worker = null;
+    const p = this.pending;
+    this.pending = null;
+    p?.({ kind: 'crash', error: 'the run is over', alone: false, answered: this.answered });
+    if (!w) return;
+    // A worker at work (a case that does not end), or not yet ready, is stopped. An idle one is kept for the next run (see idle).
+    if (p || !this.isReady) return void (await w.terminate());
+    this.detach();
+    release(w, this.setup.init.moduleUrl);
+  }
+}
+
+/** The longest delay of a timer: Node runs a longer one after 1 ms. */
+export const MAX_TIMER = 2 ** 31 - 1;
+
+/** @internal How long a case run again to blame a crash on it, or a passing run, waits for the timers its cases set. */
+export function graceOf(timeout: number): number {
+  return Math.min(GRACE, timeout / 2);
+}
+
+/**
+ * @internal Once a run with workers passed: waits up to `grace` ms for the timers its cases left,
+ * and rejects with a {@link WorkerCrashError} if one raises an error, so that the run does not
+ * pass. A run without workers cannot wait (it is synchronous): the error crashes its process.
+ */
+export async function afterLastCase(slots: readonly Slot[], grace: number, unit: string): Promise<void> {
+  const crash = await drained(slots, grace);
+  if (crash) throw crashedAfterLast(crash, grace, unit);
+}
+
+/** @internal Waits up to `grace` ms for the timers the cases of `slots` left: the crash one of them caused, if any. */
+export async function drained(slots: readonly Slot[], grace: number): Promise<(Outcome & { kind: 'crash' }) | undefined> {
+  return (await Promise.all(slots.map((s) => s.drain(grace)))).find((c) => c !== undefined);
+}
+
+/** @internal The error of a run that passed, but whose worker crashed after its last case (`unit`), while it waited for their timers. */
+export function crashedAfterLast(crash: Outcome & { kind: 'crash' }, grace: number, unit: string): WorkerCrashError {
+  return new WorkerCrashError(
+    `a worker crashed after the last ${unit}: a ${unit} it ran raised an error asynchronously (e.g. in a timer) once it had finished, within the ${grace} ms the run waits for such timers. ` +
+      `Without workers, that error would crash the process once raised. The worker's error: ${crash.error}`,
+  );
+}
+
+/** @internal Starts `count` workers, waits until they are ready, runs `body` with them, and stops them. */
+export async function withWorkers<R>(count: number, setup: SlotSetup, timeout: number, body: (slots: Slot[], info: () => { workersStarted: number; startupMs: number }) => Promise<R>): Promise<R> {
+  const stats: { started: number; refused?: Error } = { started: 0 };
+  const slots = Array.from({ length: count }, () => new Slot(setup, timeout, stats));
+  const t0 = performance.now();
+  try {
+    await Promise.all(slots.map((s) => s.alive()));
+    const startupMs = performance.now() - t0;
+    return await body(slots, () => ({ workersStarted: stats.started, startupMs }));
+  } finally {
+    await Promise.all(slots.map((s) => s.close()));
+  }
+}

@@ -1,0 +1,295 @@
+/**
+ * A random check in worker threads (after QuickerCheck, Krook, Svensson, Hughes, Claessen 2024):
+ * trials striped over the workers by index, each with its own size, the same verdict and
+ * counterexample as the run in this thread; deterministic or greedy parallel shrinking.
+ * @module
+ */
+import { unforced } from '../demand/demand.ts';
+import { checkArity } from '../spec/spec.ts';
+import { CoverageTally, withCoverage } from '../spec/coverage.ts';
+import { parseShard, shardIndices } from '../spec/shard.ts';
+import type { DefinedCheck } from '../spec/registry.ts';
+import {
+  commonSettings, DEFAULTS, failsAlike, failureResult, inTrial, OPTION_NAMES, printable, passedResult, replayOptions, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
+  type AnySpec, type CheckResult, type Fn, type Trial,
+} from '../spec/check.ts';
+import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
+import { crashedAfterLast, drained, graceOf, withWorkers, type Slot, type SlotSetup } from './pool.ts';
+import { workerCompare, workerSettings, type ParallelOptions } from './settings.ts';
+import { lower, type Outcome, type Reply, type RequestBody } from './protocol.ts';
+
+/** More trials than a run has (the bound before a failure is known). */
+const MAX_TRIALS = 2 ** 31 - 1;
+
+/** A check result of a parallel run, with what the workers did. */
+export interface ParallelCheckResult extends CheckResult {
+  /** Trials the workers ran to the end, including any past the reported failure (`trials` counts only those up to it, as a sequential run). */
+  readonly executed: number;
+  /** Workers the run used, started or taken idle from an earlier run of a check of the same module, replacements of stopped or crashed workers included. */
+  readonly workersStarted: number;
+  /** Milliseconds until the first workers were ready (a few with idle workers of an earlier run). */
+  readonly startupMs: number;
+}
+
+function nth<T>(it: Iterable<T>, j: number): T | undefined {
+  let k = 0;
+  for (const x of it) if (k++ === j) return x;
+  return undefined;
+}
+
+/** What the trials of a run came to: the first failure, if any, the trials finished (`executed`, `completed`), and the coverage of those that passed. */
+interface Trials {
+  best?: Event;
+  executed: number;
+  completed: number[];
+  readonly coverage: CoverageTally;
+}
+
+type Event = { i: number; kind: 'failed' } | { i: number; kind: 'thrown'; error: Error } | { i: number; kind: 'timeout' } | { i: number; kind: 'crash'; error: string };
+
+/** The event of trial `i`, whose request ended without a reply: a timeout (the spec's is a spec error), or a crash. */
+function unfinished(i: number, out: Outcome & { kind: 'timeout' | 'crash' }, timeout: number): Event {
+  if (out.kind === 'crash') return { i, kind: 'crash', error: out.error };
+  return out.spec ? { i, kind: 'thrown', error: specTimeout(timeout) } : { i, kind: 'timeout' };
+}
+
+/** The event of trial `i`, the one after those of a stripe that passed (`data.ran`): none if the stripe stopped without a failure. */
+function replied(i: number, data: Reply<'trials'>): Event | undefined {
+  return data.thrown ? { i, kind: 'thrown', error: rebuildError(data.thrown) } : data.failed ? { i, kind: 'failed' } : undefined;
+}
+
+/** @internal A random check of `check` itself in worker threads (not another check of its spec and function). */
+export async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions): Promise<ParallelCheckResult> {
+  const spec = check.spec as unknown as AnySpec;
+  const fn = check.fn as Fn;
+  checkArity(spec, fn);
+  const { workers: n } = workerSettings(check, options);
+  const { budget, compare, unicode } = commonSettings(spec, fn, options, OPTION_NAMES.check);
+  const trials = options.trials ?? DEFAULTS.trials;
+  // The workers share the smallest failing trial as a 32-bit integer (see bound).
+  if (trials > MAX_TRIALS) throw new RangeError(`trials: at most ${MAX_TRIALS} with workers, got ${trials}`);
+  const maxSize = options.maxSize ?? DEFAULTS.maxSize;
+  const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
+  const timeout = options.timeout ?? DEFAULTS.timeout;
+  const maxAttempts = options.maxShrinkAttempts ?? DEFAULTS.maxShrinkAttempts;
+  const maxFatal = options.maxShrinkTimeouts ?? 8;
+  const greedy = options.shrinking === 'greedy';
+  const indices = shardIndices(trials, options.shard);
+
+  const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, ...workerCompare(check, options) } };
+  const grace = graceOf(timeout);
+  /**
+   * Sends a shrink candidate, `m`, to `slot`. A crash that is not surely the case's own (not
+   * `alone`) may be an earlier case's, raised asynchronously later than the worker waited for it:
+   * the case is then blamed only if it crashes again alone, in a fresh worker (the crashed one is
+   * replaced) that waits for the timers it set (unless `current` says its outcome is no longer wanted).
+   */
+  const requestOwn = async (slot: Slot, m: RequestBody<'cand'>, current: () => boolean): Promise<Outcome<'cand'>> => {
+    const out = await slot.request(m);
+    if (out.kind !== 'crash' || out.alone || !current()) return out;
+    return slot.request({ ...m, grace });
+  };
+  const { index: firstIndex, count: shards } = parseShard(options.shard);
+  /**
+   * Runs the trials, worker k the positions k, k + n, … (each trial with its own size). Batched
+   * (`batch`), each worker runs its stripe in one request, in a loop, and the run waits for the
+   * timers they left once they have all replied; `crashed` if a worker crashed. Else one trial a
+   * request, each given a turn of the event loop, so that an error the function raises
+   * asynchronously crashes the worker during the trial that caused it: a crash that is not surely
+   * the trial's own (not `alone`) may be an earlier trial's, raised later than the worker waited
+   * for it, and is blamed on the trial only if it crashes again alone in a fresh worker (the
+   * crashed one is replaced) that waits for the timers it set; if it finishes there, that is its
+   * outcome, and if it passes, the run fails with the crash, which no trial can be blamed for.
+   */
+  const runTrials = async (slots: readonly Slot[], batch: boolean): Promise<Trials | 'crashed'> => {
+    const run: Trials = { executed: 0, completed: [], coverage: new CoverageTally(spec.args.length) };
+    let crashed = false;
+    // The smallest failing trial known, shared with the workers: each stops before the trials past it.
+    const bound = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    bound[0] = MAX_TRIALS;
+    const found = (ev: Event) => {
+      if (ev.kind !== 'thrown') {
+        run.executed++;
+        run.completed.push(ev.i);
+      }
+      if (!run.best || ev.i < run.best.i) run.best = ev;
+      lower(bound, ev.i);
+    };
+    const passed = (i: number, counts: readonly number[]) => {
+      run.executed++;
+      run.completed.push(i);
+      run.coverage.addCounts(counts);
+    };
+    const oneByOne = async (slot: Slot, at: (q: number) => number, count: number) => {
+      for (let q = 0; q < count; q++) {
+        const i = at(q);
+        if (run.best && i >= run.best.i) return; // a smaller failing index is known: only smaller ones matter
+        const m = { type: 'trials' as const, first: i, step: 1, count: 1, bound: bound.buffer as SharedArrayBuffer };
+        let out = await slot.request(m);
+        const suspect = out.kind === 'crash' && !out.alone ? out : undefined;
+        if (suspect) out = await slot.request({ ...m, grace });
+        let ev = out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout);
+        if (!ev && suspect) {
+          const message =
+            `a worker crashed at trial ${i + 1} (seed ${seed}), but no trial can be blamed: run again alone in a fresh worker, which waited up to ${grace} ms for the timers it set, ` +
+            `that trial does not crash. One of the ${suspect.answered} trials the worker had finished before probably raised the error asynchronously (e.g. in a timer). The worker's error: ${suspect.error}`;
+          ev = { i, kind: 'thrown', error: new WorkerCrashError(message) };
+        }
+        if (ev) return found(ev);
+        if (out.kind === 'reply' && out.data.ran === 0) return; // past the bound another worker set
+        if (out.kind === 'reply') passed(i, out.data.counts);
+      }
+    };
+    const stripe = async (slot: Slot, at: (q: number) => number, count: number) => {
+      slot.state[1] = 0; // its first trial, should the worker crash before it starts
+      const out = await slot.request({ type: 'trials', first: at(0), step: at(1) - at(0), count, bound: bound.buffer as SharedArrayBuffer });
+      if (out.kind === 'crash') {
+        crashed = true;
+        lower(bound, -1); // the others stop: the trials run again one at a time
+        return;
+      }
+      // A trial that timed out is the one its worker ran; those before it passed.
+      const ran = out.kind === 'reply' ? out.data.ran : Math.max(0, slot.state[1]!);
+      for (let q = 0; q < ran; q++) {
+        run.executed++;
+        run.completed.push(at(q));
+      }
+      if (out.kind === 'reply') run.coverage.addCounts(out.data.counts);
+      const ev = out.kind === 'reply' ? replied(at(ran), out.data) : unfinished(at(ran), out, timeout);
+      if (ev) found(ev);
+    };
+    await Promise.all(
+      slots.map(async (slot, k) => {
+        if (k >= indices.length) return;
+        const at = (q: number) => firstIndex + (k + q * slots.length) * shards;
+        const count = Math.ceil((indices.length - k) / slots.length);
+        await (batch ? stripe(slot, at, count) : oneByOne(slot, at, count));
+      }),
+    );
+    if (crashed) return 'crashed';
+    // A passing run waits for the timers its trials left (see afterLastCase); a batched one runs again one trial at a time if one crashed a worker.
+    if (!run.best) {
+      const crash = await drained(slots, grace);
+      if (crash && batch) return 'crashed';
+      if (crash) throw crashedAfterLast(crash, grace, 'trial');
+    }
+    return run;
+  };
+  return withWorkers(Math.max(1, Math.min(n, indices.length)), setup, timeout, async (slots, info) => {
+    // Batched; after a crash, which a batch cannot blame on its trial, again one trial a request, in fresh workers, as the run it stands for.
+    let trialsRun = await runTrials(slots, true);
+    if (trialsRun === 'crashed') {
+      for (const slot of slots) slot.restart();
+      trialsRun = (await runTrials(slots, false)) as Trials;
+    }
+    const { best, executed, completed, coverage } = trialsRun;
+    const final = best as Event | undefined;
+    const upTo = final ? final.i : Infinity;
+    const ran = completed.filter((i) => i <= upTo).sort((a, b) => a - b);
+    for (const i of ran) options.onTrial?.(i);
+    const extra = () => ({ executed, ...info() });
+    if (final === undefined) {
+      return { ...withCoverage(passedResult(indices.length, seed, options.shard), coverage.figures(), options.coverage, spec.names, replayOptions(seed, options)), ...extra() };
+    }
+    // The failing trial's case, made again here, where the function is: to name it, or to replay its shrinks.
+    const start = trialCase(spec, seed, final.i, sizeOf(final.i, trials, maxSize));
+    if (final.kind === 'thrown') throw inTrial(final.error, spec, final.i, seed, options, start.inputs);
+    const count = (final.i - firstIndex) / shards + 1;
+    const fatal = final.kind === 'timeout' || final.kind === 'crash';
+
+    // Shrinking: every worker follows the path of chosen candidates; candidates are dealt out one at a time.
+    const shrinkState = { i: final.i, path: [] as number[], fatal };
+    setup.shrink = shrinkState;
+    for (const s of slots) s.post({ type: 'shrinkStart', i: final.i, path: [], fatal });
+    let attempts = 0;
+    let fatalEvents = 0;
+    let step = 0;
+    while (attempts < maxAttempts && fatalEvents < maxFatal) {
+      const cap = maxAttempts - attempts;
+      const thisStep = step;
+      const results = new Map<number, 'ok' | 'no' | Error>();
+      let end = Infinity;
+      let next = 0;
+      let evaluated = 0;
+      let decided: { chosen?: number; error?: Error } | undefined;
+      let wake!: () => void;
+      const woken = new Promise<void>((r) => (wake = r));
+      const decide = () => {
+        if (decided) return;
+        if (greedy) {
+          for (const [j, r] of results) {
+            if (r instanceof Error) decided = { error: r };
+            else if (r === 'ok') decided = { chosen: j };
+            if (decided) break;
+          }
+        } else {
+          let j = 0;
+          for (; results.has(j); j++) {
+            const r = results.get(j)!;
+            if (r instanceof Error) decided = { error: r };
+            else if (r === 'ok') decided = { chosen: j };
+            if (decided) break;
+          }
+          if (!decided && j >= Math.min(end, cap)) decided = {};
+        }
+        if (!decided && greedy && results.size >= Math.min(end, cap)) decided = {};
+        if (decided) wake();
+      };
+      const runners = slots.map(async (slot) => {
+        while (!decided && step === thisStep) {
+          // Past the last timeout allowed, no candidate more is dealt; those dealt are still decided on (the last may be the one taken).
+          if (next >= Math.min(end, cap) || fatalEvents >= maxFatal) return;
+          const j = next++;
+          // As for a trial, a crash (or one while the worker was idle) is the candidate's only if it crashes a fresh worker again on its own.
+          const out = await requestOwn(slot, { type: 'cand', j }, () => step === thisStep);
+          if (step !== thisStep) return;
+          if (out.kind === 'reply') {
+            if (out.data.end) end = Math.min(end, j);
+            else if (out.data.thrown) results.set(j, rebuildError(out.data.thrown));
+            else results.set(j, out.data.ok ? 'ok' : 'no');
+          } else {
+            fatalEvents++;
+            // A candidate whose spec times out is skipped, as one whose spec throws is (see isCaseError).
+            results.set(j, fatal && unfinished(j, out, timeout).kind === final.kind ? 'ok' : 'no');
+          }
+          if (!(out.kind === 'reply' && out.data.end)) evaluated++;
+          decide();
+        }
+      });
+      await Promise.race([woken, Promise.all(runners).then(() => decide())]);
+      if (!decided) decided = {};
+      step++;
+      if (decided.error) throw decided.error;
+      if (decided.chosen === undefined) break;
+      attempts += greedy ? evaluated : decided.chosen + 1;
+      shrinkState.path.push(decided.chosen);
+      for (const s of slots) s.post({ type: 'advance', j: decided.chosen });
+    }
+    const shrinks = shrinkState.path.length;
+
+    const where = `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`;
+    const reproduce = (note = '') => `\nReproduce with the option ${replayOptions(seed, options)} and workers${note}.`;
+    // Replay the chosen path here, to report the same counterexample a sequential run reports.
+    if (!fatal) {
+      let current: Trial = runCase(spec, fn, start.inputs, start.context, budget, compare);
+      // Each step failed alike in a worker; here it may not, if the function behaves differently there.
+      let alike = current.failed;
+      for (const j of shrinkState.path) {
+        if (!alike) break;
+        const c = nth(shrinkCandidates(spec, current), j)!;
+        const next = runCase(spec, fn, c.inputs, rerunContext(c), budget, compare);
+        alike = failsAlike(next, current.error !== undefined);
+        current = next;
+      }
+      if (alike) return { ...failureResult(spec, fn, current, count, shrinks, seed, budget, compare, unicode, options), ...extra() };
+      // The workers followed the path: one draws its last case as it saw it.
+      const out = await slots[0]!.request({ type: 'seen', unicode });
+      const seen = out.kind === 'reply' ? out.data.seen : ` (a worker, asked to show it, ${out.kind === 'timeout' ? 'timed out' : `crashed: ${out.error}`})`;
+      return { passed: false, trials: count, seed, shrinks, message: workerOnlyMessage(where, seen) + reproduce(), ...extra() };
+    }
+    let inputs: readonly unknown[] = start.inputs;
+    for (const j of shrinkState.path) inputs = nth(shrinkCandidates(spec, { inputs, resultDemand: unforced }, true), j)!.inputs;
+    const { counterexample, message } = fatalFailure(spec, inputs, final, timeout, where, unicode, 'trial');
+    return { passed: false, trials: count, seed, shrinks, counterexample, message: message + reproduce(final.kind === 'timeout' ? ' (without workers it would not stop)' : ''), ...extra() };
+  }).then(printable);
+}

@@ -1,0 +1,198 @@
+/**
+ * The spec language's combinators for iterable arguments (sync or async, re-iterable or one-shot):
+ * the patterns of the specs of iterator operators, where a source's demand is what was pulled from
+ * it and how its iteration ended (see `iter/demand.ts`). Each reads the source's own elements
+ * (`iter/read.ts`), so that the predicted pulls answer what the source answers, whatever the
+ * result's elements are (`map`'s are not its source's).
+ * - `pulledAsResult`: as many pulls as the result's (or as `pulls` or `yields` say), closed when
+ *   the result is closed or has reached its `limit`, run to its end when the result ended
+ *   (`take`, `drop`, `map`, `filter`, `flatMap`, `chunk`);
+ * - `pulledInLockstep`: one pull per pull of the result, in turn with the iterable arguments
+ *   before it; the first to end closes the others (`zip`);
+ * - `pulledUntil`: up to the first element that matches, then closed (a search: `find`, `some`);
+ * - `exhausted`: to its end whenever the result is demanded (`toArray`, `reduce`);
+ * - `neverForced` (of the list combinators) is "never pulled": its demand, `_`, is untouched.
+ * @module
+ */
+import { isThunk, Lazy } from '../lazy/lazy.ts';
+import { closedAfter, endOf, pullCount, pulls, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
+import { sourcePrefix } from '../iter/read.ts';
+import { sourceOf } from '../iter/source.ts';
+import type { ArgumentDemand } from './combinators.ts';
+
+/** The type of the elements of an iterable or iterator type `X`, sync or async. */
+export type IterElementOf<X> = X extends Iterable<infer T> ? T : X extends AsyncIterable<infer T> ? T : X extends Iterator<infer T> ? T : X extends AsyncIterator<infer T> ? T : never;
+
+/** Whether a source whose result was closed before its first pull is closed too. */
+export interface ClosingOptions {
+  /**
+   * Whether a result closed before its first pull closes the source, as a TC39 iterator helper
+   * does (it holds its source's iterator from the start). Default false: the source is
+   * untouched, as by a generator, which has not started and runs nothing when closed.
+   */
+  readonly closesUnstarted?: boolean | undefined;
+}
+
+/** Options of {@link IterSpecLanguage.pulledAsResult}: how many pulls of the source the result's pulls take, and where the function stops by itself. */
+export interface PulledAsResultOptions<A extends readonly unknown[], T> extends ClosingOptions {
+  /** How many pulls of the source the result's first `k` pulls take (`chunk`: `size · k`; `drop`: `n + k`). Default `k`. */
+  readonly pulls?: ((k: number, ...inputs: [...A]) => number) | undefined;
+  /**
+   * How many elements of the result each element of the source gives (`filter`: 1 or 0;
+   * `flatMap`: the length of its expansion): the result's first `k` pulls take the fewest
+   * elements of the source that give `k`. In place of `pulls`.
+   */
+  readonly yields?: ((element: T, ...inputs: [...A]) => number) | undefined;
+  /**
+   * The most elements the result has (`take`'s `n`): a result that ended (`[]`) after that many
+   * pulls closes the source there, where a result that ended sooner ran the source to its end.
+   */
+  readonly limit?: ((...inputs: [...A]) => number) | undefined;
+}
+
+/** The combinators for iterable arguments, bound to the argument types `A` and result type `R` of a spec (see `specOf`). */
+export interface IterSpecLanguage<A extends readonly unknown[], R> {
+  /**
+   * Pulls the source as many times as the result was pulled (or as `pulls` or `yields` say),
+   * answering the source's own elements; then leaves it open if the result is, closes it if the
+   * result was closed (`return()` or `throw()`) or ended at its `limit`, and runs it to its end
+   * (`[]`, or `⊥` where it throws) if the result ended otherwise. Not pulled at all when the
+   * result is not.
+   *
+   * @example
+   * ```ts
+   * // take over iterables: as far as the result, closed once n are taken
+   * const takeIter = specOf([number, iterable(number)], iterable(number), ({ whenDemanded, pulledAsResult }) => [whenDemanded, pulledAsResult({ limit: (n) => n })]);
+   * // chunks of 2: two pulls per chunk pulled
+   * const chunkIter = specOf([iterable(number)], iterable(dynamic), ({ pulledAsResult }) => [pulledAsResult({ pulls: (k) => 2 * k })]);
+   * ```
+   */
+  pulledAsResult<X extends AnyIterDemand<unknown>>(options?: PulledAsResultOptions<A, IterElementOf<X>>): ArgumentDemand<A, R, X>;
+  /**
+   * Pulled once per pull of the result, in turn with the iterable arguments before it (`zip`):
+   * when the result ended (`[]` or `⊥`) at its pull `k + 1`, the first of them whose pull `k + 1`
+   * ended is run to its end there, those before it are closed after `k + 1` pulls and those after
+   * it after `k`; a result closed closes each after `k` pulls.
+   *
+   * @example
+   * ```ts
+   * const zipIter = specOf([iterable(number), iterable(number)], iterable(tuple(number, number)), ({ pulledInLockstep }) => [pulledInLockstep(), pulledInLockstep()]);
+   * ```
+   */
+  pulledInLockstep<X extends AnyIterDemand<unknown>>(options?: ClosingOptions): ArgumentDemand<A, R, X>;
+  /**
+   * Whenever the result is demanded, the source is pulled up to its first element that `match`es,
+   * then closed; to its end if none does (a search: `find`, `some`, `includes`).
+   *
+   * @example
+   * ```ts
+   * const firstEvenIter = specOf([iterable(number)], number, ({ pulledUntil }) => [pulledUntil((x) => x % 2 === 0)]);
+   * ```
+   */
+  pulledUntil<X extends AnyIterDemand<unknown>>(match: (element: IterElementOf<X>, ...inputs: [...A]) => boolean): ArgumentDemand<A, R, X>;
+  /**
+   * Whenever the result is demanded, the source is pulled to its end (`Array.from`, a sum).
+   *
+   * @example
+   * ```ts
+   * const sumIter = specOf([iterable(number)], number, ({ exhausted }) => [exhausted]);
+   * ```
+   */
+  exhausted<X extends AnyIterDemand<unknown>>(resultDemand: R, argument: X, inputs: A): X;
+  /**
+   * The demand `rule` predicts when `condition` holds of the result demand and the inputs; none
+   * otherwise (`_`: not forced, not pulled). For any argument, iterable or not.
+   *
+   * @example
+   * ```ts
+   * // a generator take that returns before it opens its source when n <= 0
+   * const takeGen = specOf([number, iterable(number)], iterable(number), ({ whenDemanded, onlyWhen, pulledAsResult }) => [
+   *   whenDemanded,
+   *   onlyWhen((_d, n) => n > 0, pulledAsResult({ limit: (n) => n })),
+   * ]);
+   * ```
+   */
+  onlyWhen<X>(condition: (resultDemand: R, ...inputs: [...A]) => boolean, rule: ArgumentDemand<A, R, X>): ArgumentDemand<A, R, X>;
+}
+
+// One implementation for every A and R: the types only check the functions given.
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Inputs = Any[];
+type Source = AnyIterDemand<unknown>;
+
+/**
+ * The demand of `m` pulls of source `xs` (its first `m` elements), then left `open` or `closed`
+ * (if it can be); when it ends within them, or for `m` infinite, its elements to its end and
+ * that end (`[]` or `⊥`).
+ */
+function pulled(xs: Source, m: number, then: 'open' | 'closed'): IterDemand<unknown> {
+  const read = sourcePrefix(xs, m);
+  if (read.values.length < m) return pulls(read.values, read.then === 'more' ? 'open' : read.then);
+  const taken = pulls(read.values, 'open');
+  return then === 'open' ? taken : closedAfter(taken, xs);
+}
+
+/** The fewest elements of `xs` whose yields add up to `k`: Infinity when all of them do not. */
+function fewest(xs: Source, k: number, yields: (x: unknown) => number): number {
+  if (k <= 0) return 0;
+  let counted = 0;
+  let total = 0;
+  const enough = (values: readonly unknown[]) => {
+    for (; counted < values.length; counted++) total += yields(values[counted]);
+    return total >= k;
+  };
+  const { values } = sourcePrefix(xs, Infinity, enough);
+  // A source that ends after the last element read is not asked again: that element counts too.
+  return enough(values) ? values.length : Infinity;
+}
+
+/** What a result closed (by `return()` or `throw()`) after `k` pulls puts on a source pulled `m` times: before its first pull, the function had not started. */
+function whenClosed(xs: Source, k: number, m: number, options: ClosingOptions): IterDemand<unknown> {
+  if (k > 0) return pulled(xs, m, 'closed');
+  return options.closesUnstarted ? pulled(xs, 0, 'closed') : untouched;
+}
+
+const closedByConsumer = (end: string) => end === 'return' || end === 'throw';
+
+/** Whether an input is an iterable source (not a lazy value, a function or a primitive). */
+function isSource(x: unknown): boolean {
+  if (sourceOf(x) !== undefined) return true;
+  return typeof x === 'object' && x !== null && !(x instanceof Lazy) && (Symbol.iterator in x || Symbol.asyncIterator in x);
+}
+
+/** @internal The implementations of {@link IterSpecLanguage}. */
+export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
+  pulledAsResult: (options: PulledAsResultOptions<Inputs, unknown> = {}) =>
+    ((d: Source, xs: Source, inputs: Inputs) => {
+      if (isThunk(d)) return untouched;
+      const k = pullCount(d);
+      const end = endOf(d);
+      const { pulls: count, yields, limit } = options;
+      const need = () => (count ? count(k, ...inputs) : yields ? fewest(xs, k, (x) => yields(x, ...inputs)) : k);
+      if (closedByConsumer(end)) return whenClosed(xs, k, need(), options);
+      if (end === 'open') return pulled(xs, need(), 'open');
+      // A result that ended at its limit closed the source; in ⊥ where the source's return threw.
+      if ((end === 'done' || end === 'threw') && limit && k >= limit(...inputs)) return pulled(xs, need(), 'closed');
+      return pulled(xs, Infinity, 'open');
+    }) as Any,
+  pulledInLockstep: (options: ClosingOptions = {}) =>
+    ((d: Source, xs: Source, inputs: Inputs, index: number) => {
+      if (isThunk(d)) return untouched;
+      const k = pullCount(d);
+      const end = endOf(d);
+      if (closedByConsumer(end)) return whenClosed(xs, k, k, options);
+      if (end === 'open') return pulled(xs, k, 'open');
+      // The result ended at its pull k + 1: an iterable argument before this one ended there, or this one, or one after it.
+      if (inputs.slice(0, index).some((ys) => isSource(ys) && sourcePrefix(ys, k + 1).values.length <= k)) return pulled(xs, k, 'closed');
+      return pulled(xs, k + 1, 'closed');
+    }) as Any,
+  pulledUntil: (match: (x: Any, ...inputs: Inputs) => boolean) =>
+    ((d: Source, xs: Source, inputs: Inputs) => {
+      if (isThunk(d)) return untouched;
+      const read = sourcePrefix(xs, Infinity, (values) => values.length > 0 && match(values[values.length - 1], ...inputs));
+      const found = read.values.findIndex((x) => match(x, ...inputs));
+      return found < 0 ? pulled(xs, Infinity, 'open') : pulled(xs, found + 1, 'closed');
+    }) as Any,
+  exhausted: (d: unknown, xs: Source) => (isThunk(d) ? untouched : pulled(xs, Infinity, 'open')) as Any,
+  onlyWhen: (condition, rule) => (d, x, inputs, index) => (condition(d, ...inputs) ? rule(d, x, inputs, index) : (untouched as Any)),
+};

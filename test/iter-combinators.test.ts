@@ -1,0 +1,174 @@
+/**
+ * The spec language over iterables: each iterator example's hand-written spec and its twin in
+ * combinators (examples/iterators/combinators.ts) predict the same demands on thousands of random
+ * cases (inputs and consumers as a check generates them, under the correct and the buggy
+ * function's result demands: the exhaustive mode has no iterable series here), and fail the same
+ * buggy versions with the same report; the TC39 helpers' specs of test/iter-libraries.test.ts,
+ * which observe a model, have twins too.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { demandEquals, type Demand } from '../src/demand/demand.ts';
+import { observeDetailed, observeDetailedAsync } from '../src/demand/observe.ts';
+import { prettyDemand } from '../src/demand/print.ts';
+import { toDemand } from '../src/demand/convert.ts';
+import { number } from '../src/demand/primitives.ts';
+import { sizeOf, showInput, trialCase } from '../src/spec/check.ts';
+import { predictDemands, type Spec } from '../src/spec/spec.ts';
+import { specOf } from '../src/spec/combinators.ts';
+import { checkSpec, inferSpec } from '../src/index.ts';
+import { iterable, pulls, Source } from '../src/iter/index.ts';
+import { checkExample, iterExamples, type IterExample } from '../examples/iterators/catalog.ts';
+import { chunkByCombinators, firstEvenByCombinators, flatMapByCombinators, takeAsyncByCombinators, takeByCombinators, zipByCombinators } from '../examples/iterators/combinators.ts';
+import { modelSpec, operators } from './fixtures/library-ops.ts';
+import { generatorLike, tc39, type Model } from './fixtures/tc39-iterators.ts';
+import { digitSources } from '../examples/iterators/resource.ts';
+import { take, takePullsOneMore, takeWithoutClosing } from '../examples/iterators/take.ts';
+import { pairs, zip } from '../examples/iterators/zip.ts';
+
+type AnySpec = Spec<readonly any[], any>;
+
+/** The predictions of a spec, printed, or what it threw. */
+function predicted(s: AnySpec, result: Demand, inputs: readonly unknown[]): string | Demand[] {
+  try {
+    return predictDemands(s, result, inputs);
+  } catch (err) {
+    return `(threw ${String(err)})`;
+  }
+}
+
+/**
+ * `trials` random cases of `fn` (inputs and consumer as a check makes them, sizes cycling up to
+ * 30): how many, and those where the two specs predict different demands, drawn as
+ * `inputs | result demand => one's | other's`.
+ */
+async function comparePredictions(one: AnySpec, other: AnySpec, fn: (...args: any[]) => unknown, trials: number, async = false): Promise<{ cases: number; differ: string[] }> {
+  const differ: string[] = [];
+  for (let i = 0; i < trials; i++) {
+    const { inputs, context } = trialCase(one as never, 7, i, sizeOf(i, trials, 30));
+    const shapes = { inputs: one.args, result: one.result };
+    const obs = async ? await observeDetailedAsync(context, fn, inputs, shapes) : observeDetailed(context, fn, inputs, shapes);
+    const a = predicted(one, obs.result, inputs);
+    const b = predicted(other, obs.result, inputs);
+    const same = typeof a === 'string' || typeof b === 'string' ? a === b : a.every((d, k) => demandEquals(d, b[k]!));
+    if (!same) {
+      const show = (p: string | Demand[]) => (typeof p === 'string' ? p : p.map((d) => prettyDemand(d)).join(', '));
+      differ.push(`${inputs.map((v, k) => showInput(one as never, v, k)).join(', ')} | ${prettyDemand(obs.result)} => ${show(a)} | ${show(b)}`);
+    }
+  }
+  return { cases: trials, differ };
+}
+
+const twins: Readonly<Record<string, AnySpec>> = {
+  take: takeByCombinators,
+  'take (closing)': takeByCombinators,
+  zip: zipByCombinators,
+  flatMap: flatMapByCombinators,
+  'chunk 2': chunkByCombinators,
+  'firstEven (a source holding a resource)': firstEvenByCombinators,
+  'take over async iterables': takeAsyncByCombinators,
+};
+
+describe('the iterator examples in the spec language', () => {
+  for (const e of iterExamples) {
+    const twin = twins[e.name];
+    if (twin === undefined) continue;
+    const trials = e.async ? 1500 : 4000;
+    test(`${e.name}: the combinator spec predicts the hand-written spec's demands on ${trials} random cases of the correct and the buggy version`, { timeout: 120_000 }, async () => {
+      for (const fn of [e.correct, e.buggy]) {
+        const { differ } = await comparePredictions(e.spec, twin, fn, trials, e.async);
+        assert.deepEqual(differ.slice(0, 5), []);
+      }
+    });
+
+    test(`${e.name}: under the combinator spec, the correct version passes and the buggy one fails with the hand-written spec's report`, { timeout: 120_000 }, async () => {
+      const asTwin: IterExample = { ...e, spec: twin };
+      const [good, bad, badByHand] = await Promise.all([checkExample(asTwin, e.correct), checkExample(asTwin, e.buggy), checkExample(e, e.buggy)]);
+      assert.equal(good.passed, true, good.message);
+      assert.equal(bad.passed, false);
+      assert.equal(bad.message, badByHand.message);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// The TC39 helpers (test/fixtures/tc39-iterators.ts) in the spec language
+
+/** The twin of each operator's model spec, for a helper (closesUnstarted) or a generator. */
+function helperTwins(closesUnstarted: boolean): Readonly<Record<string, AnySpec>> {
+  const op = (name: string) => operators[name]!;
+  const even = (x: number) => x % 2 === 0;
+  return {
+    take: specOf(op('take').args as [typeof number, typeof numbers], numbers, ({ whenDemanded, pulledAsResult }) => [whenDemanded, pulledAsResult({ limit: (n) => n, closesUnstarted })]),
+    drop: specOf(op('drop').args as [typeof number, typeof numbers], numbers, ({ whenDemanded, pulledAsResult }) => [whenDemanded, pulledAsResult({ pulls: (k, n) => n + k, closesUnstarted })]),
+    map: specOf([numbers], numbers, ({ pulledAsResult }) => [pulledAsResult({ closesUnstarted })]),
+    filter: specOf(op('filter').args as [typeof numbers], numbers, ({ pulledAsResult }) => [pulledAsResult({ yields: (x) => (even(x) ? 1 : 0), closesUnstarted })]),
+    flatMap: specOf([numbers], numbers, ({ pulledAsResult }) => [pulledAsResult({ yields: () => 2, closesUnstarted })]),
+    zip: specOf([numbers, numbers], op('zip').result, ({ pulledInLockstep }) => [pulledInLockstep({ closesUnstarted }), pulledInLockstep({ closesUnstarted })]),
+    'chunks of 2': specOf([numbers], op('chunks of 2').result, ({ pulledAsResult }) => [pulledAsResult({ pulls: (k) => 2 * k, closesUnstarted })]),
+  };
+}
+const numbers = iterable(number);
+
+for (const [model, name, closesUnstarted] of [[tc39, 'TC39 helper', true], [generatorLike, 'generator', false]] as [Model, string, boolean][]) {
+  describe(`the ${name} models' specs in the spec language`, () => {
+    const specs = helperTwins(closesUnstarted);
+    for (const [op, twin] of Object.entries(specs)) {
+      test(`${op}: the combinator spec predicts what the ${name} model does on 3000 random cases`, { timeout: 120_000 }, async () => {
+        const operator = operators[op]!;
+        const { differ } = await comparePredictions(modelSpec(operator, model), twin, operator.model(model), 3000);
+        assert.deepEqual(differ.slice(0, 5), []);
+      });
+    }
+  });
+}
+
+test('a spec reads the elements of a generated source off its plan, and of an array from a fresh iteration; a one-shot iterator of its own is refused, saying why', () => {
+  const firstTwo = specOf([numbers], numbers, ({ pulledAsResult }) => [pulledAsResult()]);
+  const d = pulls([10, 20], 'open');
+  for (const xs of [new Source({ elements: [1, 2, 3], infinite: false, hasReturn: true }), new Source({ elements: [1, 2, 3], infinite: false, hasReturn: true }).iterator(), [1, 2, 3]]) {
+    assert.equal(prettyDemand(predictDemands(firstTwo, toDemand(d, numbers), [xs as never])[0]!), '1 : 2 : _');
+  }
+  assert.throws(() => predictDemands(firstTwo, toDemand(d, numbers), [[1, 2, 3].values() as never]), /a one-shot iterator not generated by strictcheck has none to give/);
+});
+
+test('exhausted: a sum that pulls its source to its end passes, one that stops at its first odd element fails', () => {
+  // Finite sources (which may throw, a failure a sum passes on as ⊥): a sum of an endless one never returns.
+  const sumSpec = specOf([digitSources], number, ({ exhausted }) => [exhausted]);
+  const sum = (xs: Iterable<number>) => {
+    let total = 0;
+    for (const x of xs) total += x;
+    return total;
+  };
+  const sumUntilOdd = (xs: Iterable<number>) => {
+    let total = 0;
+    for (const x of xs) {
+      if (x % 2 === 1) break;
+      total += x;
+    }
+    return total;
+  };
+  assert.equal(checkSpec(sumSpec, sum, { seed: 1 }).passed, true);
+  const r = checkSpec(sumSpec, sumUntilOdd, { seed: 1 });
+  assert.equal(r.passed, false);
+  assert.equal(`${prettyDemand(r.counterexample!.actual[0]!)} → ${prettyDemand(r.counterexample!.predicted[0]!)}`, '7 : return() → 7 : []');
+});
+
+describe('inferSpec over iterables', () => {
+  test("take's inferred spec over iterables is its twin in combinators, which take passes and its buggy versions fail", { timeout: 120_000 }, () => {
+    const inferred = inferSpec([number, numbers], numbers, take, { trials: 400 });
+    assert.ok(inferred.proposals.length > 0, inferred.message);
+    const best = inferred.proposals[0]!;
+    assert.equal(best.code, "specOf(args, result, ({ whenDemanded, onlyWhen, pulledAsResult }) => [\n  whenDemanded,\n  onlyWhen((_d, n) => n > 0, pulledAsResult({ limit: (n) => n })),\n], ['n', 'it'])");
+    assert.deepEqual(best.sentences, ['n is forced whenever the result is demanded', 'it only when n > 0: pulled as many times as the result, closed when the result is closed or has taken n, to its end when the result ended sooner']);
+    assert.equal(checkSpec(best.spec, take, { seed: 1 }).passed, true);
+    assert.equal(checkSpec(best.spec, takePullsOneMore, { seed: 1 }).passed, false);
+    assert.equal(checkSpec(best.spec, takeWithoutClosing, { seed: 2 }).passed, false);
+  });
+
+  test('zip over iterables is inferred in lockstep, and a TC39 helper closes its source when closed before its first pull', { timeout: 120_000 }, () => {
+    assert.match(inferSpec([numbers, numbers], pairs, zip, { trials: 400 }).proposals[0]!.code, /\[\n {2}pulledInLockstep\(\),\n {2}pulledInLockstep\(\),\n\]/);
+    const map = inferSpec([numbers], numbers, operators.map!.model(tc39) as never, { trials: 400, names: ['xs'] });
+    assert.match(map.proposals[0]!.code, /\[\n {2}pulledAsResult\(\{ closesUnstarted: true \}\),\n\]/);
+  });
+});
