@@ -68,7 +68,6 @@ export function fieldDemand<T, K extends keyof T>(d: Lazy<T>, key: K): T[K] | Th
  *
  * @example
  * ```ts
- * // sum's spec, where its result was ⊥: nothing to read of it (its source is read instead)
  * isBottom(thunk);  // false: not evaluated
  * isBottom(now(3)); // false: evaluated to 3
  * ```
