@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
   checkSpec, checkSpecAsync, checkSpecExhaustive, strictProperty, spec, list, number, observeDetailed, observeDetailedAsync, normalize, whnf,
-  prettyDemand, pulls, Source, AsyncSource, SourceError, lazy, now, NIL, Cons, isThunk, isBottom, type LazyList, type Lazy,
+  prettyDemand, pulls, endOf, pullCount, Source, AsyncSource, SourceError, lazy, now, NIL, Cons, isThunk, isBottom, type LazyList, type Lazy,
 } from '../src/index.ts';
-import { readSource } from '../examples/iterators/read-source.ts';
+import { readSource, toItsEnd } from '../examples/iterators/read-source.ts';
 import {
-  numbers, sum, sumSpec, sumSpecOverAll, sumFirst, sumFirstPullingOneMore, sumFirstSpec, first, firstLeaking, firstSpec, sumAsync, sumAsyncSpec, asyncNumbers, sumCheck, firstLeakingCheck,
+  numbers, finiteNumbers, sum, sumSpec, sumSpecOverAll, sumFirst, sumFirstPullingOneMore, sumFirstSpec, first, firstLeaking, firstSpec, sumAsync, sumAsyncSpec, asyncNumbers, sumCheck, firstLeakingCheck,
 } from './fixtures/source-error-checks.ts';
 
 const source = (elements: number[], more: Partial<ConstructorParameters<typeof Source<number>>[0]> = {}) => new Source<number>({ elements, infinite: false, hasReturn: true, ...more });
@@ -116,6 +116,23 @@ describe('a source failure passed on by a function whose result is not an iterab
     const own = observed(ownThrow, [source([1])], normalize, numbers);
     assert.deepEqual([own.result, own.inputs], ['1 : ⊥', ['1 : []']]);
     assert.ok(own.error instanceof SourceError);
+  });
+
+  test('an iterable result that is ⊥ (the function threw before returning it) reads as an iteration whose first pull threw', () => {
+    // Eager: it copies its source before returning, passing a pull's failure on from the call.
+    const copied = (xs: Iterable<number>): Iterable<number> => [...xs];
+    let bottoms = 0;
+    const copiedSpec = spec([finiteNumbers], numbers, (predict, d, xs) => {
+      if (isBottom(d)) {
+        bottoms++;
+        assert.deepEqual([isThunk(d), endOf(d), pullCount(d)], [false, 'threw', 0]);
+      }
+      predict(toItsEnd(readSource(xs, 1e6)));
+    });
+    assert.deepEqual(observed(copied, [source([1], { throwAt: 1 })], normalize, numbers), { result: '⊥', inputs: ['1 : ⊥'], error: undefined });
+    const r = checkSpec(copiedSpec, copied, { trials: 300, seed: 1 });
+    assert.equal(r.passed, true, r.message);
+    assert.ok(bottoms > 0);
   });
 
   test('a lazy list result whose tail pulls the source is ⊥ there, under built-in and other contexts, and passes its spec', () => {
