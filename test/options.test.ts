@@ -14,7 +14,7 @@ import { spec } from '../src/spec/spec.ts';
 import { type CheckOptions } from '../src/spec/check.ts';
 import { strictProperty } from '../src/spec/property.ts';
 import { defineCheck } from '../src/spec/registry.ts';
-import type { ParallelOptions } from '../src/parallel/settings.ts';
+import type { ParallelOptions } from '../src/spec/options.ts';
 import { enumerateCases } from '../src/engine/enumerate.ts';
 import { take, takePrime, takeSpec } from '../examples/take.ts';
 import { takeCheck, takePrimeCheck } from './fixtures/checks.ts';

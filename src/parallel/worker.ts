@@ -10,8 +10,9 @@ import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import { errorParts } from '../demand/describe.ts';
 import { CoverageTally } from '../spec/coverage.ts';
-import { comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Fn, type Trial } from '../spec/check.ts';
+import { failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Fn, type Trial } from '../spec/check.ts';
 import { findCheck } from '../spec/registry.ts';
+import { comparisons } from '../spec/options.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
@@ -245,7 +246,7 @@ async function handle(m: ToWorker): Promise<void> {
       state[1] = 0;
       const stats = { cases: 0, runs: 0, refinements: 0 };
       const hunger = new Int32Array(init.hunger!);
-      const tree = treeOf({ spec, fn, budget: init.budget, compare, prune: init.prune ?? true, phase }, m.depth);
+      const tree = treeOf({ spec, fn, settings: { forceBudget: init.budget, comparisons: compare, prune: init.prune ?? true }, phase }, m.depth);
       const stop = (waiting: number) => {
         if (state[2]) throw CANCELLED;
         if (stats.runs > 0 && waiting > 0 && takeOne(hunger)) return true; // hand back this subtree and the waiting ones

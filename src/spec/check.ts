@@ -5,7 +5,7 @@
  */
 import { inspect, type InspectOptions } from 'node:util';
 import { ForceBudgetExceeded, Lazy, peek, withForceBudget } from '../lazy/lazy.ts';
-import { definedBelow, demandEquals, equalDemands, Forced, forcedNode, type Demand } from '../demand/demand.ts';
+import { demandEquals, Forced, forcedNode, type Demand } from '../demand/demand.ts';
 import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation } from '../demand/observe.ts';
 import { findRevoked } from '../demand/revoked-proxy.ts';
 import { prettyDemand } from '../demand/print.ts';
@@ -21,11 +21,10 @@ import { Seed } from '../engine/random.ts';
 import { generateInputs, resetCalls } from '../engine/generate.ts';
 import { fitContext, randomContext } from '../engine/context.ts';
 import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
-import { drawDiagram, unicodeTerminal } from './diagram.ts';
+import { drawDiagram } from './diagram.ts';
 import { checkArity, predictWithin, SpecError, type Spec } from './spec.ts';
-import { checkKnownOptions, showOption } from '../engine/options.ts';
-import { checkCoverageOption, CoverageTally, withCoverage, type Coverage, type CoverageRequirement } from './coverage.ts';
-import { refuseInWorker } from './registry.ts';
+import { CoverageTally, withCoverage, type Coverage, type CoverageRequirement } from './coverage.ts';
+import { DEFAULT_FORCE_BUDGET, defaultOf, SCALED_BUDGET, type Settings } from './options.ts';
 import { shardIndices } from './shard.ts';
 import { isInstance, safeInstanceof } from '../lazy/thrown.ts';
 import { keepHiddenClasses } from '../lazy/fast-class.ts';
@@ -148,37 +147,6 @@ export function counterexampleOf(t: Trial): Counterexample {
   return counterexample;
 }
 
-/** @internal */
-export function comparisons(compare: CheckOptions['compare'], arity: number): ((a: Demand, p: Demand) => boolean)[] {
-  const pick = (c: Comparison) => {
-    if (typeof c === 'function') return c;
-    // The checker's own demands: compared without checking that they are demands.
-    if (c === 'exact') return equalDemands;
-    if (c === 'noStricter') return definedBelow;
-    if (c === 'noLazier') return (a: Demand, p: Demand) => definedBelow(p, a);
-    throw new RangeError(`compare must be 'exact', 'noStricter', 'noLazier' or a function (or an array of one per argument), got ${showOption(c)}`);
-  };
-  const given = compare ?? 'exact';
-  if (!Array.isArray(given)) {
-    const one = pick(given as Comparison); // checked even for a spec of no arguments
-    return Array.from({ length: arity }, () => one);
-  }
-  if (given.length !== arity) throw new TypeError(`compare: ${given.length} comparisons given for ${arity} arguments`);
-  return given.map(pick);
-}
-
-/**
- * @internal Throws a RangeError naming option `name` unless `value` is undefined (not given) or
- * an integer from `min` to `max`, or Infinity when `max` is (a limit that means none): a NaN or a
- * negative count would otherwise run nothing and pass.
- */
-export function checkInteger(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): void {
-  if (value === undefined || (value === Infinity && max === Infinity) || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max)) return;
-  const integer = min === 0 ? 'a non-negative integer' : min === 1 ? 'a positive integer' : 'an integer';
-  const what = max === Infinity ? `${integer} or Infinity (no limit)` : max !== Number.MAX_SAFE_INTEGER ? `an integer from ${min} to ${max}` : integer;
-  throw new RangeError(`${name} must be ${what}, got ${showOption(value)}`);
-}
-
 /**
  * Observes one case and compares it with the spec. Spec errors and shape mismatches propagate.
  * The spec gets a budget of its own, as large as the function's: it is user code that can walk
@@ -290,57 +258,8 @@ const FORCES_PER_POSITION = 10;
  */
 function trialBudget(forceBudget: number, inputs: readonly unknown[]): number {
   if (forceBudget !== SCALED_BUDGET) return forceBudget;
-  const base = DEFAULTS.forceBudget;
+  const base = DEFAULT_FORCE_BUDGET;
   return Math.max(base, FORCES_PER_POSITION * evaluatedPositions(inputs, base / FORCES_PER_POSITION));
-}
-
-/**
- * @internal The force budget of a run whose options give none: the default, scaled per trial by
- * {@link trialBudget}. A value no budget given can have, so that a `forceBudget` given as
- * 1,000,000 is that many forces, not the default scaled.
- */
-export const SCALED_BUDGET = -1;
-
-/** @internal The defaults of {@link CheckOptions}, for every entry point that takes them. */
-export const DEFAULTS = { trials: 100, maxSize: 30, forceBudget: 1_000_000, maxShrinkAttempts: 2000, timeout: 10_000 } as const;
-
-/**
- * @internal The settings every entry point reads off its options alike: the force budget, the
- * comparison per argument, and whether diagrams use Unicode; first, every numeric option given is
- * checked, so that a bad one fails before any run.
- */
-export function commonSettings(spec: AnySpec, fn: Fn, options: CheckOptions, known: readonly string[]): { budget: number; compare: ((a: Demand, p: Demand) => boolean)[]; unicode: boolean } {
-  refuseInWorker(); // a check module that runs checks when imported, in a worker importing it
-  checkKnownOptions(options, known);
-  if (options.onTrial !== undefined && typeof options.onTrial !== 'function') throw new TypeError(`onTrial must be a function, got ${showOption(options.onTrial)}`);
-  checkInteger('trials', options.trials, 1);
-  checkInteger('seed', options.seed, -Number.MAX_SAFE_INTEGER);
-  checkInteger('maxSize', options.maxSize, 0);
-  checkInteger('forceBudget', options.forceBudget, 1, Infinity);
-  checkInteger('maxShrinkAttempts', options.maxShrinkAttempts, 0, Infinity);
-  checkCoverageOption(options.coverage, spec.args.length, spec.names);
-  // The comparison is the options', else the one the spec and function were defined with (defineCheck).
-  return { budget: options.forceBudget ?? SCALED_BUDGET, compare: comparisons(options.compare, spec.args.length), unicode: options.unicode ?? unicodeTerminal() };
-}
-
-/** @internal The options of each entry point, against which a misspelt one is refused (running through tsx checks no types). */
-export const OPTION_NAMES = {
-  check: ['trials', 'seed', 'maxSize', 'compare', 'forceBudget', 'maxShrinkAttempts', 'unicode', 'shard', 'onTrial', 'coverage', 'workers', 'timeout', 'shrinking', 'maxShrinkTimeouts'],
-  property: ['compare', 'forceBudget', 'maxSize', 'unicode'],
-  exhaustive: ['depth', 'prune', 'progress', 'onProgress', 'maxCases', 'timeLimit', 'workers', 'timeout', 'shard', 'compare', 'forceBudget', 'unicode', 'coverage'],
-} as const;
-
-/**
- * @internal Refuses the options that apply only with workers (`timeout`, …) in a run without
- * them, where they would do nothing: above all `timeout`, which cannot stop a trial in this thread.
- */
-export function refuseWorkerOptions(options: object, names: readonly string[]): void {
-  const given = names.find((n) => (options as Record<string, unknown>)[n] !== undefined);
-  if (given === undefined) return;
-  const timeout = given === 'timeout';
-  throw new RangeError(
-    `${given} applies only with workers${timeout ? ': a trial running in this thread cannot be stopped from outside it' : ''}. Add workers (a check made with defineCheck, see docs/parallel.md), or leave ${given} out${timeout ? ' (forceBudget stops a trial that forces without end)' : ''}`,
-  );
 }
 
 /**
@@ -626,17 +545,23 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, e
   return lines.join('\n');
 }
 
+/** @internal A random run: the spec and function checked, and the settings of its call. */
+export interface RandomRun {
+  readonly spec: AnySpec;
+  readonly fn: Fn;
+  readonly settings: Settings<'random'>;
+}
+
 /**
  * @internal Checks a spec against a function over random inputs and contexts, in this thread, and
  * returns what it found, without throwing for a failure (a spec error and a shape mismatch still
  * throw). The public forms are `checkSpec` and `assertSpec`, which run it with workers in src/parallel.
  */
-export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: CheckOptions = {}): CheckResult {
-  const spec = s as unknown as AnySpec;
+export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>): CheckResult {
   refuseAsync(spec);
-  checkArity(spec, fn as Fn);
-  const { steps, budget, compare } = randomSetup(spec, fn as Fn, options);
-  return drive(steps, (c) => runCase(spec, fn as Fn, c.inputs, c.context, budget, compare));
+  checkArity(spec, fn);
+  const run = { spec, fn, settings };
+  return drive(randomSteps(run), (c) => runCase(spec, fn, c.inputs, c.context, settings.forceBudget, settings.comparisons));
 }
 
 /**
@@ -644,10 +569,9 @@ export function randomCheck<const A extends readonly unknown[], R>(s: Spec<A, R>
  * case is observed asynchronously (see `observeDetailedAsync`), one after the other; the result
  * is a promise.
  */
-export async function strictCheckAsync(s: AnySpec, fn: Fn, options: CheckOptions = {}): Promise<CheckResult> {
-  checkArity(s, fn, true);
-  const { steps, budget, compare } = randomSetup(s, fn, options);
-  return driveAsync(steps, (c) => runCaseAsync(s, fn, c.inputs, c.context, budget, compare));
+export async function strictCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'random'>): Promise<CheckResult> {
+  checkArity(spec, fn, true);
+  return driveAsync(randomSteps({ spec, fn, settings }), (c) => runCaseAsync(spec, fn, c.inputs, c.context, settings.forceBudget, settings.comparisons));
 }
 
 /** Refuses, for a synchronous check, a spec whose shapes are async, saying what to use (an async function is refused by checkArity). */
@@ -657,18 +581,10 @@ function refuseAsync(spec: AnySpec): void {
   throw new TypeError(`the spec's shape ${(asyncShape as Shape<unknown>).name} is async: its check is asynchronous. Use checkSpecAsync or assertSpecAsync, which return a promise (docs/iterators.md)`);
 }
 
-/** The steps of a random check and the settings its cases run with. */
-function randomSetup(spec: AnySpec, fn: Fn, options: CheckOptions): { steps: Steps<CheckResult>; budget: number; compare: ((a: Demand, p: Demand) => boolean)[] } {
-  const settings = commonSettings(spec, fn, options, OPTION_NAMES.check);
-  refuseWorkerOptions(options, ['timeout', 'shrinking', 'maxShrinkTimeouts']);
-  return { steps: randomSteps(spec, options, settings.unicode), ...settings };
-}
-
-function* randomSteps(spec: AnySpec, options: CheckOptions, unicode: boolean): Steps<CheckResult> {
-  const trials = options.trials ?? DEFAULTS.trials;
-  const maxSize = options.maxSize ?? DEFAULTS.maxSize;
-  const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
-  const indices = shardIndices(trials, options.shard);
+function* randomSteps(run: RandomRun): Steps<CheckResult> {
+  const { spec, settings } = run;
+  const { trials, maxSize, seed } = settings;
+  const indices = shardIndices(trials, settings.shard);
   const coverage = new CoverageTally(spec.args.length);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
@@ -677,24 +593,24 @@ function* randomSteps(spec: AnySpec, options: CheckOptions, unicode: boolean): S
     try {
       generated = trialCase(spec, seed, i, size);
     } catch (err) {
-      throw new TypeError(`${isInstance(err, Error) ? (err as Error).message : describeSafely(err)} (${trialPlace(i, seed, options)})`, { cause: err });
+      throw new TypeError(`${isInstance(err, Error) ? (err as Error).message : describeSafely(err)} (${trialPlace(i, settings)})`, { cause: err });
     }
     const { inputs, context } = generated;
     let trial: Trial;
     try {
       trial = yield { inputs, context };
     } catch (err) {
-      throw inTrial(err, spec, i, seed, options, inputs);
+      throw inTrial(err, spec, i, settings, inputs);
     }
-    options.onTrial?.(i);
+    settings.onTrial?.(i);
     if (!trial.failed) {
       coverage.add(trial.resultDemand, trial.actual);
       continue;
     }
-    const [small, shrinks] = yield* shrink(spec, trial, options.maxShrinkAttempts ?? DEFAULTS.maxShrinkAttempts);
-    return printable(yield* failureSteps(spec, small, k + 1, shrinks, seed, unicode, options));
+    const [small, shrinks] = yield* shrink(spec, trial, settings.maxShrinkAttempts);
+    return printable(yield* failureSteps(run, small, k + 1, shrinks));
   }
-  return printable(withCoverage(passedResult(indices.length, seed, options.shard), coverage.figures(), options.coverage, spec.names, replayOptions(seed, options)));
+  return printable(withCoverage(passedResult(indices.length, settings), coverage.figures(), settings.coverage, spec.names, replayOptions(settings)));
 }
 
 /**
@@ -720,7 +636,7 @@ export function printable<R extends { readonly message: string }>(result: R): R 
 }
 
 /** @internal The result of a passing run of `count` trials. */
-export function passedResult(count: number, seed: number, shard: string | undefined): CheckResult {
+export function passedResult(count: number, { seed, shard }: Pick<Settings<'random'>, 'seed' | 'shard'>): CheckResult {
   // A shard can hold no trial (more shards than trials): it passes, saying so.
   const where = shard === undefined ? '' : `, shard ${shard}${count === 0 ? ', which holds none of the run\'s trials' : ''}`;
   return { passed: true, trials: count, seed, shrinks: 0, message: `+++ OK, passed ${count} trial${count === 1 ? '' : 's'} (seed ${seed}${where}).` };
@@ -732,19 +648,22 @@ export function failureHeader(t: Trial, where?: string, s?: AnySpec): string {
   return where === undefined ? `Failed: ${what}` : `Failed: ${what} (${where})`;
 }
 
+/** What decides a failure's case or which cases run: the settings a report names to run it again. */
+type Replayed = Pick<Settings<'exhaustive'>, 'forceBudget' | 'compare' | 'shard'> & Partial<Pick<Settings<'random'>, 'trials' | 'maxSize'>>;
+
 /**
  * The options that run the same trials again, as (key, value as written) pairs: the seed, and what
  * else decides a trial's case (the number of trials and the largest size set its size) or which
- * trials run.
+ * trials run, where it is not the default.
  */
-function replayPairs(first: [string, string], options: CheckOptions): [string, string][] {
-  const { trials, maxSize, forceBudget, compare, shard } = options;
+function replayPairs(first: [string, string], settings: Replayed): [string, string][] {
+  const { trials, maxSize, forceBudget, compare, shard } = settings;
   const pairs: [string, string][] = [first];
-  if (trials !== undefined && trials !== DEFAULTS.trials) pairs.push(['trials', String(trials)]);
-  if (maxSize !== undefined && maxSize !== DEFAULTS.maxSize) pairs.push(['maxSize', String(maxSize)]);
+  if (trials !== undefined && trials !== defaultOf('trials')) pairs.push(['trials', String(trials)]);
+  if (maxSize !== undefined && maxSize !== defaultOf('maxSize')) pairs.push(['maxSize', String(maxSize)]);
   // What decides whether a trial fails: a comparison given as a function cannot be written here.
-  if (forceBudget !== undefined && forceBudget !== DEFAULTS.forceBudget) pairs.push(['forceBudget', String(forceBudget)]);
-  const named = [compare ?? 'exact'].flat();
+  if (forceBudget !== SCALED_BUDGET) pairs.push(['forceBudget', String(forceBudget)]);
+  const named = [compare].flat();
   if (named.every((c) => typeof c === 'string') && named.some((c) => c !== 'exact')) pairs.push(['compare', JSON.stringify(compare).replaceAll('"', "'")]);
   if (shard !== undefined) pairs.push(['shard', `'${shard}'`]);
   return pairs;
@@ -754,13 +673,13 @@ function replayPairs(first: [string, string], options: CheckOptions): [string, s
  * @internal A spec error or a shape mismatch of trial `i` (whose inputs were `inputs`), naming the
  * trial, the options that run it again and its inputs: the user's own mistake, thrown, not a failure.
  */
-export function inTrial(err: unknown, spec: AnySpec, i: number, seed: number, options: CheckOptions, inputs: readonly unknown[]): unknown {
-  return blameCase(err, spec, () => trialPlace(i, seed, options), inputs);
+export function inTrial(err: unknown, spec: AnySpec, i: number, settings: Settings<'random'>, inputs: readonly unknown[]): unknown {
+  return blameCase(err, spec, () => trialPlace(i, settings), inputs);
 }
 
 /** Where trial `i` of a run is, as a message names it: its number and the options that run it again. */
-function trialPlace(i: number, seed: number, options: CheckOptions): string {
-  return `trial ${i + 1}, ${replayPairs(['seed', String(seed)], options).map(([k, v]) => `${k} ${v}`).join(', ')}`;
+function trialPlace(i: number, settings: Settings<'random'>): string {
+  return `trial ${i + 1}, ${replayPairs(['seed', String(settings.seed)], settings).map(([k, v]) => `${k} ${v}`).join(', ')}`;
 }
 
 /**
@@ -779,27 +698,29 @@ export function blameCase(err: unknown, spec: AnySpec, where: () => string, inpu
 }
 
 /** @internal The options that run the same trials again, as an object literal: `{ seed: 7, trials: 500 }`. */
-export function replayOptions(seed: number, options: CheckOptions): string {
-  return replayWith(['seed', String(seed)], options);
+export function replayOptions(settings: Settings<'random'>): string {
+  return replayWith(['seed', String(settings.seed)], settings);
 }
 
-/** @internal The options that run a failure again: `first` (the seed of a random run, the depth of an exhaustive one), then those of `options` that decide it. */
-export function replayWith(first: [string, string], options: CheckOptions): string {
-  return `{ ${replayPairs(first, options).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
+/** @internal The options that run a failure again: `first` (the seed of a random run, the depth of an exhaustive one), then those of `settings` that decide it. */
+export function replayWith(first: [string, string], settings: Replayed): string {
+  return `{ ${replayPairs(first, settings).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
 }
 
-/** @internal The result of a failure after `count` trials, shrunk to `small` in `shrinks` steps. */
-export function failureResult(spec: AnySpec, fn: Fn, small: Trial, count: number, shrinks: number, seed: number, budget: number, compare: ((a: Demand, p: Demand) => boolean)[], unicode: boolean, options: CheckOptions): CheckResult {
-  return drive(failureSteps(spec, small, count, shrinks, seed, unicode, options), (c) => runCase(spec, fn, c.inputs, c.context, budget, compare));
+/** @internal The result of a failure of `run` after `count` trials, shrunk to `small` in `shrinks` steps. */
+export function failureResult(run: RandomRun, small: Trial, count: number, shrinks: number): CheckResult {
+  const { spec, fn, settings } = run;
+  return drive(failureSteps(run, small, count, shrinks), (c) => runCase(spec, fn, c.inputs, c.context, settings.forceBudget, settings.comparisons));
 }
 
-function* failureSteps(spec: AnySpec, small: Trial, count: number, shrinks: number, seed: number, unicode: boolean, options: CheckOptions): Steps<CheckResult> {
+function* failureSteps({ spec, settings }: RandomRun, small: Trial, count: number, shrinks: number): Steps<CheckResult> {
   // Run the minimal case once more so that generated functions, at any depth of the inputs, describe the calls of this run only.
   resetInputCalls(spec, small.inputs);
   const final: Trial = yield { inputs: small.inputs, context: rerunContext(small) };
   const shown = final.failed ? final : small;
+  const { seed } = settings;
   const header = failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`, spec);
-  const message = `${report(spec, shown, header, unicode)}\nReproduce with the option ${replayOptions(seed, options)}.`;
+  const message = `${report(spec, shown, header, settings.unicode)}\nReproduce with the option ${replayOptions(settings)}.`;
   return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };
 }
 
