@@ -61,7 +61,8 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
   const fn = check.fn as Fn;
   checkArity(spec, fn);
   const sent = workerCompare(check, settings);
-  const { forceBudget: budget, comparisons: compare, unicode, trials, maxSize, seed, timeout, maxShrinkAttempts: maxAttempts, maxShrinkTimeouts: maxFatal } = settings;
+  const run = { spec, fn, settings };
+  const { forceBudget: budget, unicode, trials, maxSize, seed, timeout, maxShrinkAttempts: maxAttempts, maxShrinkTimeouts: maxFatal } = settings;
   const n = settings.workers!; // checks.ts runs a check here only with workers
   const greedy = settings.shrinking === 'greedy';
   const indices = shardIndices(trials, settings.shard);
@@ -261,17 +262,17 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     const reproduce = (note = '') => `\nReproduce with the option ${replayOptions(settings)} and workers${note}.`;
     // Replay the chosen path here, to report the same counterexample a sequential run reports.
     if (!fatal) {
-      let current: Trial = runCase(spec, fn, start.inputs, start.context, budget, compare);
+      let current: Trial = runCase(run, start.inputs, start.context);
       // Each step failed alike in a worker; here it may not, if the function behaves differently there.
       let alike = current.failed;
       for (const j of shrinkState.path) {
         if (!alike) break;
         const c = nth(shrinkCandidates(spec, current), j)!;
-        const next = runCase(spec, fn, c.inputs, rerunContext(c), budget, compare);
+        const next = runCase(run, c.inputs, rerunContext(c));
         alike = failsAlike(next, current.error !== undefined);
         current = next;
       }
-      if (alike) return { ...failureResult({ spec, fn, settings }, current, count, shrinks), ...extra() };
+      if (alike) return { ...failureResult(run, current, count, shrinks), ...extra() };
       // The workers followed the path: one draws its last case as it saw it.
       const out = await slots[0]!.request({ type: 'seen', unicode });
       const seen = out.kind === 'reply' ? out.data.seen : ` (a worker, asked to show it, ${out.kind === 'timeout' ? 'timed out' : `crashed: ${out.error}`})`;

@@ -154,23 +154,33 @@ export function counterexampleOf(t: Trial): Counterexample {
  * function (with the context), then the spec (with the comparison), so that a worker's timeout
  * blames the right one.
  */
-export function runCase(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, forceBudget: number, compare: ((a: Demand, p: Demand) => boolean)[], phase?: (who: 'function' | 'spec') => void): Trial {
-  const budget = trialBudget(forceBudget, inputs);
+export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Context, phase?: (who: 'function' | 'spec') => void): Trial {
+  const { spec: s, fn } = run;
+  const budget = trialBudget(run.settings.forceBudget, inputs);
   phase?.('function');
   const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
   phase?.('spec');
-  return judge(s, inputs, context, obs, budget, compare);
+  return judge(run, inputs, context, obs, budget);
 }
 
 /** @internal {@link runCase} of a function over async iterables or returning a Promise: observed asynchronously, its pulls of async iterables counted against the budget. */
-export async function runCaseAsync(s: AnySpec, fn: Fn, inputs: readonly unknown[], context: Context, forceBudget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Promise<Trial> {
-  const budget = trialBudget(forceBudget, inputs);
+export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], context: Context): Promise<Trial> {
+  const { spec: s, fn } = run;
+  const budget = trialBudget(run.settings.forceBudget, inputs);
   const obs = await observeDetailedAsync(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }, budget);
-  return judge(s, inputs, context, obs, budget, compare);
+  return judge(run, inputs, context, obs, budget);
+}
+
+/** @internal What runs a case: the spec and function, and the settings a case reads. */
+export interface CaseRunner {
+  readonly spec: AnySpec;
+  readonly fn: Fn;
+  readonly settings: Pick<Settings<'property'>, 'forceBudget' | 'comparisons'>;
 }
 
 /** A case observed, compared with the spec's prediction. */
-function judge(s: AnySpec, inputs: readonly unknown[], context: Context, obs: DetailedObservation, budget: number, compare: ((a: Demand, p: Demand) => boolean)[]): Trial {
+function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], context: Context, obs: DetailedObservation, budget: number): Trial {
+  const compare = settings.comparisons;
   // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
   if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   const predicted = obs.error ? [] : predictRefusingRevoked(budget, s, obs.result, inputs);
@@ -561,7 +571,7 @@ export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>)
   refuseAsync(spec);
   checkArity(spec, fn);
   const run = { spec, fn, settings };
-  return drive(randomSteps(run), (c) => runCase(spec, fn, c.inputs, c.context, settings.forceBudget, settings.comparisons));
+  return drive(randomSteps(run), (c) => runCase(run, c.inputs, c.context));
 }
 
 /**
@@ -571,7 +581,8 @@ export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>)
  */
 export async function strictCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'random'>): Promise<CheckResult> {
   checkArity(spec, fn, true);
-  return driveAsync(randomSteps({ spec, fn, settings }), (c) => runCaseAsync(spec, fn, c.inputs, c.context, settings.forceBudget, settings.comparisons));
+  const run = { spec, fn, settings };
+  return driveAsync(randomSteps(run), (c) => runCaseAsync(run, c.inputs, c.context));
 }
 
 /** Refuses, for a synchronous check, a spec whose shapes are async, saying what to use (an async function is refused by checkArity). */
@@ -709,8 +720,7 @@ export function replayWith(first: [string, string], settings: Replayed): string 
 
 /** @internal The result of a failure of `run` after `count` trials, shrunk to `small` in `shrinks` steps. */
 export function failureResult(run: RandomRun, small: Trial, count: number, shrinks: number): CheckResult {
-  const { spec, fn, settings } = run;
-  return drive(failureSteps(run, small, count, shrinks), (c) => runCase(spec, fn, c.inputs, c.context, settings.forceBudget, settings.comparisons));
+  return drive(failureSteps(run, small, count, shrinks), (c) => runCase(run, c.inputs, c.context));
 }
 
 function* failureSteps({ spec, settings }: RandomRun, small: Trial, count: number, shrinks: number): Steps<CheckResult> {

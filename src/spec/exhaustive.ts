@@ -9,7 +9,7 @@
 import { CaseTree, comparePaths, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
 import { parseShard } from './shard.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
-import { carryResult, counterexampleOf, failureHeader, printable, replayWith, rerunContext, runCase, report, blameCase, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import { carryResult, counterexampleOf, failureHeader, printable, replayWith, rerunContext, runCase, report, blameCase, type AnySpec, type CaseRunner, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
 import { checkArity } from './spec.ts';
 import { watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
 import type { Settings } from './options.ts';
@@ -117,10 +117,10 @@ export function setup(s: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Set
  * context, the spec or the comparison) is refined by the tree; a spec error names its case.
  * `phase` is told who runs (see runCase).
  */
-export function treeOf(set: Pick<Setup, 'spec' | 'fn'> & { readonly settings: Pick<Settings<'exhaustive'>, 'forceBudget' | 'comparisons' | 'prune'>; readonly phase?: Parameters<typeof runCase>[6] }, depth: number): CaseTree<Trial> {
-  const { spec, settings } = set;
-  const run = (inputs: unknown[], context: (v: unknown) => void) => runCase(spec, set.fn, inputs, context, settings.forceBudget, settings.comparisons, set.phase);
-  return new CaseTree(spec.args, depth, run, { prune: settings.prune, names: spec.names, result: spec.result, blame: (err, inputs) => inCase(err, spec, depth, inputs) });
+export function treeOf(set: CaseRunner & { readonly settings: Pick<Settings<'exhaustive'>, 'prune'>; readonly phase?: Parameters<typeof runCase>[3] }, depth: number): CaseTree<Trial> {
+  const { spec } = set;
+  const run = (inputs: unknown[], context: (v: unknown) => void) => runCase(set, inputs, context, set.phase);
+  return new CaseTree(spec.args, depth, run, { prune: set.settings.prune, names: spec.names, result: spec.result, blame: (err, inputs) => inCase(err, spec, depth, inputs) });
 }
 
 /** @internal What one depth found: its cases and runs up to the first counterexample, if any (a case that failed, or one that did not finish in a worker). */
@@ -145,7 +145,7 @@ export function inCase(err: unknown, spec: AnySpec, depth: number, inputs: reado
 export function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): ExhaustiveResult | undefined {
   totals.cases += out.cases;
   totals.runs += out.runs;
-  const { spec, fn, settings } = set;
+  const { spec, settings } = set;
   const totalCases = totals.cases;
   const done = { depth, cases: out.cases, totalCases, runs: totals.runs };
   const part = set.shard ? `, shard ${set.shard.index + 1}/${set.shard.count}` : '';
@@ -157,7 +157,7 @@ export function conclude(set: Setup, depth: number, out: DepthOutcome, totals: {
     const inputs = c.total();
     let again: Trial;
     try {
-      again = runCase(spec, fn, inputs, rerunContext(c.outcome), settings.forceBudget, settings.comparisons);
+      again = runCase(set, inputs, rerunContext(c.outcome));
     } catch (err) {
       throw inCase(err, spec, depth, inputs);
     }

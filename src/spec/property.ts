@@ -45,7 +45,7 @@ function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
 }
 
 function run(set: Setup, c: StrictCase): Trial {
-  const t = runCase(set.spec, set.fn, c.inputs, c.context, set.settings.forceBudget, set.settings.comparisons);
+  const t = runCase(set, c.inputs, c.context);
   lastRun.set(c, t);
   return t;
 }
