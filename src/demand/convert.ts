@@ -6,7 +6,10 @@
  */
 import { defer, deferredWith, deferWith, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
-import { demandOf, EVALUATED, insideLazy, markBottom, primitiveNode, read, SpineCell, THREW, UNREAD, VALUE_FORM } from './record.ts';
+import { demandOf } from './record.ts';
+import { primitiveNode, SpineCell } from './compact-demand.ts';
+import { EVALUATED, markBottom, read, THREW, UNREAD, VALUE_FORM } from './guide.ts';
+import { insideLazy } from './shape-fit.ts';
 import { keepHiddenClasses } from '../lazy/fast-class.ts';
 import { isRevokedProxy, readingRevoked, revokedInput } from './revoked-proxy.ts';
 import { collectionShapes, fieldKey } from './collections.ts';

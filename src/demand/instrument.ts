@@ -19,7 +19,11 @@ import { child, type Path } from './path.ts';
 import { FN_CTOR } from './primitives.ts';
 import { ShapeMismatchError } from './shape-errors.ts';
 import type { Layer, Shape } from './shape-types.ts';
-import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, markBottom, MET, PathMark, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
+import { CALLED } from './record.ts';
+import { HEAD, layerNode, pathTo, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './compact-demand.ts';
+import { cyclicValue, MET, PathMark } from './cycles.ts';
+import { markBottom } from './guide.ts';
+import { checkPrimitive, consShapes, insideLazyPosition, isPrimitive, primitiveFits } from './shape-fit.ts';
 
 /**
  * One recording: its wrappers record while it is open. An observation closes it when it ends, so

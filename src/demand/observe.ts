@@ -16,7 +16,9 @@ import { checkDemand, demandHolder, type Demand, type Forced } from './demand.ts
 import { dynamic, lenient } from './dynamic.ts';
 import type { Path } from './path.ts';
 import type { Shape } from './shape-types.ts';
-import { ALL, Handoff, record, snapshot, WHNF, type Guide } from './record.ts';
+import { Handoff, record } from './record.ts';
+import { snapshot } from './compact-demand.ts';
+import { ALL, WHNF, type Guide } from './guide.ts';
 import { instrument, Recording } from './instrument.ts';
 import { forceHint } from './force-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';

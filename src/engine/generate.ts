@@ -16,7 +16,7 @@ import type { Alternative, Collection, Ctor, Layer, Shape } from '../demand/shap
 import { perShape, shapesInside, someShapeWithin } from '../demand/shape-walk.ts';
 import { evaluatedPart } from '../demand/convert.ts';
 import { demandHolder, unforced, type Demand } from '../demand/demand.ts';
-import { forceAt, RecordSite } from '../demand/record.ts';
+import { forceAt, RecordSite } from '../demand/record-site.ts';
 import { entangle } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { hashPrimitive, Seed, type Gen, type Random } from './random.ts';

@@ -11,7 +11,7 @@ import { findRevoked } from '../demand/revoked-proxy.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
 import { describeSafely } from '../demand/describe.ts';
-import { insideLazy } from '../demand/record.ts';
+import { insideLazy } from '../demand/shape-fit.ts';
 import { evaluatedPositions } from '../demand/size.ts';
 import { lenient } from '../demand/dynamic.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
