@@ -9,7 +9,7 @@
 import { number } from '../../src/demand/primitives.ts';
 import { spec } from '../../src/spec/spec.ts';
 import fc from 'fast-check';
-import { withArbitrary } from '../../src/engine/generate.ts';
+import { withArbitrary } from '../../src/engine/fast-check-bridge.ts';
 import { closedAfter, iterable, pulls, Source } from '../../src/iter/index.ts';
 import { readSource, toItsEnd } from './read-source.ts';
 
