@@ -7,7 +7,7 @@
  * until the observation ends, the demands among it, so demands are compact.
  * @module
  */
-import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
+import { fastInstanceof } from '../lazy/v8.ts';
 import { demandHolder, Forced, forcedNode, markShared, setField, unforced, type Demand } from './demand.ts';
 import { fieldKeyOf } from './collections.ts';
 import { CONS_CTOR } from './lazy-positions.ts';
@@ -80,7 +80,7 @@ const OTHER_HEAD = 2;
  * The heads of a chunk of a long spine: numbers, the commonest heads, in typed arrays, which the
  * collector does not copy (their memory is off its heap); others in an array made when one comes.
  */
-class Heads {
+export class Heads {
   readonly kinds = new Uint8Array(CHUNK);
   readonly numbers = new Float64Array(CHUNK);
   others: unknown[] | undefined = undefined;
@@ -262,10 +262,12 @@ export function primitiveNode(v: unknown, atLazy: boolean): Forced {
 
 
 // Primitive nodes: `Forced` nodes whose constructor and laziness sit on their prototypes (32 bytes instead of 64).
-class LazyPrimNode {
+/** @internal */
+export class LazyPrimNode {
   constructor(readonly value: unknown) {}
 }
-class StrictPrimNode {
+/** @internal */
+export class StrictPrimNode {
   constructor(readonly value: unknown) {}
 }
 for (const [node, lazy] of [[LazyPrimNode, true], [StrictPrimNode, false]] as const) {
@@ -281,6 +283,3 @@ for (const [node, lazy] of [[LazyPrimNode, true], [StrictPrimNode, false]] as co
     f1: { value: undefined },
   });
 }
-
-// A demand's nodes may all be dropped between walks.
-keepHiddenClasses(startSpine(demandHolder(), 0), new LazyPrimNode(''), new StrictPrimNode(''), new Heads());

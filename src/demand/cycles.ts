@@ -4,8 +4,6 @@
  * @module
  */
 import type { Forced } from './demand.ts';
-import { keepHiddenClasses } from '../lazy/fast-class.ts';
-import { demandHolder } from './demand.ts';
 import { pathTo, type SpineCell } from './compact-demand.ts';
 import type { Guide } from './guide.ts';
 import { showPath, type Path } from './path.ts';
@@ -127,6 +125,3 @@ const UNMARKED_DEPTH = 1 << 20;
 export function cyclicValue(where: Path, first: Path, value: unknown, why: string): ShapeMismatchError {
   return new ShapeMismatchError(showPath(where), `a value that does not hold itself (a cyclic value: ${showPath(first)} holds itself here, ${why})`, value);
 }
-
-// A walk's cycle detection lives only while the walk runs.
-keepHiddenClasses(new PathCycle(demandHolder(), 0, 'value'));

@@ -6,7 +6,7 @@
  */
 import { types } from 'node:util';
 import type { Ctor } from './shape-types.ts';
-import { fastInstanceof } from '../lazy/fast-class.ts';
+import { fastInstanceof } from '../lazy/v8.ts';
 import { describeSafely } from './describe.ts';
 
 /** The demand "not evaluated" (printed `_`). There is one: {@link unforced}. */

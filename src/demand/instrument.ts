@@ -10,8 +10,8 @@
  * @module
  */
 import { ForceBudgetExceeded, forceUncounted, Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX, UnevaluatedError } from '../lazy/lazy.ts';
-import { Cons, nil } from '../lazy/cell.ts';
-import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
+import { Cons } from '../lazy/cell.ts';
+import { fastInstanceof } from '../lazy/v8.ts';
 import { bottom, demandHolder, Forced, forcedNode, markShared, sameCtor, type Demand } from './demand.ts';
 import { fieldKey, inOwnOrder } from './collections.ts';
 import { dynamic } from './dynamic.ts';
@@ -100,7 +100,7 @@ export function instrument(value: unknown, shape: Shape<unknown>, path: Path, in
  * Strict fields are copied with an explicit stack of frames, not by recursion: a value can nest
  * more strict layers than the call stack holds frames (a Peano number, nested tuples).
  */
-class Frame {
+export class Frame {
   readonly copies: unknown[];
   /** The next field to copy. */
   next = 0;
@@ -337,7 +337,7 @@ function instrumentFunction(f: (...args: unknown[]) => unknown, into: Into, at: 
  * so `k` is where the cell goes, and a cell reached again (through a view forced again) is
  * recorded once. Every cell has the shapes of the first: a list's shape is the same at every cell.
  */
-class SpineRecorder {
+export class SpineRecorder {
   private readonly spine: Spine;
   private readonly cellShape: Shape<unknown>;
   /** The shapes of a cell's head and tail. */
@@ -400,11 +400,4 @@ class SpineRecorder {
     if (v instanceof Cons && (s === this.cellShape || consShapes(s, v, this.pathOf(k - 1, 'tail')))) return this.copy(v, k);
     return instrument(v, s, this.pathOf(k - 1, 'tail'), this.cell, REST, this.rec, true);
   }
-}
-
-// An observation's own objects are all dropped when it ends.
-{
-  const rec = new Recording();
-  const holder = rec.root('value');
-  keepHiddenClasses(rec, new SpineRecorder(rec, startSpine(holder, 0), dynamic, 'value', new Cons(nil, nil)), new Frame({}, dynamic.project({}, null), holder, null, holder, 0, undefined), new PathMark());
 }

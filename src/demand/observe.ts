@@ -23,7 +23,7 @@ import { instrument, Recording } from './instrument.ts';
 import { forceHint } from './force-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';
 import { AsyncWork, withAsyncWork } from './async-work.ts';
-import { keepHiddenClasses } from '../lazy/fast-class.ts';
+import { keepHiddenClasses } from '../lazy/v8.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;

@@ -11,7 +11,7 @@
  */
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
+import { fastInstanceof } from '../lazy/v8.ts';
 import { bottom, demandHolder, forcedNode, type Demand, type Forced } from './demand.ts';
 import { fieldKey } from './collections.ts';
 import { HEAD, layerNode, pathTo, put, putPrimitive, REST, startSpine, type SpineCell } from './compact-demand.ts';
@@ -254,6 +254,3 @@ function along(d: Forced, found: string, arity: number, path: Path, misfit: Misf
   return NONE;
 }
 fastInstanceof(Handoff);
-
-// A walk's own objects may all be dropped between walks.
-keepHiddenClasses(new Handoff(undefined));

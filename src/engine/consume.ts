@@ -4,8 +4,6 @@
  * @module
  */
 import { Lazy, lazyWith } from '../lazy/lazy.ts';
-import { keepHiddenClasses } from '../lazy/fast-class.ts';
-import { demandHolder } from '../demand/demand.ts';
 import { dynamic, lenient } from '../demand/dynamic.ts';
 import { isOpaque } from '../demand/opaque.ts';
 import { forceAt, RecordSite } from '../demand/record-site.ts';
@@ -74,9 +72,6 @@ function consumeSite(site: RecordSite): Input {
 function variantOf(layer: Layer): number {
   return layer.ctor.style !== 'prim' ? ctorHash(layer.ctor) : layer.ctor.show ? hashPrimitive(layer.ctor.show(layer.value)) : hashPrimitive(layer.value);
 }
-
-// A context's sites live only while it runs (a check's random context makes one per field it forces).
-keepHiddenClasses(RecordSite.root(undefined, dynamic, 'value', demandHolder(), 0));
 
 const ctorHashes = new WeakMap<Ctor, number>();
 /**

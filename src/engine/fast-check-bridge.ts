@@ -6,8 +6,7 @@
 import fc from 'fast-check';
 import { dynamic } from '../demand/dynamic.ts';
 import type { Shape } from '../demand/shape-types.ts';
-import { keepHiddenClasses } from '../lazy/fast-class.ts';
-import { Seed, type Random } from './random.ts';
+import type { Random } from './random.ts';
 
 /**
  * @internal Generates with a fast-check arbitrary, from a stream split off ours: fast-check's `Random`
@@ -18,11 +17,6 @@ import { Seed, type Random } from './random.ts';
  */
 export function fromArbitrary<T>(arb: fc.Arbitrary<T>, r: Random, size: number): T {
   return remember(arb, arb.generate(new fc.Random(r.split().stream().rng), 2 + Math.floor(Math.log10(1 + Math.max(0, size)))));
-}
-// fast-check's Random and Value, made for each value generated and dropped after the trial.
-{
-  const random = new fc.Random(Seed.of(0).stream().rng);
-  keepHiddenClasses(random, fc.constant('').generate(random, 0));
 }
 
 /**

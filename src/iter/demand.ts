@@ -9,7 +9,7 @@
  */
 import { now, thunk, type Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
-import { fastInstanceof } from '../lazy/fast-class.ts';
+import { fastInstanceof } from '../lazy/v8.ts';
 import type { Ctor } from '../demand/shape-types.ts';
 import { sourceOf } from './source.ts';
 

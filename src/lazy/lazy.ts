@@ -6,7 +6,7 @@
  * million thunks that force each other does not overflow the stack.
  * @module
  */
-import { fastInstanceof } from './fast-class.ts';
+import { fastInstanceof } from './v8.ts';
 import { isInstance, safeInstanceof } from './thrown.ts';
 
 // A thunk's mode `m` holds its state in the low two bits and its kind above them: one field for

@@ -28,7 +28,8 @@ import { checkKnownOptions, showOption } from '../engine/options.ts';
 import { checkCoverageOption, CoverageTally, withCoverage, type Coverage, type CoverageRequirement } from './coverage.ts';
 import { refuseInWorker, runParallel, shardIndices, type ParallelOptions } from '../engine/parallel.ts';
 import { isInstance, safeInstanceof } from '../lazy/thrown.ts';
-import { keepHiddenClasses } from '../lazy/fast-class.ts';
+import { keepHiddenClasses } from '../lazy/v8.ts';
+import './hidden-classes.ts'; // the samples that keep the hot paths' hidden classes alive
 
 /**
  * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`

@@ -1,6 +1,7 @@
 /**
- * Keeping the classes of the hot paths fast in V8: `instanceof` under tsx, and optimised code
- * across full garbage collections.
+ * What is specific to V8, in one module: keeping the classes of the hot paths fast (`instanceof`
+ * under tsx), and their optimised code across full garbage collections (the samples kept are all
+ * made in one place, `src/spec/hidden-classes.ts`).
  *
  * tsx compiles with esbuild's `keepNames`, which redefines the `name` of every class it emits;
  * that turns the class object into a dictionary-mode object, and V8 then cannot inline
