@@ -7,7 +7,6 @@
  * until the observation ends, the demands among it, so demands are compact.
  * @module
  */
-import { fastInstanceof } from '../lazy/v8.ts';
 import { demandHolder, Forced, forcedNode, markShared, setField, unforced, type Demand } from './demand.ts';
 import { fieldKeyOf } from './collections.ts';
 import { CONS_CTOR } from './lazy-positions.ts';
@@ -127,7 +126,6 @@ export class SpineCell {
   }
 }
 Object.setPrototypeOf(SpineCell.prototype, Forced.prototype);
-fastInstanceof(SpineCell);
 Object.defineProperties(SpineCell.prototype, { ctor: { value: CONS_CTOR }, value: { value: undefined }, lazy: { value: true }, arity: { value: 2 } });
 
 /**

@@ -11,7 +11,6 @@
  */
 import { ForceBudgetExceeded, forceUncounted, Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX, UnevaluatedError } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { fastInstanceof } from '../lazy/v8.ts';
 import { bottom, demandHolder, Forced, forcedNode, markShared, sameCtor, type Demand } from './demand.ts';
 import { fieldKey, inOwnOrder } from './collections.ts';
 import { dynamic } from './dynamic.ts';
@@ -118,7 +117,6 @@ export class Frame {
     this.copies = new Array(layer.fields.length);
   }
 }
-fastInstanceof(Frame);
 
 /**
  * The copy of the layer of `first`, of shape `shape`, with its strict fields, copied depth first,

@@ -11,7 +11,6 @@
  */
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { fastInstanceof } from '../lazy/v8.ts';
 import { bottom, demandHolder, forcedNode, type Demand, type Forced } from './demand.ts';
 import { fieldKey } from './collections.ts';
 import { HEAD, layerNode, pathTo, put, putPrimitive, REST, startSpine, type SpineCell } from './compact-demand.ts';
@@ -253,4 +252,3 @@ function along(d: Forced, found: string, arity: number, path: Path, misfit: Misf
   }
   return NONE;
 }
-fastInstanceof(Handoff);

@@ -18,7 +18,6 @@
  * @module
  */
 import { defer, Lazy, lazy, now } from '../lazy/lazy.ts';
-import { fastInstanceof } from '../lazy/v8.ts';
 import { mapCtor, setCtor } from '../demand/collections.ts';
 import { DESCRIBE } from '../demand/primitives.ts';
 import type { Collection, Ctor, Shape } from '../demand/shape-types.ts';
@@ -112,8 +111,6 @@ export class Refine {
     return `Refine(a hole of ${this.hole.where})`;
   }
 }
-
-fastInstanceof(Hole, Refine);
 
 /** A partial value: a hole, a filled lazy position, a layer with partial fields, or an atomic value. */
 export type Skel =
