@@ -6,7 +6,10 @@
  * refuse such a spec or function, pointing here.
  * @module
  */
-import { strictCheckAsync, StrictCheckFailure, type AnySpec, type CheckOptions, type CheckResult, type Fn } from './spec/check.ts';
+import type { CheckOptions } from './spec/options.ts';
+import { strictCheckAsync } from './spec/random.ts';
+import { StrictCheckFailure, type CheckResult } from './spec/result.ts';
+import type { AnySpec, Fn } from './spec/run-case.ts';
 import type { Spec } from './spec/spec.ts';
 import { resolveSettings } from './spec/options.ts';
 import { globalDefaults } from './config.ts';

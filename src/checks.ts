@@ -7,7 +7,10 @@
  * made.
  * @module
  */
-import { randomCheck, StrictCheckFailure, type AnySpec, type CheckOptions, type CheckResult, type Fn } from './spec/check.ts';
+import type { CheckOptions } from './spec/options.ts';
+import { randomCheck } from './spec/random.ts';
+import { StrictCheckFailure, type CheckResult } from './spec/result.ts';
+import type { AnySpec, Fn } from './spec/run-case.ts';
 import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
 import type { Spec } from './spec/spec.ts';
 import { registeredCheck, type DefinedCheck } from './spec/registry.ts';

@@ -11,7 +11,7 @@ import { fn, number } from '../src/demand/primitives.ts';
 import { tuple } from '../src/demand/tuples.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
-import { type CheckOptions } from '../src/spec/check.ts';
+import type { CheckOptions } from '../src/spec/options.ts';
 import { strictProperty } from '../src/spec/property.ts';
 import { defineCheck } from '../src/spec/registry.ts';
 import type { ParallelOptions } from '../src/spec/options.ts';

@@ -4,7 +4,7 @@
  * @module
  */
 import { comparePaths, pathOf, totalInputs, type EnumerationStats } from '../engine/enumerate.ts';
-import { printable } from '../spec/check.ts';
+import { printable } from '../spec/result.ts';
 import { conclude, inCase, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveResult, type Setup } from '../spec/exhaustive.ts';
 import { watchRun } from '../spec/run-watch.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
@@ -12,7 +12,7 @@ import type { Settings } from '../spec/options.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
 import { afterLastCase, graceOf, withWorkers, type Slot } from './pool.ts';
 import { takeOne, workerCompare, type Outcome } from './protocol.ts';
-import type { AnySpec, Fn } from '../spec/check.ts';
+import type { AnySpec, Fn } from '../spec/run-case.ts';
 
 /** What an exhaustive check run with workers found, with what the workers did. */
 export interface ParallelExhaustiveResult extends ExhaustiveResult {

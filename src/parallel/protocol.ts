@@ -3,7 +3,7 @@
  * Each request carries an `id`; the worker answers it with a reply of the same `id`.
  * @module
  */
-import type { Comparison } from '../spec/check.ts';
+import type { Comparison } from '../spec/options.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
 import type { Settings } from '../spec/options.ts';
 

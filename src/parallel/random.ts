@@ -9,10 +9,12 @@ import { checkArity } from '../spec/spec.ts';
 import { CoverageTally, withCoverage } from '../spec/coverage.ts';
 import { parseShard, shardIndices } from '../spec/shard.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
-import {
-  failsAlike, failureResult, inTrial, printable, passedResult, replayOptions, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
-  type AnySpec, type CheckResult, type Fn, type Trial,
-} from '../spec/check.ts';
+import { failureResult } from '../spec/random.ts';
+import { inTrial, replayOptions } from '../spec/replay.ts';
+import { printable, passedResult, type CheckResult } from '../spec/result.ts';
+import { runCase, type AnySpec, type Fn, type Trial } from '../spec/run-case.ts';
+import { failsAlike, rerunContext, shrinkCandidates } from '../spec/shrink-case.ts';
+import { sizeOf, trialCase } from '../spec/trial-case.ts';
 import { MAX_TRIALS, type Settings } from '../spec/options.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
 import { crashedAfterLast, drained, graceOf, withWorkers, type Slot, type SlotSetup } from './pool.ts';

@@ -10,7 +10,10 @@ import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import { errorParts } from '../demand/describe.ts';
 import { CoverageTally } from '../spec/coverage.ts';
-import { failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type CaseRunner, type Fn, type Trial } from '../spec/check.ts';
+import { report } from '../spec/report.ts';
+import { isCaseError, runCase, type AnySpec, type CaseRunner, type Fn, type Trial } from '../spec/run-case.ts';
+import { failsAlike, sameCase, rerunContext, shrinkCandidates, type Candidate } from '../spec/shrink-case.ts';
+import { sizeOf, trialCase } from '../spec/trial-case.ts';
 import { findCheck } from '../spec/registry.ts';
 import { comparisons } from '../spec/options.ts';
 import { importCheckModule } from './load-module.ts';
@@ -294,7 +297,7 @@ async function handle(m: ToWorker): Promise<void> {
           reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) && !sameCase(t, s.current as Trial) };
         }
       } catch (err) {
-        // As in check.ts's shrink (see isCaseError).
+        // As in shrink-case.ts's shrink (see isCaseError).
         reply = isCaseError(err) || s.fatal ? { ok: false } : { thrown: serialize(err) };
       }
       await settle(m.grace);

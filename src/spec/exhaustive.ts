@@ -9,7 +9,12 @@
 import { CaseTree, comparePaths, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
 import { parseShard } from './shard.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
-import { carryResult, counterexampleOf, failureHeader, printable, replayWith, rerunContext, runCase, report, blameCase, type AnySpec, type CaseRunner, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
+import type { CheckOptions } from './options.ts';
+import { replayWith } from './replay.ts';
+import { failureHeader, report } from './report.ts';
+import { carryResult, printable, type Counterexample } from './result.ts';
+import { counterexampleOf, runCase, blameCase, type AnySpec, type CaseRunner, type Fn, type Trial } from './run-case.ts';
+import { rerunContext } from './shrink-case.ts';
 import { checkArity } from './spec.ts';
 import { watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
 import type { Settings } from './options.ts';

@@ -17,7 +17,9 @@ import { fieldDemand } from '../demand/value-form.ts';
 import { enumerateCases } from '../engine/enumerate.ts';
 import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
-import { showInput, sizeOf, trialCase, type AnySpec } from './check.ts';
+import { showInput } from './report.ts';
+import type { AnySpec } from './run-case.ts';
+import { sizeOf, trialCase } from './trial-case.ts';
 import { predictDemands, specify1, type ShapesOf, type Spec } from './spec.ts';
 import { specOf, type ArgumentDemand, type SpecLanguage } from './combinators.ts';
 

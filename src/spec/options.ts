@@ -8,13 +8,52 @@
 import { availableParallelism } from 'node:os';
 import { definedBelow, equalDemands, type Demand } from '../demand/demand.ts';
 import { checkDeclared, integer, ofType, oneOf, showOption, type OptionDescriptor } from '../engine/options.ts';
-import { checkCoverageOption } from './coverage.ts';
+import { checkCoverageOption, type CoverageRequirement } from './coverage.ts';
 import { unicodeTerminal } from './diagram.ts';
 import { parseShard } from './shard.ts';
+import type { SpecError } from './spec.ts';
 import { refuseInWorker, type DefinedCheck } from './registry.ts';
-import type { AnySpec, CheckOptions, Comparison } from './check.ts';
+import type { AnySpec } from './run-case.ts';
 import type { ExhaustiveOptions } from './exhaustive.ts';
 import type { StrictPropertyOptions } from './property.ts';
+
+/**
+ * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`
+ * (the function evaluates no more than the spec says), `'noLazier'` (at least as much), or a
+ * function of `(actual, predicted)`.
+ */
+export type Comparison = 'exact' | 'noStricter' | 'noLazier' | ((actual: Demand, predicted: Demand) => boolean);
+
+/** Options of the checks. */
+export interface CheckOptions {
+  /** Number of random trials. Default 100. */
+  readonly trials?: number | undefined;
+  /** Seed of the run; the same seed reproduces the same run and counterexample. Default: random. */
+  readonly seed?: number | undefined;
+  /** Largest size of generated inputs and contexts (sizes cycle 0, 1, …, maxSize, 0, 1, … over the run, as in QuickCheck). Default 30. */
+  readonly maxSize?: number | undefined;
+  /** The comparison for every argument, or one per argument. Default `'exact'`. */
+  readonly compare?: Comparison | readonly Comparison[] | undefined;
+  /** Most forces (calls of `force`, on evaluated thunks too) one trial may make before it counts as diverging: catches infinite and cyclic structures walked forever, without a timer. The spec has a budget as large (running past it is a {@link SpecError}). Default 1,000,000, or 10 per lazy position evaluated in the trial's inputs where that is more (a function linear in a large input is not divergent); `Infinity`: no limit. */
+  readonly forceBudget?: number | undefined;
+  /** Most candidates tried while shrinking. Default 2,000; `Infinity`: no limit. */
+  readonly maxShrinkAttempts?: number | undefined;
+  /** Draw the diagram with Unicode box characters; default: if the terminal supports them. */
+  readonly unicode?: boolean | undefined;
+  /**
+   * Runs only the trials of shard `"i/n"` (1-based): the trial indices ≡ i-1 (mod n). The `n` shards
+   * of a run together run exactly the trials of the unsharded run (e.g. one shard per CI runner).
+   */
+  readonly shard?: string | undefined;
+  /** Called with the index of each trial completed (for progress and tests). */
+  readonly onTrial?: ((index: number) => void) | undefined;
+  /**
+   * Minimum shares of the trials that must leave the result or an argument not forced, partly or
+   * fully forced (see {@link CoverageRequirement}): `{ result: { partial: 0.2 } }` fails a run in
+   * which fewer than 20% of the trials demanded part of the result, though every trial passed.
+   */
+  readonly coverage?: CoverageRequirement | undefined;
+}
 
 /** Options of a check run with worker threads. */
 export interface ParallelOptions extends CheckOptions {

@@ -10,7 +10,11 @@ import fc from 'fast-check';
 import type { Demand } from '../demand/demand.ts';
 import { toContext, type Context } from '../demand/observe.ts';
 import { toDemand } from '../demand/convert.ts';
-import { failsAlike, failureHeader, isCaseError, report, rerunContext, resetInputCalls, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
+import type { CheckOptions } from './options.ts';
+import { failureHeader, report, resetInputCalls, showDemand, showInput } from './report.ts';
+import { isCaseError, runCase, type AnySpec, type Fn, type Trial } from './run-case.ts';
+import { failsAlike, rerunContext, shrinkCandidates } from './shrink-case.ts';
+import { trialCase } from './trial-case.ts';
 import { checkArity, type Spec } from './spec.ts';
 import { resolveSettings, type Settings } from './options.ts';
 
