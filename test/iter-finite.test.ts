@@ -8,8 +8,9 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   checkSpec, checkSpecAsync, checkSpecExhaustive, spec, number, iterable, iterator, asyncIterable, asyncIterator, closedAfter, pulls, prettyDemand, type Shape,
+  type AnyIterDemand, type IterDemand,
 } from '../src/index.ts';
-import { readAsyncSource, readSource, toItsEnd, type SourcePrefix } from '../examples/iterators/read-source.ts';
+import { readAsyncSource, readSource, toItsEnd } from '../examples/iterators/read-source.ts';
 
 /** The sum of a source's elements: a `for…of` to its end. */
 function sum(xs: Iterable<number>): number {
@@ -53,15 +54,13 @@ function firstNegativePeeking(xs: Iterable<number>): number {
   return found ?? 0;
 }
 
-/** firstNegative's spec: pulled up to its first negative element, then closed; without one, to its end. */
-function searchedSpec(sources: Shape<Iterable<number>>) {
-  return spec([sources], number, (predict, _d, xs) => {
-    for (let k = 1; ; k++) {
-      const read: SourcePrefix<number> = readSource(xs, k);
-      if (read.values.length < k) return predict(toItsEnd(read));
-      if (read.values[k - 1]! < 0) return predict(closedAfter(pulls(read.values, 'open'), xs));
-    }
-  });
+/** What a search for the first negative element of `xs` pulls: up to that element, then closed; without one, to its end. */
+function searched(xs: AnyIterDemand<number>): IterDemand<number> {
+  for (let k = 1; ; k++) {
+    const read = readSource(xs, k);
+    if (read.values.length < k) return toItsEnd(read);
+    if (read.values[k - 1]! < 0) return closedAfter(pulls(read.values, 'open'), xs);
+  }
 }
 
 describe('finite sources', () => {
@@ -84,7 +83,7 @@ describe('finite sources', () => {
   });
 
   test('a search that may find nothing passes over finite sources; one leaving its source open, or pulling past the element found, fails shrunk', { timeout: 120_000 }, () => {
-    const s = searchedSpec(iterable(number, { finite: true }));
+    const s = spec([iterable(number, { finite: true })], number, (predict, _d, xs) => predict(searched(xs)));
     const ok = checkSpec(s, firstNegative, { trials: 1_000, seed: 1 });
     assert.equal(ok.passed, true, ok.message);
     const leaking = checkSpec(s, firstNegativeLeaking, { trials: 1_000, seed: 1 });
@@ -109,14 +108,7 @@ describe('finite sources', () => {
   });
 
   test('an async reduce stopping at the first negative element without closing its source fails over finite async sources', { timeout: 120_000 }, async () => {
-    const sources = asyncIterable(number, { finite: true });
-    const s = spec([sources], number, (predict, _d, xs) => {
-      for (let k = 1; ; k++) {
-        const read = readAsyncSource(xs, k);
-        if (read.values.length < k) return predict(toItsEnd(read) as never);
-        if (read.values[k - 1]! < 0) return predict(closedAfter(pulls(read.values, 'open'), xs as never) as never);
-      }
-    });
+    const s = spec([asyncIterable(number, { finite: true })], number, (predict, _d, xs) => predict(searched(xs) as never));
     const sumToNegative = async (xs: AsyncIterable<number>) => {
       let total = 0;
       for await (const x of xs) if (x < 0) return total;
