@@ -58,17 +58,12 @@ function iterationCell(elem: Shape<unknown>, name: string): Shape<unknown> {
 const SYNC = { prefix: '', isIterable, instrument: instrumentIterable, consume: consumeIterable, consumeRandomly, generate: generateSource } as const;
 const ASYNC = { prefix: 'Async', isIterable: isAsyncIterable, instrument: instrumentAsyncIterable, consume: consumeAsyncIterable, consumeRandomly: consumeAsyncRandomly, generate: generateAsyncSource } as const;
 
-/** The options of the iterable shapes. */
-export interface IterableOptions {
-  /**
-   * Whether a check generates finite sources only (default: finite and infinite ones), for a
-   * function that pulls its source to its end. The exhaustive mode's sources are finite either way.
-   */
-  readonly finite?: boolean;
-}
-
-/** Whether `options` of the constructor named `maker` ask for finite sources; throws on an unknown option or a finite that is not a boolean. */
-function finiteOption(options: IterableOptions, maker: string): boolean {
+/**
+ * Whether `options` of the constructor named `maker` ask for finite sources only (`finite`,
+ * default false: finite and infinite ones; the exhaustive mode's are finite either way); throws on
+ * an unknown option or a `finite` that is not a boolean.
+ */
+function finiteOption(options: { readonly finite?: boolean }, maker: string): boolean {
   if (typeof options !== 'object' || options === null) throw new TypeError(`the options of ${maker}() are an object such as { finite: true }, not ${showOption(options)}`);
   checkKnownOptions(options, ['finite']);
   const { finite = false } = options;
@@ -150,7 +145,7 @@ function atom(name: string, value: unknown): Layer {
  * assertSpec(sumSpec, sum); // passes; over iterable(number), "the function probably diverges"
  * ```
  */
-export function iterable<T>(elem: Shape<T>, options: IterableOptions = {}): Shape<Iterable<T>> {
+export function iterable<T>(elem: Shape<T>, options: { readonly finite?: boolean } = {}): Shape<Iterable<T>> {
   return iterableShape(elem, false, SYNC, finiteOption(options, 'iterable'));
 }
 
@@ -166,7 +161,7 @@ export function iterable<T>(elem: Shape<T>, options: IterableOptions = {}): Shap
  * const finiteIterators = iterator(number, { finite: true }); // named FiniteIterator<number>
  * ```
  */
-export function iterator<T>(elem: Shape<T>, options: IterableOptions = {}): Shape<Iterator<T>> {
+export function iterator<T>(elem: Shape<T>, options: { readonly finite?: boolean } = {}): Shape<Iterator<T>> {
   return iterableShape(elem, true, SYNC, finiteOption(options, 'iterator'));
 }
 
@@ -196,7 +191,7 @@ export function iterator<T>(elem: Shape<T>, options: IterableOptions = {}): Shap
  * await assertSpecAsync(sumAsyncSpec, sumAsync);
  * ```
  */
-export function asyncIterable<T>(elem: Shape<T>, options: IterableOptions = {}): Shape<AsyncIterable<T>> {
+export function asyncIterable<T>(elem: Shape<T>, options: { readonly finite?: boolean } = {}): Shape<AsyncIterable<T>> {
   return iterableShape(elem, false, ASYNC, finiteOption(options, 'asyncIterable'));
 }
 
@@ -212,6 +207,6 @@ export function asyncIterable<T>(elem: Shape<T>, options: IterableOptions = {}):
  * const finiteAsyncIterators = asyncIterator(number, { finite: true }); // named FiniteAsyncIterator<number>
  * ```
  */
-export function asyncIterator<T>(elem: Shape<T>, options: IterableOptions = {}): Shape<AsyncIterator<T>> {
+export function asyncIterator<T>(elem: Shape<T>, options: { readonly finite?: boolean } = {}): Shape<AsyncIterator<T>> {
   return iterableShape(elem, true, ASYNC, finiteOption(options, 'asyncIterator'));
 }
