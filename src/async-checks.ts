@@ -7,15 +7,16 @@
  * refuse such a spec or function, pointing here.
  * @module
  */
-import { strictCheckAsync, StrictCheckFailure, type CheckOptions, type CheckResult, type Fn } from './spec/check.ts';
+import type { CheckOptions } from './spec/options.ts';
+import { strictCheckAsync } from './spec/random.ts';
+import { StrictCheckFailure, type CheckResult } from './spec/result.ts';
+import type { AnySpec, Fn } from './spec/run-case.ts';
 import type { Spec } from './spec/spec.ts';
+import { resolveSettings, type ParallelOptions } from './spec/options.ts';
 import { registeredCheck, type DefinedCheck } from './spec/registry.ts';
 import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
-import type { ParallelOptions } from './parallel/settings.ts';
-import { definedRun, isDefined } from './checks.ts';
-import { withGlobalDefaults } from './config.ts';
-
-const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode'] as const;
+import { isDefined } from './checks.ts';
+import { globalDefaults } from './config.ts';
 
 /**
  * Checks `fn` against `spec` on random trials, asynchronously: as {@link checkSpec} does, for a
@@ -44,13 +45,12 @@ export function checkSpecAsync(first: object, second?: unknown, third?: unknown)
 /** {@link checkSpecAsync}, called as `what` (which an error names). */
 async function checkAsync(what: string, first: object, second?: unknown, third?: unknown): Promise<CheckResult> {
   const defined = isDefined(first);
-  const given = (defined ? second : third) ?? {};
-  const options = defined ? definedRun(first, given as ParallelOptions) : (given as ParallelOptions);
-  // The timeout of the global configuration is that of runs with workers, the only ones that take one.
-  const settled = withGlobalDefaults(options, options.workers === undefined ? RANDOM : [...RANDOM, 'timeout']);
-  const [spec, fn] = defined ? [first.spec, first.fn as Fn] : [first as Spec<readonly unknown[], unknown>, second as Fn];
-  if (options.workers === undefined) return strictCheckAsync(spec, fn, settled);
-  return runChecked(defined ? first : registeredCheck(spec, fn, what, true), settled, true);
+  const [spec, fn] = defined ? [first.spec as unknown as AnySpec, first.fn as Fn] : [first as AnySpec, second as Fn];
+  const options = ((defined ? second : third) ?? {}) as ParallelOptions;
+  // A defined check's own comparison and the global workers apply: see resolveSettings.
+  const settings = resolveSettings('random', options, { spec, ...(defined ? { check: first } : {}), global: globalDefaults() });
+  if (settings.workers === undefined) return strictCheckAsync(spec, fn, settings);
+  return runChecked(defined ? first : registeredCheck(spec, fn, what, true), settings, true);
 }
 
 /**

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSpecAsync, assertSpecAsync } from '../src/async-checks.ts';
 import { checkSpec } from '../src/checks.ts';
-import { StrictCheckFailure } from '../src/spec/check.ts';
+import { StrictCheckFailure } from '../src/spec/result.ts';
 import { TrialTimeoutError, WorkerCrashError } from '../src/parallel/errors.ts';
 import type { ParallelCheckResult } from '../src/parallel/random.ts';
 import { prettyValue } from '../src/demand/print.ts';

@@ -10,8 +10,12 @@ import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import { errorParts } from '../demand/describe.ts';
 import { CoverageTally } from '../spec/coverage.ts';
-import { caseRunner, comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type CaseRunner, type Fn, type Trial } from '../spec/check.ts';
+import { report } from '../spec/report.ts';
+import { caseDriver, isCaseError, type AnySpec, type CaseDriver, type CaseRunner, type Fn, type Trial } from '../spec/run-case.ts';
+import { failsAlike, sameCase, rerunContext, shrinkCandidates, type Candidate } from '../spec/shrink-case.ts';
+import { sizeOf, trialCase } from '../spec/trial-case.ts';
 import { findCheck } from '../spec/registry.ts';
+import { comparisons } from '../spec/options.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
@@ -29,9 +33,10 @@ const port = parentPort!;
 let spec!: AnySpec;
 let fn!: Fn;
 let init!: Started;
-let compare!: ((a: Demand, p: Demand) => boolean)[];
-/** How this worker runs a case: as runCase does (or runCaseAsync, in an asynchronous check: a promise), saying who runs. */
+/** The check's spec and function, with the run's budget and comparisons. */
 let runner!: CaseRunner;
+/** How this worker runs a case of its check: as runCase does (or runCaseAsync, in an asynchronous check: a promise), saying who runs. */
+let driver!: CaseDriver;
 let state!: Float64Array;
 
 /** Sends the main thread a message of the protocol. */
@@ -109,14 +114,14 @@ function candidate(j: number): Candidate | undefined {
 async function startShrink(i: number, path: readonly number[], fatal: boolean): Promise<void> {
   const { inputs, context: ctx } = context(i);
   shrinking = { i, fatal, current: { inputs, resultDemand: unforced }, cands: [], gen: [][Symbol.iterator]() };
-  setCurrent(fatal ? { inputs, resultDemand: unforced } : await runner.run(inputs, ctx));
+  setCurrent(fatal ? { inputs, resultDemand: unforced } : await driver.run(inputs, ctx));
   for (const j of path) await advance(j);
 }
 
 async function advance(j: number): Promise<void> {
   const s = shrinking!;
   const c = candidate(j)!;
-  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : await runner.run(c.inputs, rerunContext(c)));
+  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : await driver.run(c.inputs, rerunContext(c)));
 }
 
 /**
@@ -144,7 +149,8 @@ async function settle(grace = 0): Promise<void> {
 async function warmUp(async: boolean): Promise<void> {
   const shape = (async ? asyncIterable(number) : list(number)) as Shape<unknown>;
   const identity = makeSpec([shape], shape, (predict, d) => predict(d)) as unknown as AnySpec;
-  const own = caseRunner(identity, (xs: unknown) => xs, Infinity, comparisons('exact', 1), async, phase); // it ends: whatever the run's budget
+  // It ends: whatever the run's budget.
+  const own = caseDriver({ spec: identity, fn: (xs: unknown) => xs, settings: { forceBudget: Infinity, comparisons: comparisons('exact', 1) } }, async, phase);
   for (let i = 0; i < 8; i++) {
     const { inputs, context: ctx } = trialCase(identity, 0, i, i);
     await own.run(inputs, ctx);
@@ -198,8 +204,8 @@ async function handle(m: ToWorker): Promise<void> {
         }
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
-        compare = comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length);
-        runner = caseRunner(spec, fn, m.budget, compare, m.async ?? false, phase);
+        runner = { spec, fn, settings: { forceBudget: m.budget, comparisons: comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length) } };
+        driver = caseDriver(runner, m.async ?? false, phase);
         if (!warm.has(m.async ?? false)) await warmUp(m.async ?? false);
         warm.add(m.async ?? false);
         if (m.shrink) await startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
@@ -222,7 +228,7 @@ async function handle(m: ToWorker): Promise<void> {
         try {
           const { inputs, context: ctx } = context(i);
           // Awaited only in an asynchronous check: a synchronous one's trials run in one turn, as they always did.
-          const r = runner.run(inputs, ctx);
+          const r = driver.run(inputs, ctx);
           const t = r instanceof Promise ? await r : r;
           if (!t.failed) {
             tally.add(t.resultDemand, t.actual);
@@ -249,7 +255,7 @@ async function handle(m: ToWorker): Promise<void> {
       state[1] = 0;
       const stats = { cases: 0, runs: 0, refinements: 0 };
       const hunger = new Int32Array(init.hunger!);
-      const tree = treeOf({ spec, fn, budget: init.budget, compare, prune: init.prune ?? true, phase }, m.depth);
+      const tree = treeOf({ ...runner, settings: { ...runner.settings, prune: init.prune ?? true }, phase }, m.depth);
       const stop = (waiting: number) => {
         if (state[2]) throw CANCELLED;
         if (stats.runs > 0 && waiting > 0 && takeOne(hunger)) return true; // hand back this subtree and the waiting ones
@@ -289,14 +295,14 @@ async function handle(m: ToWorker): Promise<void> {
       begin(m.id);
       try {
         if (s.fatal) {
-          await runner.run(c.inputs, context(s.i).context);
+          await driver.run(c.inputs, context(s.i).context);
           reply = { ok: false }; // it finished: not the same kind of counterexample
         } else {
-          const t = await runner.run(c.inputs, rerunContext(c));
+          const t = await driver.run(c.inputs, rerunContext(c));
           reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) && !sameCase(t, s.current as Trial) };
         }
       } catch (err) {
-        // As in check.ts's shrink (see isCaseError).
+        // As in shrink-case.ts's shrink (see isCaseError).
         reply = isCaseError(err) || s.fatal ? { ok: false } : { thrown: serialize(err) };
       }
       await settle(m.grace);
