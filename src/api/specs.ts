@@ -8,7 +8,7 @@
  */
 export { spec, specify, specify1, predictDemands, SpecError, type Spec, type SpecBody, type ShapesOf } from '../spec/spec.ts';
 export { cap, isCapped, numCtrForced, spineForced, elementAt, anyElementDemanded } from '../lazy/list.ts';
-export { lazySome, lazyNone, lazyTuple, fieldDemand } from '../demand/value-form.ts';
+export { lazySome, lazyNone, lazyTuple, fieldDemand, isBottom } from '../demand/value-form.ts';
 export { sameStrictnessAs } from '../spec/reference.ts';
 export { inferSpec, type InferOptions, type Inference, type SpecProposal } from '../spec/infer.ts';
 export { specOf, type SpecLanguage, type ArgumentDemand, type ArgumentDemands, type AsResultOptions, type ElementOf } from '../spec/combinators.ts';

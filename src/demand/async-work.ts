@@ -7,6 +7,7 @@
  * @module
  */
 import { ForceBudgetExceeded } from '../lazy/lazy.ts';
+import { withInputFailures, type InputFailures } from './input-failures.ts';
 
 /** The work of one asynchronous observation. */
 export class AsyncWork {
@@ -18,6 +19,8 @@ export class AsyncWork {
   constructor(
     /** Most pulls of async iterables the observation may make before it counts as diverging. */
     readonly budget: number,
+    /** The failures its inputs raised: known to the walks that run in its work (see {@link withAsyncWork}). */
+    readonly failures?: InputFailures,
   ) {}
 
   /** Counts one pull, throwing {@link ForceBudgetExceeded} once the budget is spent. */
@@ -56,12 +59,12 @@ export function currentAsyncWork(): AsyncWork | undefined {
   return current;
 }
 
-/** Runs `body` with `work` as the current asynchronous work. */
+/** Runs `body` with `work` as the current asynchronous work, and its inputs' failures as those of the observation running now. */
 export function withAsyncWork<R>(work: AsyncWork | undefined, body: () => R): R {
   const saved = current;
   current = work;
   try {
-    return body();
+    return withInputFailures(work?.failures, body);
   } finally {
     current = saved;
   }

@@ -4,7 +4,7 @@
  * All conversions walk with an explicit stack, so a list of a million cells is fine.
  * @module
  */
-import { defer, deferredWith, deferWith, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
+import { BottomForced, defer, deferredWith, deferWith, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { demandOf, EVALUATED, insideLazy, markBottom, primitiveNode, read, SpineCell, THREW, UNREAD, VALUE_FORM } from './record.ts';
 import { keepHiddenClasses } from '../lazy/fast-class.ts';
@@ -422,7 +422,7 @@ function buildValue<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefine
 
 /** What a {@link bottom} demand in value form throws when forced. */
 function throwBottom(): never {
-  throw new Error('⊥: this part of the value threw when it was forced (a ⊥ of a demand, in value form)');
+  throw new BottomForced('⊥: this part of the value threw when it was forced (a ⊥ of a demand, in value form; test it with isBottom)');
 }
 
 /** `v` in `n` Lazies, at least one if `n` is not 0 (a lazy layer the guide knows nothing of is in one). */

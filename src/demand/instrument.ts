@@ -19,6 +19,7 @@ import { child, type Path } from './path.ts';
 import { FN_CTOR } from './primitives.ts';
 import { ShapeMismatchError } from './shape-errors.ts';
 import type { Layer, Shape } from './shape-types.ts';
+import type { InputFailures } from './input-failures.ts';
 import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, markBottom, MET, PathMark, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
 
 /**
@@ -34,6 +35,11 @@ export class Recording {
      * the case is run again to reproduce its throw (see `Trial.replay` in check.ts).
      */
     readonly bottoms = false,
+    /**
+     * The failures the observation's inputs raise (see `input-failures.ts`): a result's part whose
+     * forcing passes one on is recorded as `⊥` too, and the protocols of inputs add them here.
+     */
+    readonly failures?: InputFailures,
   ) {}
 
   /** The holders of the demands recorded, with the paths of their values: where a mismatch under a dynamic shape finds its path. */
@@ -281,13 +287,14 @@ function forceSite({ original, inner, path, into, at, rec }: Site): unknown {
  * that throws is a demand on it, whether or not the function catches the error: it is recorded as
  * {@link bottom}, and marked so that a spec passing it through predicts `⊥` there; then the error
  * goes on. Running out of the force budget, or reaching `thunk` (a demand in value form given as
- * an input), says nothing of the value, and is not recorded.
+ * an input), says nothing of the value, and is not recorded. In a result, only an input's failure
+ * passed on is `⊥` (any other throw is the function's, whose case is run again to report it).
  */
 function forceOriginal(original: Lazy<unknown>, into: Into, at: number, rec: Recording): unknown {
   try {
     return forceUncounted(original);
   } catch (err) {
-    if (rec.open && rec.bottoms && !(err instanceof ForceBudgetExceeded || err instanceof UnevaluatedError)) {
+    if (rec.open && (rec.bottoms ? !(err instanceof ForceBudgetExceeded || err instanceof UnevaluatedError) : rec.failures?.has(err))) {
       put(into, at, bottom);
       markBottom(original);
     }

@@ -12,7 +12,7 @@
 import { types } from 'node:util';
 import { Lazy, lazyView, type withForceBudget } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { checkDemand, demandHolder, type Demand, type Forced } from './demand.ts';
+import { bottom, checkDemand, demandHolder, setField, type Demand, type Forced } from './demand.ts';
 import { dynamic, lenient } from './dynamic.ts';
 import type { Path } from './path.ts';
 import type { Shape } from './shape-types.ts';
@@ -21,6 +21,7 @@ import { instrument, Recording } from './instrument.ts';
 import { forceHint } from './force-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';
 import { AsyncWork, withAsyncWork } from './async-work.ts';
+import { InputFailures, withInputFailures } from './input-failures.ts';
 import { keepHiddenClasses } from '../lazy/fast-class.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
@@ -157,7 +158,7 @@ export interface ObserveShapes {
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
   const run = new ObservationRun(context, fn, inputs, shapes);
   try {
-    run.consume(run.call());
+    withInputFailures(run.failures, () => run.consume(run.call()));
   } catch (thrown) {
     // The result of an async or generator function does not fit: the reason is the function's kind.
     refuseAsyncOrGenerator(fn, 'the function observed', shapes.result?.protocol !== undefined);
@@ -181,7 +182,7 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
  */
 export async function observeDetailedAsync(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}, budget = Infinity): Promise<DetailedObservation> {
   const run = new ObservationRun(context, fn, inputs, shapes);
-  const work = new AsyncWork(budget);
+  const work = new AsyncWork(budget, run.failures);
   try {
     const result = await withAsyncWork(work, () => run.call());
     withAsyncWork(work, () => run.consume(result));
@@ -195,9 +196,11 @@ export async function observeDetailedAsync(context: Context, fn: (...args: any[]
 /** One observation: its recordings, the function's call, the context's consumption of the result, and the error if one was thrown. */
 class ObservationRun {
   private readonly recorder: Recorder | undefined;
-  private readonly rec = new Recording(true);
+  /** The failures the inputs raise (a generated source's): passed on, the result is ⊥ there, not a throw. */
+  readonly failures = new InputFailures();
+  private readonly rec = new Recording(true, this.failures);
   // The result's copy, if any, goes to the context: a recording of its own, whose paths start at `result`.
-  private readonly resultRec = new Recording();
+  private readonly resultRec = new Recording(false, this.failures);
   private readonly names: string[];
   private readonly holders: Forced[];
   private readonly resultHolder: Forced;
@@ -230,8 +233,16 @@ class ObservationRun {
     else this.context(instrument(result.take(), shape, 'result', this.resultHolder, 0, this.resultRec, false));
   }
 
-  /** Records what the function or the context threw. */
+  /**
+   * Records what the function or the context threw. An input's failure passed on is no throw of
+   * the function: the result is ⊥ where it surfaced (recorded there by the context that met it),
+   * or whole where the function threw it before returning.
+   */
   failed(thrown: unknown): void {
+    if (this.failures.has(thrown)) {
+      if (!this.resultHolder.field(0).forced) setField(this.resultHolder, 0, bottom);
+      return;
+    }
     const { fn, inputs, shapes, names } = this;
     const hint = hintFor(thrown, fn, inputs, shapes);
     // A revoked Proxy in an input throws at any walk's first look: a mismatch of the input, not the function's error.

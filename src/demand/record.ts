@@ -22,6 +22,7 @@ import { child, showPath, type Path } from './path.ts';
 import { FN_CTOR, primitiveCtor } from './primitives.ts';
 import { ShapeMismatchError } from './shape-errors.ts';
 import type { Layer, Shape } from './shape-types.ts';
+import { isInputFailure } from './input-failures.ts';
 
 /** Marks an instrumented function; the property holds whether it has been called. @internal */
 export const CALLED = Symbol('strictcheck.called');
@@ -458,13 +459,27 @@ export function consShapes(s: Shape<unknown>, v: Cons<unknown>, p: Path): readon
 /** @internal A `Lazy` read by a walk under guide `g`: its value, or {@link UNREAD} where the guide leaves it unforced. */
 export function read(l: Lazy<unknown>, g: Guide): unknown {
   if (g === NONE || (g === EVALUATED && !l.isEvaluated)) return UNREAD;
-  return g === EVALUATED ? peek(l) : g === VALUE_FORM ? forceValueForm(l) : l.force();
+  return g === EVALUATED ? peek(l) : g === VALUE_FORM ? forceValueForm(l) : forceReached(l);
+}
+
+/**
+ * A lazy position a walk forces: its value, or {@link THREW} where forcing it passed on a failure
+ * of the observation's inputs (see `input-failures.ts`): the result is ⊥ there, and the walk goes
+ * on with the rest, as a consumer of an iterable result does past a pull that threw.
+ */
+function forceReached(l: Lazy<unknown>): unknown {
+  try {
+    return l.force();
+  } catch (err) {
+    if (isInputFailure(err)) return THREW;
+    throw err;
+  }
 }
 
 /** A lazy position the walk leaves unforced. @internal */
 export const UNREAD = Symbol('unread');
 
-/** @internal What {@link read} returns for a lazy position of a demand in value form that is a {@link markBottom known ⊥}. */
+/** @internal What {@link read} returns for a lazy position of a demand in value form that is a {@link markBottom known ⊥}, or one that passed on an input's failure. */
 export const THREW = Symbol('threw');
 
 /**
@@ -478,6 +493,11 @@ const knownBottoms = new WeakSet<Lazy<unknown>>();
 /** @internal Marks `l` as a part known to throw when forced (see {@link knownBottoms}). */
 export function markBottom(l: Lazy<unknown>): void {
   knownBottoms.add(l);
+}
+
+/** @internal Whether `l` is a part known to throw when forced (see {@link knownBottoms}). */
+export function isKnownBottom(l: Lazy<unknown>): boolean {
+  return knownBottoms.has(l);
 }
 
 /**
@@ -558,7 +578,13 @@ export function forceAt(site: RecordSite): { value: unknown; layer?: Layer; site
   let shape = site.shape;
   while (v instanceof Lazy) {
     shape = insideLazyPosition(shape) ?? insideLazy(shape, v, site.path);
-    v = v.force();
+    try {
+      v = v.force();
+    } catch (err) {
+      // An input's failure passed on: the result is ⊥ here, and the context, which cannot go on past it, stops.
+      if (isInputFailure(err)) setField(into, at, bottom);
+      throw err;
+    }
   }
   const atLazy = value instanceof Lazy;
   if (shape.kind === 'lazy' || (typeof v === 'function' && shape.kind !== 'dynamic')) shape.project(v, site.path); // throws the mismatch

@@ -4,8 +4,9 @@
  * tuples, evaluated layers at lazy positions, and the demand on a field.
  * @module
  */
-import { isThunk, now, thunk, type Lazy, type Thunk } from '../lazy/lazy.ts';
+import { isThunk, Lazy, now, thunk, type Thunk } from '../lazy/lazy.ts';
 import type { Option } from './declared-data.ts';
+import { isKnownBottom } from './record.ts';
 
 /**
  * An evaluated `Some` at a lazy position, holding `value` (a demand itself): on a
@@ -55,4 +56,22 @@ export function lazyTuple<A extends unknown[]>(...components: A): Lazy<A> {
  */
 export function fieldDemand<T, K extends keyof T>(d: Lazy<T>, key: K): T[K] | Thunk {
   return isThunk(d) ? thunk : d.force()[key];
+}
+
+/**
+ * Whether a part of a demand in value form is `⊥`: it was forced and threw. A spec meets one in
+ * the demand on the result where the function passed on the failure of a generated source (its
+ * input is `⊥` there): the whole result's demand for a function that threw it before returning
+ * (`sum` over `iter [1, throw]`), or a lazy part whose forcing threw it (a list result's tail).
+ * It is a `Lazy` that throws when forced, wherever it stands, even where the result's shape has
+ * no `Lazy` (a `number`): test it before reading the demand.
+ *
+ * @example
+ * ```ts
+ * isBottom(thunk);  // false: not evaluated
+ * isBottom(now(3)); // false: evaluated to 3
+ * ```
+ */
+export function isBottom(d: unknown): boolean {
+  return d instanceof Lazy && isKnownBottom(d);
 }

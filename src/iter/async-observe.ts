@@ -12,7 +12,7 @@ import type { Shape } from '../demand/shape-types.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
-import { answered, closedThrowing, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
+import { answered, closedThrowing, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
 import { sourceOf } from './source.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
@@ -77,7 +77,14 @@ class RecordedAsyncIterator {
     private readonly of: RecordedAsyncIterable,
     private readonly iteration: number,
   ) {
-    if (typeof real.return === 'function') this.return = (v) => this.closed('return', () => real.return!(v));
+    if (typeof real.return === 'function')
+      this.return = (v) =>
+        this.closed('return', () =>
+          Promise.resolve(real.return!(v)).catch((err: unknown) => {
+            noteFailure(of.rec, err);
+            throw err;
+          }),
+        );
     if (typeof real.throw === 'function') this.throw = (e) => this.closed('throw', () => real.throw!(e));
   }
 
@@ -124,6 +131,7 @@ class RecordedAsyncIterator {
     const { log, of } = this;
     if (!s.ok) {
       if (of.rec.open && !log.ended) log.end('threw');
+      noteFailure(of.rec, s.err);
       return undefined;
     }
     const r = s.r;
@@ -203,19 +211,19 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
     log.pending(batch);
     const answers = await Promise.allSettled(calls);
     for (const answer of answers) {
-      if (answer.status === 'rejected') return passedOn(log, answer.reason);
+      if (answer.status === 'rejected') return withAsyncWork(work, () => passedOn(log, answer.reason));
       if (withAsyncWork(work, () => answered(log, answer.value, k++, plan, elem, path, iteration, fit))) return;
     }
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
-    await it.return().catch(closedThrowing);
+    await it.return().catch((err: unknown) => withAsyncWork(work, () => closedThrowing(err)));
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
     try {
       await it.throw(CONSUMER_THROW);
     } catch (err) {
-      if (err !== CONSUMER_THROW) closedThrowing(err);
+      if (err !== CONSUMER_THROW) withAsyncWork(work, () => closedThrowing(err));
     }
   }
 }

@@ -12,6 +12,7 @@ import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
 import { fastInstanceof } from '../lazy/fast-class.ts';
 import type { Ctor } from '../demand/shape-types.ts';
 import { sourceOf } from './source.ts';
+import { isBottom } from '../demand/value-form.ts';
 
 /** How an iteration ended: left open, answered done, closed by `return()` or `throw()`, or a pull threw. */
 export type IterationEnd = 'open' | 'done' | 'return' | 'throw' | 'threw';
@@ -109,6 +110,7 @@ export function pulls<T>(elements: readonly T[], end: IterationEnd): IterDemand<
   return rest as unknown as IterDemand<T>;
 }
 const END_VALUES = { return: RETURNED, throw: THROWN, threw: THREW } as const;
+const BOTTOM_ITERATION = now(THREW);
 
 /**
  * The demand of several iterations of one re-iterable source, each given by {@link pulls} (or
@@ -129,12 +131,15 @@ export const untouched: IterDemand<never> = thunk as unknown as IterDemand<never
 /**
  * The lazy list of an iteration's demand in value form (its first iteration, for several): the
  * pulls, then its end (`thunk`, `NIL`, {@link RETURNED}, {@link THROWN} or {@link THREW}), for
- * specs that use the `List` functions on it.
+ * specs that use the `List` functions on it. A result that is `⊥` (see `isBottom`: a function
+ * that passed on its source's failure before returning its iterable) reads as an iteration whose
+ * first pull threw, which prints alike: `⊥`.
  */
 export function pullsOf<T>(d: AnyIterDemand<T>): List<T> {
   let xs = asList(d);
   for (;;) {
     if (xs === thunk) return xs;
+    if (isBottom(xs)) return BOTTOM_ITERATION as List<T>;
     const v = xs.force() as unknown;
     if (v instanceof Iterations) xs = (v.iterations[0] as List<T>) ?? thunk;
     else if (v instanceof Ahead) xs = v.iteration as List<T>;

@@ -15,7 +15,8 @@ import { perShape } from '../demand/shape-walk.ts';
 import { ALL, EVALUATED, HEAD, isPrimitive, NONE, primitiveFits, put, putPrimitive, record, Spine, SpineCell, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { AHEAD_CTOR, DONE_CTOR, END_CTORS, iterationsCtor } from './demand.ts';
-import { SourceError, sourceOf } from './source.ts';
+import { isSourceFailure, sourceOf } from './source.ts';
+import { isInputFailure } from '../demand/input-failures.ts';
 
 /** Forced once per pull: a pull is counted against the force budget as a force is. */
 export const PULL: Lazy<undefined> = now(undefined);
@@ -205,6 +206,7 @@ class RecordedIterator {
       r = given ? real.next(value) : real.next();
     } catch (err) {
       log.end('threw');
+      noteFailure(this.rec, err);
       throw err;
     }
     if (r.done) {
@@ -237,7 +239,12 @@ class RecordedIterator {
 class Returnable extends RecordedIterator {
   return(v?: unknown): IteratorResult<unknown> {
     this.closed('return');
-    return this.real.return!(v);
+    try {
+      return this.real.return!(v);
+    } catch (err) {
+      noteFailure(this.rec, err);
+      throw err;
+    }
   }
 }
 
@@ -325,18 +332,27 @@ export function misfit(path: Path, what: string): Error {
   return new Error(`toContext: the demand does not fit the iterable at ${showPath(path)}: the demand ${what}`);
 }
 
-/** @internal A pull threw `err`: a source's failure passed on ends the iteration; any other error is the function's. */
+/**
+ * @internal An input's iteration threw `err` from a pull or its `return`: a generated source's
+ * failure is the input's ⊥ there, which the function may pass on (see `input-failures.ts`); an
+ * error thrown into it (`throw()`) is not, nor one the source did not make.
+ */
+export function noteFailure(rec: Recording, err: unknown): void {
+  if (rec.open && isSourceFailure(err)) rec.failures?.add(err);
+}
+
+/** @internal A pull of the result threw `err`: an input's failure passed on ends the iteration (`⊥`); any other error is the function's. */
 export function passedOn(log: IterationLog, err: unknown): void {
   log.end('threw');
   closedThrowing(err);
 }
 
 /**
- * @internal The consumer's `return()` or `throw()` threw `err`: a source's failure passed on (its
+ * @internal The consumer's `return()` or `throw()` threw `err`: an input's failure passed on (its
  * `return` threw, which TC39's closing passes on) ends nothing more; any other error is the function's.
  */
 export function closedThrowing(err: unknown): void {
-  if (!(err instanceof SourceError)) throw err;
+  if (!isInputFailure(err)) throw err;
 }
 
 /**

@@ -255,15 +255,28 @@ function* run<T>({ elements, infinite, throwAt }: SourcePlan<T>): Generator<T, u
   }
 }
 
-/** A {@link SourceError} without a stack trace: capturing one cost more than a check's trial, and a report names the error, not where a generated source threw it. */
+/**
+ * A {@link SourceError} without a stack trace: capturing one cost more than a check's trial, and a
+ * report names the error, not where a generated source threw it. Kept in {@link raised}.
+ */
 function sourceError(pull: number, inReturn = false): SourceError {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return new SourceError(pull, inReturn);
+    const err = new SourceError(pull, inReturn);
+    raised.add(err);
+    return err;
   } finally {
     Error.stackTraceLimit = limit;
   }
+}
+
+/** The errors generated sources threw: a `SourceError` made by anyone else is not a source's failure. */
+const raised = new WeakSet<SourceError>();
+
+/** @internal Whether `err` was thrown by a generated source (a pull, or its `return`), not made elsewhere. */
+export function isSourceFailure(err: unknown): boolean {
+  return err instanceof SourceError && raised.has(err);
 }
 
 /**

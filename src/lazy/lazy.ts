@@ -44,6 +44,14 @@ export class LazyLoopError extends Error {
 }
 
 /**
+ * @internal Thrown when a `⊥` of a demand in value form (a part that was forced and threw, see
+ * `fromDemand`) is forced: it is evaluated, not a {@link thunk}, so {@link isThunk} says `false`.
+ */
+export class BottomForced extends Error {
+  override name = 'BottomForced';
+}
+
+/**
  * Thrown when {@link thunk}, the "not evaluated" marker of hand-written demands, is forced or called.
  * Observation and specs catch it; anywhere else it means a demand in value form was used as data.
  */
@@ -566,7 +574,8 @@ export const thunk: Thunk = thunkValue;
 
 /**
  * Whether `x` is an unevaluated part of a demand in value form: {@link thunk} itself, or a `Lazy`
- * whose forcing reaches `thunk` (as Haskell's `isThunk` evaluates to weak head normal form).
+ * whose forcing reaches `thunk` (as Haskell's `isThunk` evaluates to weak head normal form). A `⊥`
+ * (a part that was forced and threw, see `isBottom`) is evaluated: not a thunk.
  *
  * @example
  * ```ts
@@ -582,8 +591,9 @@ export function isThunk(x: unknown): boolean {
     return forceOrThunk(x) === UNEVALUATED;
   } catch (err) {
     if (err instanceof UnevaluatedError) return true;
+    if (err instanceof BottomForced) return false;
     throw err;
   }
 }
 
-safeInstanceof(LazyLoopError, UnevaluatedError, ForceBudgetExceeded, LazyStackOverflow);
+safeInstanceof(LazyLoopError, UnevaluatedError, ForceBudgetExceeded, LazyStackOverflow, BottomForced);
