@@ -16,7 +16,7 @@ import type { Shape } from '../src/demand/shape-types.ts';
 import { tuple } from '../src/demand/tuples.ts';
 import { spec, specify1, type Spec } from '../src/spec/spec.ts';
 import { type CheckOptions, type CheckResult } from '../src/spec/check.ts';
-import { withArbitrary } from '../src/engine/generate.ts';
+import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from './take.ts';
 import { checkSpec } from '../src/checks.ts';
 

@@ -16,7 +16,7 @@ import { observe, observeDetailed, whnf } from '../src/demand/observe.ts';
 import { demandEquals, demandSize, lessDefined } from '../src/demand/demand.ts';
 import { fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
-import { withArbitrary } from '../src/engine/generate.ts';
+import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { evaluatedPositions } from '../src/demand/size.ts';
 import { showDemandPair, type CheckResult } from '../src/spec/check.ts';
 import { strictProperty } from '../src/spec/property.ts';

@@ -15,7 +15,8 @@ import { normalize, observe, observeDetailed, whnf } from '../src/demand/observe
 import { fromArray } from '../src/lazy/list.ts';
 import { spec } from '../src/spec/spec.ts';
 import { functionSeries, series } from '../src/engine/series.ts';
-import { arbitrary, randomFunction } from '../src/engine/generate.ts';
+import { arbitrary } from '../src/engine/generate.ts';
+import { randomFunction } from '../src/engine/random-function.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';
 import { mismatchPathOf } from './fixtures/assertions.ts';

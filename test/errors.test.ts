@@ -21,7 +21,7 @@ import { demandEquals, demandSize, isForced, lessDefined, type Demand } from '..
 import { evaluatedPart, fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue, printDemand } from '../src/demand/print.ts';
 import { normalize, observe, toContext } from '../src/demand/observe.ts';
-import { withArbitrary } from '../src/engine/generate.ts';
+import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { shrinkDemand } from '../src/engine/shrink.ts';
 import { predictDemands, spec, SpecError } from '../src/spec/spec.ts';
 import { take, takeSpec } from '../examples/take.ts';

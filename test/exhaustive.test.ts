@@ -9,7 +9,7 @@ import { tuple } from '../src/demand/tuples.ts';
 import { lazy, now, thunk, type Lazy } from '../src/lazy/lazy.ts';
 import { Cons, NIL, type List } from '../src/lazy/cell.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
-import { withArbitrary } from '../src/engine/generate.ts';
+import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { functionSeries, NoSeriesError, series, withSeries } from '../src/engine/series.ts';
 import { choiceContext } from '../src/engine/enumerate.ts';
 import { spec, SpecError } from '../src/spec/spec.ts';

@@ -11,7 +11,8 @@ import {
   normalize, whnf, toContext, toDemand, prettyDemand, prettyValue, pulls, readAhead, aheadOf, pullCount, endOf, type AsyncSourcePlan,
 } from '../src/index.ts';
 import fc from 'fast-check';
-import { generateInputs, withArbitrary } from '../src/engine/generate.ts';
+import { generateInputs } from '../src/engine/generate.ts';
+import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import type { Shape } from '../src/demand/shape-types.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { Seed } from '../src/engine/random.ts';

@@ -13,7 +13,7 @@ import { number } from '../src/demand/primitives.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { showInput, type CheckResult } from '../src/spec/check.ts';
 import { checkSpec, checkSpecAsync } from '../src/index.ts';
-import { withArbitrary } from '../src/engine/generate.ts';
+import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { Source } from '../src/iter/index.ts';
 import { modelSpec, operators, type Library, type Operator } from './fixtures/library-ops.ts';
 import { generatorLike, tc39, type Model } from './fixtures/tc39-iterators.ts';

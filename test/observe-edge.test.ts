@@ -24,7 +24,7 @@ import { demandEquals, demandHolder, demandSize, type Demand } from '../src/dema
 import { evaluatedPart, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { entangle, normalize, observe, observeDetailed, toContext, whnf } from '../src/demand/observe.ts';
-import { forceAt, RecordSite } from '../src/demand/record.ts';
+import { forceAt, RecordSite } from '../src/demand/record-site.ts';
 import { mismatchPath } from './fixtures/assertions.ts';
 import { Tree } from './fixtures/shapes.ts';
 

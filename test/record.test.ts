@@ -9,7 +9,8 @@ import { evaluatedPart, fromDemand, toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { list } from '../src/demand/lazy-positions.ts';
 import { number } from '../src/demand/primitives.ts';
-import { ALL, demandOf, WHNF } from '../src/demand/record.ts';
+import { demandOf } from '../src/demand/record.ts';
+import { ALL, WHNF } from '../src/demand/guide.ts';
 import { shrinkDemand } from '../src/engine/shrink.ts';
 import { assertReadsBack, generated, SHAPES } from './fixtures/contracts.ts';
 

@@ -20,7 +20,7 @@ import { evaluatedPart, fromDemand, toDemand } from '../src/demand/convert.ts';
 import { demandEquals, demandSize, lessDefined } from '../src/demand/demand.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { entangle, normalize, observe, observeDetailed, toContext, whnf } from '../src/demand/observe.ts';
-import { withArbitrary } from '../src/engine/generate.ts';
+import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { spec } from '../src/spec/spec.ts';
 import { checkSpec } from '../src/checks.ts';
 

@@ -10,8 +10,8 @@ import { defer, Lazy, lazy, LazyLoopError, now, thunk } from '../src/lazy/lazy.t
 import * as L from '../src/lazy/list.ts';
 import { cons, fromArray } from '../src/lazy/list.ts';
 import type { List as LazyList } from '../src/lazy/cell.ts';
-import type { SpineCell } from '../src/demand/record.ts';
-import { withArbitrary } from '../src/engine/generate.ts';
+import type { SpineCell } from '../src/demand/compact-demand.ts';
+import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { spec } from '../src/spec/spec.ts';
 import { arbitrary } from '../src/engine/generate.ts';
 import { Seed } from '../src/engine/random.ts';

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import type { Shape } from '../../src/demand/shape-types.ts';
-import { withArbitrary } from '../../src/engine/generate.ts';
+import { withArbitrary } from '../../src/engine/fast-check-bridge.ts';
 import { asyncIterable, AsyncSource, iterable, Source, type SourcePlan } from '../../src/iter/index.ts';
 
 /** The plans of finite sources of at most 8 elements drawn from `elements`. */

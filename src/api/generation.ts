@@ -5,7 +5,9 @@
  * Imported from `strictcheck`, as everything else.
  * @module Generation
  */
-export { arbitrary, withArbitrary, randomFunction } from '../engine/generate.ts';
+export { arbitrary } from '../engine/generate.ts';
+export { withArbitrary } from '../engine/fast-check-bridge.ts';
+export { randomFunction } from '../engine/random-function.ts';
 export { Seed, Random, type Gen } from '../engine/random.ts';
 export { randomContext } from '../engine/context.ts';
 export { series, withSeries, NoSeriesError, type Series } from '../engine/series.ts';

@@ -6,8 +6,10 @@
  */
 import { BottomForced, defer, deferredWith, deferWith, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
-import { demandOf, EVALUATED, insideLazy, markBottom, primitiveNode, read, SpineCell, THREW, UNREAD, VALUE_FORM } from './record.ts';
-import { keepHiddenClasses } from '../lazy/fast-class.ts';
+import { demandOf } from './record.ts';
+import { primitiveNode, SpineCell } from './compact-demand.ts';
+import { EVALUATED, markBottom, read, THREW, UNREAD, VALUE_FORM } from './guide.ts';
+import { insideLazy } from './shape-fit.ts';
 import { isRevokedProxy, readingRevoked, revokedInput } from './revoked-proxy.ts';
 import { collectionShapes, fieldKey } from './collections.ts';
 import { dynamic } from './dynamic.ts';
@@ -170,7 +172,7 @@ export function inValueForm(demand: Demand, shape: Shape<unknown>): unknown {
 }
 
 /** A demand handed to a spec in value form and not read yet (see {@link inValueForm}). */
-class Unread {
+export class Unread {
   constructor(
     readonly demand: Demand,
     readonly shape: Shape<unknown>,
@@ -303,12 +305,12 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
 }
 
 /** A value built already for a shared node, as an item of {@link buildValue}'s work list. */
-class Built {
+export class Built {
   constructor(readonly value: unknown) {}
 }
 
 /** The values built for shared nodes, by node and position (`undefined` without a guide); and those a build met and found missing. */
-class SharedValues<G> {
+export class SharedValues<G> {
   private readonly values = new Map<Forced, { at: G | undefined; value: unknown; next: unknown }>();
   readonly missing: [Demand, G][] = [];
 
@@ -339,7 +341,7 @@ const MISSING = new Built(undefined);
  * shared one), its position as the guide knows it, its parent item and its slot there. A class,
  * not a closure made per build: under tsx every named closure is renamed as it is made.
  */
-class BuildItems<G> {
+export class BuildItems<G> {
   readonly nodes: (Demand | Built)[];
   readonly at: G[];
   readonly parent: number[] = [-1];
@@ -445,6 +447,3 @@ function buildRun(d: SpineCell, built: readonly unknown[], lazies: readonly numb
 
 /** The elements of a set (and the keys of a map) are told apart by identity: an unforced one is a `thunk` of its own. */
 const isCollection = (c: Ctor) => c.style === 'set' || c.style === 'map';
-
-// A build's own objects live only while it runs (a spec's result demand is built on every trial).
-keepHiddenClasses(new Unread(unforced, dynamic), new SharedValues<unknown>(), new BuildItems<unknown>(unforced, undefined, undefined, new SharedValues<unknown>()), new Built(''));

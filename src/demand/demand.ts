@@ -6,7 +6,6 @@
  */
 import { types } from 'node:util';
 import type { Ctor } from './shape-types.ts';
-import { fastInstanceof } from '../lazy/fast-class.ts';
 import { describeSafely } from './describe.ts';
 
 /** The demand "not evaluated" (printed `_`). There is one: {@link unforced}. */
@@ -83,7 +82,6 @@ Object.defineProperty(Forced.prototype, 'shared', { value: false, writable: true
 export function markShared(node: Forced): void {
   if (!node.shared) (node as { shared: boolean }).shared = true;
 }
-fastInstanceof(Unforced, Forced);
 
 /** A demand: {@link unforced}, or a {@link Forced} layer with demands on its fields. */
 export type Demand = Unforced | Forced;

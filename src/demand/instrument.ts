@@ -10,8 +10,7 @@
  * @module
  */
 import { ForceBudgetExceeded, forceUncounted, Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX, UnevaluatedError } from '../lazy/lazy.ts';
-import { Cons, nil } from '../lazy/cell.ts';
-import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
+import { Cons } from '../lazy/cell.ts';
 import { bottom, demandHolder, Forced, forcedNode, markShared, sameCtor, type Demand } from './demand.ts';
 import { fieldKey, inOwnOrder } from './collections.ts';
 import { dynamic } from './dynamic.ts';
@@ -20,7 +19,11 @@ import { FN_CTOR } from './primitives.ts';
 import { ShapeMismatchError } from './shape-errors.ts';
 import type { Layer, Shape } from './shape-types.ts';
 import type { InputFailures } from './input-failures.ts';
-import { CALLED, checkPrimitive, cyclicValue, consShapes, HEAD, insideLazyPosition, isPrimitive, layerNode, markBottom, MET, PathMark, pathTo, primitiveFits, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './record.ts';
+import { CALLED } from './record.ts';
+import { HEAD, layerNode, pathTo, put, putPrimitive, recordedAt, REST, Spine, SpineCell, startSpine } from './compact-demand.ts';
+import { cyclicValue, MET, PathMark } from './cycles.ts';
+import { markBottom } from './guide.ts';
+import { checkPrimitive, consShapes, insideLazyPosition, isPrimitive, primitiveFits } from './shape-fit.ts';
 
 /**
  * One recording: its wrappers record while it is open. An observation closes it when it ends, so
@@ -102,7 +105,7 @@ export function instrument(value: unknown, shape: Shape<unknown>, path: Path, in
  * Strict fields are copied with an explicit stack of frames, not by recursion: a value can nest
  * more strict layers than the call stack holds frames (a Peano number, nested tuples).
  */
-class Frame {
+export class Frame {
   readonly copies: unknown[];
   /** The next field to copy. */
   next = 0;
@@ -120,7 +123,6 @@ class Frame {
     this.copies = new Array(layer.fields.length);
   }
 }
-fastInstanceof(Frame);
 
 /**
  * The copy of the layer of `first`, of shape `shape`, with its strict fields, copied depth first,
@@ -340,7 +342,7 @@ function instrumentFunction(f: (...args: unknown[]) => unknown, into: Into, at: 
  * so `k` is where the cell goes, and a cell reached again (through a view forced again) is
  * recorded once. Every cell has the shapes of the first: a list's shape is the same at every cell.
  */
-class SpineRecorder {
+export class SpineRecorder {
   private readonly spine: Spine;
   private readonly cellShape: Shape<unknown>;
   /** The shapes of a cell's head and tail. */
@@ -403,11 +405,4 @@ class SpineRecorder {
     if (v instanceof Cons && (s === this.cellShape || consShapes(s, v, this.pathOf(k - 1, 'tail')))) return this.copy(v, k);
     return instrument(v, s, this.pathOf(k - 1, 'tail'), this.cell, REST, this.rec, true);
   }
-}
-
-// An observation's own objects are all dropped when it ends.
-{
-  const rec = new Recording();
-  const holder = rec.root('value');
-  keepHiddenClasses(rec, new SpineRecorder(rec, startSpine(holder, 0), dynamic, 'value', new Cons(nil, nil)), new Frame({}, dynamic.project({}, null), holder, null, holder, 0, undefined), new PathMark());
 }

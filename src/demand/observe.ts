@@ -16,13 +16,15 @@ import { bottom, checkDemand, demandHolder, setField, type Demand, type Forced }
 import { dynamic, lenient } from './dynamic.ts';
 import type { Path } from './path.ts';
 import type { Shape } from './shape-types.ts';
-import { ALL, Handoff, record, snapshot, WHNF, type Guide } from './record.ts';
+import { Handoff, record } from './record.ts';
+import { snapshot } from './compact-demand.ts';
+import { ALL, WHNF, type Guide } from './guide.ts';
 import { instrument, Recording } from './instrument.ts';
 import { forceHint } from './force-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';
 import { AsyncWork, withAsyncWork } from './async-work.ts';
 import { InputFailures, withInputFailures } from './input-failures.ts';
-import { keepHiddenClasses } from '../lazy/fast-class.ts';
+import { keepHiddenClasses } from '../lazy/v8.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;

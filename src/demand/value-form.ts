@@ -6,7 +6,7 @@
  */
 import { isThunk, Lazy, now, thunk, type Thunk } from '../lazy/lazy.ts';
 import type { Option } from './declared-data.ts';
-import { isKnownBottom } from './record.ts';
+import { isKnownBottom } from './guide.ts';
 
 /**
  * An evaluated `Some` at a lazy position, holding `value` (a demand itself): on a

@@ -8,8 +8,8 @@
 import { Lazy } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
 import { guided, recordingContext, type Context } from '../demand/observe.ts';
-import { forceAt, RecordSite } from '../demand/record.ts';
-import { consumeRecorded, drawsInPlace, type Input } from './generate.ts';
+import { forceAt, RecordSite } from '../demand/record-site.ts';
+import { consumeRecorded, drawsInPlace, type Input } from './consume.ts';
 import type { Seed } from './random.ts';
 
 /**

@@ -25,7 +25,6 @@ import { dynamic } from '../demand/dynamic.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { argumentName, type Context } from '../demand/observe.ts';
 import { checkKnownOptions } from './options.ts';
-import { keepHiddenClasses } from '../lazy/fast-class.ts';
 import { expand, fillings, firstHole, fillSmallest, Hole, materialize, ownSeries, partial, product, Refine, replaceHole, type Skel } from './series.ts';
 
 /**
@@ -277,7 +276,8 @@ function refined(node: CaseNode, hole: Hole, stats: EnumerationStats): CaseNode[
   return fillings(hole).map((f, index) => ({ inputs: node.inputs.map((s) => replaceHole(s, hole, f)), prefix: node.prefix, parent: node, index }));
 }
 
-class Case<T> implements EnumeratedCase<T> {
+/** @internal */
+export class Case<T> implements EnumeratedCase<T> {
   constructor(readonly outcome: T, private readonly node: CaseNode) {}
   get skeleton(): readonly Skel[] {
     return this.node.inputs;
@@ -288,11 +288,6 @@ class Case<T> implements EnumeratedCase<T> {
   path(): number[] {
     return pathOf(this.node);
   }
-}
-// An enumeration's trees, cases and nodes are all dropped when it ends.
-{
-  const node: CaseNode = { inputs: [], prefix: [], parent: undefined, index: 0 };
-  keepHiddenClasses(new CaseTree([], 0, () => ''), new Case('', node), node);
 }
 
 /**

@@ -8,7 +8,6 @@
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import { keepHiddenClasses } from '../lazy/fast-class.ts';
 
 /** murmur3's 32-bit finaliser: a bijective avalanche of one word. */
 function fmix(h: number): number {
@@ -122,9 +121,6 @@ export class Random {
     return new Seed(this.rng.next(), this.rng.next(), this.rng.next(), this.rng.next() | 1);
   }
 }
-
-// Every trial makes its own seeds and streams (pure-rand's generator among them), and drops them.
-keepHiddenClasses(Seed.of(0), new Random(xoroshiro128plus(0)));
 
 /** A generator: a value from a random stream and a size (QuickCheck's `Gen`). */
 export type Gen<T> = (random: Random, size: number) => T;

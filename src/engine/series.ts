@@ -18,9 +18,7 @@
  * @module
  */
 import { defer, Lazy, lazy, now } from '../lazy/lazy.ts';
-import { fastInstanceof, keepHiddenClasses } from '../lazy/fast-class.ts';
 import { mapCtor, setCtor } from '../demand/collections.ts';
-import { dynamic } from '../demand/dynamic.ts';
 import { DESCRIBE } from '../demand/primitives.ts';
 import type { Collection, Ctor, Shape } from '../demand/shape-types.ts';
 import { prettyValue } from '../demand/print.ts';
@@ -114,8 +112,6 @@ export class Refine {
   }
 }
 
-fastInstanceof(Hole, Refine);
-
 /** A partial value: a hole, a filled lazy position, a layer with partial fields, or an atomic value. */
 export type Skel =
   | Hole
@@ -123,10 +119,8 @@ export type Skel =
   | { readonly k: 'node'; readonly ctor: Ctor; readonly fields: readonly Skel[] }
   | { readonly k: 'leaf'; readonly value: unknown };
 
-const leaf = (value: unknown): Skel => ({ k: 'leaf', value });
-
-// The enumeration's holes, refinements and skeletons are all dropped when a run ends.
-keepHiddenClasses(new Refine(new Hole(dynamic, 0, '')), leaf(''), { k: 'lazy', inner: leaf('') }, { k: 'node', ctor: mapCtor(0), fields: [] });
+/** @internal An atomic value in a partial value. */
+export const leaf = (value: unknown): Skel => ({ k: 'leaf', value });
 
 /** @internal Every combination of one element from each list, in order (the first list varies slowest). */
 export function product<T>(lists: readonly (readonly T[])[]): T[][] {

@@ -10,7 +10,7 @@ import { inOwnOrder } from '../demand/collections.ts';
 import { dynamic } from '../demand/dynamic.ts';
 import { isListCell } from '../demand/lazy-positions.ts';
 import type { Shape } from '../demand/shape-types.ts';
-import { contextOf, remember } from './generate.ts';
+import { contextOf, remember } from './fast-check-bridge.ts';
 
 /** @internal QuickCheck's `shrinkIntegral`: towards zero, first by the largest steps. */
 export function* shrinkInteger(n: number): Generator<number> {

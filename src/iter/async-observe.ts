@@ -9,7 +9,7 @@
 import type { Demand, Forced } from '../demand/demand.ts';
 import type { Path } from '../demand/path.ts';
 import type { Shape } from '../demand/shape-types.ts';
-import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/record.ts';
+import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { answered, closedThrowing, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';

@@ -9,7 +9,6 @@
  */
 import { now, thunk, type Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
-import { fastInstanceof } from '../lazy/fast-class.ts';
 import type { Ctor } from '../demand/shape-types.ts';
 import { sourceOf } from './source.ts';
 import { isBottom } from '../demand/value-form.ts';
@@ -28,7 +27,6 @@ export class IterEnd extends Nil {
     super();
   }
 }
-fastInstanceof(IterEnd);
 
 const RETURN_CTOR: Ctor = { name: 'return()', keys: [], style: 'atom', closes: true, build: () => RETURNED };
 const THROW_CTOR: Ctor = { name: 'throw()', keys: [], style: 'atom', closes: true, build: () => THROWN };

@@ -14,7 +14,7 @@ import { number } from '../demand/primitives.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { Alternative, Layer, Protocol, Shape } from '../demand/shape-types.ts';
 import type { Recording } from '../demand/instrument.ts';
-import type { Guide } from '../demand/record.ts';
+import type { Guide } from '../demand/guide.ts';
 import { Ahead, AHEAD_CTOR, DONE_CTOR, END_CTORS, IterEnd, Iterations, iterationsCtor } from './demand.ts';
 import { consumeAsyncIterable, consumeAsyncRandomly, instrumentAsyncIterable, isAsyncIterable } from './async-observe.ts';
 import { consumeIterable, consumeRandomly, instrumentIterable, isIterable } from './observe.ts';

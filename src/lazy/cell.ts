@@ -4,7 +4,6 @@
  * @module
  */
 import { Lazy, now } from './lazy.ts';
-import { fastInstanceof, keepHiddenClasses } from './fast-class.ts';
 
 /** A lazy list: a thunk of either the empty cell or a cons cell. */
 export type List<T> = Lazy<Cell<T>>;
@@ -39,6 +38,3 @@ export const nil: List<never> = now(NIL);
 // Tags live on the prototypes: a cell is allocated for every element of every list, so it holds only its fields.
 Object.defineProperty(Nil.prototype, 'tag', { value: 'Nil' });
 Object.defineProperty(Cons.prototype, 'tag', { value: 'Cons' });
-fastInstanceof(Nil, Cons);
-// A program may hold no cell between two runs over lists (a check's trials, say).
-keepHiddenClasses(new Cons(nil, nil));

@@ -6,7 +6,6 @@
  * million thunks that force each other does not overflow the stack.
  * @module
  */
-import { fastInstanceof } from './fast-class.ts';
 import { isInstance, safeInstanceof } from './thrown.ts';
 
 // A thunk's mode `m` holds its state in the low two bits and its kind above them: one field for
@@ -236,8 +235,6 @@ export class Lazy<T> {
     return this.m === DONE ? `Lazy(${String(this.f)})` : 'Lazy(<unevaluated>)';
   }
 }
-
-fastInstanceof(Lazy);
 
 /**
  * @internal Forces `l` without counting the call against the force budget (what it evaluates

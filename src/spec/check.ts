@@ -11,14 +11,15 @@ import { findRevoked } from '../demand/revoked-proxy.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
 import { describeSafely } from '../demand/describe.ts';
-import { insideLazy } from '../demand/record.ts';
+import { insideLazy } from '../demand/shape-fit.ts';
 import { evaluatedPositions } from '../demand/size.ts';
 import { lenient } from '../demand/dynamic.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { perShape, someShapeWithin } from '../demand/shape-walk.ts';
 import { Seed } from '../engine/random.ts';
-import { generateInputs, resetCalls } from '../engine/generate.ts';
+import { generateInputs } from '../engine/generate.ts';
+import { resetCalls } from '../engine/random-function.ts';
 import { fitContext, randomContext } from '../engine/context.ts';
 import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { drawDiagram, unicodeTerminal } from './diagram.ts';
@@ -28,7 +29,8 @@ import { checkCoverageOption, CoverageTally, withCoverage, type Coverage, type C
 import { refuseInWorker } from './registry.ts';
 import { shardIndices } from './shard.ts';
 import { isInstance, safeInstanceof } from '../lazy/thrown.ts';
-import { keepHiddenClasses } from '../lazy/fast-class.ts';
+import { keepHiddenClasses } from '../lazy/v8.ts';
+import './hidden-classes.ts'; // the samples that keep the hot paths' hidden classes alive
 
 /**
  * How an observed input demand is compared with the spec's: `'exact'` (equal), `'noStricter'`

@@ -1,0 +1,102 @@
+/**
+ * Recording for a context that forces a value one layer at a time (a random context): the sites
+ * where it records each layer, and forcing the value at one.
+ * @module
+ */
+import { Lazy } from '../lazy/lazy.ts';
+import { bottom, setField, type Forced } from './demand.ts';
+import { isInputFailure } from './input-failures.ts';
+import { fieldKey } from './collections.ts';
+import { layerNode, putPrimitive } from './compact-demand.ts';
+import { NONE } from './guide.ts';
+import { child, type Path } from './path.ts';
+import { record } from './record.ts';
+import { insideLazy, insideLazyPosition, isPrimitive, primitiveFits } from './shape-fit.ts';
+import type { Layer, Shape } from './shape-types.ts';
+
+/**
+ * @internal Where a context that forces a value one layer at a time records a layer: its shape,
+ * the field of a node it fills, and the value to force there until {@link forceAt} takes it. Its
+ * path is found only for a message (a site per field of every layer a context forces: paths made
+ * for them all cost more than the rest of the sites), from the site above it and its key there.
+ */
+export class RecordSite {
+  constructor(
+    /** The value to force here; taken out by {@link forceAt}, so that what a context has walked past can be collected. */
+    public value: unknown,
+    readonly shape: Shape<unknown>,
+    readonly into: Forced,
+    readonly at: number,
+    /** The site of the layer this one is a field of, or none at the root. */
+    private readonly above: RecordSite | undefined,
+    /** The key of this field in that layer; at the root, the path. */
+    private readonly key: PropertyKey | Path,
+  ) {}
+
+  /** The site of a value at the root of a walk, whose path is `path`. */
+  static root(value: unknown, shape: Shape<unknown>, path: Path, into: Forced, at: number): RecordSite {
+    return new RecordSite(value, shape, into, at, undefined, path);
+  }
+
+  /** The path of this site, for a message: from the root, iteratively (a site may be a long list's ten thousandth cell). */
+  get path(): Path {
+    const keys: PropertyKey[] = [];
+    let site: RecordSite = this;
+    for (; site.above !== undefined; site = site.above) keys.push(site.key as PropertyKey);
+    let path = site.key as Path;
+    for (let i = keys.length - 1; i >= 0; i--) path = child(path, keys[i]!);
+    return path;
+  }
+}
+
+/**
+ * @internal For a context that forces a value one layer at a time: forces the value at `site`
+ * (taking it out) out of its Lazies (checking each against the site's shape first) and records
+ * there the layer found, checked against the shape inside them: a primitive, or a node whose
+ * strict fields are recorded at once (they were evaluated with it). Returns the value, its layer
+ * (none for a primitive or a function), and the sites of its fields, where the context records
+ * them if it forces them (a strict field again, to the same demand). A function is not recorded:
+ * no context calls one.
+ */
+export function forceAt(site: RecordSite): { value: unknown; layer?: Layer; sites: RecordSite[] } {
+  const { into, at } = site;
+  const value = site.value;
+  site.value = undefined;
+  let v = value;
+  let shape = site.shape;
+  while (v instanceof Lazy) {
+    shape = insideLazyPosition(shape) ?? insideLazy(shape, v, site.path);
+    try {
+      v = v.force();
+    } catch (err) {
+      // An input's failure passed on: the result is ⊥ here, and the context, which cannot go on past it, stops.
+      if (isInputFailure(err)) setField(into, at, bottom);
+      throw err;
+    }
+  }
+  const atLazy = value instanceof Lazy;
+  if (shape.kind === 'lazy' || (typeof v === 'function' && shape.kind !== 'dynamic')) shape.project(v, site.path); // throws the mismatch
+  if (typeof v === 'function') return { value: v, sites: [] };
+  if (isPrimitive(v)) {
+    if (!primitiveFits(v, shape)) shape.project(v, site.path); // throws the mismatch
+    putPrimitive(into, at, v, atLazy);
+    return { value: v, sites: [] };
+  }
+  let layer: Layer;
+  try {
+    layer = shape.project(v, null);
+  } catch (err) {
+    shape.project(v, site.path); // throws the mismatch, naming where
+    throw err;
+  }
+  const node = layerNode(layer, atLazy);
+  setField(into, at, node);
+  const n = layer.fields.length;
+  const sites: RecordSite[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const f = layer.fields[i];
+    const fieldSite = (sites[i] = new RecordSite(f, layer.shapes[i]!, node, i, site, fieldKey(layer, i)));
+    if (!(f instanceof Lazy)) record(f, fieldSite.shape, fieldSite.path, NONE, node, i);
+  }
+  return { value: v, layer, sites };
+}

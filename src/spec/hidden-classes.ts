@@ -1,0 +1,62 @@
+/**
+ * The samples {@link keepHiddenClasses} keeps alive (see `../lazy/v8.ts`), all in one place: one of
+ * each class of the hot paths whose instances may all be dropped between two runs, which a full
+ * collection would otherwise free the hidden classes of, and V8 the optimised code that checked
+ * for them. Made here, above every layer they come from, and loaded by the checker (`check.ts`),
+ * which every mode and every worker loads. The checker's coverage tally (`check.ts`) and an
+ * observation's run (`observe.ts`) still make their own.
+ * @module
+ */
+import fc from 'fast-check';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { keepHiddenClasses } from '../lazy/v8.ts';
+import { Cons, nil } from '../lazy/cell.ts';
+import { demandHolder, unforced } from '../demand/demand.ts';
+import { dynamic } from '../demand/dynamic.ts';
+import { mapCtor } from '../demand/collections.ts';
+import { Heads, LazyPrimNode, startSpine, StrictPrimNode } from '../demand/compact-demand.ts';
+import { BuildItems, Built, SharedValues, Unread } from '../demand/convert.ts';
+import { PathCycle, PathMark } from '../demand/cycles.ts';
+import { Frame, Recording, SpineRecorder } from '../demand/instrument.ts';
+import { RecordSite } from '../demand/record-site.ts';
+import { Handoff } from '../demand/record.ts';
+import { Case, CaseTree, type CaseNode } from '../engine/enumerate.ts';
+import { Random, Seed } from '../engine/random.ts';
+import { Hole, leaf, Refine } from '../engine/series.ts';
+
+// A program may hold no cell between two runs over lists (a check's trials, say).
+keepHiddenClasses(new Cons(nil, nil));
+
+// A walk's own objects, and a demand's nodes, may all be dropped between walks.
+keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'value'), startSpine(demandHolder(), 0), new LazyPrimNode(''), new StrictPrimNode(''), new Heads());
+
+// An observation's own objects are all dropped when it ends.
+{
+  const rec = new Recording();
+  const holder = rec.root('value');
+  keepHiddenClasses(rec, new SpineRecorder(rec, startSpine(holder, 0), dynamic, 'value', new Cons(nil, nil)), new Frame({}, dynamic.project({}, null), holder, null, holder, 0, undefined), new PathMark());
+}
+
+// A build's own objects live only while it runs (a spec's result demand is built on every trial).
+keepHiddenClasses(new Unread(unforced, dynamic), new SharedValues<unknown>(), new BuildItems<unknown>(unforced, undefined, undefined, new SharedValues<unknown>()), new Built(''));
+
+// Every trial makes its own seeds and streams (pure-rand's generator among them), and drops them.
+keepHiddenClasses(Seed.of(0), new Random(xoroshiro128plus(0)));
+
+// fast-check's Random and Value, made for each value generated and dropped after the trial.
+{
+  const random = new fc.Random(Seed.of(0).stream().rng);
+  keepHiddenClasses(random, fc.constant('').generate(random, 0));
+}
+
+// A context's sites live only while it runs (a check's random context makes one per field it forces).
+keepHiddenClasses(RecordSite.root(undefined, dynamic, 'value', demandHolder(), 0));
+
+// The enumeration's holes, refinements and skeletons are all dropped when a run ends.
+keepHiddenClasses(new Refine(new Hole(dynamic, 0, '')), leaf(''), { k: 'lazy', inner: leaf('') }, { k: 'node', ctor: mapCtor(0), fields: [] });
+
+// An enumeration's trees, cases and nodes are all dropped when it ends.
+{
+  const node: CaseNode = { inputs: [], prefix: [], parent: undefined, index: 0 };
+  keepHiddenClasses(new CaseTree([], 0, () => ''), new Case('', node), node);
+}
