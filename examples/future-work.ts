@@ -9,7 +9,7 @@ import { list, lazyOf } from '../src/demand/lazy-positions.ts';
 import { number } from '../src/demand/primitives.ts';
 import { inferSpec } from '../src/spec/infer.ts';
 import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
-import type { CheckResult } from '../src/spec/check.ts';
+import type { CheckResult } from '../src/spec/result.ts';
 import { take, takePrime } from './take.ts';
 import { checkOptimisedTakes } from './optimised-take.ts';
 import { and, andSpec } from './and-filter.ts';

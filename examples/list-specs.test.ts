@@ -15,7 +15,7 @@ import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { observe, whnf } from '../src/demand/observe.ts';
 import { predictDemands, type Spec } from '../src/spec/spec.ts';
-import { type CheckResult } from '../src/spec/check.ts';
+import type { CheckResult } from '../src/spec/result.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from './take.ts';
 import {
   append,

@@ -27,7 +27,8 @@ import { normalize, observe, observe1, whnf, type Observation } from '../src/dem
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import type { Shape } from '../src/demand/shape-types.ts';
 import type { Spec } from '../src/spec/spec.ts';
-import { type CheckOptions, type CheckResult } from '../src/spec/check.ts';
+import type { CheckOptions } from '../src/spec/options.ts';
+import type { CheckResult } from '../src/spec/result.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from './take.ts';
 import { checkSpec } from '../src/checks.ts';
 

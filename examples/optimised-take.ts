@@ -12,7 +12,7 @@ import * as L from '../src/lazy/list.ts';
 import { lazyOf, list } from '../src/demand/lazy-positions.ts';
 import { number } from '../src/demand/primitives.ts';
 import { checkSameStrictness } from '../src/same-strictness.ts';
-import type { CheckResult } from '../src/spec/check.ts';
+import type { CheckResult } from '../src/spec/result.ts';
 import { take } from './take.ts';
 
 /** The first `k` cells of `xs`, one lazy cell at a time, counting with a plain number. */

@@ -21,7 +21,7 @@ import * as L from '../src/lazy/list.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { observe, toContext } from '../src/demand/observe.ts';
 import { prettyDemand } from '../src/demand/print.ts';
-import type { CheckOptions } from '../src/spec/check.ts';
+import type { CheckOptions } from '../src/spec/options.ts';
 import { rot, rotNaive, rotSimpleSpec, rotSpec, rotSpecFirstAttempt } from './okasaki-queue/rot.ts';
 import { Naive, Queue, QueueOnRotNaive } from './okasaki-queue/queue.ts';
 import { measure } from './okasaki-queue/cost.ts';

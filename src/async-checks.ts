@@ -6,11 +6,13 @@
  * refuse such a spec or function, pointing here.
  * @module
  */
-import { strictCheckAsync, StrictCheckFailure, type CheckOptions, type CheckResult, type Fn } from './spec/check.ts';
+import type { CheckOptions } from './spec/options.ts';
+import { strictCheckAsync } from './spec/random.ts';
+import { StrictCheckFailure, type CheckResult } from './spec/result.ts';
+import type { AnySpec, Fn } from './spec/run-case.ts';
 import type { Spec } from './spec/spec.ts';
-import { withGlobalDefaults } from './config.ts';
-
-const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode'] as const;
+import { resolveSettings } from './spec/options.ts';
+import { globalDefaults } from './config.ts';
 
 /**
  * Checks `fn` against `spec` on random trials, asynchronously: as {@link checkSpec} does, for a
@@ -27,7 +29,8 @@ const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode'] as const;
  */
 export async function checkSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: CheckOptions = {}): Promise<CheckResult> {
   if ((options as { readonly workers?: unknown }).workers !== undefined) throw new RangeError('workers: an asynchronous check runs in this thread only (workers run synchronous checks)');
-  return strictCheckAsync(spec as unknown as Spec<readonly unknown[], unknown>, fn as Fn, withGlobalDefaults(options, RANDOM) as CheckOptions);
+  const s = spec as unknown as AnySpec;
+  return strictCheckAsync(s, fn as Fn, resolveSettings('random', options, { spec: s, global: globalDefaults() }));
 }
 
 /**

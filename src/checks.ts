@@ -7,24 +7,17 @@
  * made.
  * @module
  */
-import { randomCheck, StrictCheckFailure, type CheckOptions, type CheckResult } from './spec/check.ts';
+import type { CheckOptions } from './spec/options.ts';
+import { randomCheck } from './spec/random.ts';
+import { StrictCheckFailure, type CheckResult } from './spec/result.ts';
+import type { AnySpec, Fn } from './spec/run-case.ts';
 import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
 import type { Spec } from './spec/spec.ts';
 import { registeredCheck, type DefinedCheck } from './spec/registry.ts';
+import { resolveSettings, type ParallelOptions } from './spec/options.ts';
 import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
-import type { ParallelOptions } from './parallel/settings.ts';
-import { readConfigureGlobal, withGlobalDefaults } from './config.ts';
-
-
-const RANDOM = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode', 'timeout'] as const;
-const EXHAUSTIVE = ['forceBudget', 'unicode', 'timeout'] as const;
-
-/** A defined check's spec, function and options: its comparison where the call gives none, and the global workers. */
-function definedRun<A extends readonly unknown[], R, O extends { readonly compare?: unknown; readonly workers?: unknown }>(check: DefinedCheck<A, R>, options: O): O {
-  const workers = options.workers ?? readConfigureGlobal().workers;
-  return { ...options, compare: options.compare ?? check.compare, ...(workers === undefined ? {} : { workers }) } as O;
-}
+import { globalDefaults } from './config.ts';
 
 /** Whether the first argument of a check is a {@link DefinedCheck} rather than a spec. */
 function isDefined(x: object): x is DefinedCheck<readonly unknown[], unknown> {
@@ -53,15 +46,19 @@ export function checkSpec<A extends readonly unknown[], R>(check: DefinedCheck<A
 export function checkSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<CheckResult>;
 export function checkSpec(first: object, second?: unknown, third?: unknown): CheckResult | Promise<CheckResult> {
   if (isDefined(first)) {
-    const options = definedRun(first, (second ?? {}) as ParallelOptions);
-    const settled = withGlobalDefaults(options, RANDOM);
-    // The check itself with workers: another check of the same spec and function is another module's.
-    return options.workers === undefined ? new Promise((resolve) => resolve(randomCheck(first.spec, first.fn, settled as never))) : runChecked(first, settled);
+    const spec = first.spec as unknown as AnySpec;
+    return new Promise((resolve) => {
+      // The check's own comparison and the global workers apply: see resolveSettings.
+      const settings = resolveSettings('random', (second ?? {}) as ParallelOptions, { spec, check: first, global: globalDefaults() });
+      // The check itself with workers: another check of the same spec and function is another module's.
+      resolve(settings.workers === undefined ? randomCheck(spec, first.fn as Fn, settings) : runChecked(first, settings));
+    });
   }
-  const options = withGlobalDefaults((third ?? {}) as ParallelOptions, RANDOM);
-  const [spec, fn] = [first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown];
+  const options = (third ?? {}) as ParallelOptions;
+  const [spec, fn] = [first as AnySpec, second as Fn];
+  const settings = () => resolveSettings('random', options, { spec, global: globalDefaults() });
   // With workers, a promise: a spec and function never defined as a check reject it too.
-  return options.workers === undefined ? randomCheck(spec, fn, options) : Promise.resolve().then(() => runChecked(registeredCheck(spec, fn, 'checkSpec'), options));
+  return options.workers === undefined ? randomCheck(spec, fn, settings()) : Promise.resolve().then(() => runChecked(registeredCheck(spec, fn, 'checkSpec'), settings()));
 }
 
 /**
@@ -118,13 +115,16 @@ export function checkSpecExhaustive<A extends readonly unknown[], R>(check: Defi
 export function checkSpecExhaustive<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<ExhaustiveResult>;
 export function checkSpecExhaustive(first: object, second: unknown, third?: unknown): ExhaustiveResult | Promise<ExhaustiveResult> {
   if (isDefined(first)) {
-    const options = definedRun(first, second as ExhaustiveOptions);
-    const settled = withGlobalDefaults(options, EXHAUSTIVE);
-    return options.workers === undefined ? new Promise((resolve) => resolve(exhaustiveCheck(first.spec, first.fn, settled as never))) : parallelCheck(first, settled);
+    const spec = first.spec as unknown as AnySpec;
+    return new Promise((resolve) => {
+      const settings = resolveSettings('exhaustive', second as ExhaustiveOptions, { spec, check: first, global: globalDefaults() });
+      resolve(settings.workers === undefined ? exhaustiveCheck(spec, first.fn as Fn, settings) : parallelCheck(first, settings));
+    });
   }
-  const options = withGlobalDefaults(third as ExhaustiveOptions, EXHAUSTIVE);
-  const [spec, fn] = [first as Spec<readonly unknown[], unknown>, second as (...args: readonly unknown[]) => unknown];
-  return options.workers === undefined ? exhaustiveCheck(spec, fn, options) : Promise.resolve().then(() => parallelCheck(registeredCheck(spec, fn, 'checkSpecExhaustive'), options));
+  const options = third as ExhaustiveOptions;
+  const [spec, fn] = [first as AnySpec, second as Fn];
+  const settings = () => resolveSettings('exhaustive', options, { spec, global: globalDefaults() });
+  return options.workers === undefined ? exhaustiveCheck(spec, fn, settings()) : Promise.resolve().then(() => parallelCheck(registeredCheck(spec, fn, 'checkSpecExhaustive'), settings()));
 }
 
 /**

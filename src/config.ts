@@ -3,31 +3,7 @@
  * `configureGlobal` does for properties, and the seed a CI run can set from its environment.
  * @module
  */
-import { checkKnownOptions, showOption } from './engine/options.ts';
-import { checkInteger } from './spec/check.ts';
-
-/** The settings {@link configureGlobal} takes: defaults of the options of the same names. */
-export interface GlobalSettings {
-  /** Random trials of a check. */
-  readonly trials?: number | undefined;
-  /** The seed of every random check (a fixed run). {@link SEED_VARIABLE} in the environment comes first. */
-  readonly seed?: number | undefined;
-  /** Largest size of generated inputs and contexts. */
-  readonly maxSize?: number | undefined;
-  /** Most forces one trial (or case) may make before it counts as diverging. */
-  readonly forceBudget?: number | undefined;
-  /** Draw diagrams with Unicode box characters. */
-  readonly unicode?: boolean | undefined;
-  /**
-   * Worker threads of the checks given as a `DefinedCheck` (`assertSpec(check)`), which
-   * return promises whether or not they use workers; other checks run in the calling thread.
-   */
-  readonly workers?: number | 'all' | undefined;
-  /** With workers: most milliseconds one trial may run. */
-  readonly timeout?: number | undefined;
-}
-
-const SETTINGS = ['trials', 'seed', 'maxSize', 'forceBudget', 'unicode', 'workers', 'timeout'] as const;
+import { checkGlobalSettings, type GlobalSettings } from './spec/options.ts';
 
 /**
  * The environment variable whose integer value is the seed of every random check that does not
@@ -52,15 +28,7 @@ let global: GlobalSettings = {};
  * ```
  */
 export function configureGlobal(settings: GlobalSettings): void {
-  checkKnownOptions(settings, SETTINGS);
-  checkInteger('trials', settings.trials, 1);
-  checkInteger('seed', settings.seed, -Number.MAX_SAFE_INTEGER);
-  checkInteger('maxSize', settings.maxSize, 0);
-  checkInteger('forceBudget', settings.forceBudget, 1, Infinity);
-  checkInteger('timeout', settings.timeout, 1);
-  const { workers, unicode } = settings;
-  if (workers !== undefined && workers !== 'all' && !(Number.isInteger(workers) && workers >= 1)) throw new RangeError(`workers must be a positive integer or 'all', got ${showOption(workers)}`);
-  if (unicode !== undefined && typeof unicode !== 'boolean') throw new TypeError(`unicode must be a boolean, got ${showOption(unicode)}`);
+  checkGlobalSettings(settings);
   global = Object.freeze({ ...settings });
 }
 
@@ -84,15 +52,11 @@ export function environmentSeed(env: NodeJS.ProcessEnv = process.env): number | 
 }
 
 /**
- * @internal A call's options with the global defaults filled in where it gives none: `fields`
- * names those that apply to the call's mode (an exhaustive check has no trials nor seed).
+ * @internal The global configuration as a check takes its defaults from it (see
+ * `resolveSettings`, which fills in those that apply to the run): the seed of
+ * {@link SEED_VARIABLE} first.
  */
-export function withGlobalDefaults<O extends object>(options: O, fields: readonly (typeof SETTINGS)[number][]): O {
-  const filled: Record<string, unknown> = { ...(options as Record<string, unknown>) };
+export function globalDefaults(): GlobalSettings {
   const seed = environmentSeed() ?? global.seed;
-  for (const field of fields) {
-    const value = field === 'seed' ? seed : global[field];
-    if (filled[field] === undefined && value !== undefined) filled[field] = value;
-  }
-  return filled as O;
+  return seed === undefined ? global : { ...global, seed };
 }

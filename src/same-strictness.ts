@@ -5,7 +5,8 @@
  */
 import { assertSpec, checkSpec } from './checks.ts';
 import { sameStrictnessAs } from './spec/reference.ts';
-import type { CheckOptions, CheckResult } from './spec/check.ts';
+import type { CheckOptions } from './spec/options.ts';
+import type { CheckResult } from './spec/result.ts';
 import type { ShapesOf } from './spec/spec.ts';
 import type { Shape } from './demand/shape-types.ts';
 

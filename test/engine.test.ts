@@ -11,7 +11,7 @@ import type { Shape } from '../src/demand/shape-types.ts';
 import { tuple } from '../src/demand/tuples.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
-import { trialCase } from '../src/spec/check.ts';
+import { trialCase } from '../src/spec/trial-case.ts';
 import { arbitrary } from '../src/engine/generate.ts';
 import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { randomFunction } from '../src/engine/random-function.ts';

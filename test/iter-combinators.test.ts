@@ -13,7 +13,8 @@ import { observeDetailed, observeDetailedAsync } from '../src/demand/observe.ts'
 import { prettyDemand } from '../src/demand/print.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { number } from '../src/demand/primitives.ts';
-import { sizeOf, showInput, trialCase } from '../src/spec/check.ts';
+import { showInput } from '../src/spec/report.ts';
+import { sizeOf, trialCase } from '../src/spec/trial-case.ts';
 import { predictDemands, type Spec } from '../src/spec/spec.ts';
 import { specOf } from '../src/spec/combinators.ts';
 import { checkSpec, inferSpec } from '../src/index.ts';

@@ -41,7 +41,7 @@ test('no folder of src imports a folder above it', () => {
 });
 
 test('the sequential runners never see the workers option: checks.ts chooses the mode', () => {
-  for (const file of ['spec/check.ts', 'spec/exhaustive.ts']) {
+  for (const file of ['spec/random.ts', 'spec/exhaustive.ts']) {
     const code = readFileSync(join(SRC, file), 'utf8');
     assert.doesNotMatch(code, /options\.workers|\.workers !== undefined/, `src/${file} reads the workers option`);
   }

@@ -4,7 +4,7 @@ import type { Worker } from 'node:worker_threads';
 import { test } from 'node:test';
 import { inspect } from 'node:util';
 import assert from 'node:assert/strict';
-import { sizeOf, trialCase } from '../src/spec/check.ts';
+import { sizeOf, trialCase } from '../src/spec/trial-case.ts';
 import { SpecError } from '../src/spec/spec.ts';
 import { WORKER_RULE, type DefinedCheck } from '../src/spec/registry.ts';
 import { WorkerCrashError } from '../src/parallel/errors.ts';

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sizeOf } from '../src/spec/check.ts';
+import { sizeOf } from '../src/spec/trial-case.ts';
 import { checkSpec } from '../src/checks.ts';
 import { mutants } from '../bench/mutants.ts';
 

@@ -7,7 +7,8 @@
  */
 import { checkSpec } from '../../src/checks.ts';
 import { checkSpecAsync } from '../../src/async-checks.ts';
-import type { CheckOptions, CheckResult } from '../../src/spec/check.ts';
+import type { CheckOptions } from '../../src/spec/options.ts';
+import type { CheckResult } from '../../src/spec/result.ts';
 import type { Spec } from '../../src/spec/spec.ts';
 import type { Outcome } from '../observe-basics.ts';
 import { take, takePullsOneMore, takeSpec, takeWithoutClosing } from './take.ts';

@@ -6,7 +6,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { prettyDemand } from '../../src/demand/print.ts';
-import { showInput } from '../../src/spec/check.ts';
+import { showInput } from '../../src/spec/report.ts';
 import { checkExample, iterExamples } from './catalog.ts';
 import { firstEven, firstEvenLeaking, linesOf, Resource } from './resource.ts';
 

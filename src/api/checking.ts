@@ -8,8 +8,10 @@
  */
 export { checkSpec, assertSpec, strictCheckSpecExact, checkSpecExhaustive, assertSpecExhaustive } from '../checks.ts';
 export { checkSameStrictness, assertSameStrictness } from '../same-strictness.ts';
-export { configureGlobal, readConfigureGlobal, resetConfigureGlobal, SEED_VARIABLE, type GlobalSettings } from '../config.ts';
-export { StrictCheckFailure, type CheckOptions, type CheckResult, type Counterexample, type Comparison } from '../spec/check.ts';
+export { configureGlobal, readConfigureGlobal, resetConfigureGlobal, SEED_VARIABLE } from '../config.ts';
+export type { GlobalSettings } from '../spec/options.ts';
+export type { CheckOptions, Comparison } from '../spec/options.ts';
+export { StrictCheckFailure, type CheckResult, type Counterexample } from '../spec/result.ts';
 export type { Coverage, CoverageCounts, CoverageShares, CoverageRequirement } from '../spec/coverage.ts';
 export { ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from '../spec/exhaustive.ts';
 export type { ParallelExhaustiveResult } from '../parallel/exhaustive.ts';

@@ -8,5 +8,5 @@
 export { defineCheck, type DefinedCheck } from '../spec/registry.ts';
 export { shardIndices } from '../spec/shard.ts';
 export { TrialTimeoutError, WorkerCrashError } from '../parallel/errors.ts';
-export type { ParallelOptions } from '../parallel/settings.ts';
+export type { ParallelOptions } from '../spec/options.ts';
 export type { ParallelCheckResult } from '../parallel/random.ts';

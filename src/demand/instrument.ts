@@ -35,7 +35,7 @@ export class Recording {
   constructor(
     /**
      * Whether a part that throws when forced is recorded as `⊥` (for inputs). A result's is not:
-     * the case is run again to reproduce its throw (see `Trial.replay` in check.ts).
+     * the case is run again to reproduce its throw (see `Trial.replay` in src/spec/run-case.ts).
      */
     readonly bottoms = false,
     /**

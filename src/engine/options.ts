@@ -1,12 +1,40 @@
 /**
- * Checks of option objects shared by every entry point: running through tsx checks no types, so a
- * misspelt option would otherwise be ignored without a word.
+ * Options declared as tables of descriptors, and their checks, shared by every entry point:
+ * running through tsx checks no types, so a misspelt option or a value of the wrong kind would
+ * otherwise be ignored without a word.
  * @module
  */
 
 /** @internal An option's value as an error message shows it. */
 export function showOption(v: unknown): string {
   return typeof v === 'string' ? JSON.stringify(v) : String(v);
+}
+
+/**
+ * @internal What a table of options says of one option of type `T`: how its value is checked,
+ * and what it is where none is given.
+ */
+export interface OptionDescriptor<T> {
+  /** Throws an error naming the option (`name`) unless `value`, given, is one it can have. */
+  readonly check: (value: unknown, name: string) => void;
+  /** Its value where none is given (made per run: a seed is drawn, the terminal asked). */
+  readonly default?: () => T;
+  /** Whether it must be given: its check then sees `undefined` too. */
+  readonly required?: true;
+}
+
+/**
+ * @internal Checks `options` against `table`: an option not among `names` (those the call
+ * accepts, in the order an error lists them) is refused with the known one closest to it, then
+ * each option given, and each one required, is checked by its descriptor.
+ */
+export function checkDeclared(options: object, table: { readonly [name: string]: OptionDescriptor<unknown> }, names: readonly string[]): void {
+  checkKnownOptions(options, names);
+  for (const name of names) {
+    const value = (options as Record<string, unknown>)[name];
+    const option = table[name]!;
+    if (value !== undefined || option.required) option.check(value, name);
+  }
 }
 
 /** @internal Throws a RangeError naming an option of `options` that is not one of `known`, and the known one closest to it. */
@@ -16,6 +44,34 @@ export function checkKnownOptions(options: object, known: readonly string[]): vo
     const near = known.find((k) => editDistance(k.toLowerCase(), key.toLowerCase()) <= 2);
     throw new RangeError(`unknown option ${showOption(key)}${near ? ` (did you mean ${near}?)` : ''}; the options here are ${known.join(', ')}`);
   }
+}
+
+/**
+ * @internal The check of an integer option from `min` to `max`, or Infinity when `max` is (a
+ * limit that means none): a NaN or a negative count would otherwise run nothing and pass.
+ */
+export function integer(min: number, max = Number.MAX_SAFE_INTEGER): OptionDescriptor<number>['check'] {
+  return (value, name) => {
+    if ((value === Infinity && max === Infinity) || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max)) return;
+    const integer = min === 0 ? 'a non-negative integer' : min === 1 ? 'a positive integer' : 'an integer';
+    const what = max === Infinity ? `${integer} or Infinity (no limit)` : max !== Number.MAX_SAFE_INTEGER ? `an integer from ${min} to ${max}` : integer;
+    throw new RangeError(`${name} must be ${what}, got ${showOption(value)}`);
+  };
+}
+
+/** @internal The check of an option of a `typeof`, such as `'boolean'` or `'function'`. */
+export function ofType(type: 'boolean' | 'function'): OptionDescriptor<unknown>['check'] {
+  const what = type === 'boolean' ? 'a boolean' : 'a function';
+  return (value, name) => {
+    if (typeof value !== type) throw new TypeError(`${name} must be ${what}, got ${showOption(value)}`);
+  };
+}
+
+/** @internal The check of an option that is one of `values`, named as `'a' or 'b'`. */
+export function oneOf(...values: readonly string[]): OptionDescriptor<unknown>['check'] {
+  return (value, name) => {
+    if (!values.includes(value as string)) throw new RangeError(`${name} must be ${values.map((v) => `'${v}'`).join(' or ')}, got ${showOption(value)}`);
+  };
 }
 
 /** Levenshtein distance, for suggesting an option name. */

@@ -1,6 +1,6 @@
 /**
  * Random sources and their shrinking: a source of up to `size` elements, one in four cycling
- * through them for ever, one in four throwing at a pull, one in five without `return`, one in ten
+ * through them for ever (none, for a shape of finite sources), one in four throwing at a pull, one in five without `return`, one in ten
  * with a `return` that throws; shrunk to no throw or an earlier one, with a `return` that does
  * not throw, finite, fewer and smaller elements.
  * @module
@@ -10,15 +10,15 @@ import { shrinkItems } from '../engine/shrink.ts';
 import { AsyncSource, Source, type AsyncSourcePlan, type SourcePlan } from './source.ts';
 
 /**
- * A random source of elements of shape `elem` (made by `generate` at a size), of size `size`. One
- * that throws is made in canonical form (see {@link canonical}).
+ * A random source of elements of shape `elem` (made by `generate` at a size), of size `size`,
+ * `finite` or not. One that throws is made in canonical form (see {@link canonical}).
  */
-export function generateSource(elem: Shape<unknown>, r: { int(lo: number, hi: number): number }, size: number, generate: (s: Shape<unknown>, size: number) => unknown): Source<unknown> {
+export function generateSource(elem: Shape<unknown>, r: { int(lo: number, hi: number): number }, size: number, generate: (s: Shape<unknown>, size: number) => unknown, finite: boolean): Source<unknown> {
   const n = r.int(0, Math.max(0, size));
   const each = n === 0 ? 0 : Math.max(0, Math.floor(size / Math.sqrt(n)));
   const elements: unknown[] = [];
   for (let i = 0; i < n; i++) elements.push(generate(elem, each));
-  const infinite = n > 0 && r.int(0, 3) === 0;
+  const infinite = !finite && n > 0 && r.int(0, 3) === 0;
   const throwAt = r.int(0, 3) === 0 ? r.int(0, infinite ? Math.max(n, size) : n) : undefined;
   // One draw for both, which keeps the sources of a seed what they were before returns threw: 0 and 5 are none.
   const closing = r.int(0, 9);
@@ -30,8 +30,8 @@ export function generateSource(elem: Shape<unknown>, r: { int(lo: number, hi: nu
  * the event loop each (one in three answering at once), so that pulls pending at once settle in
  * random order; a throwing pull rejects.
  */
-export function generateAsyncSource(elem: Shape<unknown>, r: { int(lo: number, hi: number): number }, size: number, generate: (s: Shape<unknown>, size: number) => unknown): AsyncSource<unknown> {
-  const { plan } = generateSource(elem, r, size, generate);
+export function generateAsyncSource(elem: Shape<unknown>, r: { int(lo: number, hi: number): number }, size: number, generate: (s: Shape<unknown>, size: number) => unknown, finite: boolean): AsyncSource<unknown> {
+  const { plan } = generateSource(elem, r, size, generate, finite);
   const delays = r.int(0, 2) === 0 ? [] : Array.from({ length: plan.elements.length + 1 }, () => r.int(0, 3));
   return new AsyncSource({ ...plan, delays });
 }

@@ -21,6 +21,7 @@ import { consumeIterable, consumeRandomly, instrumentIterable, isIterable } from
 import { describeSource, sourceOf } from './source.ts';
 import { generateAsyncSource, generateSource, shrinkSource } from './generate.ts';
 import { OWN_SERIES } from '../engine/series.ts';
+import { checkKnownOptions, showOption } from '../engine/options.ts';
 import { iterableSeries } from './series.ts';
 
 
@@ -57,9 +58,25 @@ function iterationCell(elem: Shape<unknown>, name: string): Shape<unknown> {
 const SYNC = { prefix: '', isIterable, instrument: instrumentIterable, consume: consumeIterable, consumeRandomly, generate: generateSource } as const;
 const ASYNC = { prefix: 'Async', isIterable: isAsyncIterable, instrument: instrumentAsyncIterable, consume: consumeAsyncIterable, consumeRandomly: consumeAsyncRandomly, generate: generateAsyncSource } as const;
 
-/** An iterable shape: a lazy position over its iterations' demand, with the protocol of `oneShot` iterators or re-iterable sources, sync or `async`. */
-function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | typeof ASYNC = SYNC): Shape<any> {
-  const name = `${mode.prefix}${oneShot ? 'Iterator' : 'Iterable'}<${elem.name}>`;
+/**
+ * Whether `options` of the constructor named `maker` ask for finite sources only (`finite`,
+ * default false: finite and infinite ones; the exhaustive mode's are finite either way); throws on
+ * an unknown option or a `finite` that is not a boolean.
+ */
+function finiteOption(options: { readonly finite?: boolean }, maker: string): boolean {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`the options of ${maker}() are an object such as { finite: true }, not ${showOption(options)}`);
+  checkKnownOptions(options, ['finite']);
+  const { finite = false } = options;
+  if (typeof finite !== 'boolean') throw new TypeError(`the option finite of ${maker}() must be true or false, not ${showOption(finite)}`);
+  return finite;
+}
+
+/**
+ * An iterable shape: a lazy position over its iterations' demand, with the protocol of `oneShot`
+ * iterators or re-iterable sources, sync or `async`, generating `finite` sources only or not.
+ */
+function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | typeof ASYNC, finite: boolean): Shape<any> {
+  const name = `${finite ? 'Finite' : ''}${mode.prefix}${oneShot ? 'Iterator' : 'Iterable'}<${elem.name}>`;
   const cell = iterationCell(elem as Shape<unknown>, name);
   const elements = elem as Shape<unknown>;
   let self: Shape<unknown>;
@@ -69,7 +86,7 @@ function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | 
     consume: (value, path, guide, into, at, fit) => mode.consume(value, self, elements, path, guide as Guide, into, at, fit),
     consumeRandomly: (value, path, r, size, into, at) => mode.consumeRandomly(value, self, elements, path, r, size, into, at),
     generate: (r, size, generate) => {
-      const source = mode.generate(elem as Shape<unknown>, r, size, generate);
+      const source = mode.generate(elem as Shape<unknown>, r, size, generate, finite);
       return oneShot ? source.iterator() : source;
     },
     shrink: function* (value, shrink) {
@@ -105,31 +122,47 @@ function atom(name: string, value: unknown): Layer {
  * Re-iterable sources of elements of shape `elem` (an array, a `Set`, any object whose every
  * `[Symbol.iterator]()` call starts a new iteration). The demand on one is what was pulled from
  * each iteration and how it ended: `1 : 2 : return()`; a check gives a function generated
- * sources (finite or not, throwing at a pull, without `return`) and consumes an iterable result
- * as random consumers do.
+ * sources (finite or not, throwing at a pull, without `return`, with a `return` that throws) and
+ * consumes an iterable result as random consumers do. With `{ finite: true }` the sources it
+ * generates all end (named `FiniteIterable<elem>`): for a function that pulls its source to its
+ * end, which an infinite source makes diverge.
  *
  * @example
  * ```ts
  * const o = observeDetailed(normalize, (xs: Iterable<number>) => [...xs].slice(0, 1), [[1, 2]], { inputs: [iterable(number)] });
  * prettyDemand(o.inputs[0]!); // '1 : 2 : []'
  * ```
+ *
+ * @example
+ * ```ts
+ * // sum pulls its source to the end (`[]`, or ⊥ where a pull throws): over finite sources only
+ * const sum = (xs: Iterable<number>) => { let s = 0; for (const x of xs) s += x; return s; };
+ * const finiteNumbers = iterable(number, { finite: true });
+ * const sumSpec = spec([finiteNumbers], number, (predict, _d, xs) => {
+ *   const read = sourcePrefix(xs, Infinity);
+ *   predict(pulls(read.values, read.then === 'threw' ? 'threw' : 'done'));
+ * });
+ * assertSpec(sumSpec, sum); // passes; over iterable(number), "the function probably diverges"
+ * ```
  */
-export function iterable<T>(elem: Shape<T>): Shape<Iterable<T>> {
-  return iterableShape(elem, false);
+export function iterable<T>(elem: Shape<T>, options: { readonly finite?: boolean } = {}): Shape<Iterable<T>> {
+  return iterableShape(elem, false, SYNC, finiteOption(options, 'iterable'));
 }
 
 /**
  * One-shot iterators of elements of shape `elem` (a generator object, an array's iterator): one
- * iteration, however many times `[Symbol.iterator]()` is called on it.
+ * iteration, however many times `[Symbol.iterator]()` is called on it. With `{ finite: true }`,
+ * a check generates only iterators that end, as {@link iterable}'s.
  *
  * @example
  * ```ts
  * const o = observeDetailed(normalize, (it: Iterator<number>) => it.next().value, [[1, 2].values()], { inputs: [iterator(number)] });
  * prettyDemand(o.inputs[0]!); // '1 : _'
+ * const finiteIterators = iterator(number, { finite: true }); // named FiniteIterator<number>
  * ```
  */
-export function iterator<T>(elem: Shape<T>): Shape<Iterator<T>> {
-  return iterableShape(elem, true);
+export function iterator<T>(elem: Shape<T>, options: { readonly finite?: boolean } = {}): Shape<Iterator<T>> {
+  return iterableShape(elem, true, SYNC, finiteOption(options, 'iterator'));
 }
 
 /**
@@ -137,7 +170,8 @@ export function iterator<T>(elem: Shape<T>): Shape<Iterator<T>> {
  * `[Symbol.asyncIterator]()` call starts a new iteration). Demands as {@link iterable}'s, with
  * `Ahead n` around an iteration that had `n` pulls pending at once. Observed only by the
  * asynchronous checks (`checkSpecAsync`, `assertSpecAsync`); a check generates sources whose
- * pulls settle after random delays, in random order, and may reject (see docs/iterators.md).
+ * pulls settle after random delays, in random order, and may reject (see docs/iterators.md);
+ * with `{ finite: true }`, only sources that end, as {@link iterable}'s.
  *
  * @example
  * ```ts
@@ -145,21 +179,34 @@ export function iterator<T>(elem: Shape<T>): Shape<Iterator<T>> {
  * const o = await observeDetailedAsync(normalize, firstTwo, [new AsyncSource({ elements: [1, 2, 3], infinite: false, hasReturn: true, delays: [] })], { inputs: [asyncIterable(number)], result: asyncIterable(number) });
  * prettyDemand(o.inputs[0]!); // '1 : 2 : return()'
  * ```
+ *
+ * @example
+ * ```ts
+ * // an async reduce pulls its source to the end: over finite sources only
+ * const sumAsync = async (xs: AsyncIterable<number>) => { let s = 0; for await (const x of xs) s += x; return s; };
+ * const sumAsyncSpec = spec([asyncIterable(number, { finite: true })], number, (predict, _d, xs) => {
+ *   const read = sourcePrefix(xs, Infinity);
+ *   predict(pulls(read.values, read.then === 'threw' ? 'threw' : 'done') as never);
+ * });
+ * await assertSpecAsync(sumAsyncSpec, sumAsync);
+ * ```
  */
-export function asyncIterable<T>(elem: Shape<T>): Shape<AsyncIterable<T>> {
-  return iterableShape(elem, false, ASYNC);
+export function asyncIterable<T>(elem: Shape<T>, options: { readonly finite?: boolean } = {}): Shape<AsyncIterable<T>> {
+  return iterableShape(elem, false, ASYNC, finiteOption(options, 'asyncIterable'));
 }
 
 /**
  * One-shot async iterators of elements of shape `elem` (an async generator object): one
- * iteration, however many times `[Symbol.asyncIterator]()` is called on it. See {@link asyncIterable}.
+ * iteration, however many times `[Symbol.asyncIterator]()` is called on it. See {@link asyncIterable},
+ * and its option `finite`.
  *
  * @example
  * ```ts
  * const o = await observeDetailedAsync(normalize, async (it: AsyncIterator<number>) => (await it.next()).value, [new AsyncSource({ elements: [1, 2], infinite: false, hasReturn: true, delays: [] }).iterator()], { inputs: [asyncIterator(number)] });
  * prettyDemand(o.inputs[0]!); // '1 : _'
+ * const finiteAsyncIterators = asyncIterator(number, { finite: true }); // named FiniteAsyncIterator<number>
  * ```
  */
-export function asyncIterator<T>(elem: Shape<T>): Shape<AsyncIterator<T>> {
-  return iterableShape(elem, true, ASYNC);
+export function asyncIterator<T>(elem: Shape<T>, options: { readonly finite?: boolean } = {}): Shape<AsyncIterator<T>> {
+  return iterableShape(elem, true, ASYNC, finiteOption(options, 'asyncIterator'));
 }

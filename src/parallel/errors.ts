@@ -6,7 +6,9 @@
 import { unforced } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import { SpecError } from '../spec/spec.ts';
-import { counterexampleOf, report, type AnySpec, type Counterexample, type Trial } from '../spec/check.ts';
+import { report } from '../spec/report.ts';
+import type { Counterexample } from '../spec/result.ts';
+import { counterexampleOf, type AnySpec, type Trial } from '../spec/run-case.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 import type { SentError } from './protocol.ts';
 

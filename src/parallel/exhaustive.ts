@@ -4,15 +4,15 @@
  * @module
  */
 import { comparePaths, pathOf, totalInputs, type EnumerationStats } from '../engine/enumerate.ts';
-import { DEFAULTS, printable } from '../spec/check.ts';
-import { conclude, inCase, partCoverage, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveOptions, type ExhaustiveResult, type Setup } from '../spec/exhaustive.ts';
+import { printable } from '../spec/result.ts';
+import { conclude, inCase, partCoverage, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveResult, type Setup } from '../spec/exhaustive.ts';
 import { watchRun } from '../spec/run-watch.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
+import type { Settings } from '../spec/options.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
 import { afterLastCase, graceOf, withWorkers, type Slot } from './pool.ts';
-import { workerCompare, workerSettings } from './settings.ts';
-import { takeOne, type Outcome } from './protocol.ts';
-import type { AnySpec, Fn } from '../spec/check.ts';
+import { takeOne, workerCompare, type Outcome } from './protocol.ts';
+import type { AnySpec, Fn } from '../spec/run-case.ts';
 
 /** What an exhaustive check run with workers found, with what the workers did. */
 export interface ParallelExhaustiveResult extends ExhaustiveResult {
@@ -31,16 +31,16 @@ function firstAfter(queue: readonly (readonly number[])[], path: readonly number
 }
 
 /** @internal An exhaustive check of `check` itself in worker threads (not another check of its spec and function). */
-export async function parallelCheck(check: DefinedCheck<readonly unknown[], unknown>, options: ExhaustiveOptions): Promise<ParallelExhaustiveResult> {
-  const { workers } = workerSettings(check, options);
-  const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, options);
-  const timeout = options.timeout ?? DEFAULTS.timeout;
+export async function parallelCheck(check: DefinedCheck<readonly unknown[], unknown>, settings: Settings<'exhaustive'>): Promise<ParallelExhaustiveResult> {
+  const sent = workerCompare(check, settings);
+  const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, settings);
+  const { timeout, forceBudget: budget, prune, unicode } = settings;
   // hunger[0]: how many workers wait for work; a busy worker that takes one of these splits its subtree.
   const hunger = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const init = { moduleUrl: check.moduleUrl, name: check.name, budget: set.budget, ...workerCompare(check, options), prune: set.prune, hunger: hunger.buffer, unicode: set.unicode };
-  return withWorkers(workers, { init }, timeout, async (slots, info) => {
+  const init = { moduleUrl: check.moduleUrl, name: check.name, budget, ...sent, prune, hunger: hunger.buffer, unicode };
+  return withWorkers(settings.workers!, { init }, timeout, async (slots, info) => {
     // The clock of timeLimit starts with the first case, once the workers are ready.
-    const run = { ...set, watch: watchRun(options) };
+    const run = { ...set, watch: watchRun(settings) };
     const totals = { cases: 0, runs: 0, subtrees: 0 };
     try {
       for (let depth = 0; ; depth++) {
@@ -179,6 +179,6 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
   const inputs = totalInputs(r.value[0] ?? start);
   if (e.kind === 'spec') throw inCase(e.error, set.spec, depth, inputs);
   const fatal = e.kind === 'timeout' ? { kind: 'timeout' as const } : { kind: 'crash' as const, error: e.error };
-  return { cases: counts.cases + stats.cases + 1, runs: counts.runs + stats.runs + 1, reported: (where) => fatalFailure(set.spec, inputs, fatal, slots[0]!.timeout, where, set.unicode, 'case') };
+  return { cases: counts.cases + stats.cases + 1, runs: counts.runs + stats.runs + 1, reported: (where) => fatalFailure(set.spec, inputs, fatal, slots[0]!.timeout, where, set.settings.unicode, 'case') };
 }
 

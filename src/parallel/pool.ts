@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
+import { MAX_TIMER } from '../spec/options.ts';
 import { TS_LOADER } from './load-module.ts';
 import { WorkerCrashError } from './errors.ts';
 import { CONTROL, IMPORTING, LOADED, type FromWorker, type Init, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
@@ -367,9 +368,6 @@ export class Slot {
     release(w, this.setup.init.moduleUrl);
   }
 }
-
-/** The longest delay of a timer: Node runs a longer one after 1 ms. */
-export const MAX_TIMER = 2 ** 31 - 1;
 
 /** @internal How long a case run again to blame a crash on it, or a passing run, waits for the timers its cases set. */
 export function graceOf(timeout: number): number {

@@ -3,7 +3,9 @@
  * Each request carries an `id`; the worker answers it with a reply of the same `id`.
  * @module
  */
-import type { Comparison } from '../spec/check.ts';
+import type { Comparison } from '../spec/options.ts';
+import type { DefinedCheck } from '../spec/registry.ts';
+import type { Settings } from '../spec/options.ts';
 
 /** An error as a worker sends it: a mismatch keeps what it says of the value (the value cannot be sent). */
 export interface SentError {
@@ -38,6 +40,19 @@ export interface Init {
   readonly prune?: boolean;
   readonly hunger?: SharedArrayBuffer;
   readonly unicode?: boolean;
+}
+
+/**
+ * @internal What a worker is told of a run's comparison: the run's own, if it is the check's (given
+ * to defineCheck, a function perhaps, which the worker finds itself), else the settings' (by name:
+ * a function cannot be sent, and is refused).
+ */
+export function workerCompare(check: DefinedCheck<readonly unknown[], unknown>, { compare }: Pick<Settings<'exhaustive'>, 'compare'>): Pick<Init, 'compare' | 'ownCompare'> {
+  if (check.compare !== undefined && compare === check.compare) return { ownCompare: true };
+  if ([compare].flat().some((c) => typeof c === 'function')) {
+    throw new TypeError('compare: comparisons given as functions cannot be sent to workers; give them to defineCheck(..., { compare }) and run the check itself (assertSpec(check, options))');
+  }
+  return { compare, ownCompare: false };
 }
 
 /** The requests a worker answers, by type, each with what its reply holds. */

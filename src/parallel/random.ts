@@ -9,17 +9,16 @@ import { checkArity } from '../spec/spec.ts';
 import { CoverageTally, withCoverage } from '../spec/coverage.ts';
 import { parseShard, shardIndices } from '../spec/shard.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
-import {
-  commonSettings, DEFAULTS, failsAlike, failureResult, inTrial, OPTION_NAMES, printable, passedResult, replayOptions, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase,
-  type AnySpec, type CheckResult, type Fn, type Trial,
-} from '../spec/check.ts';
+import { failureResult } from '../spec/random.ts';
+import { inTrial, replayOptions } from '../spec/replay.ts';
+import { printable, passedResult, type CheckResult } from '../spec/result.ts';
+import { runCase, type AnySpec, type Fn, type Trial } from '../spec/run-case.ts';
+import { failsAlike, rerunContext, shrinkCandidates } from '../spec/shrink-case.ts';
+import { sizeOf, trialCase } from '../spec/trial-case.ts';
+import { MAX_TRIALS, type Settings } from '../spec/options.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
 import { crashedAfterLast, drained, graceOf, withWorkers, type Slot, type SlotSetup } from './pool.ts';
-import { workerCompare, workerSettings, type ParallelOptions } from './settings.ts';
-import { lower, type Outcome, type Reply, type RequestBody } from './protocol.ts';
-
-/** More trials than a run has (the bound before a failure is known). */
-const MAX_TRIALS = 2 ** 31 - 1;
+import { lower, workerCompare, type Outcome, type Reply, type RequestBody } from './protocol.ts';
 
 /** A check result of a parallel run, with what the workers did. */
 export interface ParallelCheckResult extends CheckResult {
@@ -59,24 +58,18 @@ function replied(i: number, data: Reply<'trials'>): Event | undefined {
 }
 
 /** @internal A random check of `check` itself in worker threads (not another check of its spec and function). */
-export async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, options: ParallelOptions): Promise<ParallelCheckResult> {
+export async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, settings: Settings<'random'>): Promise<ParallelCheckResult> {
   const spec = check.spec as unknown as AnySpec;
   const fn = check.fn as Fn;
   checkArity(spec, fn);
-  const { workers: n } = workerSettings(check, options);
-  const { budget, compare, unicode } = commonSettings(spec, fn, options, OPTION_NAMES.check);
-  const trials = options.trials ?? DEFAULTS.trials;
-  // The workers share the smallest failing trial as a 32-bit integer (see bound).
-  if (trials > MAX_TRIALS) throw new RangeError(`trials: at most ${MAX_TRIALS} with workers, got ${trials}`);
-  const maxSize = options.maxSize ?? DEFAULTS.maxSize;
-  const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
-  const timeout = options.timeout ?? DEFAULTS.timeout;
-  const maxAttempts = options.maxShrinkAttempts ?? DEFAULTS.maxShrinkAttempts;
-  const maxFatal = options.maxShrinkTimeouts ?? 8;
-  const greedy = options.shrinking === 'greedy';
-  const indices = shardIndices(trials, options.shard);
+  const sent = workerCompare(check, settings);
+  const run = { spec, fn, settings };
+  const { forceBudget: budget, unicode, trials, maxSize, seed, timeout, maxShrinkAttempts: maxAttempts, maxShrinkTimeouts: maxFatal } = settings;
+  const n = settings.workers!; // checks.ts runs a check here only with workers
+  const greedy = settings.shrinking === 'greedy';
+  const indices = shardIndices(trials, settings.shard);
 
-  const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, ...workerCompare(check, options) } };
+  const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, ...sent } };
   const grace = graceOf(timeout);
   /**
    * Sends a shrink candidate, `m`, to `slot`. A crash that is not surely the case's own (not
@@ -89,7 +82,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     if (out.kind !== 'crash' || out.alone || !current()) return out;
     return slot.request({ ...m, grace });
   };
-  const { index: firstIndex, count: shards } = parseShard(options.shard);
+  const { index: firstIndex, count: shards } = parseShard(settings.shard);
   /**
    * Runs the trials, worker k the positions k, k + n, … (each trial with its own size). Batched
    * (`batch`), each worker runs its stripe in one request, in a loop, and the run waits for the
@@ -186,14 +179,14 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     const final = best as Event | undefined;
     const upTo = final ? final.i : Infinity;
     const ran = completed.filter((i) => i <= upTo).sort((a, b) => a - b);
-    for (const i of ran) options.onTrial?.(i);
+    for (const i of ran) settings.onTrial?.(i);
     const extra = () => ({ executed, ...info() });
     if (final === undefined) {
-      return { ...withCoverage(passedResult(indices.length, seed, options.shard), coverage.figures(), options.coverage, spec.names, replayOptions(seed, options)), ...extra() };
+      return { ...withCoverage(passedResult(indices.length, settings), coverage.figures(), settings.coverage, spec.names, replayOptions(settings)), ...extra() };
     }
     // The failing trial's case, made again here, where the function is: to name it, or to replay its shrinks.
     const start = trialCase(spec, seed, final.i, sizeOf(final.i, trials, maxSize));
-    if (final.kind === 'thrown') throw inTrial(final.error, spec, final.i, seed, options, start.inputs);
+    if (final.kind === 'thrown') throw inTrial(final.error, spec, final.i, settings, start.inputs);
     const count = (final.i - firstIndex) / shards + 1;
     const fatal = final.kind === 'timeout' || final.kind === 'crash';
 
@@ -268,20 +261,20 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     const shrinks = shrinkState.path.length;
 
     const where = `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`;
-    const reproduce = (note = '') => `\nReproduce with the option ${replayOptions(seed, options)} and workers${note}.`;
+    const reproduce = (note = '') => `\nReproduce with the option ${replayOptions(settings)} and workers${note}.`;
     // Replay the chosen path here, to report the same counterexample a sequential run reports.
     if (!fatal) {
-      let current: Trial = runCase(spec, fn, start.inputs, start.context, budget, compare);
+      let current: Trial = runCase(run, start.inputs, start.context);
       // Each step failed alike in a worker; here it may not, if the function behaves differently there.
       let alike = current.failed;
       for (const j of shrinkState.path) {
         if (!alike) break;
         const c = nth(shrinkCandidates(spec, current), j)!;
-        const next = runCase(spec, fn, c.inputs, rerunContext(c), budget, compare);
+        const next = runCase(run, c.inputs, rerunContext(c));
         alike = failsAlike(next, current.error !== undefined);
         current = next;
       }
-      if (alike) return { ...failureResult(spec, fn, current, count, shrinks, seed, budget, compare, unicode, options), ...extra() };
+      if (alike) return { ...failureResult(run, current, count, shrinks), ...extra() };
       // The workers followed the path: one draws its last case as it saw it.
       const out = await slots[0]!.request({ type: 'seen', unicode });
       const seen = out.kind === 'reply' ? out.data.seen : ` (a worker, asked to show it, ${out.kind === 'timeout' ? 'timed out' : `crashed: ${out.error}`})`;

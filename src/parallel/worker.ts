@@ -10,8 +10,12 @@ import { unforced, type Demand } from '../demand/demand.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import { errorParts } from '../demand/describe.ts';
 import { CoverageTally } from '../spec/coverage.ts';
-import { comparisons, failsAlike, isCaseError, report, sameCase, rerunContext, runCase, shrinkCandidates, sizeOf, trialCase, type AnySpec, type Candidate, type Fn, type Trial } from '../spec/check.ts';
+import { report } from '../spec/report.ts';
+import { isCaseError, runCase, type AnySpec, type CaseRunner, type Fn, type Trial } from '../spec/run-case.ts';
+import { failsAlike, sameCase, rerunContext, shrinkCandidates, type Candidate } from '../spec/shrink-case.ts';
+import { sizeOf, trialCase } from '../spec/trial-case.ts';
 import { findCheck } from '../spec/registry.ts';
+import { comparisons } from '../spec/options.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
@@ -27,7 +31,8 @@ const port = parentPort!;
 let spec!: AnySpec;
 let fn!: Fn;
 let init!: Started;
-let compare!: ((a: Demand, p: Demand) => boolean)[];
+/** The check's spec and function, with the run's budget and comparisons. */
+let runner!: CaseRunner;
 let state!: Float64Array;
 
 /** Sends the main thread a message of the protocol. */
@@ -68,8 +73,8 @@ function phase(who: 'function' | 'spec'): void {
 }
 
 /** A case, run as runCase runs it, saying who runs. */
-function run(inputs: readonly unknown[], ctx: Parameters<typeof runCase>[3]): Trial {
-  return runCase(spec, fn, inputs, ctx, init.budget, compare, phase);
+function run(inputs: readonly unknown[], ctx: Parameters<typeof runCase>[2]): Trial {
+  return runCase(runner, inputs, ctx, phase);
 }
 
 /**
@@ -146,7 +151,7 @@ function warmUp(): void {
   const same = comparisons('exact', 1);
   for (let i = 0; i < 8; i++) {
     const { inputs, context: ctx } = trialCase(identity as unknown as AnySpec, 0, i, i);
-    runCase(identity as unknown as AnySpec, (xs: unknown) => xs, inputs, ctx, Infinity, same, phase); // it ends: whatever the run's budget
+    runCase({ spec: identity as unknown as AnySpec, fn: (xs: unknown) => xs, settings: { forceBudget: Infinity, comparisons: same } }, inputs, ctx, phase); // it ends: whatever the run's budget
   }
 }
 
@@ -196,7 +201,7 @@ async function handle(m: ToWorker): Promise<void> {
         }
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
-        compare = comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length);
+        runner = { spec, fn, settings: { forceBudget: m.budget, comparisons: comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length) } };
         // Once: a worker of an earlier run (see the pool) is warm.
         if (!warm) warmUp();
         warm = true;
@@ -245,8 +250,8 @@ async function handle(m: ToWorker): Promise<void> {
       state[1] = 0;
       const stats = { cases: 0, runs: 0, refinements: 0 };
       const hunger = new Int32Array(init.hunger!);
-      const tree = treeOf({ spec, fn, budget: init.budget, compare, prune: init.prune ?? true, phase }, m.depth);
-      const tally = new CoverageTally(spec.args.length);
+      const tree = treeOf({ ...runner, settings: { ...runner.settings, prune: init.prune ?? true }, phase }, m.depth);
+      const tally = new CoverageTally(runner.spec.args.length);
       const stop = (waiting: number) => {
         if (state[2]) throw CANCELLED;
         if (stats.runs > 0 && waiting > 0 && takeOne(hunger)) return true; // hand back this subtree and the waiting ones
@@ -296,7 +301,7 @@ async function handle(m: ToWorker): Promise<void> {
           reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) && !sameCase(t, s.current as Trial) };
         }
       } catch (err) {
-        // As in check.ts's shrink (see isCaseError).
+        // As in shrink-case.ts's shrink (see isCaseError).
         reply = isCaseError(err) || s.fatal ? { ok: false } : { thrown: serialize(err) };
       }
       await settle(m.grace);

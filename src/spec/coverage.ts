@@ -6,7 +6,7 @@
  * @module
  */
 import type { Demand } from '../demand/demand.ts';
-import type { CheckResult } from './check.ts';
+import type { CheckResult } from './result.ts';
 import { argumentName } from '../demand/observe.ts';
 import { showOption } from '../engine/options.ts';
 

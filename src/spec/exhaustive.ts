@@ -9,10 +9,15 @@
 import { CaseTree, comparePaths, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
 import { parseShard } from './shard.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
-import { showOption } from '../engine/options.ts';
-import { carryResult, commonSettings, comparisons, counterexampleOf, failureHeader, OPTION_NAMES, printable, refuseWorkerOptions, replayWith, rerunContext, runCase, report, blameCase, type AnySpec, type CheckOptions, type Counterexample, type Fn, type Trial } from './check.ts';
-import { checkArity, type Spec } from './spec.ts';
-import { checkWatchOptions, watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
+import type { CheckOptions } from './options.ts';
+import { replayWith } from './replay.ts';
+import { failureHeader, report } from './report.ts';
+import { carryResult, printable, type Counterexample } from './result.ts';
+import { counterexampleOf, runCase, blameCase, type AnySpec, type CaseRunner, type Fn, type Trial } from './run-case.ts';
+import { rerunContext } from './shrink-case.ts';
+import { checkArity } from './spec.ts';
+import { watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
+import type { Settings } from './options.ts';
 import { argumentName } from '../demand/observe.ts';
 import { coverageVerdict, CoverageTally, type Coverage } from './coverage.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
@@ -86,30 +91,20 @@ export class ExhaustiveCheckFailure extends Error {
   }
 }
 
-/** @internal What a run needs, from the options. */
+/** @internal What a run needs: the spec and function checked, the settings of its call, its shard and its watch. */
 export interface Setup {
   readonly spec: AnySpec;
   readonly fn: Fn;
-  readonly maxDepth: number;
-  readonly budget: number;
-  readonly compare: ReturnType<typeof comparisons>;
-  readonly unicode: boolean;
-  readonly prune: boolean;
+  readonly settings: Settings<'exhaustive'>;
   readonly shard: { readonly index: number; readonly count: number } | undefined;
-  /** The options as given, for the line that says how to run a failure again. */
-  readonly options: ExhaustiveOptions;
   /** The run's budgets and progress (with workers, started again once they are ready). */
   readonly watch: RunWatch;
 }
 
-/** @internal The settings of an exhaustive run, its options checked (those of workers aside). */
-export function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
+/** @internal An exhaustive run of `fn` against `s` with `settings`, once every argument has values of the run's depth. */
+export function setup(s: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Setup {
   checkArity(s, fn);
-  // The other options first: a misspelt depth is named as such, not as a depth missing.
-  const settings = commonSettings(s, fn, options, OPTION_NAMES.exhaustive);
-  checkWatchOptions(options);
-  const maxDepth = options.depth;
-  if (!Number.isInteger(maxDepth) || maxDepth < 0) throw new RangeError(`depth must be a non-negative integer, got ${showOption(maxDepth)}`);
+  const maxDepth = settings.depth;
   // An argument without a value that deep would make a run of no case, which would pass.
   s.args.forEach((shape, i) => {
     const name = argumentName(s.names, i);
@@ -118,8 +113,8 @@ export function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
       `cannot enumerate ${name} (shape ${shape.name}): it has no value of depth at most ${maxDepth}, so no case would run; give a larger depth, or, for a type without a finite value (a stream, which has none at any depth), a series with withSeries(shape, (depth) => values)`,
     );
   });
-  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  return { spec: s, fn, maxDepth, ...settings, prune: options.prune ?? true, shard, options, watch: watchRun(options) };
+  const shard = settings.shard === undefined ? undefined : parseShard(settings.shard);
+  return { spec: s, fn, settings, shard, watch: watchRun(settings) };
 }
 
 /**
@@ -127,9 +122,10 @@ export function setup(s: AnySpec, fn: Fn, options: ExhaustiveOptions): Setup {
  * context, the spec or the comparison) is refined by the tree; a spec error names its case.
  * `phase` is told who runs (see runCase).
  */
-export function treeOf(set: Pick<Setup, 'spec' | 'fn' | 'budget' | 'compare' | 'prune'> & { readonly phase?: Parameters<typeof runCase>[6] }, depth: number): CaseTree<Trial> {
-  const run = (inputs: unknown[], context: (v: unknown) => void) => runCase(set.spec, set.fn, inputs, context, set.budget, set.compare, set.phase);
-  return new CaseTree(set.spec.args, depth, run, { prune: set.prune, names: set.spec.names, result: set.spec.result, blame: (err, inputs) => inCase(err, set.spec, depth, inputs) });
+export function treeOf(set: CaseRunner & { readonly settings: Pick<Settings<'exhaustive'>, 'prune'>; readonly phase?: Parameters<typeof runCase>[3] }, depth: number): CaseTree<Trial> {
+  const { spec } = set;
+  const run = (inputs: unknown[], context: (v: unknown) => void) => runCase(set, inputs, context, set.phase);
+  return new CaseTree(spec.args, depth, run, { prune: set.settings.prune, names: spec.names, result: spec.result, blame: (err, inputs) => inCase(err, spec, depth, inputs) });
 }
 
 /** @internal What one depth found: its cases and runs up to the first counterexample, if any (a case that failed, or one that did not finish in a worker). */
@@ -154,7 +150,7 @@ export function inCase(err: unknown, spec: AnySpec, depth: number, inputs: reado
 export function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): ExhaustiveResult | undefined {
   totals.cases += out.cases;
   totals.runs += out.runs;
-  const { spec, fn, budget, compare, unicode } = set;
+  const { spec, settings } = set;
   const totalCases = totals.cases;
   const done = { depth, cases: out.cases, totalCases, runs: totals.runs };
   const part = set.shard ? `, shard ${set.shard.index + 1}/${set.shard.count}` : '';
@@ -166,35 +162,35 @@ export function conclude(set: Setup, depth: number, out: DepthOutcome, totals: {
     const inputs = c.total();
     let again: Trial;
     try {
-      again = runCase(spec, fn, inputs, rerunContext(c.outcome), budget, compare);
+      again = runCase(set, inputs, rerunContext(c.outcome));
     } catch (err) {
       throw inCase(err, spec, depth, inputs);
     }
     const shown = again.failed ? again : { ...c.outcome, inputs };
-    const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], set.options)}.`;
-    return { passed: false, ...done, counterexample: counterexampleOf(shown), message: `${report(spec, shown, failureHeader(shown, where, spec), unicode)}\n${reproduce}` };
+    const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`;
+    return { passed: false, ...done, counterexample: counterexampleOf(shown), message: `${report(spec, shown, failureHeader(shown, where, spec), settings.unicode)}\n${reproduce}` };
   }
   if (out.stopped) return stoppedResult(set, depth, done, out.cases, part);
-  if (depth < set.maxDepth) return undefined;
+  if (depth < settings.depth) return undefined;
   const passedAs = `all ${out.cases} case${out.cases === 1 ? '' : 's'} of depth ${depth}${part}`;
   const passed: ExhaustiveResult = { passed: true, ...done, message: `+++ OK, passed ${passedAs} (${totalCases} cases and ${totals.runs} runs over depths 0 to ${depth}).` };
   if (!out.coverage) return passed;
-  return coverageVerdict(passed, out.coverage, set.options.coverage, spec.names, {
+  return coverageVerdict(passed, out.coverage, settings.coverage, spec.names, {
     unit: 'case',
     ran: out.cases > 0,
     passedAs: `${passedAs} passed`,
-    again: `A larger depth may reach it. Reproduce with the options ${replayWith(['depth', String(depth)], set.options)}.`,
+    again: `A larger depth may reach it. Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`,
   });
 }
 
 /** The result of a run a budget stopped in depth `depth`, after `cases` cases of it, with no counterexample found. */
 function stoppedResult(set: Setup, depth: number, done: Omit<ExhaustiveResult, 'passed' | 'message'>, cases: number, part: string): ExhaustiveResult {
   const stoppedBy = set.watch.stoppedBy!;
-  const limit = stoppedBy === 'maxCases' ? `maxCases (${set.options.maxCases})` : `timeLimit (${set.options.timeLimit} ms)`;
+  const limit = stoppedBy === 'maxCases' ? `maxCases (${set.settings.maxCases})` : `timeLimit (${set.settings.timeLimit} ms)`;
   const full = depth === 0 ? 'no depth in full' : `depths 0 to ${depth - 1} in full`;
   const message =
     `+++ OK, passed all ${done.totalCases} cases run before ${limit} stopped the run${part}: ${full}, and ${cases} case${cases === 1 ? '' : 's'} of depth ${depth}. ` +
-    `Depths ${depth} to ${set.maxDepth} were not checked in full.`;
+    `Depths ${depth} to ${set.settings.depth} were not checked in full.`;
   return { passed: true, ...done, stoppedBy, message };
 }
 
@@ -239,9 +235,8 @@ function sequentialDepth(set: Setup, depth: number): DepthOutcome {
  * that cannot be enumerated still throw). The public forms are `checkSpecExhaustive` and
  * `assertSpecExhaustive`, which run it with workers in src/parallel.
  */
-export function exhaustiveCheck<const A extends readonly unknown[], R>(s: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions): ExhaustiveResult {
-  refuseWorkerOptions(options, ['timeout']);
-  const set = setup(s as unknown as AnySpec, fn as Fn, options);
+export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): ExhaustiveResult {
+  const set = setup(spec, fn, settings);
   const totals = { cases: 0, runs: 0 };
   try {
     for (let depth = 0; ; depth++) {

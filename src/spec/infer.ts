@@ -16,8 +16,10 @@ import type { Shape } from '../demand/shape-types.ts';
 import { fieldDemand } from '../demand/value-form.ts';
 import { enumerateCases } from '../engine/enumerate.ts';
 import { NoSeriesError } from '../engine/series.ts';
-import { checkKnownOptions } from '../engine/options.ts';
-import { checkInteger, showInput, sizeOf, trialCase, type AnySpec } from './check.ts';
+import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
+import { showInput } from './report.ts';
+import type { AnySpec } from './run-case.ts';
+import { sizeOf, trialCase } from './trial-case.ts';
 import { predictDemands, specify1, type ShapesOf, type Spec } from './spec.ts';
 import { specOf, type ArgumentDemand, type SpecLanguage } from './combinators.ts';
 
@@ -38,6 +40,21 @@ export interface InferOptions {
   /** Most specs proposed. Default 3. */
   readonly proposals?: number | undefined;
 }
+
+/** How each option of {@link InferOptions} is checked, keyed by the type's names. */
+const INFER_OPTIONS = {
+  names: {
+    check: (value, name) => {
+      if (!Array.isArray(value) || !value.every((n) => typeof n === 'string')) throw new TypeError(`${name} must be an array of the arguments' names, got ${showOption(value)}`);
+    },
+  },
+  trials: { check: integer(0) },
+  seed: { check: integer(-Number.MAX_SAFE_INTEGER) },
+  maxSize: { check: integer(0) },
+  depth: { check: integer(0, 12) },
+  maxCases: { check: integer(0) },
+  proposals: { check: integer(1) },
+} satisfies { readonly [K in keyof InferOptions]-?: OptionDescriptor<Exclude<InferOptions[K], undefined>> };
 
 /** A spec that fits every observation. */
 export interface SpecProposal<A extends readonly unknown[], R> {
@@ -221,11 +238,7 @@ function parameterNames(fn: (...args: any[]) => unknown, arity: number): string[
  * ```
  */
 export function inferSpec<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: NoInfer<(...args: A) => R>, options: InferOptions = {}): Inference<A, R> {
-  checkKnownOptions(options, ['names', 'trials', 'seed', 'maxSize', 'depth', 'maxCases', 'proposals']);
-  checkInteger('maxCases', options.maxCases, 0);
-  checkInteger('trials', options.trials, 0);
-  checkInteger('depth', options.depth, 0, 12);
-  checkInteger('proposals', options.proposals, 1);
+  checkDeclared(options, INFER_OPTIONS, Object.keys(INFER_OPTIONS));
   const shapes = args as readonly Shape<unknown>[];
   const names = options.names ? [...options.names] : parameterNames(fn as never, shapes.length);
   if (names.length !== shapes.length) throw new TypeError(`names: ${names.length} names given for ${shapes.length} arguments`);

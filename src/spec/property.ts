@@ -10,8 +10,13 @@ import fc from 'fast-check';
 import type { Demand } from '../demand/demand.ts';
 import { toContext, type Context } from '../demand/observe.ts';
 import { toDemand } from '../demand/convert.ts';
-import { commonSettings, comparisons, DEFAULTS, OPTION_NAMES, failsAlike, failureHeader, isCaseError, report, rerunContext, resetInputCalls, runCase, showDemand, showInput, shrinkCandidates, trialCase, type AnySpec, type CheckOptions, type Fn, type Trial } from './check.ts';
+import type { CheckOptions } from './options.ts';
+import { failureHeader, report, resetInputCalls, showDemand, showInput } from './report.ts';
+import { isCaseError, runCase, type AnySpec, type Fn, type Trial } from './run-case.ts';
+import { failsAlike, rerunContext, shrinkCandidates } from './shrink-case.ts';
+import { trialCase } from './trial-case.ts';
 import { checkArity, type Spec } from './spec.ts';
+import { resolveSettings, type Settings } from './options.ts';
 
 /** One case of a check: inputs, and the context that evaluates the function's result. */
 export interface StrictCase {
@@ -31,23 +36,20 @@ export interface StrictCase {
 /** What {@link strictCases} and {@link strictProperty} accept: the options of a check that apply to one case. */
 export type StrictPropertyOptions = Pick<CheckOptions, 'compare' | 'forceBudget' | 'maxSize' | 'unicode'>;
 
-/** The settings of a property, from its options. */
+/** A property's spec and function, and the settings of its options. */
 interface Setup {
   readonly spec: AnySpec;
   readonly fn: Fn;
-  readonly budget: number;
-  readonly compare: ReturnType<typeof comparisons>;
-  readonly maxSize: number;
-  readonly unicode: boolean;
+  readonly settings: Settings<'property'>;
 }
 
 function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
   checkArity(s, fn);
-  return { spec: s, fn, ...commonSettings(s, fn, options, OPTION_NAMES.property), maxSize: options.maxSize ?? DEFAULTS.maxSize };
+  return { spec: s, fn, settings: resolveSettings('property', options, { spec: s }) };
 }
 
 function run(set: Setup, c: StrictCase): Trial {
-  const t = runCase(set.spec, set.fn, c.inputs, c.context, set.budget, set.compare);
+  const t = runCase(set, c.inputs, c.context);
   lastRun.set(c, t);
   return t;
 }
@@ -91,7 +93,7 @@ function diagnose(set: Setup, c: StrictCase): string | undefined {
   }
   // Shrinking keeps the kind of failure: a case that threw shrinks to cases that throw.
   if (c.shrunk ? !failsAlike(t, c.shrunk.threw) : !t.failed) return undefined;
-  return report(set.spec, t, failureHeader(t, undefined, set.spec), set.unicode);
+  return report(set.spec, t, failureHeader(t, undefined, set.spec), set.settings.unicode);
 }
 
 class StrictCases extends fc.Arbitrary<StrictCase> {
@@ -101,7 +103,7 @@ class StrictCases extends fc.Arbitrary<StrictCase> {
 
   generate(mrng: fc.Random): fc.Value<StrictCase> {
     const seed = mrng.nextInt(0, 2 ** 31 - 1);
-    const { inputs, context } = trialCase(this.set.spec, seed, 0, mrng.nextInt(0, this.set.maxSize));
+    const { inputs, context } = trialCase(this.set.spec, seed, 0, mrng.nextInt(0, this.set.settings.maxSize));
     return new fc.Value(strictCase(this.set, inputs, context), undefined);
   }
 

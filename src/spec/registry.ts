@@ -9,7 +9,8 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { checkKnownOptions } from '../engine/options.ts';
 import { checkArity, type Spec } from './spec.ts';
-import type { AnySpec, Comparison, Fn } from './check.ts';
+import type { Comparison } from './options.ts';
+import type { AnySpec, Fn } from './run-case.ts';
 
 /** A check that worker threads can load: made by {@link defineCheck}. */
 export interface DefinedCheck<A extends readonly unknown[], R> {

@@ -4,7 +4,7 @@
  * run under a test runner is neither endless nor silent.
  * @module
  */
-import { checkInteger } from './check.ts';
+import type { Settings } from './options.ts';
 
 /** How far an exhaustive run has got, as `onProgress` is told. */
 export interface ExhaustiveProgress {
@@ -45,22 +45,14 @@ export interface RunWatch {
   done(): void;
 }
 
-/** @internal Checks a run's watch options; a misspelt one is refused with the others of the mode. */
-export function checkWatchOptions(options: WatchOptions): void {
-  checkInteger('maxCases', options.maxCases, 1, Infinity);
-  checkInteger('timeLimit', options.timeLimit, 1, Infinity);
-  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw new TypeError(`onProgress must be a function, got ${typeof options.onProgress}`);
-}
-
 /** Milliseconds between progress lines away from a terminal (a log keeps each). */
 const LOG_EVERY = 5000;
 
 /** @internal Starts watching a run: the clock of `timeLimit` starts now. */
-export function watchRun(options: WatchOptions): RunWatch {
+export function watchRun(settings: Pick<Settings<'exhaustive'>, keyof WatchOptions>): RunWatch {
   const start = Date.now();
   const terminal = process.stderr.isTTY === true;
-  const show = options.progress ?? !process.env.CI;
-  const { maxCases = Infinity, timeLimit = Infinity, onProgress } = options;
+  const { progress: show, maxCases, timeLimit, onProgress } = settings;
   let before = 0; // cases of the depths done
   let lastShown = 0;
   let lastReported = 0;

@@ -1,0 +1,108 @@
+/**
+ * The random mode in this thread: random inputs and contexts, observation, comparison, shrinking
+ * of inputs *and* of the demand on the result, and the counterexample diagram.
+ * @module
+ */
+import { describeSafely } from '../demand/describe.ts';
+import type { Shape } from '../demand/shape-types.ts';
+import { someShapeWithin } from '../demand/shape-walk.ts';
+import { checkArity } from './spec.ts';
+import { CoverageTally, withCoverage } from './coverage.ts';
+import type { Settings } from './options.ts';
+import { shardIndices } from './shard.ts';
+import { isInstance } from '../lazy/thrown.ts';
+import { keepHiddenClasses } from '../lazy/v8.ts';
+import { inTrial, replayOptions, trialPlace } from './replay.ts';
+import { failureHeader, report, resetInputCalls } from './report.ts';
+import { type CheckResult, passedResult, printable } from './result.ts';
+import { type AnySpec, counterexampleOf, drive, driveAsync, type Fn, runCase, runCaseAsync, type Steps, type Trial } from './run-case.ts';
+import { rerunContext, shrink } from './shrink-case.ts';
+import { sizeOf, trialCase } from './trial-case.ts';
+
+/** @internal A random run: the spec and function checked, and the settings of its call. */
+export interface RandomRun {
+  readonly spec: AnySpec;
+  readonly fn: Fn;
+  readonly settings: Settings<'random'>;
+}
+
+/**
+ * @internal Checks a spec against a function over random inputs and contexts, in this thread, and
+ * returns what it found, without throwing for a failure (a spec error and a shape mismatch still
+ * throw). The public forms are `checkSpec` and `assertSpec`, which run it with workers in src/parallel.
+ */
+export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>): CheckResult {
+  refuseAsync(spec);
+  checkArity(spec, fn);
+  const run = { spec, fn, settings };
+  return drive(randomSteps(run), (c) => runCase(run, c.inputs, c.context));
+}
+
+/**
+ * @internal {@link randomCheck} of a function over async iterables, or an async function: each
+ * case is observed asynchronously (see `observeDetailedAsync`), one after the other; the result
+ * is a promise.
+ */
+export async function strictCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'random'>): Promise<CheckResult> {
+  checkArity(spec, fn, true);
+  const run = { spec, fn, settings };
+  return driveAsync(randomSteps(run), (c) => runCaseAsync(run, c.inputs, c.context));
+}
+
+/** Refuses, for a synchronous check, a spec whose shapes are async, saying what to use (an async function is refused by checkArity). */
+function refuseAsync(spec: AnySpec): void {
+  const asyncShape = [...spec.args, spec.result].find((shape) => someShapeWithin(shape as Shape<unknown>, (x) => x.protocol?.async === true));
+  if (asyncShape === undefined) return;
+  throw new TypeError(`the spec's shape ${(asyncShape as Shape<unknown>).name} is async: its check is asynchronous. Use checkSpecAsync or assertSpecAsync, which return a promise (docs/iterators.md)`);
+}
+
+function* randomSteps(run: RandomRun): Steps<CheckResult> {
+  const { spec, settings } = run;
+  const { trials, maxSize, seed } = settings;
+  const indices = shardIndices(trials, settings.shard);
+  const coverage = new CoverageTally(spec.args.length);
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k]!;
+    const size = sizeOf(i, trials, maxSize);
+    let generated: ReturnType<typeof trialCase>;
+    try {
+      generated = trialCase(spec, seed, i, size);
+    } catch (err) {
+      throw new TypeError(`${isInstance(err, Error) ? (err as Error).message : describeSafely(err)} (${trialPlace(i, settings)})`, { cause: err });
+    }
+    const { inputs, context } = generated;
+    let trial: Trial;
+    try {
+      trial = yield { inputs, context };
+    } catch (err) {
+      throw inTrial(err, spec, i, settings, inputs);
+    }
+    settings.onTrial?.(i);
+    if (!trial.failed) {
+      coverage.add(trial.resultDemand, trial.actual);
+      continue;
+    }
+    const [small, shrinks] = yield* shrink(spec, trial, settings.maxShrinkAttempts);
+    return printable(yield* failureSteps(run, small, k + 1, shrinks));
+  }
+  return printable(withCoverage(passedResult(indices.length, settings), coverage.figures(), settings.coverage, spec.names, replayOptions(settings)));
+}
+
+/** @internal The result of a failure of `run` after `count` trials, shrunk to `small` in `shrinks` steps. */
+export function failureResult(run: RandomRun, small: Trial, count: number, shrinks: number): CheckResult {
+  return drive(failureSteps(run, small, count, shrinks), (c) => runCase(run, c.inputs, c.context));
+}
+
+function* failureSteps({ spec, settings }: RandomRun, small: Trial, count: number, shrinks: number): Steps<CheckResult> {
+  // Run the minimal case once more so that generated functions, at any depth of the inputs, describe the calls of this run only.
+  resetInputCalls(spec, small.inputs);
+  const final: Trial = yield { inputs: small.inputs, context: rerunContext(small) };
+  const shown = final.failed ? final : small;
+  const { seed } = settings;
+  const header = failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`, spec);
+  const message = `${report(spec, shown, header, settings.unicode)}\nReproduce with the option ${replayOptions(settings)}.`;
+  return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };
+}
+
+// A run's tally lives only while the run does.
+keepHiddenClasses(new CoverageTally(1));

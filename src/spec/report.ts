@@ -1,0 +1,210 @@
+/**
+ * The report of a failed case: its inputs and demands shown bounded (side by side where they
+ * differ alike), drawn as the counterexample diagram, with what was thrown.
+ * @module
+ */
+import { ForceBudgetExceeded, Lazy, peek } from '../lazy/lazy.ts';
+import { demandEquals, Forced, forcedNode, type Demand } from '../demand/demand.ts';
+import { prettyDemand } from '../demand/print.ts';
+import { valuePrefix } from '../demand/convert.ts';
+import { describeSafely } from '../demand/describe.ts';
+import { insideLazy } from '../demand/shape-fit.ts';
+import { lenient } from '../demand/dynamic.ts';
+import type { Shape } from '../demand/shape-types.ts';
+import { perShape, someShapeWithin } from '../demand/shape-walk.ts';
+import { resetCalls } from '../engine/random-function.ts';
+import { drawDiagram } from './diagram.ts';
+import type { AnySpec, Trial } from './run-case.ts';
+
+function describeError(thrown: unknown): string {
+  if (thrown instanceof ForceBudgetExceeded) return `it forced more than ${thrown.budget} thunks: it probably diverges`;
+  return describeSafely(thrown);
+}
+
+/**
+ * @internal Input `i` of a case as a report shows it: bounded, so that a huge or infinite input
+ * prints elided, and a part whose evaluation throws prints `⊥`: a report must not fail with the
+ * error of a partial input (the function may have thrown it, or never forced it).
+ */
+export function showInput(s: AnySpec, v: unknown, i: number): string {
+  // An input that does not fit its shape (the mismatch a message reports) shows as it is, and one
+  // that cannot be read at all (a revoked Proxy) as util.inspect shows it.
+  for (const shape of [s.args[i] as Shape<unknown>, lenient]) {
+    try {
+      return prettyDemand(valuePrefix(v, shape, 60, true, true), SHOWN);
+    } catch {
+      continue;
+    }
+  }
+  return describeSafely(v, SHOWN.maxWidth);
+}
+
+/** Longest list a report prints in full. */
+const MAX_ITEMS = 12;
+/** How a report prints inputs and demands: lists of up to {@link MAX_ITEMS} items in full, lines of up to 100 characters. */
+const SHOWN = { maxItems: MAX_ITEMS, maxWidth: 100 } as const;
+
+/** @internal A demand as a report shows it (bounded). */
+export function showDemand(d: Demand): string {
+  return prettyDemand(d, SHOWN);
+}
+
+/**
+ * @internal The actual and the predicted demand on an input as a report shows them side by side:
+ * as {@link showDemand}, unless that prints two demands that differ alike (they differ in the
+ * elided middle of a long list or of a long text). Then each list on the way to their first
+ * difference is cut around it instead, and if the texts are still too long to show it, they are
+ * printed in full width.
+ */
+export function showDemandPair(actual: Demand, predicted: Demand): [string, string] {
+  const a = showDemand(actual);
+  const p = showDemand(predicted);
+  const path = a === p ? firstDifference(actual, predicted) : undefined;
+  if (path === undefined) return [a, p];
+  const [fa, fp] = [focus(actual, path), focus(predicted, path)];
+  const [a2, p2] = [showDemand(fa), showDemand(fp)];
+  if (a2 !== p2) return [a2, p2];
+  return [prettyDemand(fa, { ...SHOWN, maxWidth: Infinity }), prettyDemand(fp, { ...SHOWN, maxWidth: Infinity })];
+}
+
+/**
+ * The top layer of `d` alone, its fields unforced: two layers differ as {@link demandEquals}
+ * compares them (forced or not, constructor, primitive, arity) exactly when theirs are unequal.
+ */
+function layerOf(d: Demand): Demand {
+  return d.forced ? forcedNode(d.ctor, d.arity, d.value, d.lazy) : d;
+}
+
+/** The path (field indices from the root) to the first node where `a` and `b` differ, in preorder; `undefined` if they are equal. Iterative: a list may be long. */
+function firstDifference(a: Demand, b: Demand): number[] | undefined {
+  const path: number[] = [];
+  const stack: [Demand, Demand, number, number][] = [[a, b, 0, -1]]; // the two nodes, their depth, their index in their parent
+  while (stack.length > 0) {
+    const [x, y, depth, index] = stack.pop()!;
+    path.length = depth;
+    if (depth > 0) path[depth - 1] = index;
+    if (!demandEquals(layerOf(x), layerOf(y))) return path;
+    if (!x.forced) continue;
+    for (let i = x.arity - 1; i >= 0; i--) stack.push([x.field(i), (y as Forced).field(i), depth + 1, i]);
+  }
+  return undefined;
+}
+
+/** An item of a list that stands for `count` items left out, printed as `prettyDemand` prints those it leaves out. */
+function leftOut(count: number): Forced {
+  return new Forced({ name: `… (${count} more) …`, keys: [], style: 'atom', build: () => undefined }, [], undefined, false);
+}
+
+/**
+ * `d` with every list that `path` goes through cut to at most {@link MAX_ITEMS} items around the
+ * item the path goes on to (or its end): its first two and last two items, and the five around
+ * it. Other parts are kept (printing elides them as usual). Iterative: the path may be long.
+ */
+function focus(d: Demand, path: readonly number[]): Demand {
+  const rebuild: ((child: Demand) => Demand)[] = []; // from the root down, each node on the path given its rebuilt child
+  let node = d;
+  let k = 0;
+  while (k < path.length && node.forced) {
+    const here = node;
+    if (here.ctor.style !== 'cons') {
+      const i = path[k++]!;
+      rebuild.push((child) => new Forced(here.ctor, here.fields.map((f, j) => (j === i ? child : f)), here.value, here.lazy));
+      node = here.field(i);
+      continue;
+    }
+    // A list: its cells, and cell j, which the path reaches by following tails (j = cells.length: the list's end).
+    const cells: Forced[] = [];
+    for (let c: Demand = here; c.forced && c.ctor.style === 'cons'; c = c.field(1)) cells.push(c);
+    let j = 0;
+    for (; j < cells.length && k < path.length && path[k] === 1; k++) j++;
+    const end = cells[cells.length - 1]!.field(1);
+    // The path goes on into the head of cell j, or to the list's end, or stops at cell j (the difference).
+    const intoHead = j < cells.length && k < path.length;
+    if (intoHead) k++;
+    node = intoHead ? cells[j]!.field(0) : j < cells.length ? cells[j]! : end;
+    const keep = Math.floor(MAX_ITEMS / 2);
+    const cut = cells.length > MAX_ITEMS && j >= keep && j < cells.length - keep;
+    // The items kept, as [index of a cell, or a count left out]; the one at j is the path's.
+    const items: (number | Forced)[] = cut
+      ? [0, 1, leftOut(j - 4), j - 2, j - 1, j, j + 1, j + 2, leftOut(cells.length - j - 5), cells.length - 2, cells.length - 1]
+      : cells.map((_, i) => i);
+    rebuild.push((child) => {
+      let list = j < cells.length ? end : child;
+      for (let i = items.length - 1; i >= 0; i--) {
+        const item = items[i]!;
+        const cell = cells[typeof item === 'number' ? item : j]!;
+        const head = typeof item !== 'number' ? item : item === j && intoHead ? child : cell.field(0);
+        list = new Forced(cell.ctor, [head, list], cell.value, cell.lazy);
+      }
+      return list;
+    });
+  }
+  let built = node;
+  for (let i = rebuild.length - 1; i >= 0; i--) built = rebuild[i]!(built);
+  return built;
+}
+
+/**
+ * Calls `visit` with each function in the evaluated part of `value`, of shape `shape`, forcing
+ * nothing, once each (a cyclic value is fine). Iterative, so that a long list is fine.
+ */
+function forEachFunction(value: unknown, shape: Shape<unknown>, visit: (f: unknown) => void): void {
+  const seen = new Set<unknown>();
+  const stack: [unknown, Shape<unknown>][] = [[value, shape]];
+  walk: while (stack.length > 0) {
+    let [v, s] = stack.pop()!;
+    while (v instanceof Lazy) {
+      if (!v.isEvaluated) continue walk;
+      s = insideLazy(s, v, 'value');
+      v = peek(v);
+    }
+    if (typeof v === 'function' || (typeof v === 'object' && v !== null)) {
+      if (seen.has(v)) continue;
+      seen.add(v);
+    }
+    if (typeof v === 'function') {
+      visit(v);
+      continue;
+    }
+    const layer = s.project(v, 'value');
+    for (let i = layer.fields.length - 1; i >= 0; i--) stack.push([layer.fields[i], layer.shapes[i]!]);
+  }
+}
+
+/** @internal Forgets the calls of every generated function in `inputs`, at any depth, so that a report shows only those of the next run. */
+export function resetInputCalls(s: AnySpec, inputs: readonly unknown[]): void {
+  inputs.forEach((v, i) => {
+    const shape = s.args[i] as Shape<unknown>;
+    if (mayHoldFunctions(shape)) forEachFunction(v, shape, resetCalls);
+  });
+}
+
+/** Whether a value of a shape can hold a generated function: only then is it walked for one (a property runs this per case). */
+const mayHoldFunctions = perShape((shape) => someShapeWithin(shape, (x) => x.kind === 'fn' || x.kind === 'dynamic' || x.arbitrary !== undefined));
+
+/**
+ * @internal The report of a failed case; `errorLabel` introduces its error, if it has one. A case
+ * stopped in a worker (`stopped`: what happened) recorded no demands: they show as unknown, not
+ * as `_`, which would say that nothing was evaluated.
+ */
+export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, errorLabel = 'The function threw', stopped?: { readonly unknown: string; readonly what: string }): string {
+  const unknown = stopped && `(unknown: ${stopped.unknown})`;
+  const pairs = t.error ? undefined : t.actual.map((d, i) => showDemandPair(d, t.predicted[i]!));
+  const parts = {
+    inputs: t.inputs.map((v, i) => showInput(s, v, i)),
+    resultDemand: unknown ?? showDemand(t.resultDemand),
+    actual: pairs ? pairs.map(([a]) => a) : t.actual.map((d) => unknown ?? showDemand(d)),
+    predicted: pairs ? pairs.map(([, p]) => p) : t.actual.map(() => `(not asked: ${stopped?.what ?? 'the function threw'})`),
+    predictor: s.predictor,
+  };
+  const lines = [header, drawDiagram(parts, unicode)];
+  if (t.error) lines.push(`${errorLabel}: ${describeError(t.error.thrown)}`);
+  if (t.error?.hint !== undefined) lines.push(t.error.hint);
+  return lines.join('\n');
+}
+
+/** @internal The first line of a failure's report: what failed, and `where` (how it was found) in parentheses. */
+export function failureHeader(t: Trial, where?: string, s?: AnySpec): string {
+  const what = !t.error ? (s?.predictor ? `the function's demands differ from the ${s.predictor.toLowerCase()}'s` : 'the spec does not match the function') : t.error.thrown instanceof ForceBudgetExceeded ? 'the function probably diverges' : 'the function threw';
+  return where === undefined ? `Failed: ${what}` : `Failed: ${what} (${where})`;
+}

@@ -1,0 +1,99 @@
+/**
+ * What a check found: its result and counterexample, the failure thrown for it, and how a
+ * result prints.
+ * @module
+ */
+import { inspect, type InspectOptions } from 'node:util';
+import type { Demand } from '../demand/demand.ts';
+import type { Coverage } from './coverage.ts';
+import type { Settings } from './options.ts';
+import { safeInstanceof } from '../lazy/thrown.ts';
+
+/** A failing case, shrunk. */
+export interface Counterexample {
+  /** The inputs of the failing trial. */
+  readonly inputs: readonly unknown[];
+  /** The demand the context put on the function's result (`_` when unknown: a case stopped in a worker, whose error is a `TrialTimeoutError` or `WorkerCrashError`). */
+  readonly resultDemand: Demand;
+  /** The demand the function put on each input (observed; `_` when unknown, as for {@link resultDemand}). */
+  readonly actual: readonly Demand[];
+  /** The demand the spec predicted on each input. */
+  readonly predicted: readonly Demand[];
+  /** Present when the function (or its context) threw: what was thrown. */
+  readonly error?: {
+    /** The thrown value, whatever it is (wrapped so that a thrown `undefined` still shows). */
+    readonly thrown: unknown;
+    /** What the shapes say of a `force` called on what is not a Lazy, if they say something: the report prints it below the error. */
+    readonly hint?: string;
+  };
+}
+
+/** What a check found. */
+export interface CheckResult {
+  /** Whether every trial agreed with the spec. */
+  readonly passed: boolean;
+  /** How many trials ran (up to the failing one). */
+  readonly trials: number;
+  /** The seed of the run: pass it as `seed` to run the same trials again. */
+  readonly seed: number;
+  /** How many smaller counterexamples shrinking found after the first. */
+  readonly shrinks: number;
+  /** The smallest counterexample found, for a failure (none for a failure seen only in a worker, which passes in this thread: its message shows the worker's diagram). */
+  readonly counterexample?: Counterexample;
+  /** A report: a line of summary, and for a failure the diagram and how to reproduce it. */
+  readonly message: string;
+  /** How far the trials forced the result and each argument (a run in this thread; the failing trial is not counted). */
+  readonly coverage?: Coverage;
+}
+
+/** Thrown by `assertSpec` and `strictCheckSpecExact` when the spec and the function disagree; its message holds the diagram. */
+export class StrictCheckFailure extends Error {
+  /** Always `'StrictCheckFailure'`: the name a test runner prints before its report. */
+  override name = 'StrictCheckFailure';
+  /** The failed check's result, with its counterexample. */
+  declare readonly result: CheckResult;
+  constructor(result: CheckResult) {
+    super(result.message);
+    carryResult(this, result);
+  }
+}
+
+/**
+ * @internal Gives a failure its result as a property that is not enumerable: an uncaught failure
+ * then prints its diagram and stack, where Node would print the result's fields too (a hundred lines
+ * of inputs' internals for a diagram of fifteen).
+ */
+export function carryResult(failure: Error, result: object): void {
+  Object.defineProperty(failure, 'result', { value: result, enumerable: false, configurable: true });
+}
+
+/**
+ * @internal Makes a check's result print through `console.log` as its fields, then its message
+ * drawn on lines of its own (as one string, the diagram's lines showed as `'…\n' +` pieces).
+ */
+export function printable<R extends { readonly message: string }>(result: R): R {
+  return Object.defineProperty(result, inspect.custom, {
+    value(this: R, _depth: number, options: InspectOptions) {
+      // The coverage figures are in the message's line: shown again, they would spread over ten lines.
+      const { message, coverage: _, ...fields } = this as R & { coverage?: unknown };
+      let shown: string;
+      try {
+        shown = inspect(fields, options);
+      } catch {
+        // What was thrown cannot be inspected (a getter of its message throws): the message names it safely.
+        const { counterexample: _, ...rest } = fields as { counterexample?: unknown };
+        shown = inspect({ ...rest, counterexample: '(in the message below)' }, options);
+      }
+      return `${shown}\n${message}`;
+    },
+  });
+}
+
+/** @internal The result of a passing run of `count` trials. */
+export function passedResult(count: number, { seed, shard }: Pick<Settings<'random'>, 'seed' | 'shard'>): CheckResult {
+  // A shard can hold no trial (more shards than trials): it passes, saying so.
+  const where = shard === undefined ? '' : `, shard ${shard}${count === 0 ? ', which holds none of the run\'s trials' : ''}`;
+  return { passed: true, trials: count, seed, shrinks: 0, message: `+++ OK, passed ${count} trial${count === 1 ? '' : 's'} (seed ${seed}${where}).` };
+}
+
+safeInstanceof(StrictCheckFailure);

@@ -1,0 +1,179 @@
+/**
+ * Running one case: the function observed on its inputs under a context, within a force budget,
+ * and compared with the spec's prediction; the steps of a check, written once for running its
+ * cases synchronously and asynchronously; and the errors of a case that are the user's own.
+ * @module
+ */
+import { ForceBudgetExceeded, withForceBudget } from '../lazy/lazy.ts';
+import type { Demand } from '../demand/demand.ts';
+import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation } from '../demand/observe.ts';
+import { findRevoked } from '../demand/revoked-proxy.ts';
+import { evaluatedPositions } from '../demand/size.ts';
+import { ShapeMismatchError } from '../demand/shape-errors.ts';
+import { predictWithin, SpecError, type Spec } from './spec.ts';
+import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
+import { showInput } from './report.ts';
+import type { Counterexample } from './result.ts';
+import './hidden-classes.ts'; // the samples that keep the hot paths' hidden classes alive
+
+/** @internal */
+export type Fn = (...args: any[]) => unknown;
+/** @internal */
+export type AnySpec = Spec<readonly unknown[], unknown>;
+
+/** @internal One observed case: a counterexample when it failed. */
+export interface Trial extends Counterexample {
+  readonly failed: boolean;
+  /**
+   * When the run threw: its context. Its demand on the result lacks the part whose evaluation
+   * threw (nothing was recorded there), so forcing that demand again would not reproduce the
+   * throw: shrinking and reporting run this context again instead.
+   */
+  readonly replay?: Context | undefined;
+}
+
+/** @internal The counterexample of a failed case. */
+export function counterexampleOf(t: Trial): Counterexample {
+  const { failed: _, replay: __, ...counterexample } = t;
+  return counterexample;
+}
+
+/**
+ * Observes one case and compares it with the spec. Spec errors and shape mismatches propagate.
+ * The spec gets a budget of its own, as large as the function's: it is user code that can walk
+ * an infinite input for ever as well (running out is a spec error). `phase` is told who runs: the
+ * function (with the context), then the spec (with the comparison), so that a worker's timeout
+ * blames the right one.
+ */
+export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Context, phase?: (who: 'function' | 'spec') => void): Trial {
+  const { spec: s, fn } = run;
+  const budget = trialBudget(run.settings.forceBudget, inputs);
+  phase?.('function');
+  const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
+  phase?.('spec');
+  return judge(run, inputs, context, obs, budget);
+}
+
+/** @internal {@link runCase} of a function over async iterables or returning a Promise: observed asynchronously, its pulls of async iterables counted against the budget. */
+export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], context: Context): Promise<Trial> {
+  const { spec: s, fn } = run;
+  const budget = trialBudget(run.settings.forceBudget, inputs);
+  const obs = await observeDetailedAsync(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }, budget);
+  return judge(run, inputs, context, obs, budget);
+}
+
+/** @internal What runs a case: the spec and function, and the settings a case reads. */
+export interface CaseRunner {
+  readonly spec: AnySpec;
+  readonly fn: Fn;
+  readonly settings: Pick<Settings<'property'>, 'forceBudget' | 'comparisons'>;
+}
+
+/** A case observed, compared with the spec's prediction. */
+function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], context: Context, obs: DetailedObservation, budget: number): Trial {
+  const compare = settings.comparisons;
+  // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
+  if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
+  const predicted = obs.error ? [] : predictRefusingRevoked(budget, s, obs.result, inputs);
+  if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed: true, error: obs.error, replay: context };
+  let failed = false;
+  for (let i = 0; i < predicted.length && !failed; i++) failed = !compare[i]!(obs.inputs[i]!, predicted[i]!);
+  return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed };
+}
+
+/** @internal A case for a check's steps (see {@link drive}) to run: its trial is sent back, or what running it threw is thrown in. */
+export interface CaseRun {
+  readonly inputs: readonly unknown[];
+  readonly context: Context;
+}
+
+/** @internal The steps of a check, written once for both ways of running a case: each yields a case and gets its trial back. */
+export type Steps<R> = Generator<CaseRun, R, Trial>;
+
+/** @internal Runs `steps`, each case by `run`, synchronously. */
+export function drive<R>(steps: Steps<R>, run: (c: CaseRun) => Trial): R {
+  let step = steps.next();
+  while (!step.done) {
+    let t: Trial;
+    try {
+      t = run(step.value);
+    } catch (err) {
+      step = steps.throw(err);
+      continue;
+    }
+    step = steps.next(t);
+  }
+  return step.value;
+}
+
+/** @internal Runs `steps`, each case by `run`, awaiting it. */
+export async function driveAsync<R>(steps: Steps<R>, run: (c: CaseRun) => Promise<Trial>): Promise<R> {
+  let step = steps.next();
+  while (!step.done) {
+    let t: Trial;
+    try {
+      t = await run(step.value);
+    } catch (err) {
+      step = steps.throw(err);
+      continue;
+    }
+    step = steps.next(t);
+  }
+  return step.value;
+}
+
+/**
+ * The spec's prediction, or, if it fails and an input holds a revoked Proxy (the spec passed an
+ * input through, and reading it threw), the mismatch naming where the Proxy is: the input's fault,
+ * not the spec's.
+ */
+function predictRefusingRevoked(budget: number, s: AnySpec, resultDemand: Demand, inputs: readonly unknown[]): Demand[] {
+  try {
+    return predictWithin(budget, s, resultDemand, inputs);
+  } catch (err) {
+    throw findRevoked(inputs, s.args.map((_, i) => argumentName(s.names, i))) ?? err;
+  }
+}
+
+/**
+ * An observation under a force budget: a function that ran out of it diverged, even if it caught
+ * the error and returned (then {@link withForceBudget} throws on return), with the demands recorded.
+ */
+function observeWithin(budget: number, observation: () => DetailedObservation): DetailedObservation {
+  let obs: DetailedObservation | undefined;
+  try {
+    return withForceBudget(budget, () => (obs = observation()));
+  } catch (thrown) {
+    if (obs === undefined || !(thrown instanceof ForceBudgetExceeded)) throw thrown;
+    return { ...obs, error: { thrown } };
+  }
+}
+
+/** Forces per lazy position of a trial's inputs that the default force budget allows: a function linear in a large input is not divergent. */
+const FORCES_PER_POSITION = 10;
+
+/**
+ * The force budget of a trial (the function's, and the spec's as large): the option `forceBudget`,
+ * or with the default, {@link FORCES_PER_POSITION} forces per lazy position evaluated in the
+ * inputs where that is more.
+ */
+function trialBudget(forceBudget: number, inputs: readonly unknown[]): number {
+  if (forceBudget !== SCALED_BUDGET) return forceBudget;
+  const base = DEFAULT_FORCE_BUDGET;
+  return Math.max(base, FORCES_PER_POSITION * evaluatedPositions(inputs, base / FORCES_PER_POSITION));
+}
+
+/**
+ * @internal Whether `err`, thrown while a case ran, is the user's own mistake in the spec or the
+ * shapes (a spec error, a shape mismatch), which a check throws rather than report as a failure,
+ * and which shrinking skips: a smaller case the spec cannot handle is no smaller counterexample.
+ */
+export function isCaseError(err: unknown): err is SpecError | ShapeMismatchError {
+  return err instanceof SpecError || err instanceof ShapeMismatchError;
+}
+
+/** @internal A {@link isCaseError} error, named by `where` its case ran (made only for one) and the case's inputs. */
+export function blameCase(err: unknown, spec: AnySpec, where: () => string, inputs: readonly unknown[]): unknown {
+  if (isCaseError(err)) err.message = `${err.message} (${where()}, inputs ${inputs.map((v, j) => showInput(spec, v, j)).join(', ')})`;
+  return err;
+}
