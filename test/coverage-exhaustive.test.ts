@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { assertSpecExhaustive, checkSpecExhaustive, ExhaustiveCheckFailure } from '../src/index.ts';
 import { take, takeSpec } from '../examples/take.ts';
 import { and, andSpec } from '../examples/and-filter.ts';
-import { takeCheck } from './fixtures/checks.ts';
 
 const total = (k: { none: number; partial: number; full: number }) => k.none + k.partial + k.full;
 
@@ -40,8 +39,4 @@ test('an exhaustive run that never demanded part of the result fails when a shar
 test('a coverage requirement met in the exhaustive mode passes; one naming no value is refused before any case', () => {
   assert.equal(checkSpecExhaustive(takeSpec, take, { depth: 4, coverage: { result: { partial: 0.5 }, 1: { partial: 0.5, full: 0.02 } } }).passed, true);
   assert.throws(() => checkSpecExhaustive(takeSpec, take, { depth: 4, coverage: { reslut: { partial: 0.1 } } }), /coverage\.reslut: no such value/);
-});
-
-test('a coverage requirement with workers in the exhaustive mode is refused, saying how to run it', { timeout: 60_000 }, async () => {
-  await assert.rejects(checkSpecExhaustive(takeCheck, { depth: 3, workers: 2, coverage: { result: { partial: 0.1 } } }), /coverage in the exhaustive mode is counted without workers: leave out workers, or coverage/);
 });

@@ -197,8 +197,7 @@ async function bothExhaustive(c: { spec: Spec<any, any>; fn: (...args: any[]) =>
   const s = checkSpecExhaustive(c.spec, c.fn, { ...options, unicode: false });
   const { workersStarted, startupMs, subtrees, ...p } = await checkSpecExhaustive(c.spec, c.fn, { ...options, unicode: false, workers: 2 });
   assert.ok(workersStarted === 2 && startupMs > 0 && (subtrees > 0 || options.shard !== undefined)); // a shard of a small tree runs all of its part while finding it
-  // Coverage is counted without workers only (docs/parallel.md): its figures and line aside, the same result.
-  const show = ({ coverage: _, ...r }: ExhaustiveResult) => ({ ...r, message: r.message.replace(/\nCoverage .*$/, ''), counterexample: r.counterexample && [r.counterexample.inputs.map((v) => prettyValue(v)), r.counterexample.resultDemand, r.counterexample.actual, r.counterexample.predicted] });
+  const show = (r: ExhaustiveResult) => ({ ...r, counterexample: r.counterexample && [r.counterexample.inputs.map((v) => prettyValue(v)), r.counterexample.resultDemand, r.counterexample.actual, r.counterexample.predicted] });
   assert.deepEqual(show(p), show(s));
   return s;
 }

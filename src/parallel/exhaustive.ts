@@ -5,7 +5,7 @@
  */
 import { comparePaths, pathOf, totalInputs, type EnumerationStats } from '../engine/enumerate.ts';
 import { printable } from '../spec/result.ts';
-import { conclude, inCase, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveResult, type Setup } from '../spec/exhaustive.ts';
+import { conclude, inCase, partCoverage, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveResult, type Setup } from '../spec/exhaustive.ts';
 import { watchRun } from '../spec/run-watch.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
 import type { Settings } from '../spec/options.ts';
@@ -64,10 +64,11 @@ type Event =
   | { readonly kind: 'crash'; readonly error: string; readonly run: number }
   | { readonly kind: 'spec'; readonly error: Error; readonly run: number };
 
-/** What a worker did with a piece: cases and runs up to its first counterexample, if any, or the pieces it handed back. */
+/** What a worker did with a piece: cases and runs up to its first counterexample, if any, or the pieces it handed back; the coverage counts of the cases that passed, when it answered. */
 interface Answer {
   readonly cases: number;
   readonly runs: number;
+  readonly counts?: readonly number[];
   readonly event?: Event;
   readonly rest?: number[][];
 }
@@ -81,8 +82,8 @@ function answer(out: Outcome<'cases'>, run: number, depth: number, timeout: numb
     const thrown = new WorkerCrashError(`a worker crashed after enumerating a subtree of depth ${depth}, and no case can be blamed (did the function raise an error asynchronously, e.g. in a timer?): ${out.error}`);
     return { cases: 0, runs: 0, event: { thrown } };
   }
-  const { cases, runs, thrown, failed, seen, rest } = out.data;
-  return { cases, runs, ...(thrown ? { event: { thrown: rebuildError(thrown) } } : failed ? { event: { failed, ...(seen !== undefined ? { seen } : {}) } } : rest ? { rest } : {}) };
+  const { cases, runs, counts, thrown, failed, seen, rest } = out.data;
+  return { cases, runs, counts, ...(thrown ? { event: { thrown: rebuildError(thrown) } } : failed ? { event: { failed, ...(seen !== undefined ? { seen } : {}) } } : rest ? { rest } : {}) };
 }
 
 /**
@@ -152,7 +153,13 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
   );
   const before = best ? done.filter((p) => comparePaths(p.path, best!.path) < 0) : done;
   const counts = { cases: partStats.cases + before.reduce((n, p) => n + p.cases, 0), runs: partStats.runs + before.reduce((n, p) => n + p.runs, 0) };
-  if (!best) return stopped ? { ...counts, stopped } : counts;
+  if (stopped && !best) return { ...counts, stopped };
+  if (!best) {
+    // The pieces partition the cases: the sum of their counts is the count of the run in this thread.
+    const coverage = partCoverage(set, part);
+    for (const p of done) coverage.addCounts(p.counts!);
+    return { ...counts, coverage: coverage.figures() };
+  }
   const e = best.event!;
   if ('thrown' in e) throw e.thrown;
   if ('failed' in e) {

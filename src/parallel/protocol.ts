@@ -65,8 +65,8 @@ export interface Requests {
    * whether the next `failed` or threw, and their coverage counts (see CoverageTally).
    */
   trials: { request: { first: number; step: number; count: number; bound: SharedArrayBuffer; grace?: number }; reply: { ran: number; counts: readonly number[]; failed: boolean; thrown?: SentError } };
-  /** Enumerates the subtree at `path` of depth `depth` (exhaustive checking). */
-  cases: { request: { depth: number; path: number[] }; reply: { cases: number; runs: number; rest?: number[][]; failed?: number[]; seen?: string; thrown?: SentError; cancelled?: true } };
+  /** Enumerates the subtree at `path` of depth `depth` (exhaustive checking); replies with the coverage counts of the cases that passed (see CoverageTally). */
+  cases: { request: { depth: number; path: number[] }; reply: { cases: number; runs: number; counts: readonly number[]; rest?: number[][]; failed?: number[]; seen?: string; thrown?: SentError; cancelled?: true } };
   /** Runs shrink candidate `j` of the current case. */
   cand: { request: { j: number; grace?: number }; reply: { end?: true; ok?: boolean; thrown?: SentError } };
   /** Once a run passed: waits up to `grace` ms for the timers its cases left. */

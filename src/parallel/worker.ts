@@ -256,6 +256,7 @@ async function handle(m: ToWorker): Promise<void> {
       const stats = { cases: 0, runs: 0, refinements: 0 };
       const hunger = new Int32Array(init.hunger!);
       const tree = treeOf({ ...runner, settings: { ...runner.settings, prune: init.prune ?? true }, phase }, m.depth);
+      const tally = new CoverageTally(runner.spec.args.length);
       const stop = (waiting: number) => {
         if (state[2]) throw CANCELLED;
         if (stats.runs > 0 && waiting > 0 && takeOne(hunger)) return true; // hand back this subtree and the waiting ones
@@ -263,11 +264,14 @@ async function handle(m: ToWorker): Promise<void> {
         begin(m.id);
         return false;
       };
-      let reply: Omit<Reply<'cases'>, 'cases' | 'runs'>;
+      let reply: Omit<Reply<'cases'>, 'cases' | 'runs' | 'counts'>;
       try {
         const it = tree.cases([tree.nodeAt(m.path)], stats, stop);
         let r = it.next();
-        while (!r.done && !r.value.outcome.failed) r = it.next();
+        while (!r.done && !r.value.outcome.failed) {
+          tally.add(r.value.outcome.resultDemand, r.value.outcome.actual);
+          r = it.next();
+        }
         // A failing case goes with its diagram as this worker saw it, in case it passes where the report is made.
         reply = r.done ? { rest: r.value.map(pathOf) } : { failed: r.value.path(), seen: drawnHere(r.value.outcome, init.unicode ?? false) };
       } catch (err) {
@@ -275,7 +279,7 @@ async function handle(m: ToWorker): Promise<void> {
       }
       state[1] = -1; // a crash from now on is not one case's
       await settle();
-      answer(m.id, { cases: stats.cases, runs: stats.runs, ...reply });
+      answer(m.id, { cases: stats.cases, runs: stats.runs, counts: tally.counts, ...reply });
       return;
     }
     case 'shrinkStart':

@@ -27,7 +27,7 @@ export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'force
   /**
    * Minimum shares of the cases of the deepest depth in which the result or an argument was not,
    * partly or fully forced, as for random checks (see `CheckOptions.coverage`): a run that found
-   * no counterexample fails when its cases fall short. Counted without workers only.
+   * no counterexample fails when its cases fall short. Counted alike with workers.
    */
   readonly coverage?: CheckOptions['coverage'];
   /** The largest depth checked; depths 0, 1, …, `depth` are checked in turn. */
@@ -73,8 +73,8 @@ export interface ExhaustiveResult {
   readonly stoppedBy?: 'maxCases' | 'timeLimit';
   /**
    * How the cases of the deepest depth checked split, for the result and each argument, between
-   * not forced, partly and fully forced (without workers; a case pruning ran stands for all the
-   * fillings of what it left unforced, and counts once).
+   * not forced, partly and fully forced (a case pruning ran stands for all the fillings of what it
+   * left unforced, and counts once); with workers, the sum of their counts, the same figures.
    */
   readonly coverage?: Coverage;
 }
@@ -135,7 +135,7 @@ export interface DepthOutcome {
   readonly found?: EnumeratedCase<Trial>;
   /** Whether a budget stopped the run in this depth. */
   readonly stopped?: boolean;
-  /** Without workers: how far the cases forced the result and each argument. */
+  /** When the depth found no counterexample and was not stopped: how far its cases forced the result and each argument. */
   readonly coverage?: Coverage;
   /** With workers: the report of a failure only they saw (a case that did not finish, or that passes in this thread), given where it was found. */
   readonly reported?: (where: string) => { readonly counterexample?: Counterexample; readonly message: string };
@@ -205,13 +205,20 @@ export function partOf(set: Setup, tree: CaseTree<Trial>, stats: EnumerationStat
   return failed ? { subtrees, cases, failed } : { subtrees, cases };
 }
 
+/** @internal A tally of the passing cases a shard ran to find its part (see {@link partOf}), to which those enumerated after are added. */
+export function partCoverage(set: Setup, part: { readonly cases: readonly EnumeratedCase<Trial>[] }): CoverageTally {
+  const tally = new CoverageTally(set.spec.args.length);
+  for (const c of part.cases) if (!c.outcome.failed) tally.add(c.outcome.resultDemand, c.outcome.actual);
+  return tally;
+}
+
 /** The cases of one depth, in this thread. */
 function sequentialDepth(set: Setup, depth: number): DepthOutcome {
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const tree = treeOf(set, depth);
-  const { subtrees, cases, failed } = partOf(set, tree, stats);
-  const coverage = new CoverageTally(set.spec.args.length);
-  for (const c of cases) if (!c.outcome.failed) coverage.add(c.outcome.resultDemand, c.outcome.actual);
+  const part = partOf(set, tree, stats);
+  const { subtrees, failed } = part;
+  const coverage = partCoverage(set, part);
   const before = failed?.path();
   for (const c of tree.cases(subtrees, stats)) {
     if (before && comparePaths(c.path(), before) > 0) break;

@@ -235,11 +235,7 @@ export function resolveSettings<M extends Exclude<Mode, 'global'>>(mode: M, opti
   }
   const { args, names: argNames } = call.spec;
   checkCoverageOption(settings.coverage, args.length, argNames);
-  if (workers !== undefined) {
-    // Workers report the cases they ran, not how far each forced its values.
-    if (mode === 'exhaustive' && settings.coverage !== undefined) throw new RangeError('coverage in the exhaustive mode is counted without workers: leave out workers, or coverage (a random check counts it with workers too)');
-    if (mode === 'random' && (settings.trials as number) > MAX_TRIALS) throw new RangeError(`trials: at most ${MAX_TRIALS} with workers, got ${settings.trials}`);
-  }
+  if (workers !== undefined && mode === 'random' && (settings.trials as number) > MAX_TRIALS) throw new RangeError(`trials: at most ${MAX_TRIALS} with workers, got ${settings.trials}`);
   return { ...settings, comparisons: comparisons(settings.compare as CheckOptions['compare'], args.length) } as Settings<M>;
 }
 
