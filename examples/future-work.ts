@@ -7,7 +7,7 @@
  */
 import { list, lazyOf } from '../src/demand/lazy-positions.ts';
 import { number } from '../src/demand/primitives.ts';
-import { inferSpec } from '../src/spec/infer.ts';
+import { inferSpec, type Inference } from '../src/spec/infer.ts';
 import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 import type { CheckResult } from '../src/spec/result.ts';
 import { take, takePrime } from './take.ts';
@@ -31,20 +31,18 @@ export function run(log: (line: string) => void): Outcome {
 
   log('Inferring a spec: inferSpec observes take on random cases and every case up to depth 4, and');
   log('proposes the combinator specs that predict every demand it saw, smallest first:');
-  const inferred = inferSpec([lazyOf(number), list(number)], list(number), take, { proposals: 1 });
-  indent(inferred.message);
-  const proposed = inferred.proposals[0]?.spec;
-  expect(proposed !== undefined && checkSpec(proposed, take, { seed: 2018 }).passed, "take passes its inferred spec");
-  expect(proposed !== undefined && !checkSpec(proposed, takePrime, { seed: 2018 }).passed, "take' fails take's inferred spec");
-  log('');
+  // Prints an inference, then checks that its first proposal passes `fn` and fails `buggy`.
+  const proposeAndCheck = <A extends readonly unknown[], R>(inferred: Inference<A, R>, fn: (...args: A) => R, buggy: (...args: A) => R, labels: readonly [string, string]) => {
+    indent(inferred.message);
+    const proposed = inferred.proposals[0]?.spec;
+    expect(proposed !== undefined && checkSpec(proposed, fn, { seed: 2018 }).passed, labels[0]);
+    expect(proposed !== undefined && !checkSpec(proposed, buggy, { seed: 2018 }).passed, labels[1]);
+    log('');
+  };
+  proposeAndCheck(inferSpec([lazyOf(number), list(number)], list(number), take, { proposals: 1 }), take, takePrime, ["take passes its inferred spec", "take' fails take's inferred spec"]);
 
   log('Over iterables (section 6), on random cases, it proposes the combinators of pulls and closing:');
-  const overIterables = inferSpec([number, numbers], numbers, takeIter, { proposals: 1 });
-  indent(overIterables.message);
-  const proposedIter = overIterables.proposals[0]?.spec;
-  expect(proposedIter !== undefined && checkSpec(proposedIter, takeIter, { seed: 2018 }).passed, 'take over iterables passes its inferred spec');
-  expect(proposedIter !== undefined && !checkSpec(proposedIter, takePullsOneMore, { seed: 2018 }).passed, 'a take that pulls n+1 fails it');
-  log('');
+  proposeAndCheck(inferSpec([number, numbers], numbers, takeIter, { proposals: 1 }), takeIter, takePullsOneMore, ['take over iterables passes its inferred spec', 'a take that pulls n+1 fails it']);
 
   log('Same strictness as a reference: two optimised takes checked against take itself, no spec written.');
   const { fast, shared } = checkOptimisedTakes(2018);
