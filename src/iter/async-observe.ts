@@ -12,13 +12,11 @@ import type { Shape } from '../demand/shape-types.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
-import { answered, closedThrowing, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
+import { answered, closedThrowing, hasMethod, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
 import { sourceOf } from './source.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
-export function isAsyncIterable(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
-}
+export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
 
 /** The work of the asynchronous observation running now; a synchronous one is refused, saying what to use. */
 function workOrRefuse(shape: Shape<unknown>): AsyncWork {

@@ -157,10 +157,13 @@ export function instrumentIterable(value: unknown, shape: Shape<unknown>, elem: 
   return oneShot ? copy[Symbol.iterator]() : copy;
 }
 
-/** Whether `value` has a `[Symbol.iterator]` method. */
-export function isIterable(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
+/** Whether `value` is an object with a method under `key` (`Symbol.iterator`, `Symbol.asyncIterator`). */
+export function hasMethod(value: unknown, key: symbol): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as Record<symbol, unknown>)[key] === 'function';
 }
+
+/** Whether `value` has a `[Symbol.iterator]` method. */
+export const isIterable = (value: unknown): boolean => hasMethod(value, Symbol.iterator);
 
 /** The instrumented copy of a re-iterable source: each iteration is recorded apart. */
 class RecordedIterable {
@@ -331,7 +334,7 @@ export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Sha
   consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true);
 }
 
-export function misfit(path: Path, what: string): Error {
+function misfit(path: Path, what: string): Error {
   return new Error(`toContext: the demand does not fit the iterable at ${showPath(path)}: the demand ${what}`);
 }
 

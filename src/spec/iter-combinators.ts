@@ -189,9 +189,13 @@ export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
   pulledUntil: (match: (x: Any, ...inputs: Inputs) => boolean) =>
     ((d: Source, xs: Source, inputs: Inputs) => {
       if (isThunk(d)) return untouched;
-      const read = sourcePrefix(xs, Infinity, (values) => values.length > 0 && match(values[values.length - 1], ...inputs));
-      const found = read.values.findIndex((x) => match(x, ...inputs));
-      return found < 0 ? pulled(xs, Infinity, 'open') : pulled(xs, found + 1, 'closed');
+      // The reading stops at the first match, and `match` runs once an element: on each as it is read,
+      // but for the last one of a source read to its end, which the reading asks nothing of.
+      let hit = false;
+      const read = sourcePrefix(xs, Infinity, (values) => (hit = values.length > 0 && match(values[values.length - 1], ...inputs)));
+      const last = read.values.length - 1;
+      if (!hit && read.then !== 'more' && last >= 0) hit = match(read.values[last], ...inputs);
+      return hit ? pulled(xs, last + 1, 'closed') : pulled(xs, Infinity, 'open');
     }) as Any,
   exhausted: (d: unknown, xs: Source) => (isThunk(d) ? untouched : pulled(xs, Infinity, 'open')) as Any,
   onlyWhen: (condition, rule) => (d, x, inputs, index) => (condition(d, ...inputs) ? rule(d, x, inputs, index) : (untouched as Any)),
