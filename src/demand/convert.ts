@@ -194,7 +194,7 @@ const alike = new WeakMap<Shape<unknown>, WeakMap<Shape<unknown>, boolean>>();
  * map; an opaque value; a shape read by an arbitrary or a protocol; the dynamic shape). Worked out
  * once for each pair.
  */
-export function readsAlike(a: Shape<unknown>, b: Shape<unknown>): boolean {
+function readsAlike(a: Shape<unknown>, b: Shape<unknown>): boolean {
   let known = alike.get(a);
   if (!known) alike.set(a, (known = new WeakMap()));
   let v = known.get(b);

@@ -193,8 +193,8 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
   return true;
 }
 
-/** @internal A set of pairs of nodes, for walks over two demands that meet shared nodes. */
-export class PairSet {
+/** A set of pairs of nodes, for walks over two demands that meet shared nodes. */
+class PairSet {
   private readonly pairs = new Map<Forced, Forced | Set<Forced>>();
 
   /** Adds the pair (`x`, `y`); returns whether it was not in the set. */

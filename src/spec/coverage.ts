@@ -50,7 +50,7 @@ const KINDS = ['none', 'partial', 'full'] as const;
 const SAID = { none: 'not forced', partial: 'partly forced', full: 'fully forced' } as const;
 
 /** 0 when `d` is unforced, 1 when some position inside it is, 2 when none is: a walk that stops at the first `_`. */
-export function forcedHow(d: Demand): 0 | 1 | 2 {
+function forcedHow(d: Demand): 0 | 1 | 2 {
   if (!d.forced) return 0;
   const stack: Demand[] = [d];
   // A node that shared structure reaches by several paths is looked at once.
@@ -89,7 +89,7 @@ export class CoverageTally {
 const percent = (n: number, of: number) => `${of === 0 ? 0 : Math.round((100 * n) / of)}%`;
 
 /** The one line of a report that gives a run's coverage: `Coverage (not forced/partly/fully): result 5/40/55%, n 2/0/98%, xs 10/60/30%.` */
-export function coverageLine(c: Coverage, names: readonly string[] | undefined): string {
+function coverageLine(c: Coverage, names: readonly string[] | undefined): string {
   const shares = (k: CoverageCounts) => {
     const total = k.none + k.partial + k.full;
     return `${KINDS.map((kind) => percent(k[kind], total).slice(0, -1)).join('/')}%`;
@@ -128,7 +128,7 @@ function valueIndex(key: string, arity: number, names: readonly string[] | undef
 export type CoverageUnit = 'trial' | 'case';
 
 /** What a run's coverage falls short of in `required`, one sentence each (none when it meets it), counting its `unit`s. */
-export function coverageShortfalls(c: Coverage, required: CoverageRequirement | undefined, names: readonly string[] | undefined, unit: CoverageUnit): string[] {
+function coverageShortfalls(c: Coverage, required: CoverageRequirement | undefined, names: readonly string[] | undefined, unit: CoverageUnit): string[] {
   if (required === undefined) return [];
   const out: string[] = [];
   for (const [key, shares] of Object.entries(required)) {

@@ -2,14 +2,15 @@
  * The samples {@link keepHiddenClasses} keeps alive (see `../lazy/v8.ts`), all in one place: one of
  * each class of the hot paths whose instances may all be dropped between two runs, which a full
  * collection would otherwise free the hidden classes of, and V8 the optimised code that checked
- * for them. Made here, above every layer they come from, and loaded by the checker (`check.ts`),
- * which every mode and every worker loads. The checker's coverage tally (`check.ts`) and an
- * observation's run (`observe.ts`) still make their own.
+ * for them. Made here, above every layer they come from, and loaded by the running of a case
+ * (`run-case.ts`), which every mode and every worker loads. An observation's run (`observe.ts`),
+ * a class of its own module, still makes its own.
  * @module
  */
 import fc from 'fast-check';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { keepHiddenClasses } from '../lazy/v8.ts';
+import { CoverageTally } from './coverage.ts';
 import { Cons, nil } from '../lazy/cell.ts';
 import { demandHolder, unforced } from '../demand/demand.ts';
 import { dynamic } from '../demand/dynamic.ts';
@@ -48,6 +49,9 @@ keepHiddenClasses(Seed.of(0), new Random(xoroshiro128plus(0)));
   const random = new fc.Random(Seed.of(0).stream().rng);
   keepHiddenClasses(random, fc.constant('').generate(random, 0));
 }
+
+// A run's coverage tally.
+keepHiddenClasses(new CoverageTally(1));
 
 // A context's sites live only while it runs (a check's random context makes one per field it forces).
 keepHiddenClasses(RecordSite.root(undefined, dynamic, 'value', demandHolder(), 0));

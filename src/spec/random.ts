@@ -11,7 +11,6 @@ import { CoverageTally, withCoverage } from './coverage.ts';
 import type { Settings } from './options.ts';
 import { shardIndices } from './shard.ts';
 import { isInstance } from '../lazy/thrown.ts';
-import { keepHiddenClasses } from '../lazy/v8.ts';
 import { inTrial, replayOptions, trialPlace } from './replay.ts';
 import { failureHeader, report, resetInputCalls } from './report.ts';
 import { type CheckResult, passedResult, printable } from './result.ts';
@@ -101,4 +100,3 @@ export function* failureSteps({ spec, settings }: RandomRun, small: Trial, count
 }
 
 // A run's tally lives only while the run does.
-keepHiddenClasses(new CoverageTally(1));
