@@ -38,13 +38,17 @@ export class RecordSite {
     return new RecordSite(value, shape, into, at, undefined, path);
   }
 
-  /** The path of this site, for a message: from the root, iteratively (a site may be a long list's ten thousandth cell). */
+  /** The path of this site once found: a strict field's is found at once, and each of a long list's cells would otherwise walk to the root again. */
+  private found: Path | undefined = undefined;
+
+  /** The path of this site, for a message: from the nearest site that knows its own, iteratively (a site may be a long list's ten thousandth cell). */
   get path(): Path {
-    const keys: PropertyKey[] = [];
+    if (this.found !== undefined) return this.found;
+    const below: RecordSite[] = [];
     let site: RecordSite = this;
-    for (; site.above !== undefined; site = site.above) keys.push(site.key as PropertyKey);
-    let path = site.key as Path;
-    for (let i = keys.length - 1; i >= 0; i--) path = child(path, keys[i]!);
+    for (; site.above !== undefined && site.found === undefined; site = site.above) below.push(site);
+    let path = site.found ?? (site.key as Path);
+    for (let i = below.length - 1; i >= 0; i--) path = below[i]!.found = child(path, below[i]!.key as PropertyKey);
     return path;
   }
 }
