@@ -3,8 +3,9 @@
  * over async iterables (`asyncIterable(elem)`, `asyncIterator(elem)`), an `async function*`, or
  * an async function whose Promise is awaited. Their cases run one after the other, each observed
  * until the function's pending steps have run; each returns a promise. With `workers`, each worker
- * awaits the trials of its stripe one after the other (docs/parallel.md). The synchronous checks
- * refuse such a spec or function, pointing here.
+ * awaits the trials of its stripe one after the other (docs/parallel.md). The exhaustive forms,
+ * {@link checkSpecExhaustiveAsync} and {@link assertSpecExhaustiveAsync}, await every case up to a
+ * depth. The synchronous checks refuse such a spec or function, pointing here.
  * @module
  */
 import type { CheckOptions } from './spec/options.ts';
@@ -15,6 +16,8 @@ import type { Spec } from './spec/spec.ts';
 import { resolveSettings, type ParallelOptions } from './spec/options.ts';
 import { registeredCheck, type DefinedCheck } from './spec/registry.ts';
 import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
+import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
+import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
 import { isDefined } from './checks.ts';
 import { globalDefaults } from './config.ts';
 
@@ -68,4 +71,57 @@ export function assertSpecAsync<A extends readonly unknown[], R>(check: DefinedC
 export async function assertSpecAsync(first: object, second?: unknown, third?: unknown): Promise<void> {
   const result = await checkAsync('assertSpecAsync', first, second, third);
   if (!result.passed) throw new StrictCheckFailure(result);
+}
+
+/**
+ * Checks `fn` against `spec` on every case up to `options.depth`, asynchronously: as
+ * {@link checkSpecExhaustive} does, for a function over async iterables or returning a Promise.
+ * Async sources are enumerated as sync ones are, and from depth 1 also with their pulls pending at
+ * once settling swapped; the contexts pull an async result one or two pulls at a time, then leave
+ * it, close it or throw into it (docs/iterators.md). Each case is awaited before the next starts.
+ * With `workers`, given a {@link DefinedCheck} or a spec and function registered with
+ * `defineCheck`, each worker awaits the cases of its subtrees, with the result of the run in this
+ * thread.
+ *
+ * @example
+ * ```ts
+ * import { takeAsync, takeAsyncSpec } from './examples/iterators/take-async.ts';
+ * const r = await checkSpecExhaustiveAsync(takeAsyncSpec, takeAsync, { depth: 3 });
+ * r.passed; // true
+ * ```
+ */
+export function checkSpecExhaustiveAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: ExhaustiveOptions & { readonly workers?: undefined }): Promise<ExhaustiveResult>;
+export function checkSpecExhaustiveAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
+export function checkSpecExhaustiveAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
+export function checkSpecExhaustiveAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<ExhaustiveResult>;
+export function checkSpecExhaustiveAsync(first: object, second: unknown, third?: unknown): Promise<ExhaustiveResult> {
+  return checkExhaustiveAsync('checkSpecExhaustiveAsync', first, second, third);
+}
+
+/** {@link checkSpecExhaustiveAsync}, called as `what` (which an error names). */
+async function checkExhaustiveAsync(what: string, first: object, second: unknown, third?: unknown): Promise<ExhaustiveResult> {
+  const defined = isDefined(first);
+  const [spec, fn] = defined ? [first.spec as unknown as AnySpec, first.fn as Fn] : [first as AnySpec, second as Fn];
+  const options = (defined ? second : third) as ExhaustiveOptions;
+  const settings = resolveSettings('exhaustive', options, { spec, ...(defined ? { check: first } : {}), global: globalDefaults() });
+  if (settings.workers === undefined) return exhaustiveCheck(spec, fn, settings, true);
+  return parallelCheck(defined ? first : registeredCheck(spec, fn, what, true), settings, true);
+}
+
+/**
+ * {@link checkSpecExhaustiveAsync} for tests: resolves if every case up to the depth agrees with
+ * the spec, and rejects with an {@link ExhaustiveCheckFailure} holding the first, smallest
+ * counterexample's diagram otherwise.
+ *
+ * @example
+ * ```ts
+ * import { takeAsync, takeAsyncSpec } from './examples/iterators/take-async.ts';
+ * test('takeAsync, exhaustively', () => assertSpecExhaustiveAsync(takeAsyncSpec, takeAsync, { depth: 3 }));
+ * ```
+ */
+export function assertSpecExhaustiveAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: ExhaustiveOptions): Promise<void>;
+export function assertSpecExhaustiveAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<void>;
+export async function assertSpecExhaustiveAsync(first: object, second: unknown, third?: unknown): Promise<void> {
+  const result = await checkExhaustiveAsync('assertSpecExhaustiveAsync', first, second, third);
+  if (!result.passed) throw new ExhaustiveCheckFailure(result);
 }

@@ -16,4 +16,4 @@ export type { Coverage, CoverageCounts, CoverageShares, CoverageRequirement } fr
 export { ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from '../spec/exhaustive.ts';
 export type { ParallelExhaustiveResult } from '../parallel/exhaustive.ts';
 export type { ExhaustiveProgress, WatchOptions } from '../spec/run-watch.ts';
-export { checkSpecAsync, assertSpecAsync } from '../async-checks.ts';
+export { checkSpecAsync, assertSpecAsync, checkSpecExhaustiveAsync, assertSpecExhaustiveAsync } from '../async-checks.ts';

@@ -41,35 +41,38 @@ export function choiceContext(depth: number, prefix: readonly number[], trace: n
       trace.push(c);
       return c;
     };
-    const stack: [unknown, number, Shape<unknown>][] = [[value, depth, shape]];
-    let root = true;
-    while (stack.length > 0) {
-      let [v, budget, s] = stack.pop()!;
-      // A value consumed through a protocol (an iterable) makes its own choices as it goes.
-      const own = v instanceof Lazy ? undefined : ownSeries(s);
-      if (own !== undefined) {
-        root = false;
-        stack.push(...own.consume(v, budget, choose).reverse());
-        continue;
-      }
-      if (v instanceof Lazy) {
-        if (!root && choose() === 0) continue;
-        while (v instanceof Lazy) {
-          if (s.kind === 'lazy') s = s.inner();
-          v = v.force();
+    // Walks parts depth first; an async iterable's elements, which come later, are walked as they come.
+    const walk = (parts: [unknown, number, Shape<unknown>][], root = false) => {
+      const stack = parts.reverse();
+      while (stack.length > 0) {
+        let [v, budget, s] = stack.pop()!;
+        // A value consumed through a protocol (an iterable) makes its own choices as it goes.
+        const own = v instanceof Lazy ? undefined : ownSeries(s);
+        if (own !== undefined) {
+          root = false;
+          stack.push(...own.consume(v, budget, choose, (later) => walk([later])).reverse());
+          continue;
         }
+        if (v instanceof Lazy) {
+          if (!root && choose() === 0) continue;
+          while (v instanceof Lazy) {
+            if (s.kind === 'lazy') s = s.inner();
+            v = v.force();
+          }
+        }
+        root = false;
+        const layer = s.project(v, null);
+        const style = layer.ctor.style;
+        const fb = style === 'tuple' || style === 'record' ? budget : budget - 1;
+        if (fb < 0) {
+          // No lazy field may be forced; strict fields are evaluated already and hold no choice
+          // within budget either.
+          continue;
+        }
+        for (let i = layer.fields.length - 1; i >= 0; i--) stack.push([layer.fields[i], fb, layer.shapes[i]!]);
       }
-      root = false;
-      const layer = s.project(v, null);
-      const style = layer.ctor.style;
-      const fb = style === 'tuple' || style === 'record' ? budget : budget - 1;
-      if (fb < 0) {
-        // No lazy field may be forced; strict fields are evaluated already and hold no choice
-        // within budget either.
-        continue;
-      }
-      for (let i = layer.fields.length - 1; i >= 0; i--) stack.push([layer.fields[i], fb, layer.shapes[i]!]);
-    }
+    };
+    walk([[value, depth, shape]], true);
   };
 }
 
@@ -138,12 +141,33 @@ export function totalInputs(node: CaseNode): unknown[] {
   return node.inputs.map((s) => materialize(fillSmallest(s)));
 }
 
+/** A run the enumeration asks for: a case's inputs and context. */
+export interface CaseRequest {
+  readonly inputs: readonly unknown[];
+  readonly context: Context;
+}
+
+/**
+ * Steps of a walk of the enumeration tree, written once for running cases synchronously and
+ * asynchronously: each yields a run, and gets its outcome back or what running it threw thrown in.
+ */
+export type TreeSteps<R, T> = Generator<CaseRequest, R, T>;
+
+/** What a walk of the tree does with the cases it meets (see {@link CaseTree.cases}). */
+export interface Visit<T> {
+  /** Told of each case, in order; `true` ends the walk there. */
+  readonly found?: ((c: EnumeratedCase<T>) => boolean) | undefined;
+  /** Asked before each run (with how many subtrees wait after it): `true` ends the walk there, returning the subtrees not enumerated. */
+  readonly stop?: ((waiting: number) => boolean) | undefined;
+}
+
 /**
  * The enumeration tree of the cases of one depth. Running a node either stops on a hole (its
  * children: one node per filling of that hole) or finishes (a case; its children: the other
  * branch of every context choice it made beyond its prefix, the last choice first). The
  * enumeration is the preorder of this tree, so any subtree can be enumerated on its own, and
- * the cases of the whole tree are those of its subtrees in order.
+ * the cases of the whole tree are those of its subtrees in order. Its walks are steps (see
+ * {@link TreeSteps}): whoever drives them runs the cases, synchronously or not.
  */
 export class CaseTree<T> {
   private readonly prune: boolean;
@@ -156,7 +180,6 @@ export class CaseTree<T> {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     args: readonly Shape<any>[],
     readonly depth: number,
-    private readonly run: (inputs: unknown[], context: Context) => T,
     options: Pick<EnumerateOptions, 'prune' | 'names' | 'result'> & { readonly blame?: (err: unknown, inputs: unknown[]) => void } = {},
   ) {
     this.prune = options.prune ?? true;
@@ -186,7 +209,7 @@ export class CaseTree<T> {
    * order. A run that forced a hole is refined, whatever it returned or threw; the errors of
    * other runs propagate.
    */
-  expand(node: CaseNode, stats: EnumerationStats): { case?: EnumeratedCase<T>; children: CaseNode[] } {
+  *expand(node: CaseNode, stats: EnumerationStats): TreeSteps<{ case?: EnumeratedCase<T>; children: CaseNode[] }, T> {
     const hole = this.holeToRefine(node);
     if (hole !== undefined) return { children: refined(node, hole, stats) };
     const trace: number[] = [];
@@ -195,7 +218,7 @@ export class CaseTree<T> {
     let outcome: T | undefined;
     stats.runs++;
     try {
-      outcome = this.run(node.inputs.map((s) => materialize(s, forced)), choiceContext(this.depth, node.prefix, trace, this.result));
+      outcome = yield { inputs: node.inputs.map((s) => materialize(s, forced)), context: choiceContext(this.depth, node.prefix, trace, this.result) };
     } catch (err) {
       if (forced.hole === undefined) {
         this.blame?.(err, totalInputs(node));
@@ -213,10 +236,10 @@ export class CaseTree<T> {
   }
 
   /** The node at `path`, found by running its ancestors again (not counted). */
-  nodeAt(path: readonly number[]): CaseNode {
+  *nodeAt(path: readonly number[]): TreeSteps<CaseNode, T> {
     const scratch = { cases: 0, runs: 0, refinements: 0 };
     let node = this.roots()[path[0]!]!;
-    for (let i = 1; i < path.length; i++) node = this.expand(node, scratch).children[path[i]!]!;
+    for (let i = 1; i < path.length; i++) node = (yield* this.expand(node, scratch)).children[path[i]!]!;
     return node;
   }
 
@@ -229,13 +252,13 @@ export class CaseTree<T> {
    * Subtrees of one level differ in size by orders of magnitude: with 256·n of them, take's spec at
    * depth 6 put 1.83 times the mean in one of 4 parts; with 1024·n, 1.20, for 40 ms of expansion.
    */
-  part(i: number, n: number, stats: EnumerationStats): { cases: EnumeratedCase<T>[]; subtrees: CaseNode[] } {
+  *part(i: number, n: number, stats: EnumerationStats): TreeSteps<{ cases: EnumeratedCase<T>[]; subtrees: CaseNode[] }, T> {
     const queue = this.roots(); // waiting from `head` on
     const cases: EnumeratedCase<T>[] = [];
     const scratch = { cases: 0, runs: 0, refinements: 0 };
     let head = 0;
     for (let met = 0; head < queue.length && queue.length - head < 1024 * n && head < 8192 * n; head++) {
-      const step = this.expand(queue[head]!, scratch);
+      const step = yield* this.expand(queue[head]!, scratch);
       queue.push(...step.children);
       if (step.case && met++ % n === i) cases.push(step.case);
     }
@@ -252,19 +275,19 @@ export class CaseTree<T> {
   }
 
   /**
-   * The cases of the subtrees at `start`, in order (depth first), counted in `stats`. `stop` is
-   * asked before each run (with how many subtrees wait after it): when it says yes, the
-   * enumeration stops there and returns the subtrees it has not enumerated (that node's first),
-   * in order; otherwise it returns none.
+   * Enumerates the subtrees at `start`, in order (depth first), counted in `stats`, telling
+   * `visit.found` of each case. When `visit.stop` says yes before a run, the enumeration stops
+   * there and returns the subtrees it has not enumerated (that node's first), in order;
+   * otherwise it returns none.
    */
-  *cases(start: readonly CaseNode[], stats: EnumerationStats, stop?: (waiting: number) => boolean): Generator<EnumeratedCase<T>, CaseNode[]> {
+  *cases(start: readonly CaseNode[], stats: EnumerationStats, visit: Visit<T>): TreeSteps<CaseNode[], T> {
     const stack = start.slice().reverse();
     while (stack.length > 0) {
       const node = stack.pop()!;
-      if (stop && this.holeToRefine(node) === undefined && stop(stack.length)) return [node, ...stack.reverse()];
-      const step = this.expand(node, stats);
+      if (visit.stop && this.holeToRefine(node) === undefined && visit.stop(stack.length)) return [node, ...stack.reverse()];
+      const step = yield* this.expand(node, stats);
       for (let i = step.children.length - 1; i >= 0; i--) stack.push(step.children[i]!);
-      if (step.case) yield step.case;
+      if (step.case && visit.found?.(step.case)) return [];
     }
     return [];
   }
@@ -314,9 +337,22 @@ export function* enumerateCases<T>(
 ): Generator<EnumeratedCase<T>, EnumerationStats> {
   checkKnownOptions(options, ['prune', 'names', 'result', 'stats']);
   const stats = options.stats ?? { cases: 0, runs: 0, refinements: 0 };
-  const tree = new CaseTree(args, depth, run, options);
-  yield* tree.cases(tree.roots(), stats);
-  return stats;
+  const tree = new CaseTree<T>(args, depth, options);
+  const found: EnumeratedCase<T>[] = [];
+  const steps = tree.cases(tree.roots(), stats, { found: (c) => (found.push(c), false) });
+  // Each case is given as soon as its run is over: the caller may stop the enumeration there.
+  for (let step = steps.next(); ; ) {
+    yield* found.splice(0);
+    if (step.done) return stats;
+    let outcome: T;
+    try {
+      outcome = run(step.value.inputs as unknown[], step.value.context);
+    } catch (err) {
+      step = steps.throw(err);
+      continue;
+    }
+    step = steps.next(outcome);
+  }
 }
 
 /** The number of total inputs of depth at most `depth` for arguments of these shapes (functions count as listed). */

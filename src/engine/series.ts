@@ -63,9 +63,10 @@ export interface OwnSeries {
   /**
    * Consumes `value` as a context of the exhaustive mode does at depth budget `budget`, asking
    * `choose` (0, the default, or 1) at each choice it makes; returns the parts it reached that
-   * the context walks on, each with its budget and shape, in order.
+   * the context walks on, each with its budget and shape, in order. A part reached later (an
+   * async iterable's element, once its pull settles) is given to `later`, which walks it then.
    */
-  consume(value: unknown, budget: number, choose: () => number): [unknown, number, Shape<unknown>][];
+  consume(value: unknown, budget: number, choose: () => number, later: (part: [unknown, number, Shape<unknown>]) => void): [unknown, number, Shape<unknown>][];
 }
 
 /** @internal The own series of a shape, if it has one. */
@@ -242,12 +243,6 @@ export function partial(shape: S, d: number, where: string): Skel[] {
   }
   const own = ownSeries(shape);
   if (own) return own.partial(d, where);
-  if (shape.protocol) {
-    throw new NoSeriesError(
-      `cannot enumerate ${where} (shape ${shape.name}): async iterables have no series yet; ` +
-        `check it at random (checkSpec), or give it one with withSeries(shape, (depth) => values)`,
-    );
-  }
   switch (shape.kind) {
     case 'prim':
       return primSeries(shape, d).map(leaf);

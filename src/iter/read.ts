@@ -6,7 +6,7 @@
  * so this reading is not recorded.
  * @module
  */
-import { sourceOf } from './source.ts';
+import { readCells, seriesCells, sourceOf } from './source.ts';
 import type { AnyIterDemand } from './demand.ts';
 
 /** The first elements of a source, and what the pull after them does: answers another (`more`), done, or throws. */
@@ -37,7 +37,9 @@ const ENDLESS_READ = 10_000;
  */
 export function sourcePrefix<T>(xs: AnyIterDemand<T>, max: number, enough: (values: readonly T[]) => boolean = () => false): SourcePrefix<T> {
   const source = sourceOf(xs);
-  if (source !== undefined) {
+  // A source of the exhaustive mode is read off its cells, as far as read (an unfilled one is refined).
+  const cells = source && seriesCells.get(source);
+  if (source !== undefined && cells === undefined) {
     const { elements, infinite, throwAt } = source.plan;
     const values: T[] = [];
     const endless = infinite && elements.length > 0 && throwAt === undefined;
@@ -48,7 +50,7 @@ export function sourcePrefix<T>(xs: AnyIterDemand<T>, max: number, enough: (valu
       values.push(elements[i % elements.length] as T);
     }
   }
-  const it = reIterated<T>(xs);
+  const it = cells ? readCells<T>(cells) : reIterated<T>(xs);
   const values: T[] = [];
   try {
     for (;;) {

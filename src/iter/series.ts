@@ -6,6 +6,15 @@
  * cells). A context consumes an iterable result pull by pull within its budget (pull k costs k
  * levels, as a list's cell k), choosing at each pull whether to go on, then whether to leave the
  * iteration open or close it with `return()`; before the first pull it may close it at once.
+ *
+ * An async source is enumerated as a sync one (a throwing pull rejects), and where its pulls have
+ * a depth of at least 1 also with the pulls pending at once settling swapped: as an
+ * {@link AsyncSource} with delays [1, 0] (each even pull a turn late, so that the odd pull made
+ * while it is pending settles first). That order is a hole too, refined only when a pull is made
+ * while the one before it is pending: a function that never reads ahead never sees it. Orders
+ * across sources, or against timers, are left to the random mode. A context consumes an async
+ * result as a sync one, choosing also, once, to keep two pulls pending at once (each pair costing
+ * two levels), and at the end to throw into it rather than leave it open.
  * @module
  */
 import { now, type Lazy } from '../lazy/lazy.ts';
@@ -14,9 +23,11 @@ import { lazyOf } from '../demand/lazy-positions.ts';
 import { showPath } from '../demand/path.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { Alternative, Ctor, Shape } from '../demand/shape-types.ts';
-import { Hole, partial, type OwnSeries, type Skel } from '../engine/series.ts';
-import { SeriesSource, Source, PULL_THROWS, type SourcePlan } from './source.ts';
-import { closedThrowing } from './observe.ts';
+import { Hole, partial, withSeries, type OwnSeries, type Skel } from '../engine/series.ts';
+import { boolean } from '../demand/primitives.ts';
+import { currentAsyncWork, withAsyncWork } from '../demand/async-work.ts';
+import { AsyncSource, ITERATION_DONE, later, SeriesSource, seriesCells, Source, PULL_THROWS, type AsyncAnswers, type SourcePlan } from './source.ts';
+import { closedThrowing, CONSUMER_THROW } from './observe.ts';
 
 type S = Shape<unknown>;
 
@@ -53,40 +64,107 @@ function cells(elem: S): S {
   return s;
 }
 
+/** Whether an async source's pulls pending at once settle swapped (true): from depth 1, where the false of depth 0 is all. */
+const SWAPPED = withSeries(boolean, (d) => (d >= 1 ? [false, true] : [false])) as S;
+
 /**
- * The series of a synchronous iterable shape (`oneShot`: of iterators) of elements `elem`: a
- * source whose pulls are all filled is a {@link Source}, printed and rerun as a generated one.
+ * The series of an iterable shape (`oneShot`: of iterators, `async`: async ones) of elements
+ * `elem`: a source whose pulls (and settling order) are all filled is a {@link Source} (an
+ * {@link AsyncSource}), printed and rerun as a generated one.
  */
-export function iterableSeries(elem: S, oneShot: boolean): OwnSeries {
+export function iterableSeries(elem: S, oneShot: boolean, async: boolean): OwnSeries {
   const ctors = CLOSINGS.map(({ closing }): Ctor => ({
-    name: 'iter',
-    keys: ['pulls'],
+    name: async ? 'asyncIter' : 'iter',
+    keys: async ? ['pulls', 'swapped'] : ['pulls'],
     style: 'data',
     build: (f) => {
-      const source = sourceOfCells(f[0] as Lazy<unknown>, closing);
+      const source = async ? asyncSourceOfCells(f[0] as Lazy<unknown>, f[1] as Lazy<boolean>, closing) : sourceOfCells(f[0] as Lazy<unknown>, closing);
       return oneShot ? source.iterator() : source;
     },
   }));
   return {
     partial(d, where) {
       const spine = cells(elem);
-      return CLOSINGS.flatMap(({ levels }, i): Skel[] => (d - levels >= 0 && partial(spine, d - levels, where).length > 0 ? [{ k: 'node', ctor: ctors[i]!, fields: [new Hole(spine, d - levels, where)] }] : []));
+      return CLOSINGS.flatMap(({ levels }, i): Skel[] => {
+        const b = d - levels;
+        if (b < 0 || partial(spine, b, where).length === 0) return [];
+        const fields = async ? [new Hole(spine, b, where), new Hole(SWAPPED, b, where)] : [new Hole(spine, b, where)];
+        return [{ k: 'node', ctor: ctors[i]!, fields }];
+      });
     },
-    consume: (value, budget, choose) => consumeByChoices(value as Iterable<unknown>, elem, budget, choose),
+    consume: async
+      ? (value, budget, choose, later) => consumeAsyncByChoices(value as AsyncIterable<unknown>, elem, budget, choose, later)
+      : (value, budget, choose) => consumeByChoices(value as Iterable<unknown>, elem, budget, choose),
   };
+}
+
+/** The plan of the pulls `cells` with `closing`, if every pull is filled. */
+function planOfCells(pulls: Lazy<unknown>, closing: Pick<SourcePlan<unknown>, 'hasReturn' | 'returnThrows'>): SourcePlan<unknown> | undefined {
+  const elements: unknown[] = [];
+  for (let c = pulls; c.isEvaluated; ) {
+    const cell = c.force();
+    if (!(cell instanceof Cons)) return { elements, infinite: false, throwAt: cell === PULL_THROWS ? elements.length : undefined, ...closing };
+    elements.push(cell.head.force());
+    c = cell.tail;
+  }
+  return undefined;
 }
 
 /** The source of the pulls `cells`: a {@link Source} of its plan where every pull is filled, else one that reads them as it is pulled. */
 function sourceOfCells(pulls: Lazy<unknown>, closing: Pick<SourcePlan<unknown>, 'hasReturn' | 'returnThrows'>): Source<unknown> {
-  const elements: unknown[] = [];
-  for (let c = pulls; c.isEvaluated; ) {
-    const cell = c.force();
-    if (cell instanceof Cons) {
-      elements.push(cell.head.force());
-      c = cell.tail;
-    } else return new Source({ elements, infinite: false, throwAt: cell === PULL_THROWS ? elements.length : undefined, ...closing });
+  const plan = planOfCells(pulls, closing);
+  return plan ? new Source(plan) : new SeriesSource(pulls, closing);
+}
+
+/** The delays of an {@link AsyncSource} whose pulls pending at once settle swapped. */
+const SWAP_DELAYS = [1, 0];
+
+/** The async source of the pulls `cells`: an {@link AsyncSource} of its plan where every pull and the order are filled, else one that reads them as it is pulled. */
+function asyncSourceOfCells(pulls: Lazy<unknown>, swapped: Lazy<boolean>, closing: Pick<SourcePlan<unknown>, 'hasReturn' | 'returnThrows'>): AsyncSource<unknown> {
+  const plan = swapped.isEvaluated ? planOfCells(pulls, closing) : undefined;
+  return plan ? new AsyncSource({ ...plan, delays: swapped.force() ? SWAP_DELAYS : [] }) : new SeriesAsyncSource(pulls, swapped, closing);
+}
+
+/**
+ * An async source of the exhaustive mode whose pulls are read off a lazy list of cells, and whose
+ * settling order is read only when a pull is made while the one before it is pending (see the
+ * module's comment); a case that finishes stands for an {@link AsyncSource} with all filled.
+ */
+class SeriesAsyncSource extends AsyncSource<unknown> {
+  constructor(
+    private readonly cells: Lazy<unknown>,
+    private readonly swapped: Lazy<boolean>,
+    closing: Pick<SourcePlan<unknown>, 'hasReturn' | 'returnThrows'>,
+  ) {
+    super({ elements: [], infinite: false, ...closing, delays: [] });
+    seriesCells.set(this, cells);
   }
-  return new SeriesSource(pulls, closing);
+
+  protected override answers(): AsyncAnswers<unknown> {
+    const { swapped } = this;
+    let c = this.cells;
+    // The even pull waiting to settle while the order is unknown (-1: none).
+    let waiting = -1;
+    return {
+      at(k) {
+        if (k % 2 === 1 && waiting === k - 1) swapped.force();
+        const cell = c.force();
+        if (!(cell instanceof Cons)) return cell === PULL_THROWS ? PULL_THROWS : ITERATION_DONE;
+        c = cell.tail;
+        return { value: cell.head.force() };
+      },
+      deliver(k, answer) {
+        if (swapped.isEvaluated) return later(swapped.force() ? SWAP_DELAYS[k % 2]! : 0, answer);
+        if (k % 2 === 1) return later(0, answer);
+        // Settles a microtask later, so that a pull made at once after it finds it pending.
+        waiting = k;
+        return Promise.resolve().then(() => {
+          if (waiting === k) waiting = -1;
+          return answer();
+        });
+      },
+    };
+  }
 }
 
 /**
@@ -121,4 +199,45 @@ function close(it: Iterator<unknown>): void {
   } catch (err) {
     closedThrowing(err);
   }
+}
+
+/**
+ * Consumes one iteration of async iterable `iterable` as a context of the exhaustive mode at
+ * budget `budget`, in the work of the observation running (which awaits it): the first event is
+ * a pull, or (choice 1) `return()`; then (choice 1, with a budget of 1 or more) its pulls are made
+ * two at a time, pending at once; each pull (or pair) after the first is made on choice 1, up to
+ * pull `budget`; once it stops, choice 1 closes the iteration with `return()`, else choice 1
+ * throws into it with `throw()`. A source's failure passed on ends it. Each element pulled is
+ * given to `walk` when it comes, pull k's at `budget - k - 1`.
+ */
+function consumeAsyncByChoices(iterable: AsyncIterable<unknown>, elem: S, budget: number, choose: () => number, walk: (part: [unknown, number, S]) => void): [] {
+  const work = currentAsyncWork()!;
+  const it = iterable[Symbol.asyncIterator]();
+  const end = async (how: 'return' | 'throw'): Promise<void> => {
+    try {
+      await (how === 'return' ? it.return?.() : it.throw?.(CONSUMER_THROW));
+    } catch (err) {
+      if (err !== CONSUMER_THROW) withAsyncWork(work, () => closedThrowing(err));
+    }
+  };
+  if (choose() === 1) {
+    work.add(end('return'));
+    return [];
+  }
+  const ahead = budget >= 1 && choose() === 1 ? 2 : 1;
+  const pulls = async (): Promise<void> => {
+    for (let k = 0; k === 0 || (k <= budget && choose() === 1); ) {
+      const answers = await Promise.allSettled(Array.from({ length: ahead }, () => it.next()));
+      for (const answer of answers) {
+        if (answer.status === 'rejected') return withAsyncWork(work, () => closedThrowing(answer.reason));
+        if (answer.value.done) return;
+        if (budget - k - 1 >= 0) withAsyncWork(work, () => walk([answer.value.value, budget - k - 1, elem]));
+        k++;
+      }
+    }
+    if (choose() === 1) await end('return');
+    else if (choose() === 1) await end('throw');
+  };
+  work.add(pulls());
+  return [];
 }

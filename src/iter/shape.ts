@@ -100,8 +100,7 @@ function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | 
     name,
     inner: () => cell,
     protocol,
-    // The exhaustive mode enumerates sync iterables (async ones are checked at random only).
-    ...(mode === SYNC ? { [OWN_SERIES]: iterableSeries(elements, oneShot) } : {}),
+    ...{ [OWN_SERIES]: iterableSeries(elements, oneShot, mode === ASYNC) },
     project(value, path): Layer {
       // A lazy position has no layer but an iterable's own value, which a report prints as what it does.
       if (value instanceof Lazy) throw new TypeError('a lazy shape has no layer: force the Lazy and project its value');

@@ -98,18 +98,27 @@ export class SeriesSource<T> extends Source<T> {
     closing: Pick<SourcePlan<T>, 'hasReturn' | 'returnThrows'>,
   ) {
     super({ elements: [], infinite: false, ...closing });
+    seriesCells.set(this, cells);
   }
 
-  protected override *pulls(): Generator<T, undefined> {
-    for (let c = this.cells, k = 0; ; k++) {
-      const cell = c.force();
-      if (!(cell instanceof Cons)) {
-        if (cell === PULL_THROWS) throw sourceError(k);
-        return;
-      }
-      yield cell.head.force() as T;
-      c = cell.tail;
+  protected override pulls(): Generator<T, undefined> {
+    return readCells(this.cells);
+  }
+}
+
+/** @internal The cells of the sources of the exhaustive mode ({@link SeriesSource}, and async ones), which a spec reads rather than their plans. */
+export const seriesCells = new WeakMap<object, Lazy<unknown>>();
+
+/** @internal The answers of the pulls read off `cells` as they are pulled, the last throwing at {@link PULL_THROWS}. */
+export function* readCells<T>(cells: Lazy<unknown>): Generator<T, undefined> {
+  for (let c = cells, k = 0; ; k++) {
+    const cell = c.force();
+    if (!(cell instanceof Cons)) {
+      if (cell === PULL_THROWS) throw sourceError(k);
+      return;
     }
+    yield cell.head.force() as T;
+    c = cell.tail;
   }
 }
 
@@ -173,7 +182,18 @@ export class AsyncSource<T> implements AsyncIterable<T> {
 
   /** A new iteration from the start. */
   [Symbol.asyncIterator](): AsyncIterator<T> {
-    return this.plan.hasReturn ? new ClosableAsyncRun(this.plan) : new AsyncRun(this.plan);
+    const answers = this.answers();
+    return this.plan.hasReturn ? new ClosableAsyncRun(this.plan, answers) : new AsyncRun(this.plan, answers);
+  }
+
+  /** @internal What the pulls of a new iteration answer, and when: read off the plan. */
+  protected answers(): AsyncAnswers<T> {
+    const { elements, infinite, throwAt, delays } = this.plan;
+    const n = elements.length;
+    return {
+      at: (k) => (k === throwAt ? PULL_THROWS : k >= n && (!infinite || n === 0) ? ITERATION_DONE : { value: elements[k % n]! }),
+      deliver: (k, answer) => later(delays.length === 0 ? 0 : delays[k % delays.length]!, answer),
+    };
   }
 
   /** A one-shot async iterator of this source's plan, which a check gives where an async iterator is expected (see {@link Source.iterator}). */
@@ -184,27 +204,35 @@ export class AsyncSource<T> implements AsyncIterable<T> {
   }
 }
 
-/** An iteration of an async source: pull k's answer is fixed when it is called, and given after its delay. */
+/** @internal The end of an async source's pulls that answers done. */
+export const ITERATION_DONE = Object.freeze({ done: true });
+
+/** @internal What the pulls of one iteration of an async source answer ({@link AsyncSource.answers}). */
+export interface AsyncAnswers<T> {
+  /** What pull k answers, asked in order until it ends: an element, done, or a throw. */
+  at(k: number): { readonly value: T } | typeof ITERATION_DONE | typeof PULL_THROWS;
+  /** Pull k's answer, given (or thrown) when it comes. */
+  deliver(k: number, answer: () => IteratorResult<T, undefined>): Promise<IteratorResult<T, undefined>>;
+}
+
+/** An iteration of an async source: pull k's answer is fixed when it is called, and given when its answers say. */
 class AsyncRun<T> {
   protected k = 0;
   protected ended = false;
-  constructor(protected readonly plan: AsyncSourcePlan<T>) {}
+  constructor(
+    protected readonly plan: AsyncSourcePlan<T>,
+    private readonly answers: AsyncAnswers<T>,
+  ) {}
 
   next(): Promise<IteratorResult<T, undefined>> {
-    const { elements, infinite, throwAt, delays } = this.plan;
     const k = this.k++;
-    const n = elements.length;
-    let answer: () => IteratorResult<T, undefined>;
-    if (this.ended || (k >= n && (!infinite || n === 0) && k !== throwAt)) {
-      this.ended = true;
-      answer = () => ({ done: true, value: undefined });
-    } else if (k === throwAt) {
-      this.ended = true;
-      answer = () => {
-        throw sourceError(k);
-      };
-    } else answer = () => ({ done: false, value: elements[k % n]! });
-    return later(delays.length === 0 ? 0 : delays[k % delays.length]!, answer);
+    const at = this.ended ? ITERATION_DONE : this.answers.at(k);
+    if ('value' in at) return this.answers.deliver(k, () => ({ done: false, value: at.value }));
+    this.ended = true;
+    const answer = at === PULL_THROWS ? () => {
+      throw sourceError(k);
+    } : () => ({ done: true as const, value: undefined });
+    return this.answers.deliver(k, answer);
   }
 
   [Symbol.asyncIterator](): this {
@@ -223,8 +251,8 @@ class ClosableAsyncRun<T> extends AsyncRun<T> {
   }
 }
 
-/** What `answer` gives (or throws), after `turns` turns of the event loop. */
-function later<R>(turns: number, answer: () => R): Promise<R> {
+/** @internal What `answer` gives (or throws), after `turns` turns of the event loop. */
+export function later<R>(turns: number, answer: () => R): Promise<R> {
   return new Promise<R>((resolve, reject) => {
     const step = (left: number) => {
       if (left > 0) return void setImmediate(step, left - 1);

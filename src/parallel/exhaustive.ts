@@ -12,7 +12,7 @@ import type { Settings } from '../spec/options.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
 import { afterLastCase, graceOf, withWorkers, type Slot } from './pool.ts';
 import { takeOne, workerCompare, type Outcome } from './protocol.ts';
-import type { AnySpec, Fn } from '../spec/run-case.ts';
+import { caseDriver, type AnySpec, type CaseDriver, type Fn } from '../spec/run-case.ts';
 
 /** What an exhaustive check run with workers found, with what the workers did. */
 export interface ParallelExhaustiveResult extends ExhaustiveResult {
@@ -30,23 +30,28 @@ function firstAfter(queue: readonly (readonly number[])[], path: readonly number
   return i < 0 ? queue.length : i;
 }
 
-/** @internal An exhaustive check of `check` itself in worker threads (not another check of its spec and function). */
-export async function parallelCheck(check: DefinedCheck<readonly unknown[], unknown>, settings: Settings<'exhaustive'>): Promise<ParallelExhaustiveResult> {
+/**
+ * @internal An exhaustive check of `check` itself in worker threads (not another check of its spec
+ * and function); `async`: an asynchronous check, whose cases each worker awaits one after the other.
+ */
+export async function parallelCheck(check: DefinedCheck<readonly unknown[], unknown>, settings: Settings<'exhaustive'>, async = false): Promise<ParallelExhaustiveResult> {
   const sent = workerCompare(check, settings);
-  const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, settings);
+  const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, settings, async);
+  // The cases run in this thread: those a shard runs to find its part, and those reported.
+  const driver = caseDriver(set, async);
   const { timeout, forceBudget: budget, prune, unicode } = settings;
   // hunger[0]: how many workers wait for work; a busy worker that takes one of these splits its subtree.
   const hunger = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const init = { moduleUrl: check.moduleUrl, name: check.name, budget, ...sent, prune, hunger: hunger.buffer, unicode };
+  const init = { moduleUrl: check.moduleUrl, name: check.name, budget, ...sent, prune, hunger: hunger.buffer, unicode, async };
   return withWorkers(settings.workers!, { init }, timeout, async (slots, info) => {
     // The clock of timeLimit starts with the first case, once the workers are ready.
     const run = { ...set, watch: watchRun(settings) };
     const totals = { cases: 0, runs: 0, subtrees: 0 };
     try {
       for (let depth = 0; ; depth++) {
-        const out = await parallelDepth(run, depth, slots, hunger, totals);
+        const out = await parallelDepth(run, driver, depth, slots, hunger, totals);
         run.watch.depthDone(depth, out.cases);
-        const result = conclude(run, depth, out, totals);
+        const result = await driver.drive(conclude(run, depth, out, totals));
         if (result?.passed) await afterLastCase(slots, graceOf(timeout), 'case');
         if (result) return printable({ ...result, ...info(), subtrees: totals.subtrees });
       }
@@ -94,10 +99,10 @@ function answer(out: Outcome<'cases'>, run: number, depth: number, timeout: numb
  * enumerated partition the cases of the depth, in order; the first counterexample is the first
  * one of the first subtree that has one. Subtrees after it are cancelled.
  */
-async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { cases: number; subtrees: number }): Promise<DepthOutcome> {
+async function parallelDepth(set: Setup, driver: CaseDriver, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { cases: number; subtrees: number }): Promise<DepthOutcome> {
   const tree = treeOf(set, depth);
   const partStats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
-  const part = partOf(set, tree, partStats);
+  const part = await driver.drive(partOf(set, tree, partStats));
   const queue = part.subtrees.map(pathOf); // pieces not yet sent, in order
   const done: ({ path: number[] } & Answer)[] = [];
   const running = new Map<Slot, number[]>();
@@ -164,7 +169,9 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
   if ('thrown' in e) throw e.thrown;
   if ('failed' in e) {
     // Run the failing case again here, where the function is, to report it as a sequential run does.
-    const found = tree.expand(tree.nodeAt(e.failed), { cases: 0, runs: 0, refinements: 0 }).case!;
+    const found = (await driver.drive((function* () {
+      return yield* tree.expand(yield* tree.nodeAt(e.failed), { cases: 0, runs: 0, refinements: 0 });
+    })())).case!;
     const seen = e.seen;
     // A case that passes here failed in the worker only: the report shows it as the worker saw it.
     const reported = !found.outcome.failed && seen !== undefined ? { reported: (where: string) => ({ message: workerOnlyMessage(where, seen) }) } : {};
@@ -172,11 +179,11 @@ async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], 
   }
   // The case that did not finish: enumerate its piece here up to it, without running it.
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
-  const start = tree.nodeAt(best.path);
-  const it = tree.cases([start], stats, () => stats.runs === e.run);
-  let r = it.next();
-  while (!r.done) r = it.next();
-  const inputs = totalInputs(r.value[0] ?? start);
+  const unrun = await driver.drive((function* () {
+    const start = yield* tree.nodeAt(best.path);
+    return (yield* tree.cases([start], stats, { stop: () => stats.runs === e.run }))[0] ?? start;
+  })());
+  const inputs = totalInputs(unrun);
   if (e.kind === 'spec') throw inCase(e.error, set.spec, depth, inputs);
   const fatal = e.kind === 'timeout' ? { kind: 'timeout' as const } : { kind: 'crash' as const, error: e.error };
   return { cases: counts.cases + stats.cases + 1, runs: counts.runs + stats.runs + 1, reported: (where) => fatalFailure(set.spec, inputs, fatal, slots[0]!.timeout, where, set.settings.unicode, 'case') };

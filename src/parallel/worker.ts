@@ -17,7 +17,7 @@ import { sizeOf, trialCase } from '../spec/trial-case.ts';
 import { findCheck } from '../spec/registry.ts';
 import { comparisons } from '../spec/options.ts';
 import { importCheckModule } from './load-module.ts';
-import { pathOf } from '../engine/enumerate.ts';
+import { pathOf, type EnumeratedCase } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
 import { CONTROL, IMPORTING, LOADED, lower, takeOne, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
@@ -255,7 +255,7 @@ async function handle(m: ToWorker): Promise<void> {
       state[1] = 0;
       const stats = { cases: 0, runs: 0, refinements: 0 };
       const hunger = new Int32Array(init.hunger!);
-      const tree = treeOf({ ...runner, settings: { ...runner.settings, prune: init.prune ?? true }, phase }, m.depth);
+      const tree = treeOf({ spec: runner.spec, settings: { prune: init.prune ?? true } }, m.depth);
       const tally = new CoverageTally(runner.spec.args.length);
       const stop = (waiting: number) => {
         if (state[2]) throw CANCELLED;
@@ -266,14 +266,19 @@ async function handle(m: ToWorker): Promise<void> {
       };
       let reply: Omit<Reply<'cases'>, 'cases' | 'runs' | 'counts'>;
       try {
-        const it = tree.cases([tree.nodeAt(m.path)], stats, stop);
-        let r = it.next();
-        while (!r.done && !r.value.outcome.failed) {
-          tally.add(r.value.outcome.resultDemand, r.value.outcome.actual);
-          r = it.next();
-        }
+        let failed: EnumeratedCase<Trial> | undefined;
+        const found = (c: EnumeratedCase<Trial>) => {
+          if (c.outcome.failed) failed = c;
+          else tally.add(c.outcome.resultDemand, c.outcome.actual);
+          return failed !== undefined;
+        };
+        // Awaited only in an asynchronous check, as its trials are.
+        const walked = driver.drive((function* () {
+          return yield* tree.cases([yield* tree.nodeAt(m.path)], stats, { found, stop });
+        })());
+        const rest = walked instanceof Promise ? await walked : walked;
         // A failing case goes with its diagram as this worker saw it, in case it passes where the report is made.
-        reply = r.done ? { rest: r.value.map(pathOf) } : { failed: r.value.path(), seen: drawnHere(r.value.outcome, init.unicode ?? false) };
+        reply = failed === undefined ? { rest: rest.map(pathOf) } : { failed: failed.path(), seen: drawnHere(failed.outcome, init.unicode ?? false) };
       } catch (err) {
         reply = err === CANCELLED ? { cancelled: true } : { thrown: serialize(err) };
       }

@@ -13,9 +13,10 @@ import type { CheckOptions } from './options.ts';
 import { replayWith } from './replay.ts';
 import { failureHeader, report } from './report.ts';
 import { carryResult, printable, type Counterexample } from './result.ts';
-import { counterexampleOf, runCase, blameCase, type AnySpec, type CaseRunner, type Fn, type Trial } from './run-case.ts';
+import { caseDriver, counterexampleOf, blameCase, type AnySpec, type Fn, type Steps, type Trial } from './run-case.ts';
 import { rerunContext } from './shrink-case.ts';
 import { checkArity } from './spec.ts';
+import { refuseAsync } from './random.ts';
 import { watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
 import type { Settings } from './options.ts';
 import { argumentName } from '../demand/observe.ts';
@@ -91,19 +92,22 @@ export class ExhaustiveCheckFailure extends Error {
   }
 }
 
-/** @internal What a run needs: the spec and function checked, the settings of its call, its shard and its watch. */
+/** @internal What a run needs: the spec and function checked, the settings of its call, whether its cases are asynchronous, its shard and its watch. */
 export interface Setup {
   readonly spec: AnySpec;
   readonly fn: Fn;
   readonly settings: Settings<'exhaustive'>;
+  /** An asynchronous check (`checkSpecExhaustiveAsync`): each case is observed asynchronously and awaited. */
+  readonly async: boolean;
   readonly shard: { readonly index: number; readonly count: number } | undefined;
   /** The run's budgets and progress (with workers, started again once they are ready). */
   readonly watch: RunWatch;
 }
 
-/** @internal An exhaustive run of `fn` against `s` with `settings`, once every argument has values of the run's depth. */
-export function setup(s: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Setup {
-  checkArity(s, fn);
+/** @internal An exhaustive run of `fn` against `s` with `settings` (`async`: an asynchronous check), once every argument has values of the run's depth. */
+export function setup(s: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async: boolean): Setup {
+  if (!async) refuseAsync(s, 'checkSpecExhaustiveAsync or assertSpecExhaustiveAsync');
+  checkArity(s, fn, async);
   const maxDepth = settings.depth;
   // An argument without a value that deep would make a run of no case, which would pass.
   s.args.forEach((shape, i) => {
@@ -114,18 +118,17 @@ export function setup(s: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Set
     );
   });
   const shard = settings.shard === undefined ? undefined : parseShard(settings.shard);
-  return { spec: s, fn, settings, shard, watch: watchRun(settings) };
+  return { spec: s, fn, settings, async, shard, watch: watchRun(settings) };
 }
 
 /**
- * @internal The enumeration tree of one depth. A run that forces a hole (in the function, the
- * context, the spec or the comparison) is refined by the tree; a spec error names its case.
- * `phase` is told who runs (see runCase).
+ * @internal The enumeration tree of one depth, whose walks are driven by a case driver (see
+ * `caseDriver`). A run that forces a hole (in the function, the context, the spec or the
+ * comparison) is refined by the tree; a spec error names its case.
  */
-export function treeOf(set: CaseRunner & { readonly settings: Pick<Settings<'exhaustive'>, 'prune'>; readonly phase?: Parameters<typeof runCase>[3] }, depth: number): CaseTree<Trial> {
+export function treeOf(set: { readonly spec: AnySpec; readonly settings: Pick<Settings<'exhaustive'>, 'prune'> }, depth: number): CaseTree<Trial> {
   const { spec } = set;
-  const run = (inputs: unknown[], context: (v: unknown) => void) => runCase(set, inputs, context, set.phase);
-  return new CaseTree(spec.args, depth, run, { prune: set.settings.prune, names: spec.names, result: spec.result, blame: (err, inputs) => inCase(err, spec, depth, inputs) });
+  return new CaseTree(spec.args, depth, { prune: set.settings.prune, names: spec.names, result: spec.result, blame: (err, inputs) => inCase(err, spec, depth, inputs) });
 }
 
 /** @internal What one depth found: its cases and runs up to the first counterexample, if any (a case that failed, or one that did not finish in a worker). */
@@ -146,8 +149,8 @@ export function inCase(err: unknown, spec: AnySpec, depth: number, inputs: reado
   return blameCase(err, spec, () => `exhaustive, depth ${depth}`, inputs);
 }
 
-/** @internal Adds a depth's outcome to the totals: the result if it ends the run. */
-export function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): ExhaustiveResult | undefined {
+/** @internal Adds a depth's outcome to the totals: the result if it ends the run (a counterexample is run again to report it). */
+export function* conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): Steps<ExhaustiveResult | undefined> {
   totals.cases += out.cases;
   totals.runs += out.runs;
   const { spec, settings } = set;
@@ -162,7 +165,7 @@ export function conclude(set: Setup, depth: number, out: DepthOutcome, totals: {
     const inputs = c.total();
     let again: Trial;
     try {
-      again = runCase(set, inputs, rerunContext(c.outcome));
+      again = yield { inputs, context: rerunContext(c.outcome) };
     } catch (err) {
       throw inCase(err, spec, depth, inputs);
     }
@@ -198,9 +201,9 @@ function stoppedResult(set: Setup, depth: number, done: Omit<ExhaustiveResult, '
  * @internal What a run enumerates of a depth's tree: the roots, or with a shard its part (see
  * {@link CaseTree.part}): subtrees, and cases already run, of which the first that failed.
  */
-export function partOf(set: Setup, tree: CaseTree<Trial>, stats: EnumerationStats): { subtrees: CaseNode[]; cases: EnumeratedCase<Trial>[]; failed?: EnumeratedCase<Trial> } {
+export function* partOf(set: Setup, tree: CaseTree<Trial>, stats: EnumerationStats): Steps<{ subtrees: CaseNode[]; cases: EnumeratedCase<Trial>[]; failed?: EnumeratedCase<Trial> }> {
   if (!set.shard) return { subtrees: tree.roots(), cases: [] };
-  const { cases, subtrees } = tree.part(set.shard.index, set.shard.count, stats);
+  const { cases, subtrees } = yield* tree.part(set.shard.index, set.shard.count, stats);
   const failed = cases.filter((c) => c.outcome.failed).sort((a, b) => comparePaths(a.path(), b.path()))[0];
   return failed ? { subtrees, cases, failed } : { subtrees, cases };
 }
@@ -213,41 +216,59 @@ export function partCoverage(set: Setup, part: { readonly cases: readonly Enumer
 }
 
 /** The cases of one depth, in this thread. */
-function sequentialDepth(set: Setup, depth: number): DepthOutcome {
+function* sequentialDepth(set: Setup, depth: number): Steps<DepthOutcome> {
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const tree = treeOf(set, depth);
-  const part = partOf(set, tree, stats);
+  const part = yield* partOf(set, tree, stats);
   const { subtrees, failed } = part;
   const coverage = partCoverage(set, part);
   const before = failed?.path();
-  for (const c of tree.cases(subtrees, stats)) {
-    if (before && comparePaths(c.path(), before) > 0) break;
-    if (c.outcome.failed) return { cases: stats.cases, runs: stats.runs, found: c };
-    coverage.add(c.outcome.resultDemand, c.outcome.actual);
-    if (set.watch.tick(depth, stats.cases)) return { cases: stats.cases, runs: stats.runs, stopped: true };
+  let end: DepthOutcome | undefined;
+  const found = (c: EnumeratedCase<Trial>): boolean => {
+    if (before && comparePaths(c.path(), before) > 0) return true;
+    if (c.outcome.failed) end = { cases: stats.cases, runs: stats.runs, found: c };
+    else {
+      coverage.add(c.outcome.resultDemand, c.outcome.actual);
+      if (set.watch.tick(depth, stats.cases)) end = { cases: stats.cases, runs: stats.runs, stopped: true };
+    }
+    return end !== undefined;
+  };
+  yield* tree.cases(subtrees, stats, { found });
+  return end ?? { cases: stats.cases, runs: stats.runs, ...(failed ? { found: failed } : { coverage: coverage.figures() }) };
+}
+
+/** The steps of a run in this thread: depth after depth, until one ends it. */
+function* depthSteps(set: Setup): Steps<ExhaustiveResult> {
+  const totals = { cases: 0, runs: 0 };
+  for (let depth = 0; ; depth++) {
+    const out = yield* sequentialDepth(set, depth);
+    set.watch.depthDone(depth, out.cases);
+    const result = yield* conclude(set, depth, out, totals);
+    if (result) return printable(result);
   }
-  return { cases: stats.cases, runs: stats.runs, ...(failed ? { found: failed } : { coverage: coverage.figures() }) };
 }
 
 /**
  * @internal Checks a spec against a function on every case up to `options.depth`, smallest depth
  * first, in this thread, without throwing for a failure (a spec error, a shape mismatch, or a shape
- * that cannot be enumerated still throw). The public forms are `checkSpecExhaustive` and
- * `assertSpecExhaustive`, which run it with workers in src/parallel.
+ * that cannot be enumerated still throw); `async`: an asynchronous check, whose cases are awaited
+ * one after the other, and whose result is a promise. The public forms are `checkSpecExhaustive`,
+ * `assertSpecExhaustive` and their async forms, which run it with workers in src/parallel.
  */
-export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): ExhaustiveResult {
-  const set = setup(spec, fn, settings);
-  const totals = { cases: 0, runs: 0 };
+export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async: true): Promise<ExhaustiveResult>;
+export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async?: false): ExhaustiveResult;
+export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async = false): ExhaustiveResult | Promise<ExhaustiveResult> {
+  const set = setup(spec, fn, settings, async);
+  let result: ExhaustiveResult | Promise<ExhaustiveResult>;
   try {
-    for (let depth = 0; ; depth++) {
-      const out = sequentialDepth(set, depth);
-      set.watch.depthDone(depth, out.cases);
-      const result = conclude(set, depth, out, totals);
-      if (result) return printable(result);
-    }
-  } finally {
+    result = caseDriver(set, async).drive(depthSteps(set));
+  } catch (err) {
     set.watch.done();
+    throw err;
   }
+  if (result instanceof Promise) return result.finally(() => set.watch.done());
+  set.watch.done();
+  return result;
 }
 
 safeInstanceof(ExhaustiveCheckFailure);

@@ -62,5 +62,5 @@ keepHiddenClasses(new Refine(new Hole(dynamic, 0, '')), leaf(''), { k: 'lazy', i
 // An enumeration's trees, cases and nodes are all dropped when it ends.
 {
   const node: CaseNode = { inputs: [], prefix: [], parent: undefined, index: 0 };
-  keepHiddenClasses(new CaseTree([], 0, () => ''), new Case('', node), node);
+  keepHiddenClasses(new CaseTree([], 0), new Case('', node), node);
 }

@@ -48,11 +48,11 @@ export async function strictCheckAsync(spec: AnySpec, fn: Fn, settings: Settings
   return driveAsync(randomSteps(run), (c) => runCaseAsync(run, c.inputs, c.context));
 }
 
-/** @internal Refuses, for a synchronous check, a spec whose shapes are async, saying what to use (an async function is refused by checkArity). */
-export function refuseAsync(spec: AnySpec): void {
+/** @internal Refuses, for a synchronous check, a spec whose shapes are async, saying what to `use` (an async function is refused by checkArity). */
+export function refuseAsync(spec: AnySpec, use = 'checkSpecAsync or assertSpecAsync'): void {
   const asyncShape = [...spec.args, spec.result].find((shape) => someShapeWithin(shape as Shape<unknown>, (x) => x.protocol?.async === true));
   if (asyncShape === undefined) return;
-  throw new TypeError(`the spec's shape ${(asyncShape as Shape<unknown>).name} is async: its check is asynchronous. Use checkSpecAsync or assertSpecAsync, which return a promise (docs/iterators.md)`);
+  throw new TypeError(`the spec's shape ${(asyncShape as Shape<unknown>).name} is async: its check is asynchronous. Use ${use}, which return a promise (docs/iterators.md)`);
 }
 
 function* randomSteps(run: RandomRun): Steps<CheckResult> {

@@ -1,0 +1,164 @@
+/**
+ * The exhaustive mode over async iterables: async sources are enumerated as sync ones are (their
+ * pulls, ending done or rejecting, closable or not), and from depth 1 with two pulls pending at
+ * once settling in order or swapped; the contexts pull an async result one or two pulls at a
+ * time, then leave it, close it or throw into it. Asynchronous functions are checked by
+ * checkSpecExhaustiveAsync, with the same verdict with workers.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { number } from '../src/demand/primitives.ts';
+import { prettyDemand, prettyValue } from '../src/demand/print.ts';
+import { series } from '../src/engine/series.ts';
+import { spec, type Spec } from '../src/spec/spec.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
+import { iterable, pulls, readAhead, sourcePrefix, untouched, type AnyIterDemand, type IterationEnd } from '../src/iter/index.ts';
+import { checkSpecExhaustive } from '../src/checks.ts';
+import { assertSpecExhaustiveAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
+import { ExhaustiveCheckFailure, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { numbers } from '../examples/iterators/take.ts';
+import { asyncNumbers, takeAsync, takeAsyncPullsOneMore, takeAsyncSpec } from '../examples/iterators/take-async.ts';
+import { pullsOneMoreSeriesCheck, takeAsyncSeriesCheck, takeAsyncWithoutClosing, withoutClosingSeriesCheck } from './fixtures/async-series-checks.ts';
+
+const shown = (c: ExhaustiveResult) => c.counterexample!.inputs.map((v, i) => prettyValue(v, takeAsyncSpec.args[i] as never));
+
+describe('the series of async iterables', () => {
+  test('enumerates the sync series of sources, and each again with its pulls settling swapped where they have a depth of 1 or more', () => {
+    for (let d = 0; d <= 3; d++) {
+      const sync = series(numbers, d).map((s) => `async ${prettyValue(s, numbers)}`);
+      const all = series(asyncNumbers, d).map((s) => prettyValue(s, asyncNumbers));
+      assert.equal(new Set(all).size, all.length, all.join(' | '));
+      assert.deepEqual(all.filter((s) => !s.includes('delays')), sync);
+      const swapped = all.filter((s) => s.includes('delays'));
+      assert.ok(swapped.every((s) => s.endsWith(' delays [1, 0]')), swapped.join(' | '));
+      // A source without return, or whose return throws, is a level deeper: its pulls have depth d - 1.
+      const pullsOfDepthOne = sync.filter((s) => d >= 2 || (d === 1 && !/without return|return throws/.test(s)));
+      assert.deepEqual(swapped.map((s) => s.replace(' delays [1, 0]', '')), pullsOfDepthOne);
+    }
+    assert.deepEqual([0, 1, 2, 3].map((d) => series(asyncNumbers, d).length), [2, 12, 44, 200]);
+  });
+
+  test('a source the function never pulls counts once per way of closing: one case stands for all its pulls and orders', async () => {
+    const nSpec = spec([number, asyncNumbers], number, (predict, _d, n) => predict(n, untouched));
+    const pruned = await checkSpecExhaustiveAsync(nSpec, async (n: number, _xs: AsyncIterable<number>) => n, { depth: 2 });
+    assert.equal(pruned.passed, true, pruned.message);
+    assert.equal(pruned.cases, 5 * 3); // n in 0, 1, -1, 2, -2; the source closable, without return, or whose return throws
+    const whole = await checkSpecExhaustiveAsync(nSpec, async (n: number, _xs: AsyncIterable<number>) => n, { depth: 2, prune: false });
+    assert.equal(whole.cases, 5 * series(asyncNumbers, 2).length);
+  });
+
+  test('the settling order is refined only where two pulls are pending at once, and a swap is found', async () => {
+    // Pulls twice at once, and closes its source when the second pull answers first.
+    const closesWhenSwapped = async (xs: AsyncIterable<number>): Promise<number> => {
+      const it = xs[Symbol.asyncIterator]();
+      const first = await Promise.race([it.next().then(() => 0), it.next().then(() => 1)]);
+      if (first === 1) await it.return?.();
+      return 0;
+    };
+    // In order, it pulls the first two answers, two pending at once, and leaves its source open.
+    const twoAhead = spec([asyncNumbers], number, (predict, _d, xs) => {
+      const read = sourcePrefix(xs, 2);
+      predict(readAhead(2, pulls(read.values, (read.values.length === 2 ? 'open' : read.then) as IterationEnd)));
+    });
+    assert.equal((await checkSpecExhaustiveAsync(twoAhead, closesWhenSwapped, { depth: 0 })).passed, true);
+    const r = await checkSpecExhaustiveAsync(twoAhead, closesWhenSwapped, { depth: 3 });
+    assert.equal(r.passed, false, r.message);
+    assert.equal(r.depth, 1);
+    assert.match(prettyValue(r.counterexample!.inputs[0], asyncNumbers), /delays \[1, 0\]$/);
+    assert.match(prettyDemand(r.counterexample!.actual[0]!), /return\(\)/);
+  });
+});
+
+describe('specs over the sources of the exhaustive mode', () => {
+  // Pulls one element and leaves its source open.
+  const firstSpec = <S>(shape: Shape<S>) =>
+    spec([shape], number, (predict, _d, xs) => {
+      const read = sourcePrefix(xs as AnyIterDemand<number>, 1);
+      predict(pulls(read.values, (read.values.length === 1 ? 'open' : read.then) as IterationEnd) as never);
+    });
+
+  test('read a sync source off the pulls it is enumerated with, as far as they read', () => {
+    const first = (xs: Iterable<number>) => xs[Symbol.iterator]().next().value ?? -1;
+    const r = checkSpecExhaustive(firstSpec(iterable(number)), first, { depth: 3 });
+    assert.equal(r.passed, true, r.message);
+  });
+
+  test('read an async source off the pulls it is enumerated with, as far as they read', async () => {
+    const first = async (xs: AsyncIterable<number>) => (await xs[Symbol.asyncIterator]().next()).value ?? -1;
+    const r = await checkSpecExhaustiveAsync(firstSpec(asyncNumbers), first, { depth: 3 });
+    assert.equal(r.passed, true, r.message);
+  });
+});
+
+describe('the exhaustive mode over async iterables', () => {
+  test('passes the correct async take at depth 4', { timeout: 60_000 }, async () => {
+    const r = await checkSpecExhaustiveAsync(takeAsyncSpec, takeAsync, { depth: 4 });
+    assert.equal(r.passed, true, r.message);
+    assert.ok(r.cases > 100, `${r.cases} cases`);
+    await assertSpecExhaustiveAsync(takeAsyncSpec, takeAsync, { depth: 3 });
+  });
+
+  test('finds async take pulling n+1 at depth 0 with the minimal case', async () => {
+    const r = await checkSpecExhaustiveAsync(takeAsyncSpec, takeAsyncPullsOneMore, { depth: 4 });
+    assert.equal(r.passed, false);
+    assert.equal(r.depth, 0);
+    assert.deepEqual(shown(r), ['0', 'async iter []']);
+    const c = r.counterexample!;
+    assert.deepEqual([prettyDemand(c.actual[1]!), prettyDemand(c.predicted[1]!)], ['[]', '_']);
+    await assert.rejects(assertSpecExhaustiveAsync(takeAsyncSpec, takeAsyncPullsOneMore, { depth: 2 }), ExhaustiveCheckFailure);
+  });
+
+  test('finds async take not closing its source with a small case', async () => {
+    const r = await checkSpecExhaustiveAsync(takeAsyncSpec, takeAsyncWithoutClosing, { depth: 4 });
+    assert.equal(r.passed, false);
+    const c = r.counterexample!;
+    assert.deepEqual([shown(r)[0], prettyDemand(c.actual[1]!), prettyDemand(c.predicted[1]!)], ['1', '0 : _', '0 : return()']);
+  });
+
+  test('the contexts pull an async result one or two at a time, then leave it, close it or throw into it', async () => {
+    const seen = new Set<string>();
+    // A result that logs what its consumer does, its source untouched.
+    const logged = (_xs: AsyncIterable<number>): AsyncIterator<number> & AsyncIterable<number> => {
+      let pending = 0;
+      let most = 0;
+      let pulled = 0;
+      const note = (end: string) => seen.add(`${pulled} pulls, ${most} at once, ${end}`);
+      const it = {
+        next: () => {
+          most = Math.max(most, ++pending);
+          pulled++;
+          return new Promise<IteratorResult<number>>((resolve) => setImmediate(() => (pending--, resolve({ done: false, value: 0 }))));
+        },
+        return: async () => (note('return'), { done: true as const, value: undefined }),
+        throw: async (e: unknown) => (note('throw'), Promise.reject(e)),
+        [Symbol.asyncIterator]: () => it,
+      };
+      return it;
+    };
+    const any = spec([asyncNumbers], asyncNumbers, (predict) => predict(untouched)) as unknown as Spec<[AsyncIterable<number>], AsyncIterator<number>>;
+    await checkSpecExhaustiveAsync(any, logged, { depth: 3 });
+    for (const s of ['0 pulls, 0 at once, return', '1 pulls, 1 at once, return', '1 pulls, 1 at once, throw', '2 pulls, 2 at once, return', '2 pulls, 2 at once, throw']) assert.ok(seen.has(s), `${s} in ${[...seen].join(' | ')}`);
+  });
+
+  test('the synchronous exhaustive check refuses async shapes, naming the asynchronous one', () => {
+    assert.throws(() => checkSpecExhaustive(takeAsyncSpec, takeAsync as never, { depth: 1 }), /checkSpecExhaustiveAsync/);
+  });
+});
+
+describe('the exhaustive mode over async iterables with workers', () => {
+  async function bothExhaustive(c: { spec: Spec<any, any>; fn: (...args: any[]) => any }, options: { depth: number }): Promise<ExhaustiveResult> {
+    const s = await checkSpecExhaustiveAsync(c.spec, c.fn, { ...options, unicode: false });
+    const { workersStarted, subtrees, startupMs: _, ...p } = await checkSpecExhaustiveAsync(c.spec, c.fn, { ...options, unicode: false, workers: 2 });
+    assert.ok(workersStarted === 2 && subtrees > 0);
+    const show = (r: ExhaustiveResult) => ({ ...r, counterexample: r.counterexample && [r.counterexample.inputs.map((v, i) => prettyValue(v, c.spec.args[i])), r.counterexample.resultDemand, r.counterexample.actual, r.counterexample.predicted] });
+    assert.deepEqual(show(p), show(s));
+    return s;
+  }
+
+  test('has the counts and the first counterexample of the run in this thread', { timeout: 120_000 }, async () => {
+    assert.equal((await bothExhaustive(takeAsyncSeriesCheck, { depth: 3 })).passed, true);
+    assert.equal((await bothExhaustive(pullsOneMoreSeriesCheck, { depth: 3 })).depth, 0);
+    assert.equal((await bothExhaustive(withoutClosingSeriesCheck, { depth: 3 })).passed, false);
+    await assert.rejects(assertSpecExhaustiveAsync(pullsOneMoreSeriesCheck, { depth: 2, workers: 1 }), ExhaustiveCheckFailure);
+  });
+});
