@@ -16,6 +16,7 @@ import { iterable, pulls, readAhead, sourcePrefix, untouched, type AnyIterDemand
 import { checkSpecExhaustive } from '../src/checks.ts';
 import { assertSpecExhaustiveAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
 import { ExhaustiveCheckFailure, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { inferSpec, inferSpecAsync } from '../src/spec/infer.ts';
 import { numbers } from '../examples/iterators/take.ts';
 import { asyncNumbers, takeAsync, takeAsyncPullsOneMore, takeAsyncSpec } from '../examples/iterators/take-async.ts';
 import { pullsOneMoreSeriesCheck, takeAsyncSeriesCheck, takeAsyncWithoutClosing, withoutClosingSeriesCheck } from './fixtures/async-series-checks.ts';
@@ -142,6 +143,21 @@ describe('the exhaustive mode over async iterables', () => {
 
   test('the synchronous exhaustive check refuses async shapes, naming the asynchronous one', () => {
     assert.throws(() => checkSpecExhaustive(takeAsyncSpec, takeAsync as never, { depth: 1 }), /checkSpecExhaustiveAsync/);
+  });
+});
+
+describe('inferring a spec over async iterables', () => {
+  test('observes the cases of the series as well as random ones, and proposes take\'s twin', { timeout: 60_000 }, async () => {
+    const exhaustiveOnly = await inferSpecAsync([number, asyncNumbers], asyncNumbers, takeAsync, { trials: 0, depth: 3 });
+    assert.ok(exhaustiveOnly.observations > 100, `${exhaustiveOnly.observations} observations`);
+    const inferred = await inferSpecAsync([number, asyncNumbers], asyncNumbers, takeAsync, { trials: 100, depth: 3 });
+    assert.equal(inferred.observations, 100 + exhaustiveOnly.observations);
+    assert.match(inferred.proposals[0]!.code, /onlyWhen\(\(_d, n\) => n > 0, pulledAsResult\(\{ limit: \(n\) => n \}\)\)/);
+    await assertSpecExhaustiveAsync(inferred.proposals[0]!.spec, takeAsync, { depth: 3 });
+  });
+
+  test('the synchronous inference refuses async shapes, naming the asynchronous one', () => {
+    assert.throws(() => inferSpec([number, asyncNumbers], asyncNumbers, takeAsync as never), /inferSpecAsync/);
   });
 });
 

@@ -10,7 +10,7 @@ export { spec, specify, specify1, predictDemands, SpecError, type Spec, type Spe
 export { cap, isCapped, numCtrForced, spineForced, elementAt, anyElementDemanded } from '../lazy/list.ts';
 export { lazySome, lazyNone, lazyTuple, fieldDemand, isBottom } from '../demand/value-form.ts';
 export { sameStrictnessAs } from '../spec/reference.ts';
-export { inferSpec, type InferOptions, type Inference, type SpecProposal } from '../spec/infer.ts';
+export { inferSpec, inferSpecAsync, type InferOptions, type Inference, type SpecProposal } from '../spec/infer.ts';
 export { specOf, type SpecLanguage, type ArgumentDemand, type ArgumentDemands, type AsResultOptions, type ElementOf } from '../spec/combinators.ts';
 export { pulls, pullsOf, pullCount, endOf, closedAfter, iterations, untouched, IterEnd, Iterations, RETURNED, THROWN, THREW, type IterationEnd } from '../iter/index.ts';
 export { Ahead, aheadOf, readAhead, pulledElements, sourcePrefix, type SourcePrefix } from '../iter/index.ts';

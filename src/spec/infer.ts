@@ -9,16 +9,17 @@
  */
 import * as L from '../lazy/list.ts';
 import { demandEquals, type Demand } from '../demand/demand.ts';
-import { observeDetailed } from '../demand/observe.ts';
+import { observeDetailed, observeDetailedAsync, type DetailedObservation } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { isListCell } from '../demand/lazy-positions.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { fieldDemand } from '../demand/value-form.ts';
-import { enumerateCases } from '../engine/enumerate.ts';
+import { CaseTree, type CaseRequest, type EnumeratedCase } from '../engine/enumerate.ts';
 import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
 import { showInput } from './report.ts';
-import type { AnySpec } from './run-case.ts';
+import { drive, driveAsync, type AnySpec } from './run-case.ts';
+import { refuseAsync } from './random.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
 import { predictDemands, specify1, type ShapesOf, type Spec } from './spec.ts';
 import { specOf, type ArgumentDemand, type SpecLanguage } from './combinators.ts';
@@ -238,11 +239,35 @@ function parameterNames(fn: (...args: any[]) => unknown, arity: number): string[
  * ```
  */
 export function inferSpec<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: NoInfer<(...args: A) => R>, options: InferOptions = {}): Inference<A, R> {
+  refuseAsync({ args, result } as unknown as AnySpec, 'inferSpecAsync');
+  const shapes = { inputs: args, result };
+  return drive(inferenceSteps(args, result, fn, options), (c) => observeDetailed(c.context, fn as never, c.inputs, shapes));
+}
+
+/**
+ * {@link inferSpec} of a function over async iterables or returning a Promise: each case (random,
+ * then up to the depth, async sources enumerated as `checkSpecExhaustiveAsync` does) is observed
+ * asynchronously and awaited before the next.
+ *
+ * @example
+ * ```ts
+ * import { takeAsync } from './examples/iterators/take-async.ts';
+ * const inferred = await inferSpecAsync([number, asyncIterable(number)], asyncIterable(number), takeAsync, { depth: 3 });
+ * inferred.proposals[0]!.code; // specOf(args, result, ({ whenDemanded, onlyWhen, pulledAsResult }) => [ … ])
+ * ```
+ */
+export function inferSpecAsync<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: NoInfer<(...args: A) => R | Promise<R>>, options: InferOptions = {}): Promise<Inference<A, R>> {
+  const shapes = { inputs: args, result };
+  return driveAsync(inferenceSteps(args, result, fn, options), (c) => observeDetailedAsync(c.context, fn as never, c.inputs, shapes));
+}
+
+/** The steps of an inference, written once for observing its cases synchronously and asynchronously: each yields a case and gets its observation back. */
+function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions): Generator<CaseRequest, Inference<A, R>, DetailedObservation> {
   checkDeclared(options, INFER_OPTIONS, Object.keys(INFER_OPTIONS));
   const shapes = args as readonly Shape<unknown>[];
   const names = options.names ? [...options.names] : parameterNames(fn as never, shapes.length);
   if (names.length !== shapes.length) throw new TypeError(`names: ${names.length} names given for ${shapes.length} arguments`);
-  const observations = observeCases(shapes, result as Shape<unknown>, fn as never, options);
+  const observations = yield* observeCases(shapes, result as Shape<unknown>, options);
   const perArgument = shapes.map((_, i) => {
     const scored = candidates(shapes, result as Shape<unknown>, names, i).map((c) => ({ c, ...contradictions(shapes, result as Shape<unknown>, i, c, observations) }));
     return { fits: scored.filter((s) => s.failures === 0).map((s) => s.c), closest: scored.filter((s) => s.failures > 0).sort((a, b) => a.failures - b.failures).slice(0, 2) };
@@ -262,30 +287,32 @@ export function inferSpec<const A extends readonly unknown[], R>(args: ShapesOf<
   return { proposals, observations: observations.length, message };
 }
 
-/** The random cases, then every case up to the depth, each observed. */
-function observeCases(shapes: readonly Shape<unknown>[], result: Shape<unknown>, fn: (...args: unknown[]) => unknown, options: InferOptions): Observation[] {
+/** The random cases, then every case up to the depth, each observed (yielded to be observed). */
+function* observeCases(shapes: readonly Shape<unknown>[], result: Shape<unknown>, options: InferOptions): Generator<CaseRequest, Observation[], DetailedObservation> {
   const out: Observation[] = [];
   const s = { args: shapes, result } as unknown as AnySpec;
   const trials = options.trials ?? 300;
   const seed = options.seed ?? 1;
   for (let i = 0; i < trials; i++) {
     const { inputs, context } = trialCase(s, seed, i, sizeOf(i, trials, options.maxSize ?? 12));
-    const obs = observeDetailed(context, fn, inputs, { inputs: shapes, result });
+    const obs = yield { inputs, context };
     if (obs.error) throw obs.error.thrown;
     out.push({ inputs, result: obs.result, actual: obs.inputs });
   }
   // Depth by depth, so that a function argument's many cases at the largest depth do not crowd out the smaller ones.
   const most = out.length + (options.maxCases ?? 3000);
+  const found = (c: EnumeratedCase<DetailedObservation>): boolean => {
+    if (c.outcome.error) throw c.outcome.error.thrown;
+    out.push({ inputs: c.total(), result: c.outcome.result, actual: c.outcome.inputs });
+    return out.length >= most;
+  };
   try {
-    for (let depth = 0; depth <= (options.depth ?? 4); depth++) {
-      for (const c of enumerateCases(shapes, depth, (inputs, context) => observeDetailed(context, fn, inputs, { inputs: shapes, result }), { result })) {
-        if (c.outcome.error) throw c.outcome.error.thrown;
-        out.push({ inputs: c.total(), result: c.outcome.result, actual: c.outcome.inputs });
-        if (out.length >= most) return out;
-      }
+    for (let depth = 0; depth <= (options.depth ?? 4) && out.length < most; depth++) {
+      const tree = new CaseTree<DetailedObservation>(shapes, depth, { result });
+      yield* tree.cases(tree.roots(), { cases: 0, runs: 0, refinements: 0 }, { found });
     }
   } catch (err) {
-    // A shape without a series (an async iterable, for now) is observed on random cases only.
+    // A shape without a series (an opaque one not given one) is observed on random cases only.
     if (!(err instanceof NoSeriesError)) throw err;
   }
   return out;
