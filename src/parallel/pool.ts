@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
-import { TS_LOADER } from './load-module.ts';
+import { TS_LOADER, workerExecArgv } from './load-module.ts';
 import { WorkerCrashError } from './errors.ts';
 import { CONTROL, IMPORTING, LOADED, type FromWorker, type Init, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
@@ -30,15 +30,16 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url);
 
 /**
- * Starts a worker thread: the built package's runs `worker.js` (and loads a TypeScript check
- * module as `importCheckModule` says); from the source, tsx is registered in the worker first
- * (`--import tsx` in execArgv does not load a .ts worker entry on Node 20).
+ * Starts a worker thread: the built package's runs `worker.js` with the process's Node options but
+ * those that only slow its start (see `workerExecArgv`), and loads a TypeScript check module as
+ * `importCheckModule` says; from the source, tsx is registered in the worker first (`--import tsx`
+ * in execArgv does not load a .ts worker entry on Node 20).
  */
 function startWorker(): Worker {
   // A channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to.
   const { port1: control, port2 } = new MessageChannel();
   const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE, [CONTROL]: port2 }, transferList: [port2] };
-  const w = FROM_SOURCE ? new Worker(sourceEntry(), { ...options, eval: true, execArgv: [] }) : new Worker(WORKER_ENTRY, options);
+  const w = FROM_SOURCE ? new Worker(sourceEntry(), { ...options, eval: true, execArgv: [] }) : new Worker(WORKER_ENTRY, { ...options, execArgv: workerExecArgv(process.execArgv) });
   controls.set(w, control);
   control.unref();
   return w;
