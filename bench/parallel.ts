@@ -15,9 +15,10 @@
  *   module through tsx;
  * - `parallelColdStartup`, `parallelStartup`: milliseconds until 2 workers are ready, started
  *   (the process's first run), and pooled (a run after the first);
- * - `parallelCpuRatio`, `exhaustiveCpuRatio`: the CPU time (all threads) of the sequential run over
- *   that of the 2-worker run, medians: below 1 by what working in workers costs more, whatever
- *   the load; on 2 idle cores the speedup would be about twice it;
+ * - `parallelCpuRatio`, `exhaustiveCpuRatio`, `parallelFirstRunCpuRatio`: the CPU time (all
+ *   threads) of the sequential run over that of the 2-worker run (the first's, for the last),
+ *   medians: below 1 by what working in workers costs more, whatever the load; on 2 idle cores the
+ *   speedup would be at most twice it;
  * - `parallelCeiling`: what the machine gives two threads at the time: a fixed computation in 2
  *   worker threads at once against it twice in this thread, measured between the runs above.
  * On a machine shared with other work, the figures say as much about the load as about the
@@ -74,21 +75,23 @@ async function sideBySide(sequential: () => { readonly passed: boolean; readonly
  * check of module `checks` in its thread, then with 2 workers, its first: the speedup with the
  * workers' start, and that start. `loader`: the process's `node` options.
  */
-async function firstRuns(checks: string, loader: readonly string[], ceilings: number[]): Promise<{ included: number; startup: number }> {
+async function firstRuns(checks: string, loader: readonly string[], ceilings: number[]): Promise<{ included: number; cpu: number; startup: number }> {
   const seq: number[] = [];
   const par: number[] = [];
+  const cpu: number[] = [];
   const startup: number[] = [];
   for (let k = 0; k < ROUNDS; k++) {
-    const args = [...loader, '--expose-gc', fileURLToPath(new URL('./parallel-first-run.mjs', import.meta.url)), new URL(checks, import.meta.url).href, String(TRIALS)];
+    const args = [...loader, fileURLToPath(new URL('./parallel-first-run.mjs', import.meta.url)), new URL(checks, import.meta.url).href, String(TRIALS)];
     const child = spawnSync(process.execPath, args, { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`bench: a first run of ${checks} failed (${child.error?.message ?? `exit status ${child.status}`})`);
-    const r = JSON.parse(child.stdout) as { sequential: number; parallel: number; startup: number };
+    const r = JSON.parse(child.stdout) as { sequential: number; parallel: number; sequentialCpu: number; parallelCpu: number; startup: number };
     seq.push(r.sequential);
     par.push(r.parallel);
+    cpu.push(r.sequentialCpu / r.parallelCpu);
     startup.push(r.startup);
     ceilings.push(await ceiling());
   }
-  return { included: median(seq) / median(par), startup: median(startup) };
+  return { included: median(seq) / median(par), cpu: median(cpu), startup: median(startup) };
 }
 
 /** The computation {@link ceiling} times, in its threads as source text. */
@@ -142,6 +145,7 @@ export async function benchParallel(): Promise<Record<string, number>> {
     parallelSpeedupWithStartupTypeScript: firstTypeScript.included,
     exhaustiveParallelSpeedup: exhaustive.excluded,
     parallelCpuRatio: take.cpu,
+    parallelFirstRunCpuRatio: first.cpu,
     exhaustiveCpuRatio: exhaustive.cpu,
     parallelColdStartup: first.startup,
     parallelStartup: take.startup,
