@@ -31,7 +31,8 @@ import { Worker } from 'node:worker_threads';
 import type * as Strictcheck from '../src/index.ts';
 import type { DefinedCheck, Lazy, LazyList, ParallelCheckResult, ParallelExhaustiveResult } from '../src/index.ts';
 import { builtPackage } from './built-package.ts';
-import { collectGarbage, median } from './util.ts';
+import { timed } from './timed.mjs';
+import { median } from './util.ts';
 
 const ROUNDS = 3;
 /** The checks of `parallel-checks.mjs`: `take` and its spec. */
@@ -39,29 +40,23 @@ type TakeCheck = DefinedCheck<[Lazy<number>, LazyList<number>], LazyList<number>
 const TRIALS = 100_000;
 
 /** Wall time of `run` in ms, the CPU time of all this process's threads meanwhile, and the startup it reports (0 in this thread). */
-async function timed(run: () => Promise<{ readonly passed: boolean; readonly message: string; readonly startupMs?: number }> | { readonly passed: boolean; readonly message: string }): Promise<{ total: number; cpu: number; startup: number }> {
-  collectGarbage();
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const r = await run();
-  const total = performance.now() - t0;
-  const c = process.cpuUsage(c0);
-  if (!r.passed) throw new Error(r.message);
-  return { total, cpu: (c.user + c.system) / 1000, startup: 'startupMs' in r ? (r.startupMs ?? 0) : 0 };
+async function timedRun(run: () => { readonly passed: boolean; readonly message: string; readonly startupMs?: number } | Promise<{ readonly passed: boolean; readonly message: string; readonly startupMs?: number }>): Promise<{ total: number; cpu: number; startup: number }> {
+  const { ms, cpu, r } = await timed(run);
+  return { total: ms, cpu, startup: r.startupMs ?? 0 };
 }
 
 /** Medians over rounds of the sequential and parallel runs, alternating, startup excluded (the workers are started before the rounds). */
 async function sideBySide(sequential: () => { readonly passed: boolean; readonly message: string }, parallel: () => Promise<ParallelCheckResult | ParallelExhaustiveResult>, ceilings: number[]) {
-  await timed(sequential); // compiled code, first
-  await timed(parallel);
+  await timedRun(sequential); // compiled code, first
+  await timedRun(parallel);
   const seq: number[] = [];
   const par: number[] = [];
   const cpu: number[] = [];
   const startup: number[] = [];
   for (let k = 0; k < ROUNDS; k++) {
-    const s = await timed(sequential);
+    const s = await timedRun(sequential);
     seq.push(s.total);
-    const p = await timed(parallel);
+    const p = await timedRun(parallel);
     par.push(p.total - p.startup);
     cpu.push(s.cpu / p.cpu);
     startup.push(p.startup);
