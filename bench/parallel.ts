@@ -39,8 +39,11 @@ const ROUNDS = 3;
 type TakeCheck = DefinedCheck<[Lazy<number>, LazyList<number>], LazyList<number>>;
 const TRIALS = 100_000;
 
+/** What a timed run returns: a check's result, with the workers' startup if it had workers. */
+type Ran = { readonly passed: boolean; readonly message: string; readonly startupMs?: number };
+
 /** Wall time of `run` in ms, the CPU time of all this process's threads meanwhile, and the startup it reports (0 in this thread). */
-async function timedRun(run: () => { readonly passed: boolean; readonly message: string; readonly startupMs?: number } | Promise<{ readonly passed: boolean; readonly message: string; readonly startupMs?: number }>): Promise<{ total: number; cpu: number; startup: number }> {
+async function timedRun(run: () => Ran | Promise<Ran>): Promise<{ total: number; cpu: number; startup: number }> {
   const { ms, cpu, r } = await timed(run);
   return { total: ms, cpu, startup: r.startupMs ?? 0 };
 }
