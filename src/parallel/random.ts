@@ -7,7 +7,7 @@
 import { unforced } from '../demand/demand.ts';
 import { checkArity } from '../spec/spec.ts';
 import { CoverageTally, withCoverage } from '../spec/coverage.ts';
-import { parseShard, shardIndices } from '../spec/shard.ts';
+import { indicesOf, WHOLE_RUN } from '../spec/shard.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
 import { failureSteps, refuseAsync, type RandomRun } from '../spec/random.ts';
 import { inTrial, replayOptions } from '../spec/replay.ts';
@@ -90,7 +90,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
   const { forceBudget: budget, unicode, trials, maxSize, seed, timeout, maxShrinkAttempts: maxAttempts, maxShrinkTimeouts: maxFatal } = settings;
   const n = settings.workers!; // checks.ts runs a check here only with workers
   const greedy = settings.shrinking === 'greedy';
-  const indices = shardIndices(trials, settings.shard);
+  const indices = indicesOf(trials, settings.shard);
 
   const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, async, ...sent } };
   const grace = graceOf(timeout);
@@ -105,7 +105,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     if (out.kind !== 'crash' || out.alone || !current()) return out;
     return slot.request({ ...m, grace });
   };
-  const { index: firstIndex, count: shards } = parseShard(settings.shard);
+  const { index: firstIndex, count: shards } = settings.shard ?? WHOLE_RUN;
   /**
    * Runs the trials, worker k the positions k, k + n, … (each trial with its own size). Batched
    * (`batch`), each worker runs its stripe in one request, in a loop, and the run waits for the

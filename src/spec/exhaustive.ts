@@ -7,7 +7,7 @@
  * @module
  */
 import { CaseTree, comparePaths, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
-import { parseShard } from './shard.ts';
+import { showShard } from './shard.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
 import type { CheckOptions } from './options.ts';
 import { replayWith } from './replay.ts';
@@ -91,12 +91,11 @@ export class ExhaustiveCheckFailure extends Error {
   }
 }
 
-/** @internal What a run needs: the spec and function checked, the settings of its call, its shard and its watch. */
+/** @internal What a run needs: the spec and function checked, the settings of its call and its watch. */
 export interface Setup {
   readonly spec: AnySpec;
   readonly fn: Fn;
   readonly settings: Settings<'exhaustive'>;
-  readonly shard: { readonly index: number; readonly count: number } | undefined;
   /** The run's budgets and progress (with workers, started again once they are ready). */
   readonly watch: RunWatch;
 }
@@ -113,8 +112,7 @@ export function setup(s: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Set
       `cannot enumerate ${name} (shape ${shape.name}): it has no value of depth at most ${maxDepth}, so no case would run; give a larger depth, or, for a type without a finite value (a stream, which has none at any depth), a series with withSeries(shape, (depth) => values)`,
     );
   });
-  const shard = settings.shard === undefined ? undefined : parseShard(settings.shard);
-  return { spec: s, fn, settings, shard, watch: watchRun(settings) };
+  return { spec: s, fn, settings, watch: watchRun(settings) };
 }
 
 /**
@@ -153,7 +151,7 @@ export function conclude(set: Setup, depth: number, out: DepthOutcome, totals: {
   const { spec, settings } = set;
   const totalCases = totals.cases;
   const done = { depth, cases: out.cases, totalCases, runs: totals.runs };
-  const part = set.shard ? `, shard ${set.shard.index + 1}/${set.shard.count}` : '';
+  const part = settings.shard ? `, shard ${showShard(settings.shard)}` : '';
   const where = `exhaustive, depth ${depth}${part}, after ${totalCases} case${totalCases === 1 ? '' : 's'}`;
   if (out.reported) return { passed: false, ...done, ...out.reported(where) };
   if (out.found) {
@@ -199,8 +197,9 @@ function stoppedResult(set: Setup, depth: number, done: Omit<ExhaustiveResult, '
  * {@link CaseTree.part}): subtrees, and cases already run, of which the first that failed.
  */
 export function partOf(set: Setup, tree: CaseTree<Trial>, stats: EnumerationStats): { subtrees: CaseNode[]; cases: EnumeratedCase<Trial>[]; failed?: EnumeratedCase<Trial> } {
-  if (!set.shard) return { subtrees: tree.roots(), cases: [] };
-  const { cases, subtrees } = tree.part(set.shard.index, set.shard.count, stats);
+  const { shard } = set.settings;
+  if (!shard) return { subtrees: tree.roots(), cases: [] };
+  const { cases, subtrees } = tree.part(shard.index, shard.count, stats);
   const failed = cases.filter((c) => c.outcome.failed).sort((a, b) => comparePaths(a.path(), b.path()))[0];
   return failed ? { subtrees, cases, failed } : { subtrees, cases };
 }

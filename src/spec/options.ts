@@ -129,7 +129,7 @@ export const MAX_TIMER = 2 ** 31 - 1;
 
 /**
  * @internal The options, in the order an error lists them. A spec's comparison and coverage are
- * checked against its arguments, after the others (see {@link resolveSettings}).
+ * checked against its arguments, and a shard as it is parsed, after the others (see {@link resolveSettings}).
  */
 const OPTIONS = {
   trials: { modes: ['random', 'global'], check: integer(1), default: () => 100 },
@@ -140,7 +140,8 @@ const OPTIONS = {
   maxSize: { modes: ['random', 'property', 'global'], check: integer(0), default: () => 30 },
   maxShrinkAttempts: { modes: ['random'], check: integer(0, Infinity), default: () => 2000 },
   unicode: { modes: ['random', 'exhaustive', 'property', 'global'], check: ofType('boolean'), default: () => unicodeTerminal() },
-  shard: { modes: ['random', 'exhaustive'], check: (value) => void parseShard(value as string) },
+  // Checked as it is parsed, once, into the shard a run reads.
+  shard: { modes: ['random', 'exhaustive'], check: () => {}, resolve: parseShard },
   onTrial: { modes: ['random'], check: ofType('function') },
   coverage: { modes: ['random', 'exhaustive'], check: () => {} },
   prune: { modes: ['exhaustive'], check: ofType('boolean'), default: () => true },

@@ -9,7 +9,7 @@ import { someShapeWithin } from '../demand/shape-walk.ts';
 import { checkArity } from './spec.ts';
 import { CoverageTally, withCoverage } from './coverage.ts';
 import type { Settings } from './options.ts';
-import { shardIndices } from './shard.ts';
+import { indicesOf } from './shard.ts';
 import { isInstance } from '../lazy/thrown.ts';
 import { inTrial, replayOptions, trialPlace } from './replay.ts';
 import { failureHeader, report, resetInputCalls } from './report.ts';
@@ -58,7 +58,7 @@ export function refuseAsync(spec: AnySpec): void {
 function* randomSteps(run: RandomRun): Steps<CheckResult> {
   const { spec, settings } = run;
   const { trials, maxSize, seed } = settings;
-  const indices = shardIndices(trials, settings.shard);
+  const indices = indicesOf(trials, settings.shard);
   const coverage = new CoverageTally(spec.args.length);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
