@@ -5,7 +5,7 @@
  */
 import { comparePaths, pathOf, totalInputs, type EnumerationStats } from '../engine/enumerate.ts';
 import { printable } from '../spec/result.ts';
-import { conclude, inCase, partCoverage, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveResult, type Setup } from '../spec/exhaustive.ts';
+import { conclude, inCase, partCoverage, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveResult, type Run } from '../spec/exhaustive.ts';
 import { watchRun } from '../spec/run-watch.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
 import type { Settings } from '../spec/options.ts';
@@ -94,7 +94,7 @@ function answer(out: Outcome<'cases'>, run: number, depth: number, timeout: numb
  * enumerated partition the cases of the depth, in order; the first counterexample is the first
  * one of the first subtree that has one. Subtrees after it are cancelled.
  */
-async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { cases: number; subtrees: number }): Promise<DepthOutcome> {
+async function parallelDepth(set: Run, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { cases: number; subtrees: number }): Promise<DepthOutcome> {
   const tree = treeOf(set, depth);
   const partStats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const part = partOf(set, tree, partStats);

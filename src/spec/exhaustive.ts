@@ -91,12 +91,15 @@ export class ExhaustiveCheckFailure extends Error {
   }
 }
 
-/** @internal What a run needs: the spec and function checked, the settings of its call and its watch. */
+/** @internal What a run needs: the spec and function checked, and the settings of its call. */
 export interface Setup {
   readonly spec: AnySpec;
   readonly fn: Fn;
   readonly settings: Settings<'exhaustive'>;
-  /** The run's budgets and progress (with workers, started again once they are ready). */
+}
+
+/** @internal A run under way: its setup, and its watch (budgets and progress), started with its first case (with workers, once they are ready). */
+export interface Run extends Setup {
   readonly watch: RunWatch;
 }
 
@@ -112,7 +115,7 @@ export function setup(s: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Set
       `cannot enumerate ${name} (shape ${shape.name}): it has no value of depth at most ${maxDepth}, so no case would run; give a larger depth, or, for a type without a finite value (a stream, which has none at any depth), a series with withSeries(shape, (depth) => values)`,
     );
   });
-  return { spec: s, fn, settings, watch: watchRun(settings) };
+  return { spec: s, fn, settings };
 }
 
 /**
@@ -145,7 +148,7 @@ export function inCase(err: unknown, spec: AnySpec, depth: number, inputs: reado
 }
 
 /** @internal Adds a depth's outcome to the totals: the result if it ends the run. */
-export function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): ExhaustiveResult | undefined {
+export function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): ExhaustiveResult | undefined {
   totals.cases += out.cases;
   totals.runs += out.runs;
   const { spec, settings } = set;
@@ -182,7 +185,7 @@ export function conclude(set: Setup, depth: number, out: DepthOutcome, totals: {
 }
 
 /** The result of a run a budget stopped in depth `depth`, after `cases` cases of it, with no counterexample found. */
-function stoppedResult(set: Setup, depth: number, done: Omit<ExhaustiveResult, 'passed' | 'message'>, cases: number, part: string): ExhaustiveResult {
+function stoppedResult(set: Run, depth: number, done: Omit<ExhaustiveResult, 'passed' | 'message'>, cases: number, part: string): ExhaustiveResult {
   const stoppedBy = set.watch.stoppedBy!;
   const limit = stoppedBy === 'maxCases' ? `maxCases (${set.settings.maxCases})` : `timeLimit (${set.settings.timeLimit} ms)`;
   const full = depth === 0 ? 'no depth in full' : `depths 0 to ${depth - 1} in full`;
@@ -212,7 +215,7 @@ export function partCoverage(set: Setup, part: { readonly cases: readonly Enumer
 }
 
 /** The cases of one depth, in this thread. */
-function sequentialDepth(set: Setup, depth: number): DepthOutcome {
+function sequentialDepth(set: Run, depth: number): DepthOutcome {
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const tree = treeOf(set, depth);
   const part = partOf(set, tree, stats);
@@ -235,7 +238,7 @@ function sequentialDepth(set: Setup, depth: number): DepthOutcome {
  * `assertSpecExhaustive`, which run it with workers in src/parallel.
  */
 export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): ExhaustiveResult {
-  const set = setup(spec, fn, settings);
+  const set = { ...setup(spec, fn, settings), watch: watchRun(settings) };
   const totals = { cases: 0, runs: 0 };
   try {
     for (let depth = 0; ; depth++) {
