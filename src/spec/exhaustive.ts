@@ -13,7 +13,7 @@ import type { CheckOptions } from './options.ts';
 import { replayWith } from './replay.ts';
 import { failureHeader, report } from './report.ts';
 import { carryResult, printable, type Counterexample } from './result.ts';
-import { counterexampleOf, runCase, blameCase, type AnySpec, type CaseRunner, type Fn, type Trial } from './run-case.ts';
+import { counterexampleOf, drive, runCase, blameCase, type AnySpec, type CaseRunner, type Fn, type Trial } from './run-case.ts';
 import { rerunContext } from './shrink-case.ts';
 import { checkArity } from './spec.ts';
 import { watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
@@ -147,8 +147,27 @@ export function inCase(err: unknown, spec: AnySpec, depth: number, inputs: reado
   return blameCase(err, spec, () => `exhaustive, depth ${depth}`, inputs);
 }
 
-/** @internal Adds a depth's outcome to the totals: the result if it ends the run. */
-export function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): ExhaustiveResult | undefined {
+/**
+ * @internal The depth loop of a run, in this thread or with workers: yields each depth in turn,
+ * from 0, to be sent what its cases found (as `drive` or `driveAsync` does, with the runner of a
+ * depth's cases: the part that differs), until a depth ends the run with its result.
+ */
+export function* depthLoop(run: Run): Generator<number, ExhaustiveResult, DepthOutcome> {
+  const totals = { cases: 0, runs: 0 };
+  try {
+    for (let depth = 0; ; depth++) {
+      const out = yield depth;
+      run.watch.depthDone(depth, out.cases);
+      const result = conclude(run, depth, out, totals);
+      if (result) return result;
+    }
+  } finally {
+    run.watch.done();
+  }
+}
+
+/** Adds a depth's outcome to the totals: the result if it ends the run. */
+function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): ExhaustiveResult | undefined {
   totals.cases += out.cases;
   totals.runs += out.runs;
   const { spec, settings } = set;
@@ -238,18 +257,8 @@ function sequentialDepth(set: Run, depth: number): DepthOutcome {
  * `assertSpecExhaustive`, which run it with workers in src/parallel.
  */
 export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): ExhaustiveResult {
-  const set = { ...setup(spec, fn, settings), watch: watchRun(settings) };
-  const totals = { cases: 0, runs: 0 };
-  try {
-    for (let depth = 0; ; depth++) {
-      const out = sequentialDepth(set, depth);
-      set.watch.depthDone(depth, out.cases);
-      const result = conclude(set, depth, out, totals);
-      if (result) return printable(result);
-    }
-  } finally {
-    set.watch.done();
-  }
+  const run = { ...setup(spec, fn, settings), watch: watchRun(settings) };
+  return printable(drive(depthLoop(run), (depth) => sequentialDepth(run, depth)));
 }
 
 safeInstanceof(ExhaustiveCheckFailure);

@@ -92,11 +92,11 @@ export interface CaseRun {
 /** @internal The steps of a check, written once for both ways of running a case: each yields a case and gets its trial back. */
 export type Steps<R> = Generator<CaseRun, R, Trial>;
 
-/** @internal Runs `steps`, each case by `run`, synchronously. */
-export function drive<R>(steps: Steps<R>, run: (c: CaseRun) => Trial): R {
+/** @internal Runs `steps`, each case (or what else they yield, as an exhaustive run's depths) by `run`, synchronously. */
+export function drive<R, Y = CaseRun, T = Trial>(steps: Generator<Y, R, T>, run: (c: Y) => T): R {
   let step = steps.next();
   while (!step.done) {
-    let t: Trial;
+    let t: T;
     try {
       t = run(step.value);
     } catch (err) {
@@ -128,11 +128,11 @@ export function caseDriver(run: CaseRunner, async: boolean, phase?: (who: 'funct
   return { run: one, drive: (steps) => driveAsync(steps, (c) => one(c.inputs, c.context)) };
 }
 
-/** @internal Runs `steps`, each case by `run`, awaiting it. */
-export async function driveAsync<R>(steps: Steps<R>, run: (c: CaseRun) => Promise<Trial>): Promise<R> {
+/** @internal Runs `steps`, each case (or what else they yield) by `run`, awaiting it. */
+export async function driveAsync<R, Y = CaseRun, T = Trial>(steps: Generator<Y, R, T>, run: (c: Y) => Promise<T>): Promise<R> {
   let step = steps.next();
   while (!step.done) {
-    let t: Trial;
+    let t: T;
     try {
       t = await run(step.value);
     } catch (err) {
