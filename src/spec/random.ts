@@ -9,11 +9,11 @@ import { someShapeWithin } from '../demand/shape-walk.ts';
 import { checkArity } from './spec.ts';
 import { CoverageTally, withCoverage } from './coverage.ts';
 import type { Settings } from './options.ts';
-import { indicesOf } from './shard.ts';
+import { indicesOf, showShard } from './shard.ts';
 import { isInstance } from '../lazy/thrown.ts';
 import { inTrial, replayOptions, trialPlace } from './replay.ts';
 import { failureHeader, report, resetInputCalls } from './report.ts';
-import { type CheckResult, passedResult, printable } from './result.ts';
+import { type CheckResult, printable } from './result.ts';
 import { type AnySpec, counterexampleOf, drive, driveAsync, type Fn, runCase, runCaseAsync, type Steps, type Trial } from './run-case.ts';
 import { rerunContext, shrink } from './shrink-case.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
@@ -84,7 +84,16 @@ function* randomSteps(run: RandomRun): Steps<CheckResult> {
     const [small, shrinks] = yield* shrink(spec, trial, settings.maxShrinkAttempts);
     return printable(yield* failureSteps(run, small, k + 1, shrinks));
   }
-  return printable(withCoverage(passedResult(indices.length, settings), coverage.figures(), settings.coverage, spec.names, replayOptions(settings)));
+  return printable(passedResult(run, indices.length, coverage));
+}
+
+/** @internal The result of `run` when its `count` trials passed: `coverage` holds how far they forced the result and each argument. */
+export function passedResult({ spec, settings }: RandomRun, count: number, coverage: CoverageTally): CheckResult {
+  const { seed, shard } = settings;
+  // A shard can hold no trial (more shards than trials): it passes, saying so.
+  const where = shard === undefined ? '' : `, shard ${showShard(shard)}${count === 0 ? ", which holds none of the run's trials" : ''}`;
+  const passed = { passed: true, trials: count, seed, shrinks: 0, message: `+++ OK, passed ${count} trial${count === 1 ? '' : 's'} (seed ${seed}${where}).` };
+  return withCoverage(passed, coverage.figures(), settings.coverage, spec.names, replayOptions(settings));
 }
 
 /** @internal The steps that end a failure of `run` after `count` trials, shrunk to `small` in `shrinks` steps: its case run once more, and the result. */
