@@ -94,8 +94,8 @@ export interface GlobalSettings {
 /** @internal Where options are given: to a random check, an exhaustive check, a fast-check property, or as the global configuration. */
 export type Mode = 'random' | 'exhaustive' | 'property' | 'global';
 
-/** The options type of each mode. */
-interface OptionsOf {
+/** @internal The options type of each mode. */
+export interface OptionsOf {
   readonly random: ParallelOptions;
   readonly exhaustive: ExhaustiveOptions;
   readonly property: StrictPropertyOptions;
