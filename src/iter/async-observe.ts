@@ -97,6 +97,13 @@ class RecordedAsyncIterator {
   /** Pull `k` settled: records every pull settled, in order, from the first not recorded, and delivers `k`'s answer. */
   private settle(k: number, s: Settled): IteratorResult<unknown> | Promise<IteratorResult<unknown>> {
     this.pendingNow--;
+    if (k === this.recorded && this.settled.size === 0) {
+      // The next in order, none settled behind it (the common case): recorded and delivered at once.
+      this.recorded++;
+      const delivered = this.record(k, s);
+      if (!s.ok) throw s.err;
+      return delivered!;
+    }
     this.settled.set(k, s);
     let mine: IteratorResult<unknown> | undefined;
     while (this.settled.has(this.recorded)) {

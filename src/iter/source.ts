@@ -147,9 +147,10 @@ class ThrowingReturn<T> implements IterableIterator<T> {
 /** What a generated async source does: the answers of its pulls, and how late each comes. */
 export interface AsyncSourcePlan<T> extends SourcePlan<T> {
   /**
-   * How many turns of the event loop the answer of pull k waits, `delays[k % delays.length]`
-   * (none if empty): several `next()` calls pending at once may settle in another order than
-   * they were made, each with its own answer. A throwing pull rejects.
+   * How many turns of the event loop the answer of pull k waits, `delays[k]`, none past them
+   * (an infinite source's later rounds, pulls after the end): several `next()` calls pending at
+   * once may settle in another order than they were made, each with its own answer. A throwing
+   * pull rejects.
    */
   readonly delays: readonly number[];
 }
@@ -194,8 +195,15 @@ class AsyncRun<T> {
     const k = this.k++;
     const at = this.ended ? ENDS : answerOf(this.plan, k);
     if (at < 0) this.ended = true;
+    // Only the planned pulls wait (see delays): a function pulling an infinite source for ever waits no timer a pull until the budget stops it.
     const { delays } = this.plan;
-    return later(delays.length === 0 ? 0 : delays[k % delays.length]!, () => this.answer(k, at));
+    const turns = k < delays.length ? delays[k]! : 0;
+    if (turns > 0) return later(turns, () => this.answer(k, at));
+    try {
+      return Promise.resolve(this.answer(k, at));
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 
   /** The answer of pull `k`, which answers `at` (see {@link answerOf}). */
