@@ -6,13 +6,14 @@
  * may have several pulls pending at once. Pulls count against the observation's budget.
  * @module
  */
+import { countForceCall } from '../lazy/lazy.ts';
 import type { Demand, Forced } from '../demand/demand.ts';
 import type { Path } from '../demand/path.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
-import { answered, closedThrowing, hasMethod, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, PULL, RecordedSource, type Plan } from './observe.ts';
+import { answered, closedThrowing, hasMethod, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -81,7 +82,7 @@ class RecordedAsyncIterator {
     let answer: Promise<IteratorResult<unknown>>;
     try {
       of.work.pull();
-      PULL.force();
+      countForceCall();
       answer = Promise.resolve(real.next(...args));
     } catch (err) {
       answer = Promise.reject(err);

@@ -6,8 +6,8 @@
  * counts as a force against the force budget, so a walk that pulls for ever is stopped.
  * @module
  */
-import { now, type Lazy } from '../lazy/lazy.ts';
-import { forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
+import { countForceCall, now } from '../lazy/lazy.ts';
+import { demandHolder, forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
 import { lazyOf } from '../demand/lazy-positions.ts';
 import { child, showPath, type Path } from '../demand/path.ts';
 import type { Shape } from '../demand/shape-types.ts';
@@ -16,13 +16,13 @@ import { record } from '../demand/record.ts';
 import { HEAD, put, putPrimitive, Spine, SpineCell } from '../demand/compact-demand.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { isPrimitive, primitiveFits } from '../demand/shape-fit.ts';
-import { instrument, type Recording } from '../demand/instrument.ts';
+import { instrument, Recording } from '../demand/instrument.ts';
+import { dynamic } from '../demand/dynamic.ts';
+import { keepHiddenClasses } from '../lazy/v8.ts';
 import { AHEAD_CTOR, DONE_CTOR, END_CTORS, iterationsCtor } from './demand.ts';
 import { isSourceFailure, sourceOf } from './source.ts';
 import { isInputFailure } from '../demand/input-failures.ts';
 
-/** Forced once per pull: a pull is counted against the force budget as a force is. */
-export const PULL: Lazy<undefined> = now(undefined);
 /** What a random context throws into an iterable with `throw()`; caught when it comes back out (one, made once: a stack trace per throw cost more than the trial). */
 export const CONSUMER_THROW = new Error('thrown into the iterable by the context');
 
@@ -106,8 +106,7 @@ export class IterationLog {
 
   /** A pull answered primitive `x`, which the spine holds as itself. */
   pulledPrimitive(x: unknown): void {
-    const spine = this.spine ?? this.startSpine();
-    spine.setHead(spine.grow(), x);
+    (this.spine ?? this.startSpine()).push(x);
   }
 
   /** The first pull answered a value: the iteration's demand is a spine from now on. */
@@ -240,7 +239,7 @@ class RecordedIterator {
     // Without an argument where none is given, as for…of calls it (and without a rest array to make per pull).
     const given = arguments.length > 0;
     if (!this.rec.open || log.ended) return given ? real.next(value) : real.next();
-    PULL.force();
+    countForceCall(); // a pull counts against the force budget as a force does
     let r: IteratorResult<unknown>;
     try {
       r = given ? real.next(value) : real.next();
@@ -430,7 +429,7 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
   const { pulls } = plan;
   const toEnd = plan.then === 'done';
   for (let k = 0; k < pulls || toEnd; k++) {
-    PULL.force();
+    countForceCall(); // a pull counts against the force budget as a force does
     let r: IteratorResult<unknown>;
     try {
       r = it.next();
@@ -454,4 +453,15 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
       if (err !== CONSUMER_THROW) closedThrowing(err);
     }
   }
+}
+
+// An observation's copies of sources, their iterators and logs are all dropped when it ends: kept,
+// a full collection no longer throws away the code of every loop pulling through one (the first two
+// observations of a source of 10^5 numbers after one took 25 ms each instead of 7.5).
+{
+  const holder = demandHolder();
+  const copy = new RecordedIterable([0], dynamic, dynamic, null, holder, 0, new Recording());
+  const log = new IterationLog(new IterableRecord(holder, 0), 0);
+  log.pulledPrimitive(0);
+  keepHiddenClasses(copy, log, ...[RecordedIterator, Returnable, Throwable, Closable].map((Kind) => new Kind([0][Symbol.iterator](), log, copy)));
 }
