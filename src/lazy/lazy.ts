@@ -159,6 +159,9 @@ function countStep(): void {
   counters[STEPS]!++;
 }
 
+/** @internal Counts a call of `force` against the budget where there is no thunk to force: a pull of an iterable, which counts as one (`src/iter`). */
+export const countForceCall: () => void = countStep;
+
 /**
  * How many times `force` has been called so far in this process, on thunks evaluated or not (a measure of work).
  *
