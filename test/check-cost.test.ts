@@ -9,6 +9,8 @@ import fc from 'fast-check';
 import { ForceBudgetExceeded, lazy, newRound, withBudget, withForceBudget } from '../src/lazy/lazy.ts';
 import { evaluatedPositions } from '../src/demand/size.ts';
 import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
+import { lessDefined, unforced } from '../src/demand/demand.ts';
+import { CoverageTally } from '../src/spec/coverage.ts';
 import { take, takePrime, takeSpec } from '../examples/take.ts';
 
 // What the optimisations of a check's cost (issue 19) must leave as it was: these pin behaviour
@@ -88,4 +90,26 @@ test('a function that evaluates a large unevaluated input six times over is dive
   const r = checkSpec(sumSpec, sumSixTimes, { seed: 1, trials: 1 });
   assert.equal(r.passed, false);
   assert.match(r.message, /it forced more than 1000000 thunks/);
+});
+
+test('demands on lists compare alike head by head, their heads kept as primitives or as nodes, and coverage reads them alike', () => {
+  const d = (xs: readonly (number | typeof thunk)[], rest: List<number> = L.nil) => toDemand(xs.reduceRight<List<number>>((tail, x) => cons(x as number, tail), rest), list(number));
+  const read = (x: ReturnType<typeof d>) => {
+    // Reading a run's fields keeps a node for each head read.
+    for (let c = x; c.forced && c.arity === 2; c = c.field(1)) c.field(0);
+    return x;
+  };
+  assert.equal(demandEquals(d([1, thunk, 3]), d([1, thunk, 3])), true);
+  assert.equal(demandEquals(d([1, thunk, 3]), read(d([1, thunk, 3]))), true);
+  assert.equal(demandEquals(read(d([1, 2, 3])), d([1, 2, 4])), false);
+  assert.equal(demandEquals(d([1, 2]), d([1, 2, 3])), false);
+  assert.equal(demandEquals(d([1, 2], thunk), d([1, 2, 3], thunk)), false);
+  assert.equal(lessDefined(d([1, 2], thunk), d([1, 2, 3])), true);
+  assert.equal(lessDefined(d([1, 2, 3]), d([1, 2], thunk)), false);
+  assert.equal(lessDefined(d([1, thunk, 3]), read(d([1, 5, 3]))), true);
+  const tally = new CoverageTally(1);
+  tally.add(d([1, 2, 3]), [d([1, thunk])]);
+  tally.add(read(d([1, 2, 3])), [read(d([1, thunk]))]);
+  tally.add(d([1, 2], thunk), [unforced]);
+  assert.deepEqual(tally.figures(), { result: { none: 0, partial: 1, full: 2 }, inputs: [{ none: 1, partial: 2, full: 0 }] });
 });

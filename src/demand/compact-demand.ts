@@ -124,6 +124,11 @@ export class SpineCell {
   get fields(): readonly Demand[] {
     return [this.field(0), this.field(1)];
   }
+
+  /** The run from cell `k` of the spine on (this one at its own index), or the spine's rest after its last cell. */
+  cellAt(k: number): Demand {
+    return k === this.k ? (this as unknown as Forced) : k < this.spine.length ? (new SpineCell(this.spine, k) as unknown as Forced) : this.spine.rest;
+  }
 }
 Object.setPrototypeOf(SpineCell.prototype, Forced.prototype);
 Object.defineProperties(SpineCell.prototype, { ctor: { value: CONS_CTOR }, value: { value: undefined }, lazy: { value: true }, arity: { value: 2 } });
