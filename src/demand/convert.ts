@@ -311,7 +311,8 @@ export class Built {
 
 /** The values built for shared nodes, by node and position (`undefined` without a guide); and those a build met and found missing. */
 export class SharedValues<G> {
-  private readonly values = new Map<Forced, { at: G | undefined; value: unknown; next: unknown }>();
+  // Made at the first shared node: most demands have none.
+  private values: Map<Forced, SharedValue<G>> | undefined;
   readonly missing: [Demand, G][] = [];
 
   has(d: Demand, at: G | undefined): boolean {
@@ -319,20 +320,28 @@ export class SharedValues<G> {
   }
 
   set(d: Demand, at: G | undefined, value: unknown): void {
-    this.values.set(d as Forced, { at, value, next: this.values.get(d as Forced) });
+    const values = (this.values ??= new Map());
+    values.set(d as Forced, { at, value: new Built(value), next: values.get(d as Forced) });
   }
 
   /** What stands for shared node `d` at `at` in a build: its value, or if it is not built yet, a placeholder, `d` noted missing. */
   item(d: Forced, at: G): Built {
     const found = this.find(d, at);
     if (found === undefined) this.missing.push([d, at]);
-    return found ?? MISSING;
+    return found?.value ?? MISSING;
   }
 
-  private find(d: Forced, at: G | undefined): Built | undefined {
-    for (let e = this.values.get(d); e !== undefined; e = e.next as typeof e) if (e.at === at) return new Built(e.value);
+  private find(d: Forced, at: G | undefined): SharedValue<G> | undefined {
+    for (let e = this.values?.get(d); e !== undefined; e = e.next) if (e.at === at) return e;
     return undefined;
   }
+}
+
+/** A value built for a shared node at one position, and those built for it at others. */
+interface SharedValue<G> {
+  readonly at: G | undefined;
+  readonly value: Built;
+  readonly next: SharedValue<G> | undefined;
 }
 const MISSING = new Built(undefined);
 

@@ -6,7 +6,7 @@
  */
 import { ForceBudgetExceeded, newRound, withBudget, type GrowingBudget } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
-import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation } from '../demand/observe.ts';
+import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';
 import { findRevoked } from '../demand/revoked-proxy.ts';
 import { evaluatedPositions } from '../demand/size.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
@@ -49,7 +49,8 @@ export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Co
   const { spec: s, fn } = run;
   const budget = trialBudget(run.settings.forceBudget, inputs);
   phase?.('function');
-  const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
+  const shapes = observeShapes(s);
+  const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, shapes));
   phase?.('spec');
   return judge(run, inputs, context, obs, budget);
 }
@@ -61,9 +62,18 @@ export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], 
   const scaled = trialBudget(run.settings.forceBudget, inputs);
   const budget = typeof scaled === 'number' ? scaled : Math.max(scaled.least, scaled.more());
   phase?.('function');
-  const obs = await observeDetailedAsync(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }, budget);
+  const obs = await observeDetailedAsync(context, fn, inputs, observeShapes(s), budget);
   phase?.('spec');
   return judge(run, inputs, context, obs, budget);
+}
+
+/** The shapes of the spec last observed, kept: every case of a check observes with them. */
+let lastShapes: { readonly spec: AnySpec | undefined; readonly shapes: ObserveShapes } = { spec: undefined, shapes: {} };
+
+/** The shapes an observation of a case of spec `s` reads its inputs and result by. */
+function observeShapes(s: AnySpec): ObserveShapes {
+  if (lastShapes.spec !== s) lastShapes = { spec: s, shapes: { inputs: s.args, result: s.result, names: s.names } };
+  return lastShapes.shapes;
 }
 
 /** @internal What runs a case: the spec and function, and the settings a case reads. */
