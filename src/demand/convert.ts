@@ -10,11 +10,11 @@ import { demandOf } from './record.ts';
 import { primitiveNode, SpineCell } from './compact-demand.ts';
 import { EVALUATED, markBottom, read, THREW, UNREAD, VALUE_FORM } from './guide.ts';
 import { insideLazy } from './shape-fit.ts';
-import { isRevokedProxy, readingRevoked, revokedInput } from './revoked-proxy.ts';
+import { isRevokedProxy, readingRevoked } from './revoked-proxy.ts';
 import { collectionShapes, fieldKey } from './collections.ts';
 import { dynamic } from './dynamic.ts';
 import { CONS_CTOR } from './lazy-positions.ts';
-import { child, showPath, type Path } from './path.ts';
+import { child, type Path } from './path.ts';
 import type { Ctor, Shape } from './shape-types.ts';
 import { perShape, someShapeWithin } from './shape-walk.ts';
 
@@ -107,7 +107,8 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
  * ```
  */
 export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, path: Path = 'demand'): Demand {
-  try {
+  // A revoked Proxy (whose every look throws, instanceof too) is refused naming where it is.
+  return readingRevoked(value, path, () => {
     // A demand passed through as a spec received it (see inValueForm), not read yet, is the demand it came from.
     const passed = value instanceof Lazy ? deferredWith(value, convertLater) : undefined;
     if (passed !== undefined && readsAlike(passed.shape, shape as Shape<unknown>)) return passed.demand;
@@ -119,10 +120,7 @@ export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, pat
       if (inner.kind === 'prim' && value.isEvaluated && typeof peek(value) === inner.prim) return primitiveNode(peek(value), true);
     }
     return demandOf(value, shape as Shape<unknown>, path, VALUE_FORM);
-  } catch (err) {
-    // A revoked Proxy (whose every look throws, instanceof too) is refused naming where it is.
-    throw revokedInput(err, [value], [showPath(path)]) ?? err;
-  }
+  });
 }
 
 /**
