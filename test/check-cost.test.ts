@@ -3,10 +3,12 @@ import assert from 'node:assert/strict';
 import {
   checkSpec, demandEquals, fromArray, isThunk, lazyOf, list, number, predictDemands, prettyDemand, spec, SpecError, string, thunk, toDemand, cons,
 } from '../src/index.ts';
-import type { List } from '../src/lazy/cell.ts';
+import type { Cons, List } from '../src/lazy/cell.ts';
+import { prettyValue } from '../src/demand/print.ts';
+import { fromDemand } from '../src/demand/convert.ts';
 import * as L from '../src/lazy/list.ts';
 import fc from 'fast-check';
-import { ForceBudgetExceeded, lazy, newRound, withBudget, withForceBudget } from '../src/lazy/lazy.ts';
+import { ForceBudgetExceeded, lazy, newRound, withBudget, withForceBudget, type Lazy } from '../src/lazy/lazy.ts';
 import { evaluatedPositions } from '../src/demand/size.ts';
 import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { lessDefined, unforced } from '../src/demand/demand.ts';
@@ -112,4 +114,19 @@ test('demands on lists compare alike head by head, their heads kept as primitive
   tally.add(read(d([1, 2, 3])), [read(d([1, thunk]))]);
   tally.add(d([1, 2], thunk), [unforced]);
   assert.deepEqual(tally.figures(), { result: { none: 0, partial: 1, full: 2 }, inputs: [{ none: 1, partial: 2, full: 0 }] });
+});
+
+test('a demand on the result reaches the spec converted a layer at a time, as it reads it, into the value fromDemand builds', () => {
+  const d = toDemand(L.fromArray([1, 2, 3, 4]), list(number));
+  const unreadTail: boolean[] = [];
+  const firstCell = spec([list(number)], list(number), (predict, r, xs) => {
+    const cell = (r as unknown as Lazy<Cons<number>>).force();
+    unreadTail.push(!(cell.tail as Lazy<unknown>).isEvaluated);
+    assert.equal(prettyValue(r), prettyValue(fromDemand(d, list(number))));
+    predict(xs);
+  });
+  predictDemands(firstCell, d, [L.fromArray([1, 2, 3, 4])]);
+  assert.deepEqual(unreadTail, [true], 'the second cell was not converted before the spec read it');
+  // A demand observed by a random context (nodes, not a run of cells) too, and take still passes with its spec.
+  assert.equal(checkSpec(takeSpec, take, { trials: 3000, seed: 9 }).passed, true);
 });

@@ -161,24 +161,71 @@ export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynami
  * the result through to its prediction (`predict(n, d)`, a reference's prediction) leaves it
  * unread, and {@link toDemand} takes it back as the demand it is, where the shapes read it alike
  * (see {@link readsAlike}), without converting it twice. Where the demand's value is not one
- * `Lazy` (nothing forced, a `⊥`, a strict position), it is converted at once.
+ * `Lazy` (nothing forced, a `⊥`, a strict position), it is converted at once. Where it can be
+ * (see {@link byLayer}), it is converted a layer at a time as the spec reads it, each lazy field
+ * unread in its turn: a spec that reads the first cells of a long demand converts only those.
  */
 export function inValueForm(demand: Demand, shape: Shape<unknown>): unknown {
   const onceLazy = shape.kind === 'lazy' ? shape.inner().kind !== 'lazy' : shape.kind === 'dynamic';
   if (!onceLazy || !demand.forced || !demand.lazy || demand.ctor === BOTTOM) return fromDemand(demand, shape);
-  return deferWith(convertLater, new Unread(demand, shape));
+  return deferWith(convertLater, new Unread(demand, shape, byLayer(demand, shape)));
 }
 
-/** A demand handed to a spec in value form and not read yet (see {@link inValueForm}). */
+/**
+ * Whether `d` can be converted a layer at a time, each with the value {@link fromDemand} would
+ * build: it holds no shared node (whose value is built once wherever it is met), no set or map
+ * (whose unforced elements are told apart), and its shape one Lazy at each lazy position.
+ */
+function byLayer(d: Demand, shape: Shape<unknown>): boolean {
+  if (nestsLazies(shape)) return false;
+  const stack: Demand[] = [d];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    if (!x.forced) continue;
+    if (x.shared || isCollection(x.ctor)) return false;
+    if (x instanceof SpineCell) {
+      // A run's heads as they are kept: its fields would make a node per cell.
+      const { spine } = x;
+      for (let k = x.k; k < spine.length; k++) {
+        const h = spine.head(k);
+        if (typeof h === 'object') stack.push(h as Demand);
+      }
+      stack.push(spine.rest);
+      continue;
+    }
+    for (let i = 0; i < x.arity; i++) stack.push(x.field(i));
+  }
+  return true;
+}
+
+/** A demand handed to a spec in value form and not read yet (see {@link inValueForm}); `layers`, whether it is converted a layer at a time. */
 export class Unread {
   constructor(
     readonly demand: Demand,
     readonly shape: Shape<unknown>,
+    readonly layers: boolean,
   ) {}
 }
 
-function convertLater({ demand, shape }: Unread): Lazy<unknown> {
-  return fromDemand(demand, shape) as Lazy<unknown>;
+function convertLater({ demand, shape, layers }: Unread): Lazy<unknown> {
+  if (!layers) return fromDemand(demand, shape) as Lazy<unknown>;
+  // One layer, in the one Lazy of its lazy position, as buildValue makes it; its fields unread in their turn.
+  if (demand instanceof SpineCell) {
+    const { spine, k } = demand;
+    const h = spine.head(k);
+    const head = h === unforced ? thunk : typeof h === 'object' ? layerLater(h as Demand, shape) : now(h);
+    return now(CONS_CTOR.build([head, layerLater(demand.cellAt(k + 1), shape)]));
+  }
+  const d = demand as Forced;
+  const fields: unknown[] = new Array(d.arity);
+  for (let i = 0; i < d.arity; i++) fields[i] = layerLater(d.field(i), shape);
+  return now(d.ctor.build(fields, d.value));
+}
+
+/** The value form of `d`, a part of a demand converted a layer at a time: unread where it is one Lazy, else built. */
+function layerLater(d: Demand, shape: Shape<unknown>): unknown {
+  if (!d.forced) return thunk;
+  return d.lazy && d.ctor !== BOTTOM ? deferWith(convertLater, new Unread(d, shape, true)) : fromDemandGuided(d, shape, undefined, dynamic);
 }
 
 /** Most levels {@link readsAlike} follows: a shape whose inner shapes are made anew at each call has no end. */
