@@ -4,7 +4,7 @@
  * cases synchronously and asynchronously; and the errors of a case that are the user's own.
  * @module
  */
-import { ForceBudgetExceeded, newRound, withBudget, type GrowingBudget } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, newRound, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
 import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';
 import { findRevoked } from '../demand/revoked-proxy.ts';

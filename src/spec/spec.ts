@@ -5,7 +5,7 @@
  * @module
  */
 import { inspect } from 'node:util';
-import { ForceBudgetExceeded, thunk, UnevaluatedError, withBudget, type GrowingBudget } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, thunk, UnevaluatedError, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
 import { checkDemand, type Demand } from '../demand/demand.ts';
 import { fromDemandGuided, inValueForm, toDemand, valueGuide } from '../demand/convert.ts';
 import { argumentName, observeDetailed, refuseAsyncOrGenerator, toContext } from '../demand/observe.ts';
