@@ -185,12 +185,7 @@ function byLayer(d: Demand, shape: Shape<unknown>): boolean {
     if (x.shared || isCollection(x.ctor)) return false;
     if (x instanceof SpineCell) {
       // A run's heads as they are kept: its fields would make a node per cell.
-      const { spine } = x;
-      for (let k = x.k; k < spine.length; k++) {
-        const h = spine.head(k);
-        if (typeof h === 'object') stack.push(h as Demand);
-      }
-      stack.push(spine.rest);
+      x.pushParts(stack);
       continue;
     }
     for (let i = 0; i < x.arity; i++) stack.push(x.field(i));

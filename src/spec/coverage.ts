@@ -63,12 +63,7 @@ function forcedHow(d: Demand): 0 | 1 | 2 {
     if (x.shared) seen!.add(x);
     if (x instanceof SpineCell) {
       // A run of list cells, head by head: its fields would make a node per cell.
-      const { spine } = x;
-      for (let k = x.k; k < spine.length; k++) {
-        const h = spine.head(k);
-        if (typeof h === 'object' && h !== null) stack.push(h as Demand);
-      }
-      stack.push(spine.rest);
+      x.pushParts(stack);
       continue;
     }
     for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i));
