@@ -141,6 +141,21 @@ export class SpineCell {
   get fields(): readonly Demand[] {
     return [this.field(0), this.field(1)];
   }
+
+  /** Pushes on `stack` what a walk of the run's demands meets past its cells: its heads kept as demands (unforced ones too), then its rest. */
+  pushParts(stack: Demand[]): void {
+    const { spine } = this;
+    for (let k = this.k; k < spine.length; k++) {
+      const h = spine.head(k);
+      if (typeof h === 'object' && h !== null) stack.push(h as Demand);
+    }
+    stack.push(spine.rest);
+  }
+
+  /** The run from cell `k` of the spine on (this one at its own index), or the spine's rest after its last cell. */
+  cellAt(k: number): Demand {
+    return k === this.k ? (this as unknown as Forced) : k < this.spine.length ? (new SpineCell(this.spine, k) as unknown as Forced) : this.spine.rest;
+  }
 }
 Object.setPrototypeOf(SpineCell.prototype, Forced.prototype);
 Object.defineProperties(SpineCell.prototype, { ctor: { value: CONS_CTOR }, value: { value: undefined }, lazy: { value: true }, arity: { value: 2 } });

@@ -188,8 +188,43 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
     if ((x.shared || y.shared) && !(seen ??= new PairSet()).add(x, y)) continue;
     if (closingBelow && x.ctor.closes) continue;
     if (!sameLayer(x, y)) return false;
+    if ((x as Partial<CellRun>).cellAt !== undefined && (y as Partial<CellRun>).cellAt !== undefined) {
+      if (!alikeRuns(x as CellRun, y as CellRun, stack)) return false;
+      continue;
+    }
     for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i));
   }
+  return true;
+}
+
+/** @internal A run of list cells kept compactly (compact-demand.ts's `SpineCell`), which a walk reads head by head: its fields make a node per cell. */
+export interface CellRun extends Forced {
+  /** Its heads, a primitive as itself, and what follows its last cell. */
+  readonly spine: { readonly length: number; head(k: number): unknown; readonly rest: Demand };
+  /** Its first cell's index in the spine. */
+  readonly k: number;
+  /** The run from cell `k` on, or the rest after the last cell. */
+  cellAt(k: number): Demand;
+}
+
+/**
+ * Compares two runs of list cells as far as their heads are primitives, without a node per cell:
+ * false at two that differ; the first cells where one is not (or one run ends) are left on
+ * `stack` to compare as {@link compareDemands} does.
+ */
+function alikeRuns(x: CellRun, y: CellRun, stack: Demand[]): boolean {
+  let [i, j] = [x.k, y.k];
+  for (; i < x.spine.length && j < y.spine.length; i++, j++) {
+    const [h, g] = [x.spine.head(i), y.spine.head(j)];
+    if ((typeof h === 'object' && h !== null) || (typeof g === 'object' && g !== null)) {
+      const [cx, cy] = [x.cellAt(i) as Forced, y.cellAt(j) as Forced];
+      stack.push(cx.field(1), cy.field(1), cx.field(0), cy.field(0));
+      return true;
+    }
+    // A primitive's node has the constructor of its type and no `equals`: alike if it is the same.
+    if (!Object.is(h, g)) return false;
+  }
+  stack.push(x.cellAt(i), y.cellAt(j));
   return true;
 }
 

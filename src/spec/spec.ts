@@ -5,7 +5,7 @@
  * @module
  */
 import { inspect } from 'node:util';
-import { ForceBudgetExceeded, thunk, UnevaluatedError, withForceBudget } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, thunk, UnevaluatedError, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
 import { checkDemand, type Demand } from '../demand/demand.ts';
 import { fromDemandGuided, inValueForm, toDemand, valueGuide } from '../demand/convert.ts';
 import { argumentName, observeDetailed, refuseAsyncOrGenerator, toContext } from '../demand/observe.ts';
@@ -136,9 +136,9 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
  * {@link SpecError}, even one that caught the error and predicted (then {@link withForceBudget}
  * throws on return).
  */
-export function predictWithin<A extends readonly unknown[], R>(budget: number, s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
+export function predictWithin<A extends readonly unknown[], R>(budget: number | GrowingBudget, s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
   try {
-    return withForceBudget(budget, () => predictDemands(s, resultDemand, inputs));
+    return withBudget(budget, () => predictDemands(s, resultDemand, inputs));
   } catch (err) {
     if (err instanceof ForceBudgetExceeded) throw new SpecError(specDiverges(err), { cause: err });
     throw err;
