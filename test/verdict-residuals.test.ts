@@ -6,11 +6,36 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { now, thunk } from '../src/lazy/lazy.ts';
+import { now, thunk, type Lazy } from '../src/lazy/lazy.ts';
+import { lazyOf } from '../src/demand/lazy-positions.ts';
+import { number } from '../src/demand/primitives.ts';
+import { record } from '../src/demand/records.ts';
+import { tuple } from '../src/demand/tuples.ts';
 import { demandEquals, demandSize, type Demand } from '../src/demand/demand.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { glb, lub } from '../src/demand/lattice.ts';
+import { spec } from '../src/spec/spec.ts';
+import { checkSpec } from '../src/checks.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The lazyOf hint for tuples
+
+test('a function that forces a tuple component declared strict gets a hint naming the component, its argument and lazyOf', () => {
+  const pairSpec = spec([tuple(number, lazyOf(number))], number, (predict, _d, p) => predict(p));
+  const r = checkSpec(pairSpec, (p: [number, Lazy<number>]) => (p[0] as unknown as Lazy<number>).force() + p[1].force(), { seed: 1 });
+  assert.equal(r.passed, false);
+  assert.match(r.message, /\nThe function threw: TypeError: p\[0\]\.force is not a function\nHint: the function called force on p\[0\], which is not a Lazy\. In the shapes of p, component 0 of \[number, Lazy<number>\] is declared number: a strict component holds its value, not a Lazy\. If the function takes a Lazy there, declare the component lazyOf\(number\)\.\nReproduce/);
+  // A tuple inside a record, and a field beside it: each named as what it is.
+  const Holder = record({ pair: tuple(lazyOf(number), number), count: number });
+  const holderSpec = spec([Holder], number, (predict, _d, h) => predict(h));
+  const nested = checkSpec(holderSpec, (h: { pair: [Lazy<number>, number]; count: number }) => (h.pair[1] as unknown as Lazy<number>).force(), { seed: 1 });
+  assert.match(nested.message, /\nHint: the function called force on h\.pair\[1\], which is not a Lazy\. In the shapes of h, component 1 of \[Lazy<number>, number\] is declared number: a strict component holds its value, not a Lazy\. If the function takes a Lazy there, declare the component lazyOf\(number\)\.\n/);
+  // A lazy component gives no hint: the function forced something else.
+  const lazyPair = checkSpec(pairSpec, (p: [number, Lazy<number>]) => ((p as unknown as Lazy<number>[])[2] as Lazy<number>).force(), { seed: 1 });
+  assert.match(lazyPair.message, /The function threw: TypeError: Cannot read properties of undefined/);
+  assert.doesNotMatch(lazyPair.message, /Hint/);
+});
 
 // ---------------------------------------------------------------------------------------------
 // lub and glb keep sharing
