@@ -7,7 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { now, thunk, type Lazy } from '../src/lazy/lazy.ts';
-import { lazyOf } from '../src/demand/lazy-positions.ts';
+import * as L from '../src/lazy/list.ts';
+import { fromArray } from '../src/lazy/list.ts';
+import type { List } from '../src/lazy/cell.ts';
+import { lazyOf, list } from '../src/demand/lazy-positions.ts';
 import { number } from '../src/demand/primitives.ts';
 import { record } from '../src/demand/records.ts';
 import { tuple } from '../src/demand/tuples.ts';
@@ -15,8 +18,35 @@ import { demandEquals, demandSize, type Demand } from '../src/demand/demand.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { glb, lub } from '../src/demand/lattice.ts';
-import { spec } from '../src/spec/spec.ts';
+import { spec, SpecError } from '../src/spec/spec.ts';
+import { assertStrictCase, strictExample, strictProperty } from '../src/spec/property.ts';
 import { checkSpec } from '../src/checks.ts';
+
+// ---------------------------------------------------------------------------------------------
+// A spec error under strictProperty names its case
+
+/** The length of a list, and a spec of it that throws on lists longer than 2. */
+const length = (xs: List<number>) => L.length(xs);
+const throwsOnLong = spec([list(number)], number, (predict, _d, xs) => {
+  if (L.length(xs) > 2) throw new Error('boom');
+  predict(xs);
+});
+/** How a case's inputs print: `1 : 2 : []`. */
+const shown = (xs: List<number>) => [...L.toArray(xs), '[]'].join(' : ');
+
+test('a spec that throws under strictProperty is a SpecError naming the inputs and the result demand of its case, which fast-check prints', () => {
+  const r = fc.check(strictProperty(throwsOnLong, length), { seed: 1 });
+  assert.ok(r.failed && r.errorInstance instanceof SpecError, String(r.errorInstance));
+  const c = r.counterexample![0];
+  const xs = c.inputs[0] as List<number>;
+  const n = L.length(xs);
+  assert.equal(r.errorInstance.message, `the spec threw Error: boom (inputs ${shown(xs)}; result demand ${n})`);
+  assert.equal(String(c), `inputs ${shown(xs)}; result demand ${n}\nSpecError: the spec threw Error: boom`);
+  assert.throws(() => fc.assert(strictProperty(throwsOnLong, length), { seed: 1 }), (e: Error) => e.message.includes(`Counterexample: [inputs ${shown(xs)}; result demand ${n}\nSpecError: the spec threw Error: boom]`));
+  // One case checked on its own: its inputs and the result demand given.
+  const example = strictExample(throwsOnLong, length, [fromArray([1, 2, 3])], 3);
+  assert.throws(() => assertStrictCase(throwsOnLong, length, example), { name: 'SpecError', message: 'the spec threw Error: boom (inputs 1 : 2 : 3 : []; result demand 3)' });
+});
 
 // ---------------------------------------------------------------------------------------------
 // The lazyOf hint for tuples
