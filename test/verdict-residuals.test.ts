@@ -20,7 +20,23 @@ import { prettyDemand } from '../src/demand/print.ts';
 import { glb, lub } from '../src/demand/lattice.ts';
 import { spec, SpecError } from '../src/spec/spec.ts';
 import { assertStrictCase, strictExample, strictProperty } from '../src/spec/property.ts';
-import { checkSpec } from '../src/checks.ts';
+import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
+import { BURN, slowInputsCheck, slowSpecCheck, TIMEOUT } from './fixtures/residual-checks.ts';
+
+// ---------------------------------------------------------------------------------------------
+// A timeout counts the function's run only
+
+test(`with workers and a timeout of ${TIMEOUT} ms, a correct spec computing ${BURN} ms on each case is neither blamed nor makes the function time out`, { timeout: 120_000 }, async () => {
+  const r = await checkSpec(slowSpecCheck, { seed: 1, trials: 4, workers: 1, timeout: TIMEOUT });
+  assert.equal(r.passed, true, r.message);
+  const e = await checkSpecExhaustive(slowSpecCheck.spec, slowSpecCheck.fn, { depth: 0, workers: 1, timeout: TIMEOUT });
+  assert.equal(e.passed, true, e.message);
+});
+
+test(`with workers and a timeout of ${TIMEOUT} ms, inputs whose generation computes ${BURN} ms do not make a fast function time out`, { timeout: 120_000 }, async () => {
+  const r = await checkSpec(slowInputsCheck, { seed: 1, trials: 4, workers: 1, timeout: TIMEOUT });
+  assert.equal(r.passed, true, r.message);
+});
 
 // ---------------------------------------------------------------------------------------------
 // A spec error under strictProperty names its case
