@@ -194,8 +194,8 @@ function threadTimes(w: Worker, schedstat: string | undefined): ThreadTimes | un
 
 /**
  * @internal A worker thread that runs one request at a time, replaced when it stops or crashes.
- * It shares {@link Slot.state} with its worker: `[0]` when the worker's current case started
- * (`Date.now()`), `[1]` the index of that case within the request, `[2]` non-zero to ask the worker
+ * It shares {@link Slot.state} with its worker: `[0]` when who runs in the worker's current case
+ * (`[4]`) started (`Date.now()`), `[1]` the index of that case within the request, `[2]` non-zero to ask the worker
  * to cancel it, `[3]` the id of the request that case belongs to ({@link IMPORTING} or
  * {@link LOADED} while it starts), `[4]` who runs in the case ({@link FUNCTION}, {@link SPEC} or
  * {@link HARNESS}), from `[0]` on. A case times out once its function has run `timeout` ms from
@@ -356,8 +356,10 @@ export class Slot {
           // The clock runs from when the worker started the current phase of the request's current case (see state), or sent the request.
           const started = this.state[3] === id;
           const now = Date.now();
-          const start = started ? this.state[0]! : sent;
           const who = started ? this.state[4]! : HARNESS;
+          const start = started ? this.state[0]! : sent;
+          // The worker writes a phase's start, then who runs: read between two readings of who, the start is that phase's or a later one's.
+          if (started && this.state[4] !== who) return void (timer = setTimeout(check, 1));
           const limit = who === FUNCTION ? this.timeout : who === SPEC ? specLimit(this.timeout) : this.stallLimit();
           let left = start + limit - now;
           if (left <= 0 && who !== HARNESS) {
