@@ -56,7 +56,8 @@ const CONFLICT: Forced = forcedNode(CONFLICT_CTOR, 0, undefined, false);
  * {@link lub} (`upper`) or {@link glb} of two demands. Each stack entry: the pair, the slot its
  * result goes in, whether a pair above it had a shared side (so that it may be met again), and
  * for glb, once its node is built, that node (the entry is then seen after the node's fields: a
- * conflict below goes up; only where one can, see {@link strictlyApart}). A pair with a shared side gets the result of its first meeting.
+ * conflict below goes up; only where one can, see {@link strictlyApart}). A pair with a shared
+ * side gets the result of its first meeting.
  */
 function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
   const root = demandHolder();
