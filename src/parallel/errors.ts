@@ -40,7 +40,7 @@ export function rebuildError(t: SentError): Error {
 
 /** How many times the timeout, and how many ms at least, a spec may run on one case: see {@link specLimit}. */
 const SPEC_FACTOR = 10;
-const SPEC_FLOOR = 2000;
+const SPEC_FLOOR = 1000;
 
 /**
  * @internal How long the spec (with the comparison) may run on one case, in ms. The timeout is the
