@@ -177,7 +177,7 @@ export function sameLayer(a: Forced, b: Forced): boolean {
 function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Demand) => boolean, closingBelow = false): boolean {
   const stack: Demand[] = [a, b];
   // The pairs compared already where one side is shared: each is compared once.
-  let seen: PairSet | undefined;
+  let seen: PairMap<true> | undefined;
   while (stack.length > 0) {
     const y = stack.pop()!;
     const x = stack.pop()!;
@@ -185,7 +185,10 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       if (!whenUnforced(x, y)) return false;
       continue;
     }
-    if ((x.shared || y.shared) && !(seen ??= new PairSet()).add(x, y)) continue;
+    if (x.shared || y.shared) {
+      if ((seen ??= new PairMap()).get(x, y)) continue;
+      seen.set(x, y, true);
+    }
     if (closingBelow && x.ctor.closes) continue;
     if (!sameLayer(x, y)) return false;
     if ((x as Partial<CellRun>).cellAt !== undefined && (y as Partial<CellRun>).cellAt !== undefined) {
@@ -228,22 +231,25 @@ function alikeRuns(x: CellRun, y: CellRun, stack: Demand[]): boolean {
   return true;
 }
 
-/** A set of pairs of nodes, for walks over two demands that meet shared nodes. */
-class PairSet {
-  private readonly pairs = new Map<Forced, Forced | Set<Forced>>();
+/** @internal A map from pairs of nodes, for walks over two demands that meet shared nodes. */
+export class PairMap<V> {
+  /** The first node of each pair: its partners, one held inline (most nodes have one), more in a map. */
+  private readonly pairs = new Map<Forced, { y: Forced; v: V } | Map<Forced, V>>();
 
-  /** Adds the pair (`x`, `y`); returns whether it was not in the set. */
-  add(x: Forced, y: Forced): boolean {
+  /** The value of the pair (`x`, `y`), if it has one. */
+  get(x: Forced, y: Forced): V | undefined {
     const there = this.pairs.get(x);
-    if (there === undefined) this.pairs.set(x, y);
-    else if (there instanceof Set) {
-      if (there.has(y)) return false;
-      there.add(y);
-    } else {
-      if (there === y) return false;
-      this.pairs.set(x, new Set([there, y]));
-    }
-    return true;
+    if (there === undefined) return undefined;
+    if (there instanceof Map) return there.get(y);
+    return there.y === y ? there.v : undefined;
+  }
+
+  /** Sets the value of the pair (`x`, `y`). */
+  set(x: Forced, y: Forced, v: V): void {
+    const there = this.pairs.get(x);
+    if (there === undefined || (!(there instanceof Map) && there.y === y)) this.pairs.set(x, { y, v });
+    else if (there instanceof Map) there.set(y, v);
+    else this.pairs.set(x, new Map([[there.y, there.v], [y, v]]));
   }
 }
 

@@ -61,7 +61,7 @@ export interface ParallelOptions extends CheckOptions {
   readonly workers?: number | 'all' | undefined;
   /**
    * Most milliseconds one trial (or shrink candidate) may run in a worker, from when it starts there (and, on Linux, computing: its thread's CPU time);
-   * past it, it is stopped and reported as a counterexample (a spec past it is a spec error). Default 10,000. See docs/parallel.md.
+   * past it, it is stopped and reported as a counterexample. Only the function's run counts: the spec has a limit of its own (10 times this, at least 1 s; past it, a spec error). Default 10,000. See docs/parallel.md.
    */
   readonly timeout?: number | undefined;
   /** `'deterministic'` (default): the same minimal counterexample as sequential shrinking; `'greedy'`: whichever failing candidate a worker finds first. */

@@ -58,6 +58,8 @@ export function spec<const A extends readonly unknown[], R>(args: ShapesOf<A>, r
 export class SpecError extends Error {
   /** Always `'SpecError'`: a worker's report rebuilds a spec error by this name. */
   override name = 'SpecError';
+  /** @internal The demand on the result that the spec failed on, if a check ran it (see `predictWithin`): a report names its case with it. Not enumerable, so not printed with the error. */
+  declare readonly resultDemand?: Demand;
 }
 
 /**
@@ -140,8 +142,9 @@ export function predictWithin<A extends readonly unknown[], R>(budget: number | 
   try {
     return withBudget(budget, () => predictDemands(s, resultDemand, inputs));
   } catch (err) {
-    if (err instanceof ForceBudgetExceeded) throw new SpecError(specDiverges(err), { cause: err });
-    throw err;
+    const e = err instanceof ForceBudgetExceeded ? new SpecError(specDiverges(err), { cause: err }) : err;
+    if (e instanceof SpecError && e.resultDemand === undefined) Object.defineProperty(e, 'resultDemand', { value: resultDemand });
+    throw e;
   }
 }
 
