@@ -31,10 +31,11 @@ describe('the series of async iterables', () => {
       assert.equal(new Set(all).size, all.length, all.join(' | '));
       assert.deepEqual(all.filter((s) => !s.includes('delays')), sync);
       const swapped = all.filter((s) => s.includes('delays'));
-      assert.ok(swapped.every((s) => s.endsWith(' delays [1, 0]')), swapped.join(' | '));
+      // Each even pull a turn late, up to the pull that ends the source.
+      assert.ok(swapped.every((s) => / delays \[1(, 0, 1)*(, 0)?\]$/.test(s)), swapped.join(' | '));
       // A source without return, or whose return throws, is a level deeper: its pulls have depth d - 1.
       const pullsOfDepthOne = sync.filter((s) => d >= 2 || (d === 1 && !/without return|return throws/.test(s)));
-      assert.deepEqual(swapped.map((s) => s.replace(' delays [1, 0]', '')), pullsOfDepthOne);
+      assert.deepEqual(swapped.map((s) => s.replace(/ delays \[.*\]$/, '')), pullsOfDepthOne);
     }
     assert.deepEqual([0, 1, 2, 3].map((d) => series(asyncNumbers, d).length), [2, 12, 44, 200]);
   });

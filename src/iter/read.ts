@@ -6,7 +6,7 @@
  * so this reading is not recorded.
  * @module
  */
-import { readCells, seriesCells, sourceOf } from './source.ts';
+import { answerOf, ENDS, readCells, seriesCells, sourceOf, THROWS } from './source.ts';
 import type { AnyIterDemand } from './demand.ts';
 
 /** The first elements of a source, and what the pull after them does: answers another (`more`), done, or throws. */
@@ -40,14 +40,15 @@ export function sourcePrefix<T>(xs: AnyIterDemand<T>, max: number, enough: (valu
   // A source of the exhaustive mode is read off its cells, as far as read (an unfilled one is refined).
   const cells = source && seriesCells.get(source);
   if (source !== undefined && cells === undefined) {
-    const { elements, infinite, throwAt } = source.plan;
+    const { plan } = source;
     const values: T[] = [];
-    const endless = infinite && elements.length > 0 && throwAt === undefined;
+    const endless = plan.infinite && plan.elements.length > 0 && plan.throwAt === undefined;
     for (let i = 0; ; i++) {
-      if (i === throwAt) return { values, then: 'threw' };
-      if (i >= elements.length && (!infinite || elements.length === 0)) return { values, then: 'done' };
+      const at = answerOf(plan, i);
+      if (at === THROWS) return { values, then: 'threw' };
+      if (at === ENDS) return { values, then: 'done' };
       if (values.length >= max || enough(values) || (endless && i >= ENDLESS_READ)) return { values, then: 'more' };
-      values.push(elements[i % elements.length] as T);
+      values.push(plan.elements[at] as T);
     }
   }
   const it = cells ? readCells<T>(cells) : reIterated<T>(xs);

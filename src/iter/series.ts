@@ -9,8 +9,8 @@
  *
  * An async source is enumerated as a sync one (a throwing pull rejects), and where its pulls have
  * a depth of at least 1 also with the pulls pending at once settling swapped: as an
- * {@link AsyncSource} with delays [1, 0] (each even pull a turn late, so that the odd pull made
- * while it is pending settles first). That order is a hole too, refined only when a pull is made
+ * {@link AsyncSource} with delays [1, 0, 1, …] (each even pull a turn late, so that the odd pull
+ * made while it is pending settles first). That order is a hole too, refined only when a pull is made
  * while the one before it is pending: a function that never reads ahead never sees it. Orders
  * across sources, or against timers, are left to the random mode. A context consumes an async
  * result as a sync one, choosing also, once, to keep two pulls pending at once (each pair costing
@@ -26,7 +26,7 @@ import type { Alternative, Ctor, Shape } from '../demand/shape-types.ts';
 import { Hole, partial, withSeries, type OwnSeries, type Skel } from '../engine/series.ts';
 import { boolean } from '../demand/primitives.ts';
 import { currentAsyncWork, withAsyncWork } from '../demand/async-work.ts';
-import { AsyncSource, ITERATION_DONE, later, SeriesSource, seriesCells, Source, PULL_THROWS, type AsyncAnswers, type SourcePlan } from './source.ts';
+import { AsyncSource, ENDS, later, SeriesSource, seriesCells, Source, PULL_THROWS, THROWS, type AsyncAnswers, type SourcePlan } from './source.ts';
 import { closedThrowing, CONSUMER_THROW } from './observe.ts';
 
 type S = Shape<unknown>;
@@ -116,13 +116,15 @@ function sourceOfCells(pulls: Lazy<unknown>, closing: Pick<SourcePlan<unknown>, 
   return plan ? new Source(plan) : new SeriesSource(pulls, closing);
 }
 
-/** The delays of an {@link AsyncSource} whose pulls pending at once settle swapped. */
-const SWAP_DELAYS = [1, 0];
+/** The turns pull k of a source whose pulls pending at once settle swapped waits: a turn for an even pull. */
+const swapTurns = (k: number): number => (k % 2 === 0 ? 1 : 0);
 
 /** The async source of the pulls `cells`: an {@link AsyncSource} of its plan where every pull and the order are filled, else one that reads them as it is pulled. */
 function asyncSourceOfCells(pulls: Lazy<unknown>, swapped: Lazy<boolean>, closing: Pick<SourcePlan<unknown>, 'hasReturn' | 'returnThrows'>): AsyncSource<unknown> {
   const plan = swapped.isEvaluated ? planOfCells(pulls, closing) : undefined;
-  return plan ? new AsyncSource({ ...plan, delays: swapped.force() ? SWAP_DELAYS : [] }) : new SeriesAsyncSource(pulls, swapped, closing);
+  if (plan === undefined) return new SeriesAsyncSource(pulls, swapped, closing);
+  // Its delays cover its pulls up to the one that ends it.
+  return new AsyncSource({ ...plan, delays: swapped.force() ? Array.from({ length: plan.elements.length + 1 }, (_, k) => swapTurns(k)) : [] });
 }
 
 /**
@@ -149,12 +151,12 @@ class SeriesAsyncSource extends AsyncSource<unknown> {
       at(k) {
         if (k % 2 === 1 && waiting === k - 1) swapped.force();
         const cell = c.force();
-        if (!(cell instanceof Cons)) return cell === PULL_THROWS ? PULL_THROWS : ITERATION_DONE;
+        if (!(cell instanceof Cons)) return cell === PULL_THROWS ? THROWS : ENDS;
         c = cell.tail;
         return { value: cell.head.force() };
       },
       deliver(k, answer) {
-        if (swapped.isEvaluated) return later(swapped.force() ? SWAP_DELAYS[k % 2]! : 0, answer);
+        if (swapped.isEvaluated) return later(swapped.force() ? swapTurns(k) : 0, answer);
         if (k % 2 === 1) return later(0, answer);
         // Settles a microtask later, so that a pull made at once after it finds it pending.
         waiting = k;

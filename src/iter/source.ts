@@ -156,9 +156,10 @@ class ThrowingReturn<T> implements IterableIterator<T> {
 /** What a generated async source does: the answers of its pulls, and how late each comes. */
 export interface AsyncSourcePlan<T> extends SourcePlan<T> {
   /**
-   * How many turns of the event loop the answer of pull k waits, `delays[k % delays.length]`
-   * (none if empty): several `next()` calls pending at once may settle in another order than
-   * they were made, each with its own answer. A throwing pull rejects.
+   * How many turns of the event loop the answer of pull k waits, `delays[k]`, none past them
+   * (an infinite source's later rounds, pulls after the end): several `next()` calls pending at
+   * once may settle in another order than they were made, each with its own answer. A throwing
+   * pull rejects.
    */
   readonly delays: readonly number[];
 }
@@ -188,11 +189,22 @@ export class AsyncSource<T> implements AsyncIterable<T> {
 
   /** @internal What the pulls of a new iteration answer, and when: read off the plan. */
   protected answers(): AsyncAnswers<T> {
-    const { elements, infinite, throwAt, delays } = this.plan;
-    const n = elements.length;
+    const { plan } = this;
     return {
-      at: (k) => (k === throwAt ? PULL_THROWS : k >= n && (!infinite || n === 0) ? ITERATION_DONE : { value: elements[k % n]! }),
-      deliver: (k, answer) => later(delays.length === 0 ? 0 : delays[k % delays.length]!, answer),
+      at: (k) => {
+        const at = answerOf(plan, k);
+        return at === ENDS || at === THROWS ? at : { value: plan.elements[at]! };
+      },
+      deliver: (k, answer) => {
+        // Only the planned pulls wait (see delays): a function pulling an infinite source for ever waits no timer a pull until the budget stops it.
+        const turns = k < plan.delays.length ? plan.delays[k]! : 0;
+        if (turns > 0) return later(turns, answer);
+        try {
+          return Promise.resolve(answer());
+        } catch (err) {
+          return Promise.reject(err);
+        }
+      },
     };
   }
 
@@ -204,13 +216,10 @@ export class AsyncSource<T> implements AsyncIterable<T> {
   }
 }
 
-/** @internal The end of an async source's pulls that answers done. */
-export const ITERATION_DONE = Object.freeze({ done: true });
-
 /** @internal What the pulls of one iteration of an async source answer ({@link AsyncSource.answers}). */
 export interface AsyncAnswers<T> {
   /** What pull k answers, asked in order until it ends: an element, done, or a throw. */
-  at(k: number): { readonly value: T } | typeof ITERATION_DONE | typeof PULL_THROWS;
+  at(k: number): { readonly value: T } | typeof ENDS | typeof THROWS;
   /** Pull k's answer, given (or thrown) when it comes. */
   deliver(k: number, answer: () => IteratorResult<T, undefined>): Promise<IteratorResult<T, undefined>>;
 }
@@ -226,13 +235,15 @@ class AsyncRun<T> {
 
   next(): Promise<IteratorResult<T, undefined>> {
     const k = this.k++;
-    const at = this.ended ? ITERATION_DONE : this.answers.at(k);
-    if ('value' in at) return this.answers.deliver(k, () => ({ done: false, value: at.value }));
-    this.ended = true;
-    const answer = at === PULL_THROWS ? () => {
-      throw sourceError(k);
-    } : () => ({ done: true as const, value: undefined });
-    return this.answers.deliver(k, answer);
+    const at = this.ended ? ENDS : this.answers.at(k);
+    if (typeof at === 'number') this.ended = true;
+    return this.answers.deliver(k, () => this.answer(k, at));
+  }
+
+  /** The answer of pull `k`, which answers `at` (see {@link AsyncAnswers.at}). */
+  private answer(k: number, at: ReturnType<AsyncAnswers<T>['at']>): IteratorResult<T, undefined> {
+    if (at === THROWS) throw sourceError(k);
+    return at === ENDS ? { done: true, value: undefined } : { done: false, value: at.value };
   }
 
   [Symbol.asyncIterator](): this {
@@ -274,13 +285,30 @@ export function sourceOf(value: unknown): Source<unknown> | AsyncSource<unknown>
   return value instanceof Source || value instanceof AsyncSource ? value : typeof value === 'object' && value !== null ? sources.get(value) : undefined;
 }
 
-function* run<T>({ elements, infinite, throwAt }: SourcePlan<T>): Generator<T, undefined> {
-  const n = elements.length;
+function* run<T>(plan: SourcePlan<T>): Generator<T, undefined> {
   for (let i = 0; ; i++) {
-    if (i === throwAt) throw sourceError(i);
-    if (i >= n && (!infinite || n === 0)) return;
-    yield elements[i % n]!;
+    const at = answerOf(plan, i);
+    if (at === THROWS) throw sourceError(i);
+    if (at === ENDS) return;
+    yield plan.elements[at]!;
   }
+}
+
+/** @internal What {@link answerOf} says of a pull that answers done. */
+export const ENDS = -1;
+/** @internal What {@link answerOf} says of a pull that throws. */
+export const THROWS = -2;
+
+/**
+ * @internal What pull `k` (from 0) of an iteration of `plan` answers: the index of its element,
+ * or {@link ENDS} past the elements of a finite plan (or of one without any), or {@link THROWS}
+ * at its `throwAt`; an infinite plan cycles through its elements.
+ */
+export function answerOf(plan: SourcePlan<unknown>, k: number): number {
+  if (k === plan.throwAt) return THROWS;
+  const n = plan.elements.length;
+  if (k < n) return k;
+  return plan.infinite && n > 0 ? k % n : ENDS;
 }
 
 /**

@@ -5,14 +5,14 @@
  */
 import { comparePaths, pathOf, totalInputs, type EnumerationStats } from '../engine/enumerate.ts';
 import { printable } from '../spec/result.ts';
-import { conclude, inCase, partCoverage, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveResult, type Setup } from '../spec/exhaustive.ts';
+import { depthLoop, foundAgain, inCase, partCoverage, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveResult, type Run } from '../spec/exhaustive.ts';
 import { watchRun } from '../spec/run-watch.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
 import type { Settings } from '../spec/options.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
 import { afterLastCase, graceOf, withWorkers, type Slot } from './pool.ts';
 import { takeOne, workerCompare, type Outcome } from './protocol.ts';
-import { caseDriver, type AnySpec, type CaseDriver, type Fn } from '../spec/run-case.ts';
+import { caseDriver, driveAsync, type AnySpec, type CaseDriver, type Fn } from '../spec/run-case.ts';
 
 /** What an exhaustive check run with workers found, with what the workers did. */
 export interface ParallelExhaustiveResult extends ExhaustiveResult {
@@ -30,10 +30,7 @@ function firstAfter(queue: readonly (readonly number[])[], path: readonly number
   return i < 0 ? queue.length : i;
 }
 
-/**
- * @internal An exhaustive check of `check` itself in worker threads (not another check of its spec
- * and function); `async`: an asynchronous check, whose cases each worker awaits one after the other.
- */
+/** @internal An exhaustive check of `check` itself in worker threads (not another check of its spec and function). */
 export async function parallelCheck(check: DefinedCheck<readonly unknown[], unknown>, settings: Settings<'exhaustive'>, async = false): Promise<ParallelExhaustiveResult> {
   const sent = workerCompare(check, settings);
   const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, settings, async);
@@ -46,18 +43,10 @@ export async function parallelCheck(check: DefinedCheck<readonly unknown[], unkn
   return withWorkers(settings.workers!, { init }, timeout, async (slots, info) => {
     // The clock of timeLimit starts with the first case, once the workers are ready.
     const run = { ...set, watch: watchRun(settings) };
-    const totals = { cases: 0, runs: 0, subtrees: 0 };
-    try {
-      for (let depth = 0; ; depth++) {
-        const out = await parallelDepth(run, driver, depth, slots, hunger, totals);
-        run.watch.depthDone(depth, out.cases);
-        const result = await driver.drive(conclude(run, depth, out, totals));
-        if (result?.passed) await afterLastCase(slots, graceOf(timeout), 'case');
-        if (result) return printable({ ...result, ...info(), subtrees: totals.subtrees });
-      }
-    } finally {
-      run.watch.done();
-    }
+    const totals = { subtrees: 0 };
+    const result = await driveAsync(depthLoop(run), (depth) => parallelDepth(run, driver, depth, slots, hunger, totals));
+    if (result.passed) await afterLastCase(slots, graceOf(timeout), 'case');
+    return printable({ ...result, ...info(), subtrees: totals.subtrees });
   });
 }
 
@@ -99,7 +88,7 @@ function answer(out: Outcome<'cases'>, run: number, depth: number, timeout: numb
  * enumerated partition the cases of the depth, in order; the first counterexample is the first
  * one of the first subtree that has one. Subtrees after it are cancelled.
  */
-async function parallelDepth(set: Setup, driver: CaseDriver, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { cases: number; subtrees: number }): Promise<DepthOutcome> {
+async function parallelDepth(set: Run, driver: CaseDriver, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { subtrees: number }): Promise<DepthOutcome> {
   const tree = treeOf(set, depth);
   const partStats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const part = await driver.drive(partOf(set, tree, partStats));
@@ -175,7 +164,7 @@ async function parallelDepth(set: Setup, driver: CaseDriver, depth: number, slot
     const seen = e.seen;
     // A case that passes here failed in the worker only: the report shows it as the worker saw it.
     const reported = !found.outcome.failed && seen !== undefined ? { reported: (where: string) => ({ message: workerOnlyMessage(where, seen) }) } : {};
-    return { cases: counts.cases + best.cases, runs: counts.runs + best.runs, found, ...reported };
+    return driver.drive(foundAgain(set, depth, { cases: counts.cases + best.cases, runs: counts.runs + best.runs, found, ...reported }));
   }
   // The case that did not finish: enumerate its piece here up to it, without running it.
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };

@@ -7,13 +7,13 @@
  * @module
  */
 import { CaseTree, comparePaths, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
-import { parseShard } from './shard.ts';
+import { showShard } from './shard.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
 import type { CheckOptions } from './options.ts';
 import { replayWith } from './replay.ts';
 import { failureHeader, report } from './report.ts';
 import { carryResult, printable, type Counterexample } from './result.ts';
-import { caseDriver, counterexampleOf, blameCase, type AnySpec, type Fn, type Steps, type Trial } from './run-case.ts';
+import { caseDriver, counterexampleOf, drive, driveAsync, blameCase, type AnySpec, type Fn, type Steps, type Trial } from './run-case.ts';
 import { rerunContext } from './shrink-case.ts';
 import { checkArity } from './spec.ts';
 import { refuseAsync } from './random.ts';
@@ -92,15 +92,17 @@ export class ExhaustiveCheckFailure extends Error {
   }
 }
 
-/** @internal What a run needs: the spec and function checked, the settings of its call, whether its cases are asynchronous, its shard and its watch. */
+/** @internal What a run needs: the spec and function checked, and the settings of its call. */
 export interface Setup {
   readonly spec: AnySpec;
   readonly fn: Fn;
   readonly settings: Settings<'exhaustive'>;
   /** An asynchronous check (`checkSpecExhaustiveAsync`): each case is observed asynchronously and awaited. */
   readonly async: boolean;
-  readonly shard: { readonly index: number; readonly count: number } | undefined;
-  /** The run's budgets and progress (with workers, started again once they are ready). */
+}
+
+/** @internal A run under way: its setup, and its watch (budgets and progress), started with its first case (with workers, once they are ready). */
+export interface Run extends Setup {
   readonly watch: RunWatch;
 }
 
@@ -117,8 +119,7 @@ export function setup(s: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, asyn
       `cannot enumerate ${name} (shape ${shape.name}): it has no value of depth at most ${maxDepth}, so no case would run; give a larger depth, or, for a type without a finite value (a stream, which has none at any depth), a series with withSeries(shape, (depth) => values)`,
     );
   });
-  const shard = settings.shard === undefined ? undefined : parseShard(settings.shard);
-  return { spec: s, fn, settings, async, shard, watch: watchRun(settings) };
+  return { spec: s, fn, settings, async };
 }
 
 /**
@@ -136,6 +137,8 @@ export interface DepthOutcome {
   readonly cases: number;
   readonly runs: number;
   readonly found?: EnumeratedCase<Trial>;
+  /** The found case run again on its total inputs, for the report (see {@link foundAgain}). */
+  readonly again?: Trial;
   /** Whether a budget stopped the run in this depth. */
   readonly stopped?: boolean;
   /** When the depth found no counterexample and was not stopped: how far its cases forced the result and each argument. */
@@ -149,27 +152,40 @@ export function inCase(err: unknown, spec: AnySpec, depth: number, inputs: reado
   return blameCase(err, spec, () => `exhaustive, depth ${depth}`, inputs);
 }
 
-/** @internal Adds a depth's outcome to the totals: the result if it ends the run (a counterexample is run again to report it). */
-export function* conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): Steps<ExhaustiveResult | undefined> {
+/**
+ * @internal The depth loop of a run, in this thread or with workers: yields each depth in turn,
+ * from 0, to be sent what its cases found (as `drive` or `driveAsync` does, with the runner of a
+ * depth's cases: the part that differs), until a depth ends the run with its result.
+ */
+export function* depthLoop(run: Run): Generator<number, ExhaustiveResult, DepthOutcome> {
+  const totals = { cases: 0, runs: 0 };
+  try {
+    for (let depth = 0; ; depth++) {
+      const out = yield depth;
+      run.watch.depthDone(depth, out.cases);
+      const result = conclude(run, depth, out, totals);
+      if (result) return result;
+    }
+  } finally {
+    run.watch.done();
+  }
+}
+
+/** Adds a depth's outcome to the totals: the result if it ends the run. */
+function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): ExhaustiveResult | undefined {
   totals.cases += out.cases;
   totals.runs += out.runs;
   const { spec, settings } = set;
   const totalCases = totals.cases;
   const done = { depth, cases: out.cases, totalCases, runs: totals.runs };
-  const part = set.shard ? `, shard ${set.shard.index + 1}/${set.shard.count}` : '';
+  const part = settings.shard ? `, shard ${showShard(settings.shard)}` : '';
   const where = `exhaustive, depth ${depth}${part}, after ${totalCases} case${totalCases === 1 ? '' : 's'}`;
   if (out.reported) return { passed: false, ...done, ...out.reported(where) };
   if (out.found) {
     const c = out.found;
     // Holes never forced do not matter: show the smallest total inputs (forcing a hole would throw), run again for the report.
     const inputs = c.total();
-    let again: Trial;
-    try {
-      again = yield { inputs, context: rerunContext(c.outcome) };
-    } catch (err) {
-      throw inCase(err, spec, depth, inputs);
-    }
-    const shown = again.failed ? again : { ...c.outcome, inputs };
+    const shown = out.again?.failed ? out.again : { ...c.outcome, inputs };
     const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`;
     return { passed: false, ...done, counterexample: counterexampleOf(shown), message: `${report(spec, shown, failureHeader(shown, where, spec), settings.unicode)}\n${reproduce}` };
   }
@@ -187,7 +203,7 @@ export function* conclude(set: Setup, depth: number, out: DepthOutcome, totals: 
 }
 
 /** The result of a run a budget stopped in depth `depth`, after `cases` cases of it, with no counterexample found. */
-function stoppedResult(set: Setup, depth: number, done: Omit<ExhaustiveResult, 'passed' | 'message'>, cases: number, part: string): ExhaustiveResult {
+function stoppedResult(set: Run, depth: number, done: Omit<ExhaustiveResult, 'passed' | 'message'>, cases: number, part: string): ExhaustiveResult {
   const stoppedBy = set.watch.stoppedBy!;
   const limit = stoppedBy === 'maxCases' ? `maxCases (${set.settings.maxCases})` : `timeLimit (${set.settings.timeLimit} ms)`;
   const full = depth === 0 ? 'no depth in full' : `depths 0 to ${depth - 1} in full`;
@@ -198,12 +214,27 @@ function stoppedResult(set: Setup, depth: number, done: Omit<ExhaustiveResult, '
 }
 
 /**
+ * @internal A depth's outcome with its found case, if any, run again on its total inputs (holes
+ * never forced do not matter: the smallest ones stand for them), which the report shows.
+ */
+export function* foundAgain(set: Setup, depth: number, out: DepthOutcome): Steps<DepthOutcome> {
+  if (!out.found || out.reported) return out;
+  const inputs = out.found.total();
+  try {
+    return { ...out, again: yield { inputs, context: rerunContext(out.found.outcome) } };
+  } catch (err) {
+    throw inCase(err, set.spec, depth, inputs);
+  }
+}
+
+/**
  * @internal What a run enumerates of a depth's tree: the roots, or with a shard its part (see
  * {@link CaseTree.part}): subtrees, and cases already run, of which the first that failed.
  */
 export function* partOf(set: Setup, tree: CaseTree<Trial>, stats: EnumerationStats): Steps<{ subtrees: CaseNode[]; cases: EnumeratedCase<Trial>[]; failed?: EnumeratedCase<Trial> }> {
-  if (!set.shard) return { subtrees: tree.roots(), cases: [] };
-  const { cases, subtrees } = yield* tree.part(set.shard.index, set.shard.count, stats);
+  const { shard } = set.settings;
+  if (!shard) return { subtrees: tree.roots(), cases: [] };
+  const { cases, subtrees } = yield* tree.part(shard.index, shard.count, stats);
   const failed = cases.filter((c) => c.outcome.failed).sort((a, b) => comparePaths(a.path(), b.path()))[0];
   return failed ? { subtrees, cases, failed } : { subtrees, cases };
 }
@@ -216,7 +247,7 @@ export function partCoverage(set: Setup, part: { readonly cases: readonly Enumer
 }
 
 /** The cases of one depth, in this thread. */
-function* sequentialDepth(set: Setup, depth: number): Steps<DepthOutcome> {
+function* sequentialDepth(set: Run, depth: number): Steps<DepthOutcome> {
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const tree = treeOf(set, depth);
   const part = yield* partOf(set, tree, stats);
@@ -234,41 +265,26 @@ function* sequentialDepth(set: Setup, depth: number): Steps<DepthOutcome> {
     return end !== undefined;
   };
   yield* tree.cases(subtrees, stats, { found });
-  return end ?? { cases: stats.cases, runs: stats.runs, ...(failed ? { found: failed } : { coverage: coverage.figures() }) };
-}
-
-/** The steps of a run in this thread: depth after depth, until one ends it. */
-function* depthSteps(set: Setup): Steps<ExhaustiveResult> {
-  const totals = { cases: 0, runs: 0 };
-  for (let depth = 0; ; depth++) {
-    const out = yield* sequentialDepth(set, depth);
-    set.watch.depthDone(depth, out.cases);
-    const result = yield* conclude(set, depth, out, totals);
-    if (result) return printable(result);
-  }
+  return yield* foundAgain(set, depth, end ?? { cases: stats.cases, runs: stats.runs, ...(failed ? { found: failed } : { coverage: coverage.figures() }) });
 }
 
 /**
  * @internal Checks a spec against a function on every case up to `options.depth`, smallest depth
  * first, in this thread, without throwing for a failure (a spec error, a shape mismatch, or a shape
- * that cannot be enumerated still throw); `async`: an asynchronous check, whose cases are awaited
- * one after the other, and whose result is a promise. The public forms are `checkSpecExhaustive`,
- * `assertSpecExhaustive` and their async forms, which run it with workers in src/parallel.
+ * that cannot be enumerated still throw). The public forms are `checkSpecExhaustive` and
+ * `assertSpecExhaustive`, which run it with workers in src/parallel.
  */
-export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async: true): Promise<ExhaustiveResult>;
-export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async?: false): ExhaustiveResult;
-export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async = false): ExhaustiveResult | Promise<ExhaustiveResult> {
-  const set = setup(spec, fn, settings, async);
-  let result: ExhaustiveResult | Promise<ExhaustiveResult>;
-  try {
-    result = caseDriver(set, async).drive(depthSteps(set));
-  } catch (err) {
-    set.watch.done();
-    throw err;
-  }
-  if (result instanceof Promise) return result.finally(() => set.watch.done());
-  set.watch.done();
-  return result;
+export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): ExhaustiveResult {
+  const run = { ...setup(spec, fn, settings, false), watch: watchRun(settings) };
+  const driver = caseDriver(run, false);
+  return printable(drive(depthLoop(run), (depth) => driver.drive(sequentialDepth(run, depth)) as DepthOutcome));
+}
+
+/** @internal {@link exhaustiveCheck} of an asynchronous check (`checkSpecExhaustiveAsync`): its cases are observed asynchronously, awaited one after the other. */
+export async function exhaustiveCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Promise<ExhaustiveResult> {
+  const run = { ...setup(spec, fn, settings, true), watch: watchRun(settings) };
+  const driver = caseDriver(run, true);
+  return printable(await driveAsync(depthLoop(run), (depth) => driver.drive(sequentialDepth(run, depth)) as Promise<DepthOutcome>));
 }
 
 safeInstanceof(ExhaustiveCheckFailure);
