@@ -7,7 +7,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  number, tuple, spec, checkSpec, checkSpecAsync, assertSpecAsync, iterable, asyncIterable, asyncIterator, AsyncSource, observeDetailedAsync, observeDetailed,
+  number, tuple, spec, checkSpec, checkSpecExhaustive, checkSpecAsync, assertSpecAsync, iterable, asyncIterable, asyncIterator, AsyncSource, observeDetailedAsync, observeDetailed,
   normalize, whnf, toContext, toDemand, prettyDemand, prettyValue, pulls, readAhead, aheadOf, pullCount, endOf, type AsyncSourcePlan,
 } from '../src/index.ts';
 import fc from 'fast-check';
@@ -156,6 +156,7 @@ describe('checking async functions', () => {
     assert.throws(() => checkSpec(takeAsyncSpec, takeAsync), /AsyncIterable<number> is async.*checkSpecAsync or assertSpecAsync/);
     const identity = spec([number], number, (predict, _d, n) => predict(n));
     assert.throws(() => checkSpec(identity, (async (n: number) => n) as unknown as (n: number) => number), /an async function.*checkSpecAsync/);
+    assert.throws(() => checkSpecExhaustive(identity, (async (n: number) => n) as unknown as (n: number) => number, { depth: 2 }), /an async function.*checkSpecExhaustiveAsync/);
   });
 
   test('workers are refused for an asynchronous check', async () => {

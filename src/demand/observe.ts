@@ -107,7 +107,7 @@ export function refuseAsyncOrGenerator(fn: unknown, who: string, iterableResult 
     : 'its result is a Promise, and what it evaluates after an await, it evaluates after the observation has ended';
   const async = types.isAsyncFunction(fn);
   throw new TypeError(
-    `${who} is ${kind}, which ${async ? 'a synchronous check' : 'strictcheck'} cannot observe: ${why}. Give a plain function (or arrow function) that returns its result, with a Lazy where the result is lazy (a lazy list rather than a generator: see lazyCons and the List functions)${generator && !async ? ', or declare its result iterable(elem) (docs/iterators.md)' : ''}${async ? ', or check it with checkSpecAsync or assertSpecAsync (observeDetailedAsync), which await it, with asyncIterable(elem) for an async generator\'s result (docs/iterators.md)' : ''}`,
+    `${who} is ${kind}, which ${async ? 'a synchronous check' : 'strictcheck'} cannot observe: ${why}. Give a plain function (or arrow function) that returns its result, with a Lazy where the result is lazy (a lazy list rather than a generator: see lazyCons and the List functions)${generator && !async ? ', or declare its result iterable(elem) (docs/iterators.md)' : ''}${async ? ', or check it with checkSpecAsync or assertSpecAsync (checkSpecExhaustiveAsync or assertSpecExhaustiveAsync in the exhaustive mode; observeDetailedAsync to observe it), which await it, with asyncIterable(elem) for an async generator\'s result (docs/iterators.md)' : ''}`,
   );
 }
 
