@@ -1,60 +1,95 @@
 /**
- * Benchmark of parallel checking, each figure 2 workers against the same run in this thread,
- * measured side by side (runs alternate, medians of 3 each):
- * - `parallelSpeedupVsSequential`: 100,000 `take` trials (microseconds each), the workers' startup excluded;
+ * Benchmark of parallel checking, as users get it: the built package (`dist/`, built first if
+ * stale, see `built-package.ts`) and a check module in plain JavaScript (`parallel-checks.mjs`).
+ * Each figure is 2 workers against the same run in this thread:
+ * - `parallelSpeedupVsSequential`: 100,000 `take` trials (microseconds each), the workers' startup
+ *   excluded (runs alternate, medians of 3 each);
  * - `parallelSpeedupHeavy`: 300 trials of about a millisecond each, startup excluded;
- * - `parallelSpeedupWithStartup`: 100,000 `take` trials, the process's first run with workers
- *   (their startup included) against the median sequential run;
  * - `exhaustiveParallelSpeedup`: `take`'s spec at depth 6, startup excluded;
- * - `parallelStartup`: milliseconds until 2 workers are ready, pooled (a run after the first);
- * - `parallelCpuRatio`, `exhaustiveCpuRatio`: the CPU time (all threads) of the sequential run over
- *   that of the 2-worker run, medians: below 1 by what working in workers costs more, whatever
- *   the load; on 2 idle cores the speedup would be about twice it;
+ * - `parallelSpeedupWithStartup`: 100,000 `take` trials, a process's first run with workers (their
+ *   start included: a fresh thread each, which loads the package and the check module, then
+ *   compiles the hot code anew, as every V8 isolate does) against the run in this thread once
+ *   compiled; each sample a fresh `node` process (`parallel-first-run.mjs`), medians of 3;
+ * - `parallelSpeedupWithStartupTypeScript`: the same with the check module in TypeScript
+ *   (`parallel-checks-ts.ts`), the process under `node --import tsx`, each worker loading the
+ *   module through tsx;
+ * - `parallelColdStartup`, `parallelStartup`: milliseconds until 2 workers are ready, started
+ *   (the process's first run), and pooled (a run after the first);
+ * - `parallelCpuRatio`, `exhaustiveCpuRatio`, `parallelFirstRunCpuRatio`: the CPU time (all
+ *   threads) of the sequential run over that of the 2-worker run (the first's, for the last),
+ *   medians: below 1 by what working in workers costs more, whatever the load; on 2 idle cores the
+ *   speedup would be at most twice it;
  * - `parallelCeiling`: what the machine gives two threads at the time: a fixed computation in 2
  *   worker threads at once against it twice in this thread, measured between the runs above.
  * On a machine shared with other work, the figures say as much about the load as about the
  * checker: run it several times, note the load, and read each speedup against the ceiling.
  * @module
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ParallelCheckResult } from '../src/parallel/random.ts';
-import type { ParallelExhaustiveResult } from '../src/parallel/exhaustive.ts';
-import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
-import { heavyBenchCheck, takeBenchCheck } from './parallel-checks.ts';
-import { collectGarbage, median } from './util.ts';
+import type * as Strictcheck from '../src/index.ts';
+import type { DefinedCheck, Lazy, LazyList, ParallelCheckResult, ParallelExhaustiveResult } from '../src/index.ts';
+import { builtPackage } from './built-package.ts';
+import { timed } from './timed.mjs';
+import { median } from './util.ts';
 
 const ROUNDS = 3;
+/** The checks of `parallel-checks.mjs`: `take` and its spec. */
+type TakeCheck = DefinedCheck<[Lazy<number>, LazyList<number>], LazyList<number>>;
+const TRIALS = 100_000;
+
+/** What a timed run returns: a check's result, with the workers' startup if it had workers. */
+type Ran = { readonly passed: boolean; readonly message: string; readonly startupMs?: number };
 
 /** Wall time of `run` in ms, the CPU time of all this process's threads meanwhile, and the startup it reports (0 in this thread). */
-async function timed(run: () => Promise<{ readonly passed: boolean; readonly message: string; readonly startupMs?: number }> | { readonly passed: boolean; readonly message: string }): Promise<{ total: number; cpu: number; startup: number }> {
-  collectGarbage();
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const r = await run();
-  const total = performance.now() - t0;
-  const c = process.cpuUsage(c0);
-  if (!r.passed) throw new Error(r.message);
-  return { total, cpu: (c.user + c.system) / 1000, startup: 'startupMs' in r ? (r.startupMs ?? 0) : 0 };
+async function timedRun(run: () => Ran | Promise<Ran>): Promise<{ total: number; cpu: number; startup: number }> {
+  const { ms, cpu, r } = await timed(run);
+  return { total: ms, cpu, startup: r.startupMs ?? 0 };
 }
 
-/** Medians over rounds of the sequential and parallel runs, alternating, startup excluded; and the first parallel run's total, with the workers' start. */
+/** Medians over rounds of the sequential and parallel runs, alternating, startup excluded (the workers are started before the rounds). */
 async function sideBySide(sequential: () => { readonly passed: boolean; readonly message: string }, parallel: () => Promise<ParallelCheckResult | ParallelExhaustiveResult>, ceilings: number[]) {
-  await timed(sequential); // compiled code, first
-  const first = await timed(parallel);
+  await timedRun(sequential); // compiled code, first
+  await timedRun(parallel);
   const seq: number[] = [];
   const par: number[] = [];
   const cpu: number[] = [];
   const startup: number[] = [];
   for (let k = 0; k < ROUNDS; k++) {
-    const s = await timed(sequential);
+    const s = await timedRun(sequential);
     seq.push(s.total);
-    const p = await timed(parallel);
+    const p = await timedRun(parallel);
     par.push(p.total - p.startup);
     cpu.push(s.cpu / p.cpu);
     startup.push(p.startup);
     ceilings.push(await ceiling());
   }
-  return { excluded: median(seq) / median(par), included: median(seq) / first.total, cpu: median(cpu), startup: median(startup) };
+  return { excluded: median(seq) / median(par), cpu: median(cpu), startup: median(startup) };
+}
+
+/**
+ * Medians over {@link ROUNDS} fresh processes (see `parallel-first-run.mjs`), each running `take`'s
+ * check of module `checks` in its thread, then with 2 workers, its first: the speedup with the
+ * workers' start, and that start. `loader`: the process's `node` options.
+ */
+async function firstRuns(checks: string, loader: readonly string[], ceilings: number[]): Promise<{ included: number; cpu: number; startup: number }> {
+  const seq: number[] = [];
+  const par: number[] = [];
+  const cpu: number[] = [];
+  const startup: number[] = [];
+  for (let k = 0; k < ROUNDS; k++) {
+    const args = [...loader, fileURLToPath(new URL('./parallel-first-run.mjs', import.meta.url)), new URL(checks, import.meta.url).href, String(TRIALS)];
+    const child = spawnSync(process.execPath, args, { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+    if (child.status !== 0) throw new Error(`bench: a first run of ${checks} failed (${child.error?.message ?? `exit status ${child.status}`})`);
+    const r = JSON.parse(child.stdout) as { sequential: number; parallel: number; sequentialCpu: number; parallelCpu: number; startup: number };
+    seq.push(r.sequential);
+    par.push(r.parallel);
+    cpu.push(r.sequentialCpu / r.parallelCpu);
+    startup.push(r.startup);
+    ceilings.push(await ceiling());
+  }
+  return { included: median(seq) / median(par), cpu: median(cpu), startup: median(startup) };
 }
 
 /** The computation {@link ceiling} times, in its threads as source text. */
@@ -78,8 +113,14 @@ async function ceiling(): Promise<number> {
 }
 
 export async function benchParallel(): Promise<Record<string, number>> {
-  const trials = 100_000;
+  const { checkSpec, checkSpecExhaustive } = (await import(builtPackage())) as typeof Strictcheck;
+  // A URL in a variable: the type check does not read JavaScript modules.
+  const checks: string = new URL('./parallel-checks.mjs', import.meta.url).href;
+  const { takeBenchCheck, heavyBenchCheck } = (await import(checks)) as { takeBenchCheck: TakeCheck; heavyBenchCheck: TakeCheck };
+  const trials = TRIALS;
   const ceilings: number[] = [];
+  const first = await firstRuns('./parallel-checks.mjs', [], ceilings);
+  const firstTypeScript = await firstRuns('./parallel-checks-ts.ts', ['--import', 'tsx'], ceilings);
   const take = await sideBySide(
     () => checkSpec(takeBenchCheck.spec, takeBenchCheck.fn, { trials, seed: 1 }),
     () => checkSpec(takeBenchCheck, { trials, seed: 1, workers: 2 }),
@@ -98,10 +139,13 @@ export async function benchParallel(): Promise<Record<string, number>> {
   return {
     parallelSpeedupVsSequential: take.excluded,
     parallelSpeedupHeavy: heavy.excluded,
-    parallelSpeedupWithStartup: take.included,
+    parallelSpeedupWithStartup: first.included,
+    parallelSpeedupWithStartupTypeScript: firstTypeScript.included,
     exhaustiveParallelSpeedup: exhaustive.excluded,
     parallelCpuRatio: take.cpu,
+    parallelFirstRunCpuRatio: first.cpu,
     exhaustiveCpuRatio: exhaustive.cpu,
+    parallelColdStartup: first.startup,
     parallelStartup: take.startup,
     parallelCeiling: median(ceilings),
   };

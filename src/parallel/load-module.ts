@@ -13,6 +13,33 @@ import { workerData } from 'node:worker_threads';
 /** The `workerData` key that says a TypeScript loader is registered in the worker already (this repository's own tests). */
 export const TS_LOADER = 'strictcheck.typescriptLoader';
 
+/** A Node option that preloads a module, with the module if given in the same argument (`--import=tsx`). */
+const PRELOAD = /^(?:--import|--require|-r)(?:=(.*))?$/;
+
+/** Whether a preloaded module is tsx (`tsx`, `tsx/esm`, or a path or URL into its package). */
+function isTsx(module: string): boolean {
+  return /^tsx(?:\/|$)/.test(module) || /[\\/]node_modules[\\/]tsx[\\/]/.test(module);
+}
+
+/**
+ * @internal The Node options a worker of the built package starts with: `execArgv`, the process's,
+ * but on Node 20 (`nodeMajor`) without preloading tsx (`node --import tsx`, or the `tsx` command's
+ * preloads), which loads in every worker (about 0.1 s of CPU, twice the rest of its start) and
+ * registers nothing there: neither `import` nor `require` of TypeScript works in a Node 20 worker
+ * with it. A TypeScript check module registers tsx itself (see {@link importCheckModule}).
+ */
+export function workerExecArgv(execArgv: readonly string[], nodeMajor = Number(process.versions.node.split('.')[0])): string[] {
+  if (nodeMajor !== 20) return [...execArgv];
+  const kept: string[] = [];
+  for (let k = 0; k < execArgv.length; k++) {
+    const option = PRELOAD.exec(execArgv[k]!);
+    const module = option ? (option[1] ?? execArgv[k + 1]) : undefined;
+    if (module === undefined || !isTsx(module)) kept.push(execArgv[k]!);
+    else if (option![1] === undefined) k++; // its module, the next argument
+  }
+  return kept;
+}
+
 /** Whether this runtime loads TypeScript modules by itself. */
 function runsTypeScript(): boolean {
   return Boolean((process.features as { typescript?: unknown }).typescript) || process.versions.bun !== undefined;

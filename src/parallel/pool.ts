@@ -4,7 +4,7 @@
  * workers of runs that ended, which the next run of a check of the same module takes.
  * @module
  */
-import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
-import { TS_LOADER } from './load-module.ts';
+import { TS_LOADER, workerExecArgv } from './load-module.ts';
 import { WorkerCrashError } from './errors.ts';
 import { CONTROL, IMPORTING, LOADED, type FromWorker, type Init, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
@@ -30,18 +30,36 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url);
 
 /**
- * Starts a worker thread: the built package's runs `worker.js` (and loads a TypeScript check
- * module as `importCheckModule` says); from the source, tsx is registered in the worker first
- * (`--import tsx` in execArgv does not load a .ts worker entry on Node 20).
+ * Starts a worker thread: the built package's runs `worker.js` with the process's Node options but
+ * those that only slow its start (see `workerExecArgv`), and loads a TypeScript check module as
+ * `importCheckModule` says; from the source, tsx is registered in the worker first (`--import tsx`
+ * in execArgv does not load a .ts worker entry on Node 20).
  */
 function startWorker(): Worker {
   // A channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to.
   const { port1: control, port2 } = new MessageChannel();
   const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE, [CONTROL]: port2 }, transferList: [port2] };
-  const w = FROM_SOURCE ? new Worker(sourceEntry(), { ...options, eval: true, execArgv: [] }) : new Worker(WORKER_ENTRY, options);
+  const w = FROM_SOURCE ? new Worker(sourceEntry(), { ...options, eval: true, execArgv: [] }) : startThread(WORKER_ENTRY, options);
   controls.set(w, control);
   control.unref();
   return w;
+}
+
+/**
+ * @internal A worker thread of `entry` with the Node options `workerExecArgv` keeps of `execArgv`
+ * (the process's); with the process's, inherited, if it keeps them all, or if they hold one that a
+ * worker refuses when given it (a V8 option such as `--expose-gc`, which an inherited list drops).
+ */
+export function startThread(entry: URL | string, options: WorkerOptions, execArgv: readonly string[] = process.execArgv): Worker {
+  const kept = workerExecArgv(execArgv);
+  if (kept.length < execArgv.length) {
+    try {
+      return new Worker(entry, { ...options, execArgv: kept });
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw err;
+    }
+  }
+  return new Worker(entry, options);
 }
 
 /** The code that starts a worker from the source: tsx registered, then the entry. */
