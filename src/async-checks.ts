@@ -10,13 +10,11 @@
 import type { CheckOptions } from './spec/options.ts';
 import { strictCheckAsync } from './spec/random.ts';
 import { StrictCheckFailure, type CheckResult } from './spec/result.ts';
-import type { AnySpec, Fn } from './spec/run-case.ts';
 import type { Spec } from './spec/spec.ts';
-import { resolveSettings, type ParallelOptions } from './spec/options.ts';
-import { registeredCheck, type DefinedCheck } from './spec/registry.ts';
+import type { ParallelOptions } from './spec/options.ts';
+import type { DefinedCheck } from './spec/registry.ts';
 import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
-import { isDefined } from './checks.ts';
-import { globalDefaults } from './config.ts';
+import { dispatch, type Runners } from './checks.ts';
 
 /**
  * Checks `fn` against `spec` on random trials, asynchronously: as {@link checkSpec} does, for a
@@ -39,19 +37,10 @@ export function checkSpecAsync<const A extends readonly unknown[], R>(spec: Spec
 export function checkSpecAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<ParallelCheckResult>;
 export function checkSpecAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<CheckResult>;
 export function checkSpecAsync(first: object, second?: unknown, third?: unknown): Promise<CheckResult> {
-  return checkAsync('checkSpecAsync', first, second, third);
+  return dispatch(RANDOM_ASYNC, 'checkSpecAsync', first, second, third) as Promise<CheckResult>;
 }
 
-/** {@link checkSpecAsync}, called as `what` (which an error names). */
-async function checkAsync(what: string, first: object, second?: unknown, third?: unknown): Promise<CheckResult> {
-  const defined = isDefined(first);
-  const [spec, fn] = defined ? [first.spec as unknown as AnySpec, first.fn as Fn] : [first as AnySpec, second as Fn];
-  const options = ((defined ? second : third) ?? {}) as ParallelOptions;
-  // A defined check's own comparison and the global workers apply: see resolveSettings.
-  const settings = resolveSettings('random', options, { spec, ...(defined ? { check: first } : {}), global: globalDefaults() });
-  if (settings.workers === undefined) return strictCheckAsync(spec, fn, settings);
-  return runChecked(defined ? first : registeredCheck(spec, fn, what, true), settings, true);
-}
+const RANDOM_ASYNC: Runners<'random', CheckResult> = { mode: 'random', async: true, inThread: strictCheckAsync, withWorkers: (check, settings) => runChecked(check, settings, true) };
 
 /**
  * {@link checkSpecAsync} for tests: resolves if every trial agrees with the spec, and rejects with
@@ -66,6 +55,6 @@ async function checkAsync(what: string, first: object, second?: unknown, third?:
 export function assertSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options?: ParallelOptions): Promise<void>;
 export function assertSpecAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<void>;
 export async function assertSpecAsync(first: object, second?: unknown, third?: unknown): Promise<void> {
-  const result = await checkAsync('assertSpecAsync', first, second, third);
+  const result = await dispatch(RANDOM_ASYNC, 'assertSpecAsync', first, second, third);
   if (!result.passed) throw new StrictCheckFailure(result);
 }

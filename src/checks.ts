@@ -14,14 +14,46 @@ import type { AnySpec, Fn } from './spec/run-case.ts';
 import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
 import type { Spec } from './spec/spec.ts';
 import { registeredCheck, type DefinedCheck } from './spec/registry.ts';
-import { resolveSettings, type ParallelOptions } from './spec/options.ts';
+import { resolveSettings, type OptionsOf, type ParallelOptions, type Settings } from './spec/options.ts';
 import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
 import { globalDefaults } from './config.ts';
 
-/** @internal Whether the first argument of a check is a {@link DefinedCheck} rather than a spec. */
-export function isDefined(x: object): x is DefinedCheck<readonly unknown[], unknown> {
+/** Whether the first argument of a check is a {@link DefinedCheck} rather than a spec. */
+function isDefined(x: object): x is DefinedCheck<readonly unknown[], unknown> {
   return 'moduleUrl' in x && 'fn' in x && 'spec' in x;
+}
+
+/** @internal How the checks of a mode run: in this thread, or with workers a defined check. */
+export interface Runners<M extends 'random' | 'exhaustive', R> {
+  readonly mode: M;
+  /** Whether its checks are asynchronous (each returns a promise, and its function may be async). */
+  readonly async: boolean;
+  inThread(spec: AnySpec, fn: Fn, settings: Settings<M>): R | Promise<R>;
+  withWorkers(check: DefinedCheck<readonly unknown[], unknown>, settings: Settings<M>): Promise<R>;
+}
+
+const RANDOM: Runners<'random', CheckResult> = { mode: 'random', async: false, inThread: randomCheck, withWorkers: (check, settings) => runChecked(check, settings) };
+const EXHAUSTIVE: Runners<'exhaustive', ExhaustiveResult> = { mode: 'exhaustive', async: false, inThread: exhaustiveCheck, withWorkers: parallelCheck };
+
+/**
+ * @internal The one dispatch of the checks (`what` names the one called): the call's options are
+ * resolved (see resolveSettings), and the run is made in this thread or with workers. A defined
+ * check, a check with workers or an asynchronous one returns a promise, which a bad option
+ * rejects; any other returns its result, or throws.
+ */
+export function dispatch<M extends 'random' | 'exhaustive', R>(runners: Runners<M, R>, what: string, first: object, second: unknown, third: unknown): R | Promise<R> {
+  const defined = isDefined(first);
+  const [spec, fn] = defined ? [first.spec as unknown as AnySpec, first.fn as Fn] : [first as AnySpec, second as Fn];
+  const options = ((defined ? second : third) ?? {}) as OptionsOf[M];
+  const run = () => {
+    // A defined check's own comparison and the global workers apply: see resolveSettings.
+    const settings = resolveSettings(runners.mode, options, { spec, ...(defined ? { check: first } : {}), global: globalDefaults() });
+    if ((settings as { readonly workers?: number }).workers === undefined) return runners.inThread(spec, fn, settings);
+    // The check itself with workers: another check of the same spec and function is another module's; one never defined is refused.
+    return runners.withWorkers(defined ? first : registeredCheck(spec, fn, what, runners.async), settings);
+  };
+  return defined || runners.async || options.workers !== undefined ? new Promise<R>((resolve) => resolve(run())) : run();
 }
 
 /**
@@ -45,20 +77,7 @@ export function checkSpec<const A extends readonly unknown[], R>(spec: Spec<A, R
 export function checkSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<ParallelCheckResult>;
 export function checkSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<CheckResult>;
 export function checkSpec(first: object, second?: unknown, third?: unknown): CheckResult | Promise<CheckResult> {
-  if (isDefined(first)) {
-    const spec = first.spec as unknown as AnySpec;
-    return new Promise((resolve) => {
-      // The check's own comparison and the global workers apply: see resolveSettings.
-      const settings = resolveSettings('random', (second ?? {}) as ParallelOptions, { spec, check: first, global: globalDefaults() });
-      // The check itself with workers: another check of the same spec and function is another module's.
-      resolve(settings.workers === undefined ? randomCheck(spec, first.fn as Fn, settings) : runChecked(first, settings));
-    });
-  }
-  const options = (third ?? {}) as ParallelOptions;
-  const [spec, fn] = [first as AnySpec, second as Fn];
-  const settings = () => resolveSettings('random', options, { spec, global: globalDefaults() });
-  // With workers, a promise: a spec and function never defined as a check reject it too.
-  return options.workers === undefined ? randomCheck(spec, fn, settings()) : Promise.resolve().then(() => runChecked(registeredCheck(spec, fn, 'checkSpec'), settings()));
+  return dispatch(RANDOM, 'checkSpec', first, second, third);
 }
 
 /**
@@ -114,17 +133,7 @@ export function checkSpecExhaustive<const A extends readonly unknown[], R>(spec:
 export function checkSpecExhaustive<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<ParallelExhaustiveResult>;
 export function checkSpecExhaustive<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<ExhaustiveResult>;
 export function checkSpecExhaustive(first: object, second: unknown, third?: unknown): ExhaustiveResult | Promise<ExhaustiveResult> {
-  if (isDefined(first)) {
-    const spec = first.spec as unknown as AnySpec;
-    return new Promise((resolve) => {
-      const settings = resolveSettings('exhaustive', second as ExhaustiveOptions, { spec, check: first, global: globalDefaults() });
-      resolve(settings.workers === undefined ? exhaustiveCheck(spec, first.fn as Fn, settings) : parallelCheck(first, settings));
-    });
-  }
-  const options = third as ExhaustiveOptions;
-  const [spec, fn] = [first as AnySpec, second as Fn];
-  const settings = () => resolveSettings('exhaustive', options, { spec, global: globalDefaults() });
-  return options.workers === undefined ? exhaustiveCheck(spec, fn, settings()) : Promise.resolve().then(() => parallelCheck(registeredCheck(spec, fn, 'checkSpecExhaustive'), settings()));
+  return dispatch(EXHAUSTIVE, 'checkSpecExhaustive', first, second, third);
 }
 
 /**

@@ -66,13 +66,30 @@ export class Spine {
   grow(): number {
     const k = this.length++;
     if (k < CHUNK) this.first[k] = unforced;
-    else if ((k & IN_CHUNK) === 0) this.chunks.push(new Heads());
+    else {
+      if ((k & IN_CHUNK) === 0) this.chunks.push(new Heads());
+      this.chunks[this.chunks.length - 1]!.kinds[k & IN_CHUNK] = UNFORCED_HEAD;
+    }
     return k;
+  }
+
+  /** Adds a cell whose head is `h` (as {@link setHead} takes it): {@link grow} and `setHead` in one step, for a recording that has the head as it adds the cell. */
+  push(h: unknown): void {
+    const k = this.length++;
+    if (k < CHUNK) this.first.push(h);
+    else {
+      const i = k & IN_CHUNK;
+      if (i === 0) this.chunks.push(new Heads());
+      // A new cell's kind is NUMBER_HEAD (zero): a number, the commonest head, is stored without it.
+      if (typeof h === 'number') this.chunks[this.chunks.length - 1]!.numbers[i] = h;
+      else this.setHead(k, h);
+    }
   }
 }
 
-const UNFORCED_HEAD = 0;
-const NUMBER_HEAD = 1;
+// NUMBER_HEAD is zero, what a chunk's kinds start as: see push.
+const NUMBER_HEAD = 0;
+const UNFORCED_HEAD = 1;
 const OTHER_HEAD = 2;
 
 /**
@@ -123,6 +140,21 @@ export class SpineCell {
 
   get fields(): readonly Demand[] {
     return [this.field(0), this.field(1)];
+  }
+
+  /** Pushes on `stack` what a walk of the run's demands meets past its cells: its heads kept as demands (unforced ones too), then its rest. */
+  pushParts(stack: Demand[]): void {
+    const { spine } = this;
+    for (let k = this.k; k < spine.length; k++) {
+      const h = spine.head(k);
+      if (typeof h === 'object' && h !== null) stack.push(h as Demand);
+    }
+    stack.push(spine.rest);
+  }
+
+  /** The run from cell `k` of the spine on (this one at its own index), or the spine's rest after its last cell. */
+  cellAt(k: number): Demand {
+    return k === this.k ? (this as unknown as Forced) : k < this.spine.length ? (new SpineCell(this.spine, k) as unknown as Forced) : this.spine.rest;
   }
 }
 Object.setPrototypeOf(SpineCell.prototype, Forced.prototype);

@@ -10,11 +10,11 @@ import { demandOf } from './record.ts';
 import { primitiveNode, SpineCell } from './compact-demand.ts';
 import { EVALUATED, markBottom, read, THREW, UNREAD, VALUE_FORM } from './guide.ts';
 import { insideLazy } from './shape-fit.ts';
-import { isRevokedProxy, readingRevoked, revokedInput } from './revoked-proxy.ts';
+import { isRevokedProxy, readingRevoked } from './revoked-proxy.ts';
 import { collectionShapes, fieldKey } from './collections.ts';
 import { dynamic } from './dynamic.ts';
 import { CONS_CTOR } from './lazy-positions.ts';
-import { child, showPath, type Path } from './path.ts';
+import { child, type Path } from './path.ts';
 import type { Ctor, Shape } from './shape-types.ts';
 import { perShape, someShapeWithin } from './shape-walk.ts';
 
@@ -107,7 +107,8 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
  * ```
  */
 export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, path: Path = 'demand'): Demand {
-  try {
+  // A revoked Proxy (whose every look throws, instanceof too) is refused naming where it is.
+  return readingRevoked(value, path, () => {
     // A demand passed through as a spec received it (see inValueForm), not read yet, is the demand it came from.
     const passed = value instanceof Lazy ? deferredWith(value, convertLater) : undefined;
     if (passed !== undefined && readsAlike(passed.shape, shape as Shape<unknown>)) return passed.demand;
@@ -119,10 +120,7 @@ export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, pat
       if (inner.kind === 'prim' && value.isEvaluated && typeof peek(value) === inner.prim) return primitiveNode(peek(value), true);
     }
     return demandOf(value, shape as Shape<unknown>, path, VALUE_FORM);
-  } catch (err) {
-    // A revoked Proxy (whose every look throws, instanceof too) is refused naming where it is.
-    throw revokedInput(err, [value], [showPath(path)]) ?? err;
-  }
+  });
 }
 
 /**
@@ -163,24 +161,66 @@ export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynami
  * the result through to its prediction (`predict(n, d)`, a reference's prediction) leaves it
  * unread, and {@link toDemand} takes it back as the demand it is, where the shapes read it alike
  * (see {@link readsAlike}), without converting it twice. Where the demand's value is not one
- * `Lazy` (nothing forced, a `⊥`, a strict position), it is converted at once.
+ * `Lazy` (nothing forced, a `⊥`, a strict position), it is converted at once. Where it can be
+ * (see {@link byLayer}), it is converted a layer at a time as the spec reads it, each lazy field
+ * unread in its turn: a spec that reads the first cells of a long demand converts only those.
  */
 export function inValueForm(demand: Demand, shape: Shape<unknown>): unknown {
   const onceLazy = shape.kind === 'lazy' ? shape.inner().kind !== 'lazy' : shape.kind === 'dynamic';
   if (!onceLazy || !demand.forced || !demand.lazy || demand.ctor === BOTTOM) return fromDemand(demand, shape);
-  return deferWith(convertLater, new Unread(demand, shape));
+  return deferWith(convertLater, new Unread(demand, shape, byLayer(demand, shape)));
 }
 
-/** A demand handed to a spec in value form and not read yet (see {@link inValueForm}). */
+/**
+ * Whether `d` can be converted a layer at a time, each with the value {@link fromDemand} would
+ * build: it holds no shared node (whose value is built once wherever it is met), no set or map
+ * (whose unforced elements are told apart), and its shape one Lazy at each lazy position.
+ */
+function byLayer(d: Demand, shape: Shape<unknown>): boolean {
+  if (nestsLazies(shape)) return false;
+  const stack: Demand[] = [d];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    if (!x.forced) continue;
+    if (x.shared || isCollection(x.ctor)) return false;
+    if (x instanceof SpineCell) {
+      // A run's heads as they are kept: its fields would make a node per cell.
+      x.pushParts(stack);
+      continue;
+    }
+    for (let i = 0; i < x.arity; i++) stack.push(x.field(i));
+  }
+  return true;
+}
+
+/** A demand handed to a spec in value form and not read yet (see {@link inValueForm}); `layers`, whether it is converted a layer at a time. */
 export class Unread {
   constructor(
     readonly demand: Demand,
     readonly shape: Shape<unknown>,
+    readonly layers: boolean,
   ) {}
 }
 
-function convertLater({ demand, shape }: Unread): Lazy<unknown> {
-  return fromDemand(demand, shape) as Lazy<unknown>;
+function convertLater({ demand, shape, layers }: Unread): Lazy<unknown> {
+  if (!layers) return fromDemand(demand, shape) as Lazy<unknown>;
+  // One layer, in the one Lazy of its lazy position, as buildValue makes it; its fields unread in their turn.
+  if (demand instanceof SpineCell) {
+    const { spine, k } = demand;
+    const h = spine.head(k);
+    const head = h === unforced ? thunk : typeof h === 'object' ? layerLater(h as Demand, shape) : now(h);
+    return now(CONS_CTOR.build([head, layerLater(demand.cellAt(k + 1), shape)]));
+  }
+  const d = demand as Forced;
+  const fields: unknown[] = new Array(d.arity);
+  for (let i = 0; i < d.arity; i++) fields[i] = layerLater(d.field(i), shape);
+  return now(d.ctor.build(fields, d.value));
+}
+
+/** The value form of `d`, a part of a demand converted a layer at a time: unread where it is one Lazy, else built. */
+function layerLater(d: Demand, shape: Shape<unknown>): unknown {
+  if (!d.forced) return thunk;
+  return d.lazy && d.ctor !== BOTTOM ? deferWith(convertLater, new Unread(d, shape, true)) : fromDemandGuided(d, shape, undefined, dynamic);
 }
 
 /** Most levels {@link readsAlike} follows: a shape whose inner shapes are made anew at each call has no end. */
@@ -311,7 +351,8 @@ export class Built {
 
 /** The values built for shared nodes, by node and position (`undefined` without a guide); and those a build met and found missing. */
 export class SharedValues<G> {
-  private readonly values = new Map<Forced, { at: G | undefined; value: unknown; next: unknown }>();
+  // Made at the first shared node: most demands have none.
+  private values: Map<Forced, SharedValue<G>> | undefined;
   readonly missing: [Demand, G][] = [];
 
   has(d: Demand, at: G | undefined): boolean {
@@ -319,20 +360,28 @@ export class SharedValues<G> {
   }
 
   set(d: Demand, at: G | undefined, value: unknown): void {
-    this.values.set(d as Forced, { at, value, next: this.values.get(d as Forced) });
+    const values = (this.values ??= new Map());
+    values.set(d as Forced, { at, value: new Built(value), next: values.get(d as Forced) });
   }
 
   /** What stands for shared node `d` at `at` in a build: its value, or if it is not built yet, a placeholder, `d` noted missing. */
   item(d: Forced, at: G): Built {
     const found = this.find(d, at);
     if (found === undefined) this.missing.push([d, at]);
-    return found ?? MISSING;
+    return found?.value ?? MISSING;
   }
 
-  private find(d: Forced, at: G | undefined): Built | undefined {
-    for (let e = this.values.get(d); e !== undefined; e = e.next as typeof e) if (e.at === at) return new Built(e.value);
+  private find(d: Forced, at: G | undefined): SharedValue<G> | undefined {
+    for (let e = this.values?.get(d); e !== undefined; e = e.next) if (e.at === at) return e;
     return undefined;
   }
+}
+
+/** A value built for a shared node at one position, and those built for it at others. */
+interface SharedValue<G> {
+  readonly at: G | undefined;
+  readonly value: Built;
+  readonly next: SharedValue<G> | undefined;
 }
 const MISSING = new Built(undefined);
 

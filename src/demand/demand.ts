@@ -177,7 +177,7 @@ export function sameLayer(a: Forced, b: Forced): boolean {
 function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Demand) => boolean, closingBelow = false): boolean {
   const stack: Demand[] = [a, b];
   // The pairs compared already where one side is shared: each is compared once.
-  let seen: PairSet | undefined;
+  let seen: PairMap<true> | undefined;
   while (stack.length > 0) {
     const y = stack.pop()!;
     const x = stack.pop()!;
@@ -185,30 +185,71 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       if (!whenUnforced(x, y)) return false;
       continue;
     }
-    if ((x.shared || y.shared) && !(seen ??= new PairSet()).add(x, y)) continue;
+    if (x.shared || y.shared) {
+      if ((seen ??= new PairMap()).get(x, y)) continue;
+      seen.set(x, y, true);
+    }
     if (closingBelow && x.ctor.closes) continue;
     if (!sameLayer(x, y)) return false;
+    if ((x as Partial<CellRun>).cellAt !== undefined && (y as Partial<CellRun>).cellAt !== undefined) {
+      if (!alikeRuns(x as CellRun, y as CellRun, stack)) return false;
+      continue;
+    }
     for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i));
   }
   return true;
 }
 
-/** A set of pairs of nodes, for walks over two demands that meet shared nodes. */
-class PairSet {
-  private readonly pairs = new Map<Forced, Forced | Set<Forced>>();
+/** @internal A run of list cells kept compactly (compact-demand.ts's `SpineCell`), which a walk reads head by head: its fields make a node per cell. */
+export interface CellRun extends Forced {
+  /** Its heads, a primitive as itself, and what follows its last cell. */
+  readonly spine: { readonly length: number; head(k: number): unknown; readonly rest: Demand };
+  /** Its first cell's index in the spine. */
+  readonly k: number;
+  /** The run from cell `k` on, or the rest after the last cell. */
+  cellAt(k: number): Demand;
+}
 
-  /** Adds the pair (`x`, `y`); returns whether it was not in the set. */
-  add(x: Forced, y: Forced): boolean {
-    const there = this.pairs.get(x);
-    if (there === undefined) this.pairs.set(x, y);
-    else if (there instanceof Set) {
-      if (there.has(y)) return false;
-      there.add(y);
-    } else {
-      if (there === y) return false;
-      this.pairs.set(x, new Set([there, y]));
+/**
+ * Compares two runs of list cells as far as their heads are primitives, without a node per cell:
+ * false at two that differ; the first cells where one is not (or one run ends) are left on
+ * `stack` to compare as {@link compareDemands} does.
+ */
+function alikeRuns(x: CellRun, y: CellRun, stack: Demand[]): boolean {
+  let [i, j] = [x.k, y.k];
+  for (; i < x.spine.length && j < y.spine.length; i++, j++) {
+    const [h, g] = [x.spine.head(i), y.spine.head(j)];
+    if ((typeof h === 'object' && h !== null) || (typeof g === 'object' && g !== null)) {
+      const [cx, cy] = [x.cellAt(i) as Forced, y.cellAt(j) as Forced];
+      stack.push(cx.field(1), cy.field(1), cx.field(0), cy.field(0));
+      return true;
     }
-    return true;
+    // A primitive's node has the constructor of its type and no `equals`: alike if it is the same.
+    if (!Object.is(h, g)) return false;
+  }
+  stack.push(x.cellAt(i), y.cellAt(j));
+  return true;
+}
+
+/** @internal A map from pairs of nodes, for walks over two demands that meet shared nodes. */
+export class PairMap<V> {
+  /** The first node of each pair: its partners, one held inline (most nodes have one), more in a map. */
+  private readonly pairs = new Map<Forced, { y: Forced; v: V } | Map<Forced, V>>();
+
+  /** The value of the pair (`x`, `y`), if it has one. */
+  get(x: Forced, y: Forced): V | undefined {
+    const there = this.pairs.get(x);
+    if (there === undefined) return undefined;
+    if (there instanceof Map) return there.get(y);
+    return there.y === y ? there.v : undefined;
+  }
+
+  /** Sets the value of the pair (`x`, `y`). */
+  set(x: Forced, y: Forced, v: V): void {
+    const there = this.pairs.get(x);
+    if (there === undefined || (!(there instanceof Map) && there.y === y)) this.pairs.set(x, { y, v });
+    else if (there instanceof Map) there.set(y, v);
+    else this.pairs.set(x, new Map([[there.y, there.v], [y, v]]));
   }
 }
 

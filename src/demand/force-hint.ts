@@ -38,28 +38,34 @@ export function forceHint(thrown: unknown, fn: (...args: any[]) => unknown, inpu
     if (Array.isArray(v)) return `${lead} Argument ${expr} is given an array, which is passed as it is (a tuple), not as a lazy list: if the function takes a lazy list, make one with fromArray(array).`;
     return `${lead} Argument ${expr} is given a value that is not a Lazy: if the function takes a Lazy there, give one (now(value) is an evaluated one).`;
   }
-  // A field: the fields of that name that the declared shapes make strict.
-  const key = /[.?]([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)$/u.exec(expr)?.[1];
+  // A field (`n.right`) or a tuple's component (`p[0]`): those of that name or index that the declared shapes make strict.
+  const [, name, index] = /(?:[.?]([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)|\[(\d+)\])$/u.exec(expr) ?? [];
+  const key = name ?? index;
   if (key === undefined) return undefined;
   const strict = new Map<string, string>(); // description → the field's shape's name
   const holders = new Set<string>(); // the arguments whose shapes hold one
+  const kinds = new Set<string>(); // what they are: field, component
   shapes.forEach((from, i) => {
     if (from === undefined) return;
     someShapeWithin(from, (s) => {
       if (s.kind !== 'data' || s.collection) return false;
       for (const alt of s.alternatives()) {
-        const at = alt.ctor.keys.indexOf(key);
+        const { style } = alt.ctor;
+        const at = alt.ctor.keys.findIndex((k) => String(k) === key);
         const field = at < 0 ? undefined : alt.shapes[at]!;
         if (field === undefined || field.kind === 'lazy' || field.kind === 'dynamic') continue;
-        strict.set(alt.ctor.style === 'data' ? `field ${key} of ${s.name}'s ${alt.ctor.name} is declared ${field.name}` : `field ${key} of ${s.name} is declared ${field.name}`, field.name);
+        const kind = style === 'tuple' ? 'component' : 'field';
+        strict.set(`${kind} ${key} of ${style === 'data' ? `${s.name}'s ${alt.ctor.name}` : s.name} is declared ${field.name}`, field.name);
         holders.add(named?.[i] ?? `argument ${i + 1}`);
+        kinds.add(kind);
       }
       return false;
     }, () => true, shapesInside);
   });
   if (strict.size === 0) return undefined;
-  const fix = strict.size === 1 ? `declare the field lazyOf(${[...strict.values()][0]})` : 'wrap the shape of the field it takes in lazyOf';
-  return `${lead} In the shapes of ${[...holders].join(', ')}, ${[...strict.keys()].join('; ')}: a strict field holds its value, not a Lazy. If the function takes a Lazy there, ${fix}.`;
+  const kind = kinds.size === 1 ? [...kinds][0]! : 'field or component';
+  const fix = strict.size === 1 ? `declare the ${kind} lazyOf(${[...strict.values()][0]})` : `wrap the shape of the ${kind} it takes in lazyOf`;
+  return `${lead} In the shapes of ${[...holders].join(', ')}, ${[...strict.keys()].join('; ')}: a strict ${kind} holds its value, not a Lazy. If the function takes a Lazy there, ${fix}.`;
 }
 
 /**

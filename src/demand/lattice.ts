@@ -1,11 +1,13 @@
 /**
  * The demand lattice: least upper bounds and greatest lower bounds of demands in the order of
  * {@link lessDefined} ("evaluates no more than"), as ChasingBottoms has them for values (`\/!`,
- * `/\!`). Both walk with an explicit stack (demands on lists of a million cells are fine) and
- * share the subtrees they take whole.
+ * `/\!`). Both walk with an explicit stack (demands on lists of a million cells are fine), share
+ * the subtrees they take whole, and keep the sharing of demands on shared structure: a pair of
+ * nodes met again is not walked again, so they cost what the demands hold, not their unfolding.
  * @module
  */
-import { checkDemand, demandHolder, forcedNode, sameLayer, setField, unforced, type Demand, type Forced } from './demand.ts';
+import { checkDemand, demandHolder, forcedNode, markShared, PairMap, sameLayer, setField, unforced, type Demand, type Forced } from './demand.ts';
+import type { Ctor } from './shape-types.ts';
 
 /**
  * The least upper bound of two demands: what either evaluates, joined; `undefined` when they
@@ -21,23 +23,7 @@ import { checkDemand, demandHolder, forcedNode, sameLayer, setField, unforced, t
 export function lub(a: Demand, b: Demand): Demand | undefined {
   checkDemand(a, 'lub', 'a');
   checkDemand(b, 'lub', 'b');
-  const root = demandHolder();
-  const stack: unknown[] = [a, b, root, 0];
-  while (stack.length > 0) {
-    const index = stack.pop() as number;
-    const parent = stack.pop() as Forced;
-    const y = stack.pop() as Demand;
-    const x = stack.pop() as Demand;
-    if (x === y || !x.forced || !y.forced) {
-      setField(parent, index, x.forced ? x : y);
-      continue;
-    }
-    if (!sameLayer(x, y)) return undefined;
-    const node = forcedNode(x.ctor, x.arity, x.value, x.lazy || y.lazy);
-    setField(parent, index, node);
-    for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i), node, i);
-  }
-  return root.field(0);
+  return bound(a, b, true);
 }
 
 /**
@@ -56,29 +42,92 @@ export function lub(a: Demand, b: Demand): Demand | undefined {
 export function glb(a: Demand, b: Demand): Demand {
   checkDemand(a, 'glb', 'a');
   checkDemand(b, 'glb', 'b');
+  return bound(a, b, false)!;
+}
+
+const CONFLICT_CTOR: Ctor = { name: 'conflict', keys: [], style: 'atom', build: () => undefined };
+/**
+ * In {@link glb}, the result of a pair that no demand is: the two evaluate a position differently
+ * on a strict path below it, so the nearest lazy position above (or the root) is unevaluated.
+ */
+const CONFLICT: Forced = forcedNode(CONFLICT_CTOR, 0, undefined, false);
+
+/**
+ * {@link lub} (`upper`) or {@link glb} of two demands. Each stack entry: the pair, the slot its
+ * result goes in, whether a pair above it had a shared side (so that it may be met again), and
+ * for glb, once its node is built, that node (the entry is then seen after the node's fields: a
+ * conflict below goes up; only where one can, see {@link strictlyApart}). A pair with a shared
+ * side gets the result of its first meeting.
+ */
+function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
   const root = demandHolder();
-  // Each entry: the pair, the slot its result goes in, and the slot of the nearest lazy position at or above it.
-  const stack: unknown[] = [a, b, root, 0, root, 0];
+  const stack: unknown[] = [a, b, root, 0, false, undefined];
+  let memo: PairMap<Demand> | undefined;
+  // What was taken whole below a pair with a shared side: a node placed twice is shared in the result.
+  let placed: Set<Forced> | undefined;
   while (stack.length > 0) {
-    let anchorIndex = stack.pop() as number;
-    let anchor = stack.pop() as Forced;
+    const built = stack.pop() as Forced | undefined;
+    const below = stack.pop() as boolean;
     const index = stack.pop() as number;
     const parent = stack.pop() as Forced;
     const y = stack.pop() as Demand;
     const x = stack.pop() as Demand;
-    if (!x.forced || !y.forced) continue; // the slot stays unforced
-    if (x === y) {
-      setField(parent, index, x);
+    if (built !== undefined) {
+      if (!holdsConflict(built)) continue;
+      const r = built.lazy ? unforced : CONFLICT;
+      setField(parent, index, r);
+      if ((x as Forced).shared || (y as Forced).shared) memo!.set(x as Forced, y as Forced, r);
       continue;
     }
-    if (x.lazy || y.lazy) [anchor, anchorIndex] = [parent, index];
+    if (x === y || !x.forced || !y.forced) {
+      const r = upper ? (x.forced ? x : y) : x.forced && y.forced ? x : unforced;
+      if (below && r.forced && !r.shared) {
+        placed ??= new Set();
+        if (placed.has(r)) markShared(r);
+        else placed.add(r);
+      }
+      setField(parent, index, r);
+      continue;
+    }
+    const shared = x.shared || y.shared;
+    const known = shared ? (memo ??= new PairMap()).get(x, y) : undefined;
+    if (known !== undefined) {
+      if (known.forced && known !== CONFLICT) markShared(known);
+      setField(parent, index, known);
+      continue;
+    }
+    let r: Demand;
     if (!sameLayer(x, y)) {
-      setField(anchor, anchorIndex, unforced); // what is built below it is dropped
-      continue;
+      if (upper) return undefined;
+      r = x.lazy || y.lazy ? unforced : CONFLICT;
+    } else {
+      const node = forcedNode(x.ctor, x.arity, x.value, x.lazy || y.lazy);
+      if (!upper && strictlyApart(x, y)) stack.push(x, y, parent, index, below, node);
+      for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i), node, i, below || shared, undefined);
+      r = node;
     }
-    const node = forcedNode(x.ctor, x.arity, x.value, x.lazy || y.lazy);
-    setField(parent, index, node);
-    for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i), node, i, anchor, anchorIndex);
+    setField(parent, index, r);
+    if (shared) memo!.set(x, y, r);
   }
-  return root.field(0);
+  const r = root.field(0);
+  return r === CONFLICT ? unforced : r;
+}
+
+/**
+ * Whether two nodes of one layer have a strict field evaluated by both, not alike at once: a
+ * conflict can come up only through one (a lazy field is `_` instead), so only then does glb look
+ * at the node again once its fields are done.
+ */
+function strictlyApart(x: Forced, y: Forced): boolean {
+  for (let i = 0; i < x.arity; i++) {
+    const [a, b] = [x.field(i), y.field(i)];
+    if (a !== b && a.forced && b.forced && !a.lazy && !b.lazy) return true;
+  }
+  return false;
+}
+
+/** Whether a node's fields hold a {@link CONFLICT}. */
+function holdsConflict(node: Forced): boolean {
+  for (let i = 0; i < node.arity; i++) if (node.field(i) === CONFLICT) return true;
+  return false;
 }

@@ -24,7 +24,6 @@ import { forceHint } from './force-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';
 import { AsyncWork, withAsyncWork } from './async-work.ts';
 import { InputFailures, withInputFailures } from './input-failures.ts';
-import { keepHiddenClasses } from '../lazy/v8.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -195,8 +194,8 @@ export async function observeDetailedAsync(context: Context, fn: (...args: any[]
   return run.end();
 }
 
-/** One observation: its recordings, the function's call, the context's consumption of the result, and the error if one was thrown. */
-class ObservationRun {
+/** @internal One observation: its recordings, the function's call, the context's consumption of the result, and the error if one was thrown. */
+export class ObservationRun {
   private readonly recorder: Recorder | undefined;
   /** The failures the inputs raise (a generated source's): passed on, the result is ⊥ there, not a throw. */
   readonly failures = new InputFailures();
@@ -341,6 +340,3 @@ export function toContext(demand: Demand): Context {
   checkDemand(demand, 'toContext', 'demand');
   return recordingContext(guided(demand));
 }
-
-// An observation's own object lives only while it runs (a check makes one per trial).
-keepHiddenClasses(new ObservationRun(whnf, () => undefined, [], {}));

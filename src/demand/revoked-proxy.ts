@@ -67,10 +67,10 @@ export function findRevoked(inputs: readonly unknown[], names: readonly string[]
  * revoked Proxy in it as an observation does: its TypeError, which names no path, becomes the
  * mismatch that names where the Proxy is.
  */
-export function readingRevoked<T>(value: unknown, path: string, read: () => T): T {
+export function readingRevoked<T>(value: unknown, path: Path, read: () => T): T {
   try {
     return read();
   } catch (err) {
-    throw revokedInput(err, [value], [path]) ?? err;
+    throw revokedInput(err, [value], [showPath(path)]) ?? err;
   }
 }

@@ -3,7 +3,7 @@
  * function linear in a large input must not be taken for one that diverges.
  * @module
  */
-import { Lazy, peek } from '../lazy/lazy.ts';
+import { evaluatedBefore, Lazy, peek } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { isDataObject, lenient } from './dynamic.ts';
 
@@ -14,15 +14,16 @@ import { isDataObject, lenient } from './dynamic.ts';
  * trials; only past `limit` does it count again, reaching each object once, so that sharing and
  * cycles count what they hold, not what they unfold to. List spines are walked along their tails
  * with Brent's cycle detection rather than remembered cell by cell (a spine shared by two lists
- * counts twice).
+ * counts twice). With `round`, what was evaluated in that round of evaluation (see `newRound`)
+ * counts as not evaluated: the values are counted as they were when it began.
  */
-export function evaluatedPositions(values: readonly unknown[], limit: number): number {
-  const quick = count(values, limit, undefined);
-  return quick <= limit ? quick : count(values, Infinity, new Set());
+export function evaluatedPositions(values: readonly unknown[], limit: number, round = NaN): number {
+  const quick = count(values, limit, undefined, round);
+  return quick <= limit ? quick : count(values, Infinity, new Set(), round);
 }
 
 /** The walk of {@link evaluatedPositions}, stopping once past `limit`; with `seen`, each object once. */
-function count(values: readonly unknown[], limit: number, seen: Set<unknown> | undefined): number {
+function count(values: readonly unknown[], limit: number, seen: Set<unknown> | undefined, round: number): number {
   const stack: unknown[] = values.slice();
   let n = 0;
   let layers = 0; // walked without `seen`, past `limit` of them the walk stops, as past `limit` positions (shared strict structure holds no Lazy)
@@ -34,7 +35,7 @@ function count(values: readonly unknown[], limit: number, seen: Set<unknown> | u
       // What a Lazy holds, each Lazy counted: `undefined` where it is not evaluated, or met before
       // (only a Lazy holding an object is remembered: one holding a primitive closes no cycle).
       for (; v instanceof Lazy; n++) {
-        const next: unknown = v.isEvaluated ? peek(v) : undefined;
+        const next: unknown = evaluatedBefore(v, round) ? peek(v) : undefined;
         if (seen !== undefined && typeof next === 'object' && next !== null && (seen.has(v) || !seen.add(v))) {
           v = undefined;
           break;
@@ -46,7 +47,7 @@ function count(values: readonly unknown[], limit: number, seen: Set<unknown> | u
         stack.push(v.head);
         n++;
         const tail = v.tail;
-        v = tail instanceof Lazy && tail.isEvaluated ? peek(tail) : undefined;
+        v = tail instanceof Lazy && evaluatedBefore(tail, round) ? peek(tail) : undefined;
         if (v === mark) v = undefined;
         else if (++steps === span) {
           mark = v;

@@ -67,13 +67,10 @@ const topGenerator = perShape((shape): Gen<unknown> => {
   }
   if (shape.kind === 'data' && !shape.collection && isListCell(shape)) {
     // A list's elements are generated outside any recursive type too, each at the list's size (see elementSize).
-    const elem = topGenerator((shape.alternatives()[1]!.shapes[0] as S & { kind: 'lazy' }).inner());
-    return (r, size) => {
-      const n = r.int(0, Math.max(0, size));
-      const items: unknown[] = [];
-      for (let i = 0; i < n; i++) items.push(elem(r, size));
-      return evaluatedList(items);
-    };
+    const elem = listElement(shape);
+    const gen = topGenerator(elem);
+    const draw = (_: S, r: Random, size: number) => gen(r, size);
+    return (r, size) => randomList(elem, r, size, NO_ENCLOSING, draw);
   }
   return (r, size) => generate(shape, r, size, NO_ENCLOSING);
 });
@@ -158,18 +155,25 @@ function generate(shape: S, r: Random, size: number, enclosing: Enclosing): unkn
       return noGenerator(shape);
     case 'data': {
       if (shape.collection) return collection(shape.collection, r, size, enclosing, (s, n) => generate(s, r, n, enclosing));
-      if (isListCell(shape)) {
-        const elem = (shape.alternatives()[1]!.shapes[0] as S & { kind: 'lazy' }).inner();
-        const n = r.int(0, Math.max(0, size));
-        const each = elementSize(elem, size, n, enclosing);
-        const items: unknown[] = [];
-        for (let i = 0; i < n; i++) items.push(generate(elem, r, each, enclosing));
-        return evaluatedList(items);
-      }
+      if (isListCell(shape)) return randomList(listElement(shape), r, size, enclosing, generate);
       const layer = dataLayer(shape, r, size, enclosing, MOST_EAGER);
       return layer.alt.ctor.build(layer.alt.shapes.map((s, i) => generate(s, r, layer.sizes[i]!, layer.around[i]!)));
     }
   }
+}
+
+/** The shape of the elements of a list of `shape`. */
+function listElement(shape: S & { kind: 'data' }): S {
+  return (shape.alternatives()[1]!.shapes[0] as S & { kind: 'lazy' }).inner();
+}
+
+/** A random list of elements of shape `elem`, as many as up to `size`, each drawn by `draw` at its size in the list (see elementSize). */
+function randomList(elem: S, r: Random, size: number, enclosing: Enclosing, draw: (elem: S, r: Random, size: number, enclosing: Enclosing) => unknown): unknown {
+  const n = r.int(0, Math.max(0, size));
+  const each = elementSize(elem, size, n, enclosing);
+  const items: unknown[] = [];
+  for (let i = 0; i < n; i++) items.push(draw(elem, r, each, enclosing));
+  return evaluatedList(items);
 }
 
 /** The first cell of a list of `items`, evaluated throughout. */

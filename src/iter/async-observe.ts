@@ -6,14 +6,14 @@
  * may have several pulls pending at once. Pulls count against the observation's budget.
  * @module
  */
+import { countForceCall } from '../lazy/lazy.ts';
 import type { Demand, Forced } from '../demand/demand.ts';
 import type { Path } from '../demand/path.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
-import { answered, closedThrowing, hasMethod, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, PULL, type Plan } from './observe.ts';
-import { sourceOf } from './source.ts';
+import { answered, closedThrowing, hasMethod, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -28,26 +28,17 @@ function workOrRefuse(shape: Shape<unknown>): AsyncWork {
 /** The instrumented copy of async iterable `value` (`oneShot`: an async iterator), recording as {@link instrumentIterable} does. */
 export function instrumentAsyncIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, oneShot: boolean, path: Path, into: object, at: number, rec: Recording): unknown {
   const work = workOrRefuse(shape);
-  const source = sourceOf(value);
-  if (source === undefined && !isAsyncIterable(value)) shape.project(value, path); // throws the mismatch
-  const copy = new RecordedAsyncIterable((source ?? value) as AsyncIterable<unknown>, new IterableRecord(into, at), elem, path, rec, work);
+  const copy = new RecordedAsyncIterable(value, shape, elem, path, into, at, rec, work);
   return oneShot ? copy[Symbol.asyncIterator]() : copy;
 }
 
-/** The instrumented copy of a re-iterable async source: each iteration is recorded apart. */
-class RecordedAsyncIterable {
-  private count = 0;
-  constructor(
-    private readonly real: AsyncIterable<unknown>,
-    private readonly owner: IterableRecord,
-    readonly elem: Shape<unknown>,
-    readonly path: Path,
-    readonly rec: Recording,
-    readonly work: AsyncWork,
-  ) {}
+class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>> {
+  constructor(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, into: object, at: number, rec: Recording, readonly work: AsyncWork) {
+    super(value, shape, Symbol.asyncIterator, elem, path, into, at, rec);
+  }
 
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
-    return new RecordedAsyncIterator(this.real[Symbol.asyncIterator](), new IterationLog(this.owner), this, this.count++);
+    return new RecordedAsyncIterator(this.real[Symbol.asyncIterator](), this.nextLog(), this);
   }
 }
 
@@ -73,7 +64,6 @@ class RecordedAsyncIterator {
     private readonly real: AsyncIterator<unknown>,
     private readonly log: IterationLog,
     private readonly of: RecordedAsyncIterable,
-    private readonly iteration: number,
   ) {
     if (typeof real.return === 'function')
       this.return = (v) =>
@@ -92,7 +82,7 @@ class RecordedAsyncIterator {
     let answer: Promise<IteratorResult<unknown>>;
     try {
       of.work.pull();
-      PULL.force();
+      countForceCall();
       answer = Promise.resolve(real.next(...args));
     } catch (err) {
       answer = Promise.reject(err);
@@ -108,6 +98,13 @@ class RecordedAsyncIterator {
   /** Pull `k` settled: records every pull settled, in order, from the first not recorded, and delivers `k`'s answer. */
   private settle(k: number, s: Settled): IteratorResult<unknown> | Promise<IteratorResult<unknown>> {
     this.pendingNow--;
+    if (k === this.recorded && this.settled.size === 0) {
+      // The next in order, none settled behind it (the common case): recorded and delivered at once.
+      this.recorded++;
+      const delivered = this.record(k, s);
+      if (!s.ok) throw s.err;
+      return delivered!;
+    }
     this.settled.set(k, s);
     let mine: IteratorResult<unknown> | undefined;
     while (this.settled.has(this.recorded)) {
@@ -143,7 +140,7 @@ class RecordedAsyncIterator {
       log.pulledPrimitive(x);
       return r;
     }
-    const copy = withAsyncWork(of.work, () => instrument(x, of.elem, elementPath(of.path, this.iteration, i), log.first, log.pulled(), of.rec, true));
+    const copy = withAsyncWork(of.work, () => instrument(x, of.elem, elementPath(of.path, log.iteration, i), log.first, log.pulled(), of.rec, true));
     return copy === x ? r : { done: false, value: copy };
   }
 
@@ -197,7 +194,7 @@ export function consumeAsyncRandomly(value: unknown, shape: Shape<unknown>, elem
 /** Runs one iteration of `iterable` by `plan`, recording it, with up to `plan.ahead` pulls pending at once; stops early at its end. */
 async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean, work: AsyncWork): Promise<void> {
   const it = iterable[Symbol.asyncIterator]();
-  const log = new IterationLog(owner);
+  const log = new IterationLog(owner, iteration);
   const ahead = plan.ahead ?? 1;
   for (let k = 0; k < plan.pulls || plan.then === 'done'; ) {
     const batch = Math.max(1, Math.min(ahead, plan.pulls - k));
@@ -210,7 +207,7 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
     const answers = await Promise.allSettled(calls);
     for (const answer of answers) {
       if (answer.status === 'rejected') return withAsyncWork(work, () => passedOn(log, answer.reason));
-      if (withAsyncWork(work, () => answered(log, answer.value, k++, plan, elem, path, iteration, fit))) return;
+      if (withAsyncWork(work, () => answered(log, answer.value, k++, plan, elem, path, fit))) return;
     }
   }
   if (plan.then === 'return' && typeof it.return === 'function') {

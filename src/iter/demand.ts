@@ -134,15 +134,7 @@ export const untouched: IterDemand<never> = thunk as unknown as IterDemand<never
  * first pull threw, which prints alike: `⊥`.
  */
 export function pullsOf<T>(d: AnyIterDemand<T>): List<T> {
-  let xs = asList(d);
-  for (;;) {
-    if (xs === thunk) return xs;
-    if (isBottom(xs)) return BOTTOM_ITERATION as List<T>;
-    const v = xs.force() as unknown;
-    if (v instanceof Iterations) xs = (v.iterations[0] as List<T>) ?? thunk;
-    else if (v instanceof Ahead) xs = v.iteration as List<T>;
-    else return xs;
-  }
+  return firstIteration(d).pulls;
 }
 
 /**
@@ -155,13 +147,24 @@ export function pullsOf<T>(d: AnyIterDemand<T>): List<T> {
  * ```
  */
 export function aheadOf(d: AnyIterDemand<unknown>): number {
+  return firstIteration(d).ahead;
+}
+
+/** The first iteration of demand `d` in value form, through `Iterations` and `Ahead`: its pulls (see {@link pullsOf}), and how far it was read ahead (the outermost `Ahead`'s, else 1). */
+function firstIteration<T>(d: AnyIterDemand<T>): { pulls: List<T>; ahead: number } {
   let xs = asList(d);
-  while (xs !== thunk) {
+  let ahead = 0;
+  for (;;) {
+    if (xs === thunk) break;
+    if (isBottom(xs)) return { pulls: BOTTOM_ITERATION as List<T>, ahead: ahead || 1 };
     const v = xs.force() as unknown;
-    if (v instanceof Iterations) xs = (v.iterations[0] as List<unknown>) ?? thunk;
-    else return v instanceof Ahead ? v.pending : 1;
+    if (v instanceof Iterations) xs = (v.iterations[0] as List<T>) ?? thunk;
+    else if (v instanceof Ahead) {
+      ahead ||= v.pending;
+      xs = v.iteration as List<T>;
+    } else break;
   }
-  return 1;
+  return { pulls: xs, ahead: ahead || 1 };
 }
 
 /**

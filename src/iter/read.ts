@@ -6,7 +6,7 @@
  * so this reading is not recorded.
  * @module
  */
-import { sourceOf } from './source.ts';
+import { answerOf, ENDS, sourceOf, THROWS } from './source.ts';
 import type { AnyIterDemand } from './demand.ts';
 
 /** The first elements of a source, and what the pull after them does: answers another (`more`), done, or throws. */
@@ -38,14 +38,15 @@ const ENDLESS_READ = 10_000;
 export function sourcePrefix<T>(xs: AnyIterDemand<T>, max: number, enough: (values: readonly T[]) => boolean = () => false): SourcePrefix<T> {
   const source = sourceOf(xs);
   if (source !== undefined) {
-    const { elements, infinite, throwAt } = source.plan;
+    const { plan } = source;
     const values: T[] = [];
-    const endless = infinite && elements.length > 0 && throwAt === undefined;
+    const endless = plan.infinite && plan.elements.length > 0 && plan.throwAt === undefined;
     for (let i = 0; ; i++) {
-      if (i === throwAt) return { values, then: 'threw' };
-      if (i >= elements.length && (!infinite || elements.length === 0)) return { values, then: 'done' };
+      const at = answerOf(plan, i);
+      if (at === THROWS) return { values, then: 'threw' };
+      if (at === ENDS) return { values, then: 'done' };
       if (values.length >= max || enough(values) || (endless && i >= ENDLESS_READ)) return { values, then: 'more' };
-      values.push(elements[i % elements.length] as T);
+      values.push(plan.elements[at] as T);
     }
   }
   const it = reIterated<T>(xs);

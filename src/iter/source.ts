@@ -147,9 +147,10 @@ class ThrowingReturn<T> implements IterableIterator<T> {
 /** What a generated async source does: the answers of its pulls, and how late each comes. */
 export interface AsyncSourcePlan<T> extends SourcePlan<T> {
   /**
-   * How many turns of the event loop the answer of pull k waits, `delays[k % delays.length]`
-   * (none if empty): several `next()` calls pending at once may settle in another order than
-   * they were made, each with its own answer. A throwing pull rejects.
+   * How many turns of the event loop the answer of pull k waits, `delays[k]`, none past them
+   * (an infinite source's later rounds, pulls after the end): several `next()` calls pending at
+   * once may settle in another order than they were made, each with its own answer. A throwing
+   * pull rejects.
    */
   readonly delays: readonly number[];
 }
@@ -191,20 +192,24 @@ class AsyncRun<T> {
   constructor(protected readonly plan: AsyncSourcePlan<T>) {}
 
   next(): Promise<IteratorResult<T, undefined>> {
-    const { elements, infinite, throwAt, delays } = this.plan;
     const k = this.k++;
-    const n = elements.length;
-    let answer: () => IteratorResult<T, undefined>;
-    if (this.ended || (k >= n && (!infinite || n === 0) && k !== throwAt)) {
-      this.ended = true;
-      answer = () => ({ done: true, value: undefined });
-    } else if (k === throwAt) {
-      this.ended = true;
-      answer = () => {
-        throw sourceError(k);
-      };
-    } else answer = () => ({ done: false, value: elements[k % n]! });
-    return later(delays.length === 0 ? 0 : delays[k % delays.length]!, answer);
+    const at = this.ended ? ENDS : answerOf(this.plan, k);
+    if (at < 0) this.ended = true;
+    // Only the planned pulls wait (see delays): a function pulling an infinite source for ever waits no timer a pull until the budget stops it.
+    const { delays } = this.plan;
+    const turns = k < delays.length ? delays[k]! : 0;
+    if (turns > 0) return later(turns, () => this.answer(k, at));
+    try {
+      return Promise.resolve(this.answer(k, at));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /** The answer of pull `k`, which answers `at` (see {@link answerOf}). */
+  private answer(k: number, at: number): IteratorResult<T, undefined> {
+    if (at === THROWS) throw sourceError(k);
+    return at === ENDS ? { done: true, value: undefined } : { done: false, value: this.plan.elements[at]! };
   }
 
   [Symbol.asyncIterator](): this {
@@ -246,13 +251,30 @@ export function sourceOf(value: unknown): Source<unknown> | AsyncSource<unknown>
   return value instanceof Source || value instanceof AsyncSource ? value : typeof value === 'object' && value !== null ? sources.get(value) : undefined;
 }
 
-function* run<T>({ elements, infinite, throwAt }: SourcePlan<T>): Generator<T, undefined> {
-  const n = elements.length;
+function* run<T>(plan: SourcePlan<T>): Generator<T, undefined> {
   for (let i = 0; ; i++) {
-    if (i === throwAt) throw sourceError(i);
-    if (i >= n && (!infinite || n === 0)) return;
-    yield elements[i % n]!;
+    const at = answerOf(plan, i);
+    if (at === THROWS) throw sourceError(i);
+    if (at === ENDS) return;
+    yield plan.elements[at]!;
   }
+}
+
+/** @internal What {@link answerOf} says of a pull that answers done. */
+export const ENDS = -1;
+/** @internal What {@link answerOf} says of a pull that throws. */
+export const THROWS = -2;
+
+/**
+ * @internal What pull `k` (from 0) of an iteration of `plan` answers: the index of its element,
+ * or {@link ENDS} past the elements of a finite plan (or of one without any), or {@link THROWS}
+ * at its `throwAt`; an infinite plan cycles through its elements.
+ */
+export function answerOf(plan: SourcePlan<unknown>, k: number): number {
+  if (k === plan.throwAt) return THROWS;
+  const n = plan.elements.length;
+  if (k < n) return k;
+  return plan.infinite && n > 0 ? k % n : ENDS;
 }
 
 /**

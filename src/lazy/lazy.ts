@@ -128,13 +128,30 @@ let forceDepth = 0;
  * ```
  */
 export function withForceBudget<R>(budget: number, body: () => R): R {
-  const [savedLimit, savedTotal] = [counters[LIMIT]!, budgetTotal];
-  const limit = counters[STEPS]! + budget;
-  // The error names the budget that runs out first: this one, or an outer one with less left.
-  counters[LIMIT] = Math.min(limit, savedLimit);
-  budgetTotal = limit <= savedLimit ? budget : savedTotal;
-  // A budget of 0 can start at the limit where another ran out: it is spent only if the outer one is.
-  if (refusedAt === counters[LIMIT] && refusedAt !== savedLimit) refusedAt = NaN;
+  return withBudget(budget, body);
+}
+
+/**
+ * @internal A force budget of `least` forces, or of `more()` forces where that is more, `more`
+ * asked only if the run spends `least` (a check's budget scaled by a walk of its inputs, which
+ * most trials never need). `more` must give the same answer whenever it is asked during the run.
+ */
+export interface GrowingBudget {
+  readonly least: number;
+  more(): number;
+}
+
+/** The growing budget in force, not worked out yet, with the limit and total of the budget around it. */
+let growth: { readonly budget: GrowingBudget; readonly start: number; readonly outerLimit: number; readonly outerTotal: number } | undefined;
+
+/** @internal {@link withForceBudget} of a number of forces or of a {@link GrowingBudget}: the same as the budget `max(least, more())` given at once. */
+export function withBudget<R>(budget: number | GrowingBudget, body: () => R): R {
+  // A budget inside one that may grow is bounded by what that one allows: worked out first.
+  grow();
+  const [savedLimit, savedTotal, start] = [counters[LIMIT]!, budgetTotal, counters[STEPS]!];
+  const growing = typeof budget === 'number' ? undefined : budget;
+  setLimit(start, growing === undefined ? (budget as number) : growing.least, savedLimit, savedTotal);
+  if (growing !== undefined) growth = { budget: growing, start, outerLimit: savedLimit, outerTotal: savedTotal };
   try {
     const result = body();
     if (refusedAt === counters[LIMIT]) throw refusal;
@@ -142,7 +159,26 @@ export function withForceBudget<R>(budget: number, body: () => R): R {
   } finally {
     counters[LIMIT] = savedLimit;
     budgetTotal = savedTotal;
+    growth = undefined;
   }
+}
+
+/** Sets the limit of a budget of `budget` forces from `start` inside one of limit `outerLimit` and total `outerTotal`. */
+function setLimit(start: number, budget: number, outerLimit: number, outerTotal: number): void {
+  const limit = start + budget;
+  // The error names the budget that runs out first: this one, or an outer one with less left.
+  counters[LIMIT] = Math.min(limit, outerLimit);
+  budgetTotal = limit <= outerLimit ? budget : outerTotal;
+  // A budget of 0 can start at the limit where another ran out: it is spent only if the outer one is.
+  if (refusedAt === counters[LIMIT] && refusedAt !== outerLimit) refusedAt = NaN;
+}
+
+/** Works out the growing budget in force, if any: its limit is then the one it always had. */
+function grow(): void {
+  const g = growth;
+  if (g === undefined) return;
+  growth = undefined;
+  setLimit(g.start, Math.max(g.budget.least, g.budget.more()), g.outerLimit, g.outerTotal);
 }
 
 /** Counts one evaluation (for {@link forceCount}). */
@@ -153,11 +189,16 @@ function countForce(): void {
 /** Counts one call of `force` against the budget, throwing {@link ForceBudgetExceeded} (counting nothing) once it is spent. */
 function countStep(): void {
   if (counters[STEPS]! >= counters[LIMIT]!) {
+    grow();
+    if (counters[STEPS]! < counters[LIMIT]!) return void counters[STEPS]!++;
     if (refusedAt !== counters[LIMIT]) [refusedAt, refusal] = [counters[LIMIT]!, new ForceBudgetExceeded(budgetTotal)];
     throw refusal;
   }
   counters[STEPS]!++;
 }
+
+/** @internal Counts a call of `force` against the budget where there is no thunk to force: a pull of an iterable, which counts as one (`src/iter`). */
+export const countForceCall: () => void = countStep;
 
 /**
  * How many times `force` has been called so far in this process, on thunks evaluated or not (a measure of work).
@@ -382,7 +423,25 @@ function settle(node: Lazy<any>, value: unknown, mode = DONE): void {
   if (value instanceof Lazy) refuseLoop(node, value);
   node.m = DONE;
   node.f = value; // the function or Lazy it replaces, and what they hold, can be collected
-  node.g = undefined;
+  node.g = round;
+}
+
+// The round of evaluation in progress: a thunk keeps the round it was evaluated in in its field
+// `g`, which an evaluated thunk does not use otherwise (`now` leaves it undefined, no round).
+let round = 0;
+
+/** @internal Begins a new round of evaluation (see {@link evaluatedBefore}) and returns it. */
+export function newRound(): number {
+  return (round = (round + 1) | 0);
+}
+
+/**
+ * @internal Whether `l` is evaluated and was before round `r` began, evaluated in no round since
+ * (one in 2^32 rounds would be taken for `r`): what a walk of a check's inputs made when its case
+ * ends reads as they were when it began.
+ */
+export function evaluatedBefore(l: Lazy<unknown>, r: number): boolean {
+  return l.m === DONE && l.g !== r;
 }
 
 /**

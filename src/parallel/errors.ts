@@ -38,9 +38,24 @@ export function rebuildError(t: SentError): Error {
   return Object.assign(new Error(t.message), { name: t.name });
 }
 
-/** @internal The error of a case whose spec (or comparison) ran past the timeout: the spec's fault, as a spec running past the force budget is. */
+/** How many times the timeout, and how many ms at least, a spec may run on one case: see {@link specLimit}. */
+const SPEC_FACTOR = 10;
+const SPEC_FLOOR = 1000;
+
+/**
+ * @internal How long the spec (with the comparison) may run on one case, in ms. The timeout is the
+ * function's; a spec, which may do as much work as the function and more, has a limit of its own,
+ * generous, so that only a spec that does not finish is stopped.
+ */
+export function specLimit(timeout: number): number {
+  return Math.max(SPEC_FACTOR * timeout, SPEC_FLOOR);
+}
+
+/** @internal The error of a case whose spec (or comparison) ran past its limit: the spec's fault, as a spec running past the force budget is. */
 export function specTimeout(timeout: number): SpecError {
-  return new SpecError(`the spec did not finish: the function had, but the spec (or the comparison) timed out after ${timeout} ms`);
+  return new SpecError(
+    `the spec did not finish: the function had, but the spec (or the comparison) ran past its own limit of ${specLimit(timeout)} ms (${SPEC_FACTOR} times the timeout, and at least ${SPEC_FLOOR} ms)`,
+  );
 }
 
 /**

@@ -5,14 +5,14 @@
  */
 import { comparePaths, pathOf, totalInputs, type EnumerationStats } from '../engine/enumerate.ts';
 import { printable } from '../spec/result.ts';
-import { conclude, inCase, partCoverage, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveResult, type Setup } from '../spec/exhaustive.ts';
+import { depthLoop, inCase, partCoverage, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveResult, type Run } from '../spec/exhaustive.ts';
 import { watchRun } from '../spec/run-watch.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
 import type { Settings } from '../spec/options.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
 import { afterLastCase, graceOf, withWorkers, type Slot } from './pool.ts';
 import { takeOne, workerCompare, type Outcome } from './protocol.ts';
-import type { AnySpec, Fn } from '../spec/run-case.ts';
+import { driveAsync, type AnySpec, type Fn } from '../spec/run-case.ts';
 
 /** What an exhaustive check run with workers found, with what the workers did. */
 export interface ParallelExhaustiveResult extends ExhaustiveResult {
@@ -41,18 +41,10 @@ export async function parallelCheck(check: DefinedCheck<readonly unknown[], unkn
   return withWorkers(settings.workers!, { init }, timeout, async (slots, info) => {
     // The clock of timeLimit starts with the first case, once the workers are ready.
     const run = { ...set, watch: watchRun(settings) };
-    const totals = { cases: 0, runs: 0, subtrees: 0 };
-    try {
-      for (let depth = 0; ; depth++) {
-        const out = await parallelDepth(run, depth, slots, hunger, totals);
-        run.watch.depthDone(depth, out.cases);
-        const result = conclude(run, depth, out, totals);
-        if (result?.passed) await afterLastCase(slots, graceOf(timeout), 'case');
-        if (result) return printable({ ...result, ...info(), subtrees: totals.subtrees });
-      }
-    } finally {
-      run.watch.done();
-    }
+    const totals = { subtrees: 0 };
+    const result = await driveAsync(depthLoop(run), (depth) => parallelDepth(run, depth, slots, hunger, totals));
+    if (result.passed) await afterLastCase(slots, graceOf(timeout), 'case');
+    return printable({ ...result, ...info(), subtrees: totals.subtrees });
   });
 }
 
@@ -94,7 +86,7 @@ function answer(out: Outcome<'cases'>, run: number, depth: number, timeout: numb
  * enumerated partition the cases of the depth, in order; the first counterexample is the first
  * one of the first subtree that has one. Subtrees after it are cancelled.
  */
-async function parallelDepth(set: Setup, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { cases: number; subtrees: number }): Promise<DepthOutcome> {
+async function parallelDepth(set: Run, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { subtrees: number }): Promise<DepthOutcome> {
   const tree = treeOf(set, depth);
   const partStats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const part = partOf(set, tree, partStats);

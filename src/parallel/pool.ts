@@ -13,8 +13,8 @@ import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
 import { TS_LOADER, workerExecArgv } from './load-module.ts';
-import { WorkerCrashError } from './errors.ts';
-import { CONTROL, IMPORTING, LOADED, type FromWorker, type Init, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
+import { specLimit, WorkerCrashError } from './errors.ts';
+import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, type FromWorker, type Init, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
 /** Sends a worker a message of the protocol. */
 function send(w: Worker, m: ToWorker): void {
@@ -140,10 +140,57 @@ const STALL_LIMIT = 30_000;
 
 /**
  * A case that does not compute (it waits, blocked) is stopped once it has waited this many times
- * its timeout (or the timeout and 10 s, if longer): its thread's CPU time, which its timeout
- * counts where the system gives it, would never reach the timeout.
+ * its limit (or the limit and 10 s, if longer): its thread's CPU time, which its limit counts
+ * where the system gives it, would never reach the limit.
  */
 const WAIT_FACTOR = 10;
+
+/**
+ * What the current phase of a worker's case (see {@link Slot.state}) has computed so far, at least.
+ * The worker does not read its thread's clock when a phase starts (a file read a case), so the
+ * slot bounds it from its own looks at it: what the thread computed since the last look before it
+ * saw the phase, less the time from that look to the phase's start (the thread computed at most
+ * that long meanwhile, on strictcheck's work or the phase before), or since its first look during
+ * the phase, whichever is more. Less than the phase computed, never more.
+ */
+class PhaseClock {
+  private last: Look;
+  private phase: { readonly start: number; readonly who: number; readonly before: Look; readonly first: Look } | undefined;
+
+  constructor(
+    private readonly look: () => Look,
+    /** Whether the check is asynchronous: a case's waits for its promises count as computing. */
+    private readonly async: boolean,
+  ) {
+    this.last = look();
+  }
+
+  /** What phase `who`, started at `start` (`Date.now()`), has computed by now, at least; undefined if the thread's times cannot be read. */
+  computed(start: number, who: number): number | undefined {
+    const now = this.look();
+    if (this.phase?.start !== start || this.phase.who !== who) this.phase = { start, who, before: this.last, first: now };
+    this.last = now;
+    const { before, first } = this.phase;
+    if (now.times === undefined) return undefined;
+    return Math.max(this.spent(first, now), this.spent(before, now) - Math.max(0, start - before.wall));
+  }
+
+  /**
+   * What the thread computed between two looks: its CPU time, and in an asynchronous check the
+   * time its event loop waited idle (for promises), less the time it was runnable and waited for a CPU.
+   */
+  private spent(from: Look, to: Look): number {
+    if (from.times === undefined || to.times === undefined) return 0;
+    const [a, b] = [from.times, to.times];
+    return b.cpu - a.cpu + (this.async ? Math.max(0, b.idle - a.idle - (b.queued - a.queued)) : 0);
+  }
+}
+
+/** A look at a worker thread's times, taken at `wall` (`Date.now()`). */
+interface Look {
+  readonly wall: number;
+  readonly times: ThreadTimes | undefined;
+}
 
 /** What a worker's thread has done so far, in milliseconds: run on a CPU, waited for one (runnable), and (its event loop) waited idle. */
 interface ThreadTimes {
@@ -165,17 +212,19 @@ function threadTimes(w: Worker, schedstat: string | undefined): ThreadTimes | un
 
 /**
  * @internal A worker thread that runs one request at a time, replaced when it stops or crashes.
- * It shares {@link Slot.state} with its worker: `[0]` when the worker's current case started
- * (`Date.now()`), `[1]` the index of that case within the request, `[2]` non-zero to ask the worker
+ * It shares {@link Slot.state} with its worker: `[0]` when who runs in the worker's current case
+ * (`[4]`) started (`Date.now()`), `[1]` the index of that case within the request, `[2]` non-zero to ask the worker
  * to cancel it, `[3]` the id of the request that case belongs to ({@link IMPORTING} or
- * {@link LOADED} while it starts), `[4]` 1 while the spec (or comparison) runs, 0 while the
- * function does. A case times out once it has run `timeout` ms from its start in the worker, so
- * that neither the messaging nor the worker's own start are counted, and, where the system gives
- * the worker thread's CPU time (Linux), once it has also computed that long, so that a loaded
- * machine does not stop it early (see {@link WAIT_FACTOR}); an asynchronous case's waiting for its
- * promises (its worker's event loop idle, but not waiting for a CPU) counts as computing, so that
- * one that never settles is stopped after `timeout` too. The main thread stops it from outside, as
- * a worker in an endless loop cannot answer.
+ * {@link LOADED} while it starts), `[4]` who runs in the case ({@link FUNCTION}, {@link SPEC} or
+ * {@link HARNESS}), from `[0]` on. A case times out once its function has run `timeout` ms from
+ * its start (neither the messaging, nor the worker's own start, nor the making of the case, nor the
+ * spec counted), and, where the system gives the worker thread's CPU time (Linux), once it has
+ * also computed that long, so that a loaded machine does not stop it early (see
+ * {@link WAIT_FACTOR}); an asynchronous case's waiting for its promises (its worker's event loop
+ * idle, but not waiting for a CPU) counts as computing, so that one that never settles is stopped
+ * after `timeout` too. The spec has a limit of its own, counted alike ({@link specLimit}); making
+ * a case, the stall limit. The main thread stops a case from outside, as a worker in an endless
+ * loop cannot answer.
  */
 export class Slot {
   worker: Worker | null = null;
@@ -318,25 +367,22 @@ export class Slot {
       const w = this.worker!;
       const id = this.nextId++;
       const sent = Date.now();
-      // The times of the worker when its current case started: for the first, when it was idle, before the request.
-      let cpu = { start: NaN, at: threadTimes(w, this.clock) };
+      const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async ?? false);
       return new Promise<Outcome>((resolve) => {
         const check = () => {
           if (this.pending !== done) return;
-          // The clock runs from when the worker started the request's current case (see state).
+          // The clock runs from when the worker started the current phase of the request's current case (see state), or sent the request.
           const started = this.state[3] === id;
           const now = Date.now();
-          const start = this.state[0]!;
-          let left = started ? start + this.timeout - now : sent + this.stallLimit() - now;
-          if (started && left <= 0 && cpu.at !== undefined) {
-            // The request's first case counts from the request; a later one (exhaustive checking) from when it is first seen here: less, never more.
-            if (start !== cpu.start) cpu = { start, at: Number.isNaN(cpu.start) && this.state[1] === 0 ? cpu.at : threadTimes(w, this.clock) };
-            const [from, to] = [cpu.at, threadTimes(w, this.clock)];
-            // An asynchronous case's waits for its promises count too: its loop's idle time, but the time it was runnable and waited for a CPU.
-            const waits = from && to && this.setup.init.async ? Math.max(0, to.idle - from.idle - (to.queued - from.queued)) : 0;
-            const used = from && to ? to.cpu - from.cpu + waits : Infinity;
-            const waited = now - start;
-            if (used < this.timeout && waited < Math.max(WAIT_FACTOR * this.timeout, this.timeout + 10_000)) left = Math.max(1, this.timeout - used);
+          const who = started ? this.state[4]! : HARNESS;
+          const start = started ? this.state[0]! : sent;
+          // The worker writes a phase's start, then who runs: read between two readings of who, the start is that phase's or a later one's.
+          if (started && this.state[4] !== who) return void (timer = setTimeout(check, 1));
+          const limit = who === FUNCTION ? this.timeout : who === SPEC ? specLimit(this.timeout) : this.stallLimit();
+          let left = start + limit - now;
+          if (left <= 0 && who !== HARNESS) {
+            const used = clock.computed(start, who);
+            if (used !== undefined && used < limit && now - start < Math.max(WAIT_FACTOR * limit, limit + 10_000)) left = Math.max(1, limit - used);
           }
           if (left > 0) {
             timer = setTimeout(check, Math.min(left, MAX_TIMER));
@@ -346,7 +392,9 @@ export class Slot {
           this.worker = null;
           this.ready = null;
           void w.terminate();
-          resolve(started ? { kind: 'timeout', spec: this.state[4] === 1 } : { kind: 'crash', error: `the worker did not start on its request within ${this.stallLimit()} ms`, alone: false, answered: this.answered });
+          if (who !== HARNESS) return resolve({ kind: 'timeout', spec: who === SPEC });
+          const error = started ? `the worker did not finish making a case (its inputs and context) within ${limit} ms` : `the worker did not start on its request within ${limit} ms`;
+          resolve({ kind: 'crash', error, alone: false, answered: this.answered });
         };
         let timer = setTimeout(check, this.timeout);
         const done = (o: Outcome) => {

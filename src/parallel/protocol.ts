@@ -103,6 +103,15 @@ export type FromWorker =
  */
 export type Outcome<T extends RequestType = RequestType> = { kind: 'reply'; data: Reply<T> } | { kind: 'timeout'; spec: boolean } | { kind: 'crash'; error: string; alone: boolean; answered: number };
 
+/**
+ * Who runs in a worker's current case, in `Slot.state[4]`: the function (observed under its
+ * context), the spec (and the comparison), or strictcheck itself (making the case's inputs and
+ * context, before the function). Only the function's run counts against the timeout.
+ */
+export const FUNCTION = 0;
+export const SPEC = 1;
+export const HARNESS = 2;
+
 /** `Slot.state[3]` while a worker imports the check's module, and once it has. */
 export const IMPORTING = -2;
 export const LOADED = -3;

@@ -6,12 +6,12 @@
  */
 import { unforced } from '../demand/demand.ts';
 import { checkArity } from '../spec/spec.ts';
-import { CoverageTally, withCoverage } from '../spec/coverage.ts';
-import { parseShard, shardIndices } from '../spec/shard.ts';
+import { CoverageTally } from '../spec/coverage.ts';
+import { indicesOf, WHOLE_RUN } from '../spec/shard.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
-import { failureSteps, refuseAsync, type RandomRun } from '../spec/random.ts';
+import { failureSteps, passedResult, refuseAsync, type RandomRun } from '../spec/random.ts';
 import { inTrial, replayOptions } from '../spec/replay.ts';
-import { printable, passedResult, type CheckResult } from '../spec/result.ts';
+import { printable, type CheckResult } from '../spec/result.ts';
 import { caseDriver, type AnySpec, type Fn, type Steps, type Trial } from '../spec/run-case.ts';
 import { failsAlike, rerunContext, shrinkCandidates } from '../spec/shrink-case.ts';
 import { sizeOf, trialCase } from '../spec/trial-case.ts';
@@ -90,7 +90,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
   const { forceBudget: budget, unicode, trials, maxSize, seed, timeout, maxShrinkAttempts: maxAttempts, maxShrinkTimeouts: maxFatal } = settings;
   const n = settings.workers!; // checks.ts runs a check here only with workers
   const greedy = settings.shrinking === 'greedy';
-  const indices = shardIndices(trials, settings.shard);
+  const indices = indicesOf(trials, settings.shard);
 
   const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, async, ...sent } };
   const grace = graceOf(timeout);
@@ -105,7 +105,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     if (out.kind !== 'crash' || out.alone || !current()) return out;
     return slot.request({ ...m, grace });
   };
-  const { index: firstIndex, count: shards } = parseShard(settings.shard);
+  const { index: firstIndex, count: shards } = settings.shard ?? WHOLE_RUN;
   /**
    * Runs the trials, worker k the positions k, k + n, … (each trial with its own size). Batched
    * (`batch`), each worker runs its stripe in one request, in a loop, and the run waits for the
@@ -205,7 +205,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     for (const i of ran) settings.onTrial?.(i);
     const extra = () => ({ executed, ...info() });
     if (final === undefined) {
-      return { ...withCoverage(passedResult(indices.length, settings), coverage.figures(), settings.coverage, spec.names, replayOptions(settings)), ...extra() };
+      return { ...passedResult(run, indices.length, coverage), ...extra() };
     }
     // The failing trial's case, made again here, where the function is: to name it, or to replay its shrinks.
     const start = trialCase(spec, seed, final.i, sizeOf(final.i, trials, maxSize));

@@ -19,7 +19,7 @@ import { comparisons } from '../spec/options.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
-import { CONTROL, IMPORTING, LOADED, lower, takeOne, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
+import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, lower, SPEC, takeOne, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
 import { list } from '../demand/lazy-positions.ts';
 import { number } from '../demand/primitives.ts';
@@ -62,18 +62,28 @@ function serialize(err: unknown): SentError {
 }
 
 /**
- * Marks the start of a case of request `id` in the shared state, from which the slot counts its
- * timeout: the messaging before it and the worker's own start are not the case's.
+ * Marks the start of a case of request `id` in the shared state: strictcheck makes its inputs and
+ * context (see {@link phase}). The messaging before it and the worker's own start are not the case's.
  */
 function begin(id: number): void {
-  state[4] = 0;
-  state[0] = Date.now();
+  ours();
   state[3] = id;
 }
 
-/** Says in the shared state who runs now (a timeout blames them): the function (and context), or the spec (and comparison). */
+/** Says in the shared state that strictcheck's own work runs from now, which the timeout does not count (see {@link phase}). */
+function ours(): void {
+  state[0] = Date.now();
+  state[4] = HARNESS;
+}
+
+/**
+ * Says in the shared state who runs from now (a timeout blames them), and since when: the function
+ * (under its context), whose run alone the timeout counts, or the spec (and comparison), which has
+ * a limit of its own. The start first: the slot may read the two at any time.
+ */
 function phase(who: 'function' | 'spec'): void {
-  state[4] = who === 'spec' ? 1 : 0;
+  state[0] = Date.now();
+  state[4] = who === 'spec' ? SPEC : FUNCTION;
 }
 
 /**
@@ -133,7 +143,8 @@ async function advance(j: number): Promise<void> {
 async function settle(grace = 0): Promise<void> {
   await new Promise((r) => setImmediate(r));
   const until = Date.now() + grace;
-  if (grace > 0) state[0] = Date.now();
+  // What runs now is the timers the cases left: with a grace, the last case's function's, counted from here (the wait is short of the timeout).
+  if (grace > 0) phase('function');
   do {
     if (!process.getActiveResourcesInfo().includes('Timeout')) return;
     await new Promise((r) => setTimeout(r, 1));
@@ -277,7 +288,9 @@ async function handle(m: ToWorker): Promise<void> {
       } catch (err) {
         reply = err === CANCELLED ? { cancelled: true } : { thrown: serialize(err) };
       }
-      state[1] = -1; // a crash from now on is not one case's
+      // A crash from now on is not one case's, nor is a timer that never ends.
+      state[1] = -1;
+      ours();
       await settle();
       answer(m.id, { cases: stats.cases, runs: stats.runs, counts: tally.counts, ...reply });
       return;

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Demand } from '../demand/demand.ts';
+import { SpineCell } from '../demand/compact-demand.ts';
 import type { CheckResult } from './result.ts';
 import { argumentName } from '../demand/observe.ts';
 import { showOption } from '../engine/options.ts';
@@ -60,6 +61,11 @@ function forcedHow(d: Demand): 0 | 1 | 2 {
     if (!x.forced) return 1;
     if (x.shared && (seen ??= new Set()).has(x)) continue;
     if (x.shared) seen!.add(x);
+    if (x instanceof SpineCell) {
+      // A run of list cells, head by head: its fields would make a node per cell.
+      x.pushParts(stack);
+      continue;
+    }
     for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i));
   }
   return 2;

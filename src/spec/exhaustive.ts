@@ -7,13 +7,13 @@
  * @module
  */
 import { CaseTree, comparePaths, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
-import { parseShard } from './shard.ts';
+import { showShard } from './shard.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
 import type { CheckOptions } from './options.ts';
 import { replayWith } from './replay.ts';
 import { failureHeader, report } from './report.ts';
 import { carryResult, printable, type Counterexample } from './result.ts';
-import { counterexampleOf, runCase, blameCase, type AnySpec, type CaseRunner, type Fn, type Trial } from './run-case.ts';
+import { counterexampleOf, drive, runCase, blameCase, type AnySpec, type CaseRunner, type Fn, type Trial } from './run-case.ts';
 import { rerunContext } from './shrink-case.ts';
 import { checkArity } from './spec.ts';
 import { watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
@@ -91,13 +91,15 @@ export class ExhaustiveCheckFailure extends Error {
   }
 }
 
-/** @internal What a run needs: the spec and function checked, the settings of its call, its shard and its watch. */
+/** @internal What a run needs: the spec and function checked, and the settings of its call. */
 export interface Setup {
   readonly spec: AnySpec;
   readonly fn: Fn;
   readonly settings: Settings<'exhaustive'>;
-  readonly shard: { readonly index: number; readonly count: number } | undefined;
-  /** The run's budgets and progress (with workers, started again once they are ready). */
+}
+
+/** @internal A run under way: its setup, and its watch (budgets and progress), started with its first case (with workers, once they are ready). */
+export interface Run extends Setup {
   readonly watch: RunWatch;
 }
 
@@ -113,8 +115,7 @@ export function setup(s: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Set
       `cannot enumerate ${name} (shape ${shape.name}): it has no value of depth at most ${maxDepth}, so no case would run; give a larger depth, or, for a type without a finite value (a stream, which has none at any depth), a series with withSeries(shape, (depth) => values)`,
     );
   });
-  const shard = settings.shard === undefined ? undefined : parseShard(settings.shard);
-  return { spec: s, fn, settings, shard, watch: watchRun(settings) };
+  return { spec: s, fn, settings };
 }
 
 /**
@@ -146,14 +147,33 @@ export function inCase(err: unknown, spec: AnySpec, depth: number, inputs: reado
   return blameCase(err, spec, () => `exhaustive, depth ${depth}`, inputs);
 }
 
-/** @internal Adds a depth's outcome to the totals: the result if it ends the run. */
-export function conclude(set: Setup, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): ExhaustiveResult | undefined {
+/**
+ * @internal The depth loop of a run, in this thread or with workers: yields each depth in turn,
+ * from 0, to be sent what its cases found (as `drive` or `driveAsync` does, with the runner of a
+ * depth's cases: the part that differs), until a depth ends the run with its result.
+ */
+export function* depthLoop(run: Run): Generator<number, ExhaustiveResult, DepthOutcome> {
+  const totals = { cases: 0, runs: 0 };
+  try {
+    for (let depth = 0; ; depth++) {
+      const out = yield depth;
+      run.watch.depthDone(depth, out.cases);
+      const result = conclude(run, depth, out, totals);
+      if (result) return result;
+    }
+  } finally {
+    run.watch.done();
+  }
+}
+
+/** Adds a depth's outcome to the totals: the result if it ends the run. */
+function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: number; runs: number }): ExhaustiveResult | undefined {
   totals.cases += out.cases;
   totals.runs += out.runs;
   const { spec, settings } = set;
   const totalCases = totals.cases;
   const done = { depth, cases: out.cases, totalCases, runs: totals.runs };
-  const part = set.shard ? `, shard ${set.shard.index + 1}/${set.shard.count}` : '';
+  const part = settings.shard ? `, shard ${showShard(settings.shard)}` : '';
   const where = `exhaustive, depth ${depth}${part}, after ${totalCases} case${totalCases === 1 ? '' : 's'}`;
   if (out.reported) return { passed: false, ...done, ...out.reported(where) };
   if (out.found) {
@@ -184,7 +204,7 @@ export function conclude(set: Setup, depth: number, out: DepthOutcome, totals: {
 }
 
 /** The result of a run a budget stopped in depth `depth`, after `cases` cases of it, with no counterexample found. */
-function stoppedResult(set: Setup, depth: number, done: Omit<ExhaustiveResult, 'passed' | 'message'>, cases: number, part: string): ExhaustiveResult {
+function stoppedResult(set: Run, depth: number, done: Omit<ExhaustiveResult, 'passed' | 'message'>, cases: number, part: string): ExhaustiveResult {
   const stoppedBy = set.watch.stoppedBy!;
   const limit = stoppedBy === 'maxCases' ? `maxCases (${set.settings.maxCases})` : `timeLimit (${set.settings.timeLimit} ms)`;
   const full = depth === 0 ? 'no depth in full' : `depths 0 to ${depth - 1} in full`;
@@ -199,8 +219,9 @@ function stoppedResult(set: Setup, depth: number, done: Omit<ExhaustiveResult, '
  * {@link CaseTree.part}): subtrees, and cases already run, of which the first that failed.
  */
 export function partOf(set: Setup, tree: CaseTree<Trial>, stats: EnumerationStats): { subtrees: CaseNode[]; cases: EnumeratedCase<Trial>[]; failed?: EnumeratedCase<Trial> } {
-  if (!set.shard) return { subtrees: tree.roots(), cases: [] };
-  const { cases, subtrees } = tree.part(set.shard.index, set.shard.count, stats);
+  const { shard } = set.settings;
+  if (!shard) return { subtrees: tree.roots(), cases: [] };
+  const { cases, subtrees } = tree.part(shard.index, shard.count, stats);
   const failed = cases.filter((c) => c.outcome.failed).sort((a, b) => comparePaths(a.path(), b.path()))[0];
   return failed ? { subtrees, cases, failed } : { subtrees, cases };
 }
@@ -213,7 +234,7 @@ export function partCoverage(set: Setup, part: { readonly cases: readonly Enumer
 }
 
 /** The cases of one depth, in this thread. */
-function sequentialDepth(set: Setup, depth: number): DepthOutcome {
+function sequentialDepth(set: Run, depth: number): DepthOutcome {
   const stats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const tree = treeOf(set, depth);
   const part = partOf(set, tree, stats);
@@ -236,18 +257,8 @@ function sequentialDepth(set: Setup, depth: number): DepthOutcome {
  * `assertSpecExhaustive`, which run it with workers in src/parallel.
  */
 export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): ExhaustiveResult {
-  const set = setup(spec, fn, settings);
-  const totals = { cases: 0, runs: 0 };
-  try {
-    for (let depth = 0; ; depth++) {
-      const out = sequentialDepth(set, depth);
-      set.watch.depthDone(depth, out.cases);
-      const result = conclude(set, depth, out, totals);
-      if (result) return printable(result);
-    }
-  } finally {
-    set.watch.done();
-  }
+  const run = { ...setup(spec, fn, settings), watch: watchRun(settings) };
+  return printable(drive(depthLoop(run), (depth) => sequentialDepth(run, depth)));
 }
 
 safeInstanceof(ExhaustiveCheckFailure);

@@ -3,8 +3,7 @@
  * each class of the hot paths whose instances may all be dropped between two runs, which a full
  * collection would otherwise free the hidden classes of, and V8 the optimised code that checked
  * for them. Made here, above every layer they come from, and loaded by the running of a case
- * (`run-case.ts`), which every mode and every worker loads. An observation's run (`observe.ts`),
- * a class of its own module, still makes its own.
+ * (`run-case.ts`), which every mode and every worker loads.
  * @module
  */
 import fc from 'fast-check';
@@ -19,6 +18,7 @@ import { Heads, LazyPrimNode, startSpine, StrictPrimNode } from '../demand/compa
 import { BuildItems, Built, SharedValues, Unread } from '../demand/convert.ts';
 import { PathCycle, PathMark } from '../demand/cycles.ts';
 import { Frame, Recording, SpineRecorder } from '../demand/instrument.ts';
+import { ObservationRun, whnf } from '../demand/observe.ts';
 import { RecordSite } from '../demand/record-site.ts';
 import { Handoff } from '../demand/record.ts';
 import { Case, CaseTree, type CaseNode } from '../engine/enumerate.ts';
@@ -31,15 +31,16 @@ keepHiddenClasses(new Cons(nil, nil));
 // A walk's own objects, and a demand's nodes, may all be dropped between walks.
 keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'value'), startSpine(demandHolder(), 0), new LazyPrimNode(''), new StrictPrimNode(''), new Heads());
 
-// An observation's own objects are all dropped when it ends.
+// An observation's own objects are all dropped when it ends (a check makes one observation per trial).
 {
+  keepHiddenClasses(new ObservationRun(whnf, () => undefined, [], {}));
   const rec = new Recording();
   const holder = rec.root('value');
   keepHiddenClasses(rec, new SpineRecorder(rec, startSpine(holder, 0), dynamic, 'value', new Cons(nil, nil)), new Frame({}, dynamic.project({}, null), holder, null, holder, 0, undefined), new PathMark());
 }
 
 // A build's own objects live only while it runs (a spec's result demand is built on every trial).
-keepHiddenClasses(new Unread(unforced, dynamic), new SharedValues<unknown>(), new BuildItems<unknown>(unforced, undefined, undefined, new SharedValues<unknown>()), new Built(''));
+keepHiddenClasses(new Unread(unforced, dynamic, false), new SharedValues<unknown>(), new BuildItems<unknown>(unforced, undefined, undefined, new SharedValues<unknown>()), new Built(''));
 
 // Every trial makes its own seeds and streams (pure-rand's generator among them), and drops them.
 keepHiddenClasses(Seed.of(0), new Random(xoroshiro128plus(0)));

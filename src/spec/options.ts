@@ -61,7 +61,7 @@ export interface ParallelOptions extends CheckOptions {
   readonly workers?: number | 'all' | undefined;
   /**
    * Most milliseconds one trial (or shrink candidate) may run in a worker, from when it starts there (and, on Linux, computing: its thread's CPU time);
-   * past it, it is stopped and reported as a counterexample (a spec past it is a spec error). Default 10,000. See docs/parallel.md.
+   * past it, it is stopped and reported as a counterexample. Only the function's run counts: the spec has a limit of its own (10 times this, at least 1 s; past it, a spec error). Default 10,000. See docs/parallel.md.
    */
   readonly timeout?: number | undefined;
   /** `'deterministic'` (default): the same minimal counterexample as sequential shrinking; `'greedy'`: whichever failing candidate a worker finds first. */
@@ -94,8 +94,8 @@ export interface GlobalSettings {
 /** @internal Where options are given: to a random check, an exhaustive check, a fast-check property, or as the global configuration. */
 export type Mode = 'random' | 'exhaustive' | 'property' | 'global';
 
-/** The options type of each mode. */
-interface OptionsOf {
+/** @internal The options type of each mode. */
+export interface OptionsOf {
   readonly random: ParallelOptions;
   readonly exhaustive: ExhaustiveOptions;
   readonly property: StrictPropertyOptions;
@@ -109,10 +109,19 @@ type AllOptions = ParallelOptions & ExhaustiveOptions;
 interface Declared<T> extends OptionDescriptor<T> {
   /** The modes that take it. */
   readonly modes: readonly Mode[];
-  /** Whether it applies only with workers: a call without them that gives it is refused (it would do nothing). */
+  /** Whether it applies only with workers: a call without them that gives it is refused (it would do nothing), and the global configuration's applies only with them. */
   readonly workersOnly?: true;
-  /** What a run reads of a value given (or the default), if not the value itself. */
-  resolve?(value: T): unknown;
+  /** Where a value the call does not give comes from, before the default, if not the global configuration. */
+  fallback?(call: Call): T | undefined;
+  /** What a run reads of the value (given, from the fallback or the global configuration, or the default), if not the value itself; it throws for one the call cannot take. */
+  resolve?(value: T, run: Resolving): unknown;
+}
+
+/** @internal What an option's resolution knows of its call. */
+interface Resolving {
+  readonly call: Call;
+  /** Whether the run has workers. */
+  readonly workers: boolean;
 }
 
 /** @internal The force budget of a run whose options give none: {@link DEFAULT_FORCE_BUDGET}, scaled per trial (a value no budget given can have, so that 1,000,000 given is that many forces, not the default scaled). */
@@ -129,20 +138,37 @@ export const MAX_TIMER = 2 ** 31 - 1;
 
 /**
  * @internal The options, in the order an error lists them. A spec's comparison and coverage are
- * checked against its arguments, after the others (see {@link resolveSettings}).
+ * checked against its arguments, and a shard as it is parsed, after the others (see {@link resolveSettings}).
  */
 const OPTIONS = {
-  trials: { modes: ['random', 'global'], check: integer(1), default: () => 100 },
+  trials: {
+    modes: ['random', 'global'],
+    check: integer(1),
+    default: () => 100,
+    resolve: (value: number, { workers }: Resolving) => {
+      if (workers && value > MAX_TRIALS) throw new RangeError(`trials: at most ${MAX_TRIALS} with workers, got ${value}`);
+      return value;
+    },
+  },
   seed: { modes: ['random', 'global'], check: integer(-Number.MAX_SAFE_INTEGER), default: () => (Math.random() * 2 ** 31) | 0 },
   depth: { modes: ['exhaustive'], check: integer(0), required: true },
-  compare: { modes: ['random', 'exhaustive', 'property'], check: () => {}, default: (): Comparison | readonly Comparison[] => 'exact' },
+  // A defined check's own comparison comes before the default; each comparison is checked as the settings' comparisons are made.
+  compare: { modes: ['random', 'exhaustive', 'property'], check: () => {}, fallback: (call: Call) => call.check?.compare, default: (): Comparison | readonly Comparison[] => 'exact' },
   forceBudget: { modes: ['random', 'exhaustive', 'property', 'global'], check: integer(1, Infinity), default: () => SCALED_BUDGET },
   maxSize: { modes: ['random', 'property', 'global'], check: integer(0), default: () => 30 },
   maxShrinkAttempts: { modes: ['random'], check: integer(0, Infinity), default: () => 2000 },
   unicode: { modes: ['random', 'exhaustive', 'property', 'global'], check: ofType('boolean'), default: () => unicodeTerminal() },
-  shard: { modes: ['random', 'exhaustive'], check: (value) => void parseShard(value as string) },
+  // Checked as it is parsed, once, into the shard a run reads.
+  shard: { modes: ['random', 'exhaustive'], check: () => {}, resolve: parseShard },
   onTrial: { modes: ['random'], check: ofType('function') },
-  coverage: { modes: ['random', 'exhaustive'], check: () => {} },
+  coverage: {
+    modes: ['random', 'exhaustive'],
+    check: () => {},
+    resolve: (value: CoverageRequirement, { call }: Resolving) => {
+      checkCoverageOption(value, call.spec.args.length, call.spec.names);
+      return value;
+    },
+  },
   prune: { modes: ['exhaustive'], check: ofType('boolean'), default: () => true },
   progress: { modes: ['exhaustive'], check: ofType('boolean'), default: () => !process.env.CI },
   onProgress: { modes: ['exhaustive'], check: ofType('function') },
@@ -153,6 +179,8 @@ const OPTIONS = {
     check: (value, name) => {
       if (value !== 'all' && !(Number.isInteger(value) && (value as number) >= 1)) throw new RangeError(`${name} must be a positive integer or 'all', got ${showOption(value)}`);
     },
+    // The global configuration's workers apply to the defined checks only (which return a promise anyway).
+    fallback: (call: Call) => (call.check ? call.global?.workers : undefined),
     resolve: (value: number | 'all') => (value === 'all' ? availableParallelism() : value),
   },
   timeout: { modes: ['random', 'exhaustive', 'global'], workersOnly: true, check: integer(1, MAX_TIMER), default: () => 10_000 },
@@ -167,7 +195,7 @@ type Name = keyof Table;
 export type NamesOf<M extends Mode> = { [K in Name]: M extends Table[K]['modes'][number] ? K : never }[Name];
 
 /** What a run reads of option `K`: its value, resolved if its descriptor says how. */
-type Value<K extends Name> = Table[K] extends { readonly resolve: (value: never) => infer R } ? R : Exclude<AllOptions[K], undefined>;
+type Value<K extends Name> = Table[K] extends { readonly resolve: (...args: never) => infer R } ? R : Exclude<AllOptions[K], undefined>;
 
 /** The comparison of an argument's observed demand (`actual`) with the predicted one. */
 type Compare = (actual: Demand, predicted: Demand) => boolean;
@@ -214,9 +242,9 @@ export function checkGlobalSettings(settings: GlobalSettings): void {
 
 /**
  * @internal Checks the options of a call of mode `mode`, and resolves them into its settings:
- * each option is the call's, else the global configuration's (those that apply to the run: the
- * workers to a defined check's, a timeout to a run with workers), else its default. Every option
- * is checked before any run, so that a bad one fails before the first trial.
+ * each option is the call's, else its fallback's (the global configuration's where it applies to
+ * the run: a timeout to a run with workers), else its default, then resolved as its descriptor
+ * says. Every option is checked before any run, so that a bad one fails before the first trial.
  */
 export function resolveSettings<M extends Exclude<Mode, 'global'>>(mode: M, options: OptionsOf[M], call: Call): Settings<M> {
   refuseInWorker(); // a check module that runs checks when imported, in a worker importing it
@@ -224,19 +252,19 @@ export function resolveSettings<M extends Exclude<Mode, 'global'>>(mode: M, opti
   checkDeclared(options, OPTIONS, names);
   const given = options as Record<string, unknown>;
   const global = (call.global ?? {}) as Record<string, unknown>;
-  const workers = names.includes('workers') ? (given.workers ?? (call.check ? global.workers : undefined)) : undefined;
+  const fromCall = (name: Name, workers: boolean): unknown => {
+    const option: Declared<unknown> = OPTIONS[name];
+    if (option.workersOnly && !workers && given[name] !== undefined) throw workersOnly(name);
+    return given[name] ?? (option.fallback ? option.fallback(call) : option.workersOnly && !workers ? undefined : global[name]);
+  };
+  const run: Resolving = { call, workers: names.includes('workers') && fromCall('workers', false) !== undefined };
   const settings: Record<string, unknown> = {};
   for (const name of names) {
     const option: Declared<unknown> = OPTIONS[name];
-    if (option.workersOnly && workers === undefined && given[name] !== undefined) throw workersOnly(name);
-    const fromGlobal = option.workersOnly && workers === undefined ? undefined : global[name];
-    const value = given[name] ?? (name === 'compare' ? call.check?.compare : name === 'workers' ? workers : fromGlobal) ?? option.default?.();
-    settings[name] = value !== undefined && option.resolve ? option.resolve(value) : value;
+    const value = fromCall(name, run.workers) ?? option.default?.();
+    settings[name] = value !== undefined && option.resolve ? option.resolve(value, run) : value;
   }
-  const { args, names: argNames } = call.spec;
-  checkCoverageOption(settings.coverage, args.length, argNames);
-  if (workers !== undefined && mode === 'random' && (settings.trials as number) > MAX_TRIALS) throw new RangeError(`trials: at most ${MAX_TRIALS} with workers, got ${settings.trials}`);
-  return { ...settings, comparisons: comparisons(settings.compare as CheckOptions['compare'], args.length) } as Settings<M>;
+  return { ...settings, comparisons: comparisons(settings.compare as CheckOptions['compare'], call.spec.args.length) } as Settings<M>;
 }
 
 /**

@@ -10,12 +10,13 @@ import fc from 'fast-check';
 import type { Demand } from '../demand/demand.ts';
 import { toContext, type Context } from '../demand/observe.ts';
 import { toDemand } from '../demand/convert.ts';
+import type { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { CheckOptions } from './options.ts';
 import { failureHeader, report, resetInputCalls, showDemand, showInput } from './report.ts';
 import { isCaseError, runCase, type AnySpec, type Fn, type Trial } from './run-case.ts';
 import { failsAlike, rerunContext, shrinkCandidates } from './shrink-case.ts';
 import { trialCase } from './trial-case.ts';
-import { checkArity, type Spec } from './spec.ts';
+import { checkArity, SpecError, type Spec } from './spec.ts';
 import { resolveSettings, type Settings } from './options.ts';
 
 /** One case of a check: inputs, and the context that evaluates the function's result. */
@@ -69,14 +70,33 @@ const lastRun = new WeakMap<StrictCase, Trial>();
 function strictCase(set: Setup, inputs: readonly unknown[], context: Context, shrunk?: StrictCase['shrunk'], given?: Demand): StrictCase {
   const c: StrictCase = { inputs, context, ...(shrunk ? { shrunk } : {}) };
   const demand = shrunk?.demand ?? given;
+  if (demand) madeWith.set(c, demand);
   const text = () => {
-    const failure = diagnose(set, c); // first: generated functions then show the calls of this run
-    const shown = inputs.map((v, i) => showInput(set.spec, v, i));
+    let failure: string | undefined;
+    try {
+      failure = diagnose(set, c); // first: generated functions then show the calls of this run
+    } catch (err) {
+      if (!isCaseError(err)) throw err;
+      return `${caseLine(set, c, err)}\n${err.name}: ${err.message}`;
+    }
     // The demand of the run just made, not the one its context was built from (a candidate's parent's, before its inputs shrank).
-    const line = `inputs ${shown.join(', ')}; ${demand ? `result demand ${showDemand(lastRun.get(c)?.resultDemand ?? demand)}` : 'a random context'}`;
+    const line = caseLine(set, c, demand && (lastRun.get(c)?.resultDemand ?? demand));
     return failure === undefined ? line : `${line}\n${failure}`;
   };
   return Object.assign(c, { [fc.toStringMethod]: text, toString: text });
+}
+
+/** The demand on the result that a case was made with (a shrunk case, an example), if any. */
+const madeWith = new WeakMap<StrictCase, Demand>();
+
+/**
+ * A case as fast-check prints it and errors name it: its inputs, and the demand on its result
+ * (`shown`), or for a case that failed to run (`shown`: the error), the demand its spec failed on
+ * or the case was made with.
+ */
+function caseLine(set: Setup, c: StrictCase, shown: Demand | SpecError | ShapeMismatchError | undefined): string {
+  const demand = shown instanceof Error ? (shown instanceof SpecError ? shown.resultDemand : undefined) ?? madeWith.get(c) : shown;
+  return `inputs ${c.inputs.map((v, i) => showInput(set.spec, v, i)).join(', ')}; ${demand ? `result demand ${showDemand(demand)}` : 'a random context'}`;
 }
 
 /** Why a case fails (its report), or `undefined` if it does not (a spec error propagates). */
@@ -171,7 +191,14 @@ export function strictProperty<const A extends readonly unknown[], R>(s: Spec<A,
 
 /** Throws an error whose message is the diagram of case `c` if it fails. */
 function assertCase(set: Setup, c: StrictCase): void {
-  const failure = diagnose(set, c);
+  let failure: string | undefined;
+  try {
+    failure = diagnose(set, c);
+  } catch (err) {
+    // The spec's or the shapes' mistake, named by its case: fast-check shows the error, not always the case.
+    if (isCaseError(err)) err.message = `${err.message} (${caseLine(set, c, err)})`;
+    throw err;
+  }
   if (failure !== undefined) throw new Error(`strictness check failed:\n${failure}`);
 }
 

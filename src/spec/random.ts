@@ -9,14 +9,15 @@ import { someShapeWithin } from '../demand/shape-walk.ts';
 import { checkArity } from './spec.ts';
 import { CoverageTally, withCoverage } from './coverage.ts';
 import type { Settings } from './options.ts';
-import { shardIndices } from './shard.ts';
+import { indicesOf, showShard } from './shard.ts';
 import { isInstance } from '../lazy/thrown.ts';
 import { inTrial, replayOptions, trialPlace } from './replay.ts';
 import { failureHeader, report, resetInputCalls } from './report.ts';
-import { type CheckResult, passedResult, printable } from './result.ts';
+import { type CheckResult, printable } from './result.ts';
 import { type AnySpec, counterexampleOf, drive, driveAsync, type Fn, runCase, runCaseAsync, type Steps, type Trial } from './run-case.ts';
 import { rerunContext, shrink } from './shrink-case.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
+import type { Context } from '../demand/observe.ts';
 
 /** @internal A random run: the spec and function checked, and the settings of its call. */
 export interface RandomRun {
@@ -34,7 +35,8 @@ export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>)
   refuseAsync(spec);
   checkArity(spec, fn);
   const run = { spec, fn, settings };
-  return drive(randomSteps(run), (c) => runCase(run, c.inputs, c.context));
+  const one = (inputs: readonly unknown[], context: Context) => runCase(run, inputs, context);
+  return drive(randomSteps(run, one), (c) => one(c.inputs, c.context));
 }
 
 /**
@@ -55,10 +57,11 @@ export function refuseAsync(spec: AnySpec): void {
   throw new TypeError(`the spec's shape ${(asyncShape as Shape<unknown>).name} is async: its check is asynchronous. Use checkSpecAsync or assertSpecAsync, which return a promise (docs/iterators.md)`);
 }
 
-function* randomSteps(run: RandomRun): Steps<CheckResult> {
+/** The steps of a random run; with `now`, a synchronous check's, its trials run here, not yielded (a yield per trial cost 5% of a check of take), the steps of a failure yielded as ever. */
+function* randomSteps(run: RandomRun, now?: (inputs: readonly unknown[], context: Context) => Trial): Steps<CheckResult> {
   const { spec, settings } = run;
   const { trials, maxSize, seed } = settings;
-  const indices = shardIndices(trials, settings.shard);
+  const indices = indicesOf(trials, settings.shard);
   const coverage = new CoverageTally(spec.args.length);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
@@ -72,7 +75,7 @@ function* randomSteps(run: RandomRun): Steps<CheckResult> {
     const { inputs, context } = generated;
     let trial: Trial;
     try {
-      trial = yield { inputs, context };
+      trial = now !== undefined ? now(inputs, context) : yield { inputs, context };
     } catch (err) {
       throw inTrial(err, spec, i, settings, inputs);
     }
@@ -84,7 +87,16 @@ function* randomSteps(run: RandomRun): Steps<CheckResult> {
     const [small, shrinks] = yield* shrink(spec, trial, settings.maxShrinkAttempts);
     return printable(yield* failureSteps(run, small, k + 1, shrinks));
   }
-  return printable(withCoverage(passedResult(indices.length, settings), coverage.figures(), settings.coverage, spec.names, replayOptions(settings)));
+  return printable(passedResult(run, indices.length, coverage));
+}
+
+/** @internal The result of `run` when its `count` trials passed: `coverage` holds how far they forced the result and each argument. */
+export function passedResult({ spec, settings }: RandomRun, count: number, coverage: CoverageTally): CheckResult {
+  const { seed, shard } = settings;
+  // A shard can hold no trial (more shards than trials): it passes, saying so.
+  const where = shard === undefined ? '' : `, shard ${showShard(shard)}${count === 0 ? ", which holds none of the run's trials" : ''}`;
+  const passed = { passed: true, trials: count, seed, shrinks: 0, message: `+++ OK, passed ${count} trial${count === 1 ? '' : 's'} (seed ${seed}${where}).` };
+  return withCoverage(passed, coverage.figures(), settings.coverage, spec.names, replayOptions(settings));
 }
 
 /** @internal The steps that end a failure of `run` after `count` trials, shrunk to `small` in `shrinks` steps: its case run once more, and the result. */

@@ -4,6 +4,7 @@
  */
 import { defaultOf, SCALED_BUDGET, type Settings } from './options.ts';
 import { type AnySpec, blameCase } from './run-case.ts';
+import { showShard } from './shard.ts';
 
 /** What decides a failure's case or which cases run: the settings a report names to run it again. */
 type Replayed = Pick<Settings<'exhaustive'>, 'forceBudget' | 'compare' | 'shard'> & Partial<Pick<Settings<'random'>, 'trials' | 'maxSize'>>;
@@ -22,7 +23,7 @@ function replayPairs(first: [string, string], settings: Replayed): [string, stri
   if (forceBudget !== SCALED_BUDGET) pairs.push(['forceBudget', String(forceBudget)]);
   const named = [compare].flat();
   if (named.every((c) => typeof c === 'string') && named.some((c) => c !== 'exact')) pairs.push(['compare', JSON.stringify(compare).replaceAll('"', "'")]);
-  if (shard !== undefined) pairs.push(['shard', `'${shard}'`]);
+  if (shard !== undefined) pairs.push(['shard', `'${showShard(shard)}'`]);
   return pairs;
 }
 

@@ -6,7 +6,6 @@
 import { inspect, type InspectOptions } from 'node:util';
 import type { Demand } from '../demand/demand.ts';
 import type { Coverage } from './coverage.ts';
-import type { Settings } from './options.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 
 /** A failing case, shrunk. */
@@ -87,13 +86,6 @@ export function printable<R extends { readonly message: string }>(result: R): R 
       return `${shown}\n${message}`;
     },
   });
-}
-
-/** @internal The result of a passing run of `count` trials. */
-export function passedResult(count: number, { seed, shard }: Pick<Settings<'random'>, 'seed' | 'shard'>): CheckResult {
-  // A shard can hold no trial (more shards than trials): it passes, saying so.
-  const where = shard === undefined ? '' : `, shard ${shard}${count === 0 ? ', which holds none of the run\'s trials' : ''}`;
-  return { passed: true, trials: count, seed, shrinks: 0, message: `+++ OK, passed ${count} trial${count === 1 ? '' : 's'} (seed ${seed}${where}).` };
 }
 
 safeInstanceof(StrictCheckFailure);

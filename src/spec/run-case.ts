@@ -4,9 +4,9 @@
  * cases synchronously and asynchronously; and the errors of a case that are the user's own.
  * @module
  */
-import { ForceBudgetExceeded, withForceBudget } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, newRound, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
-import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation } from '../demand/observe.ts';
+import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';
 import { findRevoked } from '../demand/revoked-proxy.ts';
 import { evaluatedPositions } from '../demand/size.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
@@ -49,7 +49,8 @@ export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Co
   const { spec: s, fn } = run;
   const budget = trialBudget(run.settings.forceBudget, inputs);
   phase?.('function');
-  const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }));
+  const shapes = observeShapes(s);
+  const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, shapes));
   phase?.('spec');
   return judge(run, inputs, context, obs, budget);
 }
@@ -57,11 +58,22 @@ export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Co
 /** @internal {@link runCase} of a function over async iterables or returning a Promise: observed asynchronously, its pulls of async iterables counted against the budget. */
 export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], context: Context, phase?: (who: 'function' | 'spec') => void): Promise<Trial> {
   const { spec: s, fn } = run;
-  const budget = trialBudget(run.settings.forceBudget, inputs);
+  // Worked out at once: the rounds of evaluation of cases run concurrently would mix.
+  const scaled = trialBudget(run.settings.forceBudget, inputs);
+  const budget = typeof scaled === 'number' ? scaled : Math.max(scaled.least, scaled.more());
   phase?.('function');
-  const obs = await observeDetailedAsync(context, fn, inputs, { inputs: s.args, result: s.result, names: s.names }, budget);
+  const obs = await observeDetailedAsync(context, fn, inputs, observeShapes(s), budget);
   phase?.('spec');
   return judge(run, inputs, context, obs, budget);
+}
+
+/** The shapes of the spec last observed, kept: every case of a check observes with them. */
+let lastShapes: { readonly spec: AnySpec | undefined; readonly shapes: ObserveShapes } = { spec: undefined, shapes: {} };
+
+/** The shapes an observation of a case of spec `s` reads its inputs and result by. */
+function observeShapes(s: AnySpec): ObserveShapes {
+  if (lastShapes.spec !== s) lastShapes = { spec: s, shapes: { inputs: s.args, result: s.result, names: s.names } };
+  return lastShapes.shapes;
 }
 
 /** @internal What runs a case: the spec and function, and the settings a case reads. */
@@ -72,7 +84,7 @@ export interface CaseRunner {
 }
 
 /** A case observed, compared with the spec's prediction. */
-function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], context: Context, obs: DetailedObservation, budget: number): Trial {
+function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], context: Context, obs: DetailedObservation, budget: number | GrowingBudget): Trial {
   const compare = settings.comparisons;
   // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
   if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
@@ -92,11 +104,11 @@ export interface CaseRun {
 /** @internal The steps of a check, written once for both ways of running a case: each yields a case and gets its trial back. */
 export type Steps<R> = Generator<CaseRun, R, Trial>;
 
-/** @internal Runs `steps`, each case by `run`, synchronously. */
-export function drive<R>(steps: Steps<R>, run: (c: CaseRun) => Trial): R {
+/** @internal Runs `steps`, each case (or what else they yield, as an exhaustive run's depths) by `run`, synchronously. */
+export function drive<R, Y = CaseRun, T = Trial>(steps: Generator<Y, R, T>, run: (c: Y) => T): R {
   let step = steps.next();
   while (!step.done) {
-    let t: Trial;
+    let t: T;
     try {
       t = run(step.value);
     } catch (err) {
@@ -128,11 +140,11 @@ export function caseDriver(run: CaseRunner, async: boolean, phase?: (who: 'funct
   return { run: one, drive: (steps) => driveAsync(steps, (c) => one(c.inputs, c.context)) };
 }
 
-/** @internal Runs `steps`, each case by `run`, awaiting it. */
-export async function driveAsync<R>(steps: Steps<R>, run: (c: CaseRun) => Promise<Trial>): Promise<R> {
+/** @internal Runs `steps`, each case (or what else they yield) by `run`, awaiting it. */
+export async function driveAsync<R, Y = CaseRun, T = Trial>(steps: Generator<Y, R, T>, run: (c: Y) => Promise<T>): Promise<R> {
   let step = steps.next();
   while (!step.done) {
-    let t: Trial;
+    let t: T;
     try {
       t = await run(step.value);
     } catch (err) {
@@ -149,7 +161,7 @@ export async function driveAsync<R>(steps: Steps<R>, run: (c: CaseRun) => Promis
  * input through, and reading it threw), the mismatch naming where the Proxy is: the input's fault,
  * not the spec's.
  */
-function predictRefusingRevoked(budget: number, s: AnySpec, resultDemand: Demand, inputs: readonly unknown[]): Demand[] {
+function predictRefusingRevoked(budget: number | GrowingBudget, s: AnySpec, resultDemand: Demand, inputs: readonly unknown[]): Demand[] {
   try {
     return predictWithin(budget, s, resultDemand, inputs);
   } catch (err) {
@@ -161,10 +173,10 @@ function predictRefusingRevoked(budget: number, s: AnySpec, resultDemand: Demand
  * An observation under a force budget: a function that ran out of it diverged, even if it caught
  * the error and returned (then {@link withForceBudget} throws on return), with the demands recorded.
  */
-function observeWithin(budget: number, observation: () => DetailedObservation): DetailedObservation {
+function observeWithin(budget: number | GrowingBudget, observation: () => DetailedObservation): DetailedObservation {
   let obs: DetailedObservation | undefined;
   try {
-    return withForceBudget(budget, () => (obs = observation()));
+    return withBudget(budget, () => (obs = observation()));
   } catch (thrown) {
     if (obs === undefined || !(thrown instanceof ForceBudgetExceeded)) throw thrown;
     return { ...obs, error: { thrown } };
@@ -177,12 +189,28 @@ const FORCES_PER_POSITION = 10;
 /**
  * The force budget of a trial (the function's, and the spec's as large): the option `forceBudget`,
  * or with the default, {@link FORCES_PER_POSITION} forces per lazy position evaluated in the
- * inputs where that is more.
+ * inputs where that is more, counted only if the trial spends the default (see {@link ScaledBudget}).
  */
-function trialBudget(forceBudget: number, inputs: readonly unknown[]): number {
-  if (forceBudget !== SCALED_BUDGET) return forceBudget;
-  const base = DEFAULT_FORCE_BUDGET;
-  return Math.max(base, FORCES_PER_POSITION * evaluatedPositions(inputs, base / FORCES_PER_POSITION));
+function trialBudget(forceBudget: number, inputs: readonly unknown[]): number | GrowingBudget {
+  return forceBudget === SCALED_BUDGET ? new ScaledBudget(inputs) : forceBudget;
+}
+
+/**
+ * The default budget of a trial, scaled by its inputs: the walk that counts their positions
+ * (as long as the inputs, where the function may read a cell of them) is made only for a trial
+ * that spends {@link DEFAULT_FORCE_BUDGET}, once, counting what the inputs held when the trial
+ * began (what the function and spec evaluated since is told apart by the round of evaluation).
+ */
+class ScaledBudget implements GrowingBudget {
+  readonly least = DEFAULT_FORCE_BUDGET;
+  private readonly round = newRound();
+  private counted: number | undefined;
+
+  constructor(private readonly inputs: readonly unknown[]) {}
+
+  more(): number {
+    return (this.counted ??= FORCES_PER_POSITION * evaluatedPositions(this.inputs, this.least / FORCES_PER_POSITION, this.round));
+  }
 }
 
 /**

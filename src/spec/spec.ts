@@ -5,7 +5,7 @@
  * @module
  */
 import { inspect } from 'node:util';
-import { ForceBudgetExceeded, thunk, UnevaluatedError, withForceBudget } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, thunk, UnevaluatedError, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
 import { checkDemand, type Demand } from '../demand/demand.ts';
 import { fromDemandGuided, inValueForm, toDemand, valueGuide } from '../demand/convert.ts';
 import { argumentName, observeDetailed, refuseAsyncOrGenerator, toContext } from '../demand/observe.ts';
@@ -58,6 +58,8 @@ export function spec<const A extends readonly unknown[], R>(args: ShapesOf<A>, r
 export class SpecError extends Error {
   /** Always `'SpecError'`: a worker's report rebuilds a spec error by this name. */
   override name = 'SpecError';
+  /** @internal The demand on the result that the spec failed on, if a check ran it (see `predictWithin`): a report names its case with it. Not enumerable, so not printed with the error. */
+  declare readonly resultDemand?: Demand;
 }
 
 /**
@@ -136,12 +138,13 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
  * {@link SpecError}, even one that caught the error and predicted (then {@link withForceBudget}
  * throws on return).
  */
-export function predictWithin<A extends readonly unknown[], R>(budget: number, s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
+export function predictWithin<A extends readonly unknown[], R>(budget: number | GrowingBudget, s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
   try {
-    return withForceBudget(budget, () => predictDemands(s, resultDemand, inputs));
+    return withBudget(budget, () => predictDemands(s, resultDemand, inputs));
   } catch (err) {
-    if (err instanceof ForceBudgetExceeded) throw new SpecError(specDiverges(err), { cause: err });
-    throw err;
+    const e = err instanceof ForceBudgetExceeded ? new SpecError(specDiverges(err), { cause: err }) : err;
+    if (e instanceof SpecError && e.resultDemand === undefined) Object.defineProperty(e, 'resultDemand', { value: resultDemand });
+    throw e;
   }
 }
 

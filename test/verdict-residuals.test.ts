@@ -1,0 +1,164 @@
+/**
+ * Verdicts that can be trusted, the variants issue 16 left: a timeout blames only what took the
+ * time, a spec error under fast-check names its case, the lazyOf hint covers tuples, and lub and
+ * glb keep the sharing of shared demands.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { now, thunk, type Lazy } from '../src/lazy/lazy.ts';
+import * as L from '../src/lazy/list.ts';
+import { fromArray } from '../src/lazy/list.ts';
+import type { List } from '../src/lazy/cell.ts';
+import { lazyOf, list } from '../src/demand/lazy-positions.ts';
+import { number } from '../src/demand/primitives.ts';
+import { record } from '../src/demand/records.ts';
+import { tuple } from '../src/demand/tuples.ts';
+import { demandEquals, demandSize, type Demand } from '../src/demand/demand.ts';
+import { toDemand } from '../src/demand/convert.ts';
+import { prettyDemand } from '../src/demand/print.ts';
+import { glb, lub } from '../src/demand/lattice.ts';
+import { spec, SpecError } from '../src/spec/spec.ts';
+import { assertStrictCase, strictExample, strictProperty } from '../src/spec/property.ts';
+import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
+import { BURN, slowInputsCheck, slowSpecCheck, TIMEOUT } from './fixtures/residual-checks.ts';
+
+// ---------------------------------------------------------------------------------------------
+// A timeout counts the function's run only
+
+test(`with workers and a timeout of ${TIMEOUT} ms, a correct spec computing ${BURN} ms on each case is neither blamed nor makes the function time out`, { timeout: 120_000 }, async () => {
+  const r = await checkSpec(slowSpecCheck, { seed: 1, trials: 4, workers: 1, timeout: TIMEOUT });
+  assert.equal(r.passed, true, r.message);
+  const e = await checkSpecExhaustive(slowSpecCheck.spec, slowSpecCheck.fn, { depth: 0, workers: 1, timeout: TIMEOUT });
+  assert.equal(e.passed, true, e.message);
+});
+
+test(`with workers and a timeout of ${TIMEOUT} ms, inputs whose generation computes ${BURN} ms do not make a fast function time out`, { timeout: 120_000 }, async () => {
+  const r = await checkSpec(slowInputsCheck, { seed: 1, trials: 4, workers: 1, timeout: TIMEOUT });
+  assert.equal(r.passed, true, r.message);
+});
+
+// ---------------------------------------------------------------------------------------------
+// A spec error under strictProperty names its case
+
+/** The length of a list, and a spec of it that throws on lists longer than 2. */
+const length = (xs: List<number>) => L.length(xs);
+const throwsOnLong = spec([list(number)], number, (predict, _d, xs) => {
+  if (L.length(xs) > 2) throw new Error('boom');
+  predict(xs);
+});
+/** How a case's inputs print: `1 : 2 : []`. */
+const shown = (xs: List<number>) => [...L.toArray(xs), '[]'].join(' : ');
+
+test('a spec that throws under strictProperty is a SpecError naming the inputs and the result demand of its case, which fast-check prints', () => {
+  const r = fc.check(strictProperty(throwsOnLong, length), { seed: 1 });
+  assert.ok(r.failed && r.errorInstance instanceof SpecError, String(r.errorInstance));
+  const c = r.counterexample![0];
+  const xs = c.inputs[0] as List<number>;
+  const n = L.length(xs);
+  assert.equal(r.errorInstance.message, `the spec threw Error: boom (inputs ${shown(xs)}; result demand ${n})`);
+  assert.equal(String(c), `inputs ${shown(xs)}; result demand ${n}\nSpecError: the spec threw Error: boom`);
+  assert.throws(() => fc.assert(strictProperty(throwsOnLong, length), { seed: 1 }), (e: Error) => e.message.includes(`Counterexample: [inputs ${shown(xs)}; result demand ${n}\nSpecError: the spec threw Error: boom]`));
+  // One case checked on its own: its inputs and the result demand given.
+  const example = strictExample(throwsOnLong, length, [fromArray([1, 2, 3])], 3);
+  assert.throws(() => assertStrictCase(throwsOnLong, length, example), { name: 'SpecError', message: 'the spec threw Error: boom (inputs 1 : 2 : 3 : []; result demand 3)' });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The lazyOf hint for tuples
+
+test('a function that forces a tuple component declared strict gets a hint naming the component, its argument and lazyOf', () => {
+  const pairSpec = spec([tuple(number, lazyOf(number))], number, (predict, _d, p) => predict(p));
+  const r = checkSpec(pairSpec, (p: [number, Lazy<number>]) => (p[0] as unknown as Lazy<number>).force() + p[1].force(), { seed: 1 });
+  assert.equal(r.passed, false);
+  assert.match(r.message, /\nThe function threw: TypeError: p\[0\]\.force is not a function\nHint: the function called force on p\[0\], which is not a Lazy\. In the shapes of p, component 0 of \[number, Lazy<number>\] is declared number: a strict component holds its value, not a Lazy\. If the function takes a Lazy there, declare the component lazyOf\(number\)\.\nReproduce/);
+  // A tuple inside a record, and a field beside it: each named as what it is.
+  const Holder = record({ pair: tuple(lazyOf(number), number), count: number });
+  const holderSpec = spec([Holder], number, (predict, _d, h) => predict(h));
+  const nested = checkSpec(holderSpec, (h: { pair: [Lazy<number>, number]; count: number }) => (h.pair[1] as unknown as Lazy<number>).force(), { seed: 1 });
+  assert.match(nested.message, /\nHint: the function called force on h\.pair\[1\], which is not a Lazy\. In the shapes of h, component 1 of \[Lazy<number>, number\] is declared number: a strict component holds its value, not a Lazy\. If the function takes a Lazy there, declare the component lazyOf\(number\)\.\n/);
+  // A lazy component gives no hint: the function forced something else.
+  const lazyPair = checkSpec(pairSpec, (p: [number, Lazy<number>]) => ((p as unknown as Lazy<number>[])[2] as Lazy<number>).force(), { seed: 1 });
+  assert.match(lazyPair.message, /The function threw: TypeError: Cannot read properties of undefined/);
+  assert.doesNotMatch(lazyPair.message, /Hint/);
+});
+
+// ---------------------------------------------------------------------------------------------
+// lub and glb keep sharing
+
+const HANG = { timeout: 60_000 };
+const DEPTH = 40;
+
+/** The demand on `t_{k+1} = { l: t_k, r: t_k }` from `leaf`, `depth` levels: 2^depth paths to the leaf, depth + 1 objects. */
+function sharedDemand(leaf: unknown, depth = DEPTH): Demand {
+  let t = leaf;
+  for (let i = 0; i < depth; i++) t = { l: t, r: t };
+  return toDemand(t);
+}
+
+/** A pair of values of one skeleton, as a recipe: built with sharing or without (see {@link build}). */
+type Recipe = { k: 'n'; v: number } | { k: 'thunk' } | { k: 'now'; of: Recipe } | { k: 'pair'; l: Recipe; r: Recipe } | { k: 'twin'; of: Recipe };
+
+/** Two recipes of one skeleton that differ in their numbers and in which lazy positions are evaluated; `twin`s share. */
+const recipePairs: fc.Arbitrary<[Recipe, Recipe]> = fc.letrec<{ p: [Recipe, Recipe] }>((tie) => ({
+  p: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.tuple(fc.nat(1), fc.nat(1)).map(([a, b]): [Recipe, Recipe] => [{ k: 'n', v: a }, { k: 'n', v: b }]),
+    fc.tuple(tie('p'), fc.boolean(), fc.boolean()).map(([[a, b], fa, fb]): [Recipe, Recipe] => [fa ? { k: 'now', of: a } : { k: 'thunk' }, fb ? { k: 'now', of: b } : { k: 'thunk' }]),
+    fc.tuple(tie('p'), tie('p')).map(([[a, b], [c, d]]): [Recipe, Recipe] => [{ k: 'pair', l: a, r: c }, { k: 'pair', l: b, r: d }]),
+    tie('p').map(([a, b]): [Recipe, Recipe] => [{ k: 'twin', of: a }, { k: 'twin', of: b }]),
+  ),
+})).p;
+
+/** The value of a recipe: with `shared`, one object (or Lazy) for each distinct sub-recipe, else a fresh one at each place. */
+function build(r: Recipe, shared: Map<string, unknown> | undefined): unknown {
+  const key = JSON.stringify(r);
+  if (shared?.has(key)) return shared.get(key);
+  let v: unknown;
+  if (r.k === 'n') v = r.v;
+  else if (r.k === 'thunk') v = thunk;
+  else if (r.k === 'now') v = now(build(r.of, shared));
+  else if (r.k === 'pair') v = { l: build(r.l, shared), r: build(r.r, shared) };
+  else v = { l: build(r.of, shared), r: build(r.of, shared) };
+  shared?.set(key, v);
+  return v;
+}
+
+/**
+ * The demand on `v`, walked after a chain of 1,100 objects: reading a value records its sharing only
+ * past its first 1,024 layers (see shared-layers.ts), so that the demand on a small `v` shares too.
+ */
+function sharingDemand(v: unknown): Demand {
+  let pad: unknown = 0;
+  for (let i = 0; i < 1100; i++) pad = { p: pad };
+  return toDemand({ pad, v });
+}
+
+test('lub and glb of demands sharing their structure (depth 40, 2^40 paths) cost what the demands hold, their results share too, and equal those of the demands unfolded', HANG, () => {
+  const forced = sharedDemand(now(1));
+  const left = sharedDemand(thunk);
+  const joined = lub(forced, left)!;
+  assert.ok(demandEquals(joined, forced));
+  assert.equal(demandSize(joined), demandSize(forced), 'counted as it unfolds, walked as it is shared');
+  const met = glb(forced, left);
+  assert.ok(demandEquals(met, left));
+  assert.equal(demandSize(met), demandSize(left));
+  // Lazy leaves that differ: each leaf is `_`. Strict leaves that differ: no position above them may be `_` but the root.
+  assert.ok(demandEquals(glb(sharedDemand(now(1)), sharedDemand(now(2))), left));
+  assert.equal(prettyDemand(glb(sharedDemand(1), sharedDemand(2))), '_');
+  assert.equal(lub(sharedDemand(1), sharedDemand(2)), undefined);
+  assert.equal(lub(sharedDemand(now(1)), sharedDemand(now(2))), undefined);
+  // On small demands of every kind of sharing, the same results as on the demands unfolded.
+  const same = (a: Demand | undefined, b: Demand | undefined) => (a === undefined || b === undefined ? a === b : demandEquals(a, b));
+  fc.assert(
+    fc.property(recipePairs, ([ra, rb]) => {
+      const sharing = new Map<string, unknown>();
+      const [a, b] = [sharingDemand(build(ra, sharing)), sharingDemand(build(rb, sharing))];
+      const [ua, ub] = [sharingDemand(build(ra, undefined)), sharingDemand(build(rb, undefined))];
+      assert.ok(same(lub(a, b), lub(ua, ub)), 'lub');
+      assert.ok(same(glb(a, b), glb(ua, ub)), 'glb');
+      assert.ok(same(lub(a, a), ua) && same(glb(b, b), ub), 'idempotent');
+    }),
+    { numRuns: 300, seed: 1 },
+  );
+});
