@@ -116,8 +116,9 @@ const { getSourceFile, fileExists, readFile } = host;
 host.getSourceFile = (name, language, ...rest) => (virtual.has(name) ? ts.createSourceFile(name, virtual.get(name)!.text, language) : getSourceFile.call(host, name, language, ...rest));
 host.fileExists = (name) => virtual.has(name) || fileExists.call(host, name);
 host.readFile = (name) => virtual.get(name)?.text ?? readFile.call(host, name);
+// Only the examples are checked: `tsc --noEmit` checks the rest.
 const program = ts.createProgram([...virtual.keys()], options, host);
-const errors = ts.getPreEmitDiagnostics(program).filter((d) => d.file && virtual.has(d.file.fileName));
+const errors = program.getSourceFiles().filter((f) => virtual.has(f.fileName)).flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]);
 for (const d of errors) {
   const { origin, text } = virtual.get(d.file!.fileName)!;
   const line = text.slice(0, d.start).split('\n').length - text.split('\nexport {};\n')[0]!.split('\n').length - 1;

@@ -1,5 +1,5 @@
 /**
- * What users get: the package is packed (`npm pack`, which builds it), installed from its tarball
+ * What users get: the package is packed (`npm pack`, which builds it, unless `dist/` is a build of the sources as they are), installed from its tarball
  * in a fresh project of its own beside the test runners a user has, and used there as a user
  * would, from plain `node`, CommonJS, node:test with and without tsx, vitest, jest and `tsc`.
  * The project is `test/fixtures/consumer/`, copied to a temporary folder.
@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,9 +72,25 @@ function runAll(): void {
   }
 }
 
+/**
+ * Whether `dist/` holds a build of the sources as they are (as `npm ci` and `npm install` leave it):
+ * built after the last change to what it is built from, a module for each module of `src/` and no
+ * other. Then packing need not build it again (`--ignore-scripts`), which would cost as much as the
+ * type check `npm test` runs first.
+ */
+function builtFromSources(): boolean {
+  const modules = (dir: string, ext: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(ext)).map((f) => f.slice(0, -ext.length)) : []);
+  const sources = modules(join(root, 'src'), '.ts');
+  const built = modules(join(root, 'dist'), '.js');
+  if (built.length !== sources.length || !sources.every((f) => built.includes(f))) return false;
+  const changed = Math.max(...['package.json', 'tsconfig.json', 'tsconfig.build.json', ...sources.map((f) => `src/${f}.ts`)].map((f) => statSync(join(root, f)).mtimeMs));
+  return built.every((f) => statSync(join(root, 'dist', `${f}.js`)).mtimeMs > changed);
+}
+
 before(() => {
   project = mkdtempSync(join(tmpdir(), 'strictcheck-consumer-'));
-  const [pack] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  const args = ['pack', '--json', '--pack-destination', project, ...(builtFromSources() ? ['--ignore-scripts'] : [])];
+  const [pack] = JSON.parse(execFileSync('npm', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
   packed = pack.files.map((f: { path: string }) => f.path);
   cpSync(join(root, 'test/fixtures/consumer'), project, { recursive: true });
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));

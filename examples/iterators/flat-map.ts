@@ -33,10 +33,10 @@ export const flatMapSpec = spec([numbers], numbers, (predict, d, xs) => {
     return predict(toItsEnd(readSource(xs, Infinity)));
   }
   if (k === 0) return predict(untouched);
-  // Outer elements, one at a time, until their expansions hold k elements.
+  // Outer elements, one at a time, until their expansions hold k elements: k at most, as each gives one or two.
+  const read = readSource(xs, k);
   let m = 0;
-  let read = readSource(xs, 0);
-  for (let held = 0; held < k; held += [...expand(read.values[m++]!)].length) read = readSource(xs, m + 1);
+  for (let held = 0; held < k; ) held += [...expand(read.values[m++]!)].length;
   const taken = pulls(read.values.slice(0, m), 'open');
   predict(end === 'open' ? taken : closedAfter(taken, xs));
 });
