@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  checkSpec, demandEquals, fromArray, isThunk, lazyOf, list, number, predictDemands, prettyDemand, spec, SpecError, string, thunk, toDemand, cons,
+  checkSpec, demandEquals, now, record, fromArray, isThunk, lazyOf, list, number, predictDemands, prettyDemand, spec, SpecError, string, thunk, toDemand, cons,
 } from '../src/index.ts';
 import type { Cons, List } from '../src/lazy/cell.ts';
 import { prettyValue } from '../src/demand/print.ts';
@@ -129,4 +129,12 @@ test('a demand on the result reaches the spec converted a layer at a time, as it
   assert.deepEqual(unreadTail, [true], 'the second cell was not converted before the spec read it');
   // A demand observed by a random context (nodes, not a run of cells) too, and take still passes with its spec.
   assert.equal(checkSpec(takeSpec, take, { trials: 3000, seed: 9 }).passed, true);
+});
+
+test('a part of the result demand converted a layer at a time, passed by a spec as the demand on an argument of another shape, is refused as the whole demand would be', () => {
+  const R = lazyOf(record({ a: lazyOf(number), b: lazyOf(string) }));
+  // A wrong spec: for the argument, a record, it predicts the demand on the result's field a, a number.
+  const wrong = spec([R], R, (predict, r) => (isThunk(r) ? predict(r) : predict((r.force() as { a: Lazy<number> }).a as never)));
+  const d = toDemand(now({ a: now(5), b: thunk }), R);
+  assert.throws(() => predictDemands(wrong, d, [now({ a: now(1), b: now('x') })]), /expected a record/);
 });

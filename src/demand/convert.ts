@@ -208,13 +208,23 @@ function convertLater({ demand, shape, layers }: Unread): Lazy<unknown> {
   if (demand instanceof SpineCell) {
     const { spine, k } = demand;
     const h = spine.head(k);
-    const head = h === unforced ? thunk : typeof h === 'object' ? layerLater(h as Demand, shape) : now(h);
-    return now(CONS_CTOR.build([head, layerLater(demand.cellAt(k + 1), shape)]));
+    const head = h === unforced ? thunk : typeof h === 'object' ? layerLater(h as Demand, fieldShape(shape, CONS_CTOR, 0)) : now(h);
+    return now(CONS_CTOR.build([head, layerLater(demand.cellAt(k + 1), fieldShape(shape, CONS_CTOR, 1))]));
   }
   const d = demand as Forced;
   const fields: unknown[] = new Array(d.arity);
-  for (let i = 0; i < d.arity; i++) fields[i] = layerLater(d.field(i), shape);
+  for (let i = 0; i < d.arity; i++) fields[i] = layerLater(d.field(i), fieldShape(shape, d.ctor, i));
   return now(d.ctor.build(fields, d.value));
+}
+
+/**
+ * The shape of field `i` of constructor `ctor` in the lazy position of `shape`; the dynamic shape
+ * where `shape` does not say, at which {@link toDemand} never takes a part for the demand it came
+ * from: a spec passing it for an argument of another shape is refused, as a whole demand is.
+ */
+function fieldShape(shape: Shape<unknown>, ctor: Ctor, i: number): Shape<unknown> {
+  const inner = shape.kind === 'lazy' ? shape.inner() : undefined;
+  return (inner?.kind === 'data' ? inner.alternatives().find((alt) => alt.ctor === ctor)?.shapes[i] : undefined) ?? (dynamic as Shape<unknown>);
 }
 
 /** The value form of `d`, a part of a demand converted a layer at a time: unread where it is one Lazy, else built. */
