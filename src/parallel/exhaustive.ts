@@ -35,7 +35,7 @@ export async function parallelCheck(check: DefinedCheck<readonly unknown[], unkn
   const sent = workerCompare(check, settings);
   const set = setup(check.spec as unknown as AnySpec, check.fn as Fn, settings, async);
   // The cases run in this thread: those a shard runs to find its part, and those reported.
-  const driver = caseDriver(set, async);
+  const driver = caseDriver(set, set.async);
   const { timeout, forceBudget: budget, prune, unicode } = settings;
   // hunger[0]: how many workers wait for work; a busy worker that takes one of these splits its subtree.
   const hunger = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));

@@ -276,14 +276,14 @@ function* sequentialDepth(set: Run, depth: number): Steps<DepthOutcome> {
  */
 export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): ExhaustiveResult {
   const run = { ...setup(spec, fn, settings, false), watch: watchRun(settings) };
-  const driver = caseDriver(run, false);
+  const driver = caseDriver(run, run.async);
   return printable(drive(depthLoop(run), (depth) => driver.drive(sequentialDepth(run, depth)) as DepthOutcome));
 }
 
 /** @internal {@link exhaustiveCheck} of an asynchronous check (`checkSpecExhaustiveAsync`): its cases are observed asynchronously, awaited one after the other. */
 export async function exhaustiveCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Promise<ExhaustiveResult> {
   const run = { ...setup(spec, fn, settings, true), watch: watchRun(settings) };
-  const driver = caseDriver(run, true);
+  const driver = caseDriver(run, run.async);
   return printable(await driveAsync(depthLoop(run), (depth) => driver.drive(sequentialDepth(run, depth)) as Promise<DepthOutcome>));
 }
 

@@ -60,7 +60,7 @@ export interface ParallelOptions extends CheckOptions {
   /** Number of worker threads (`'all'`: one per core). Without it, the check runs in this thread. */
   readonly workers?: number | 'all' | undefined;
   /**
-   * Most milliseconds one trial (or shrink candidate) may run in a worker, from when it starts there (and, on Linux, computing: its thread's CPU time);
+   * Most milliseconds one trial (or shrink candidate) may run in a worker, from when the function starts running there (and, on Linux, computing: its thread's CPU time);
    * past it, it is stopped and reported as a counterexample. Only the function's run counts: the spec has a limit of its own (10 times this, at least 1 s; past it, a spec error). Default 10,000. See docs/parallel.md.
    */
   readonly timeout?: number | undefined;
