@@ -21,7 +21,7 @@ import { glb, lub } from '../src/demand/lattice.ts';
 import { spec, SpecError } from '../src/spec/spec.ts';
 import { assertStrictCase, strictExample, strictProperty } from '../src/spec/property.ts';
 import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
-import { BURN, slowInputsCheck, slowSpecCheck, TIMEOUT } from './fixtures/residual-checks.ts';
+import { BURN, loopingTimerCheck, slowInputsCheck, slowSpecCheck, TIMEOUT } from './fixtures/residual-checks.ts';
 
 // ---------------------------------------------------------------------------------------------
 // A timeout counts the function's run only
@@ -36,6 +36,12 @@ test(`with workers and a timeout of ${TIMEOUT} ms, a correct spec computing ${BU
 test(`with workers and a timeout of ${TIMEOUT} ms, inputs whose generation computes ${BURN} ms do not make a fast function time out`, { timeout: 120_000 }, async () => {
   const r = await checkSpec(slowInputsCheck, { seed: 1, trials: 4, workers: 1, timeout: TIMEOUT });
   assert.equal(r.passed, true, r.message);
+});
+
+test('with workers, a timer the function left that computes for ever times the function out, not the spec of the last trial', { timeout: 120_000 }, async () => {
+  const r = await checkSpec(loopingTimerCheck, { seed: 1, workers: 2, timeout: 100, maxSize: 10 });
+  assert.equal(r.passed, false);
+  assert.match(r.message, /the function did not finish: timed out after 100 ms/);
 });
 
 // ---------------------------------------------------------------------------------------------

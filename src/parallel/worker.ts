@@ -140,11 +140,13 @@ async function advance(j: number): Promise<void> {
  * with a `grace` period (to blame a crash on the case), ticks while timers are pending, up to
  * `grace` ms, which the request's timeout does not count.
  */
-async function settle(grace = 0): Promise<void> {
+async function settle(grace = 0, ofTheFunction = true): Promise<void> {
+  // What runs now is the timers the cases left: the last case's function's, counted from here (the
+  // wait is short of the timeout), before a first one can run; or, after a walk of cases, no one
+  // case's (`ofTheFunction` false: the phase the caller set).
+  if (ofTheFunction) phase('function');
   await new Promise((r) => setImmediate(r));
   const until = Date.now() + grace;
-  // What runs now is the timers the cases left: with a grace, the last case's function's, counted from here (the wait is short of the timeout).
-  if (grace > 0) phase('function');
   do {
     if (!process.getActiveResourcesInfo().includes('Timeout')) return;
     await new Promise((r) => setTimeout(r, 1));
@@ -296,7 +298,7 @@ async function handle(m: ToWorker): Promise<void> {
       // A crash from now on is not one case's, nor is a timer that never ends.
       state[1] = -1;
       ours();
-      await settle();
+      await settle(0, false);
       answer(m.id, { cases: stats.cases, runs: stats.runs, counts: tally.counts, ...reply });
       return;
     }
