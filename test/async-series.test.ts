@@ -7,6 +7,8 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { number } from '../src/demand/primitives.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { series } from '../src/engine/series.ts';
@@ -178,4 +180,10 @@ describe('the exhaustive mode over async iterables with workers', () => {
     assert.equal((await bothExhaustive(withoutClosingSeriesCheck, { depth: 3 })).passed, false);
     await assert.rejects(assertSpecExhaustiveAsync(pullsOneMoreSeriesCheck, { depth: 2, workers: 1 }), ExhaustiveCheckFailure);
   });
+});
+
+test('a pull made ahead that the function never awaits, meeting a hole of the exhaustive mode, is refined, not an unhandled rejection that ends the process, with workers or not', () => {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/unawaited-pull.ts', import.meta.url))], { encoding: 'utf8' });
+  assert.equal(child.status, 0, child.stderr);
+  assert.match(child.stdout, /^passed false: Failed: the spec does not match the function.*\npassed false: Failed: the spec does not match the function/);
 });

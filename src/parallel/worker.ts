@@ -19,6 +19,7 @@ import { comparisons } from '../spec/options.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf, type EnumeratedCase } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
+import { refiningUnawaited } from '../engine/series.ts';
 import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, lower, SPEC, takeOne, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
 import { list } from '../demand/lazy-positions.ts';
@@ -289,7 +290,7 @@ async function handle(m: ToWorker): Promise<void> {
         const walked = driver.drive((function* () {
           return yield* tree.cases([yield* tree.nodeAt(m.path)], stats, { found, stop });
         })());
-        const rest = walked instanceof Promise ? await walked : walked;
+        const rest = walked instanceof Promise ? await refiningUnawaited(() => walked) : walked;
         // A failing case goes with its diagram as this worker saw it, in case it passes where the report is made.
         reply = failed === undefined ? { rest: rest.map(pathOf) } : { failed: failed.path(), seen: drawnHere(failed.outcome, init.unicode ?? false) };
       } catch (err) {
