@@ -288,8 +288,8 @@ export async function refiningUnawaited<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Ignores a forced hole's {@link Refine}; rethrows any other reason if no one else listens, as Node would. */
-function unlessRefine(reason: unknown): void {
+/** @internal An `unhandledRejection` listener that ignores a forced hole's {@link Refine} and rethrows any other reason if no one else listens, as Node would. */
+export function unlessRefine(reason: unknown): void {
   if (!(reason instanceof Refine) && process.listenerCount('unhandledRejection') === 1) throw reason;
 }
 

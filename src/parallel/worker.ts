@@ -19,7 +19,7 @@ import { comparisons } from '../spec/options.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf, type EnumeratedCase } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
-import { refiningUnawaited } from '../engine/series.ts';
+import { unlessRefine } from '../engine/series.ts';
 import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, lower, SPEC, takeOne, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
 import { list } from '../demand/lazy-positions.ts';
@@ -67,24 +67,22 @@ function serialize(err: unknown): SentError {
  * context (see {@link phase}). The messaging before it and the worker's own start are not the case's.
  */
 function begin(id: number): void {
-  ours();
+  phase('harness');
   state[3] = id;
 }
 
-/** Says in the shared state that strictcheck's own work runs from now, which the timeout does not count (see {@link phase}). */
-function ours(): void {
-  state[0] = Date.now();
-  state[4] = HARNESS;
-}
+/** What `state[4]` says of each phase. */
+const PHASES = { harness: HARNESS, function: FUNCTION, spec: SPEC } as const;
 
 /**
- * Says in the shared state who runs from now (a timeout blames them), and since when: the function
- * (under its context), whose run alone the timeout counts, or the spec (and comparison), which has
- * a limit of its own. The start first: the slot may read the two at any time.
+ * Says in the shared state who runs from now (a timeout blames them), and since when: strictcheck's
+ * own work, which the timeout does not count; the function (under its context), whose run alone
+ * the timeout counts; or the spec (and comparison), which has a limit of its own. The start first:
+ * the slot may read the two at any time.
  */
-function phase(who: 'function' | 'spec'): void {
+function phase(who: keyof typeof PHASES): void {
   state[0] = Date.now();
-  state[4] = who === 'spec' ? SPEC : FUNCTION;
+  state[4] = PHASES[who];
 }
 
 /**
@@ -141,11 +139,11 @@ async function advance(j: number): Promise<void> {
  * with a `grace` period (to blame a crash on the case), ticks while timers are pending, up to
  * `grace` ms, which the request's timeout does not count.
  */
-async function settle(grace = 0, ofTheFunction = true): Promise<void> {
+async function settle(grace = 0, who: 'function' | 'harness' = 'function'): Promise<void> {
   // What runs now is the timers the cases left: the last case's function's, counted from here (the
   // wait is short of the timeout), before a first one can run; or, after a walk of cases, no one
-  // case's (`ofTheFunction` false: the phase the caller set).
-  if (ofTheFunction) phase('function');
+  // case's (`harness`).
+  phase(who);
   await new Promise((r) => setImmediate(r));
   const until = Date.now() + grace;
   do {
@@ -205,6 +203,8 @@ async function handle(m: ToWorker): Promise<void> {
       try {
         init = m;
         state = new Float64Array(m.state);
+        // An asynchronous check's exhaustive cases may leave a forced hole's rejection unawaited (see refiningUnawaited); once, for a pooled worker.
+        if (m.async && !process.listeners('unhandledRejection').includes(unlessRefine)) process.on('unhandledRejection', unlessRefine);
         // From here, the slot counts the module's import against its limit.
         state[0] = Date.now();
         state[3] = IMPORTING;
@@ -290,7 +290,7 @@ async function handle(m: ToWorker): Promise<void> {
         const walked = driver.drive((function* () {
           return yield* tree.cases([yield* tree.nodeAt(m.path)], stats, { found, stop });
         })());
-        const rest = walked instanceof Promise ? await refiningUnawaited(() => walked) : walked;
+        const rest = walked instanceof Promise ? await walked : walked;
         // A failing case goes with its diagram as this worker saw it, in case it passes where the report is made.
         reply = failed === undefined ? { rest: rest.map(pathOf) } : { failed: failed.path(), seen: drawnHere(failed.outcome, init.unicode ?? false) };
       } catch (err) {
@@ -298,8 +298,7 @@ async function handle(m: ToWorker): Promise<void> {
       }
       // A crash from now on is not one case's, nor is a timer that never ends.
       state[1] = -1;
-      ours();
-      await settle(0, false);
+      await settle(0, 'harness');
       answer(m.id, { cases: stats.cases, runs: stats.runs, counts: tally.counts, ...reply });
       return;
     }
