@@ -197,13 +197,7 @@ export class AsyncSource<T> implements AsyncIterable<T> {
       },
       deliver: (k, answer) => {
         // Only the planned pulls wait (see delays): a function pulling an infinite source for ever waits no timer a pull until the budget stops it.
-        const turns = k < plan.delays.length ? plan.delays[k]! : 0;
-        if (turns > 0) return later(turns, answer);
-        try {
-          return Promise.resolve(answer());
-        } catch (err) {
-          return Promise.reject(err);
-        }
+        return later(k < plan.delays.length ? plan.delays[k]! : 0, answer);
       },
     };
   }
@@ -264,6 +258,14 @@ class ClosableAsyncRun<T> extends AsyncRun<T> {
 
 /** @internal What `answer` gives (or throws), after `turns` turns of the event loop. */
 export function later<R>(turns: number, answer: () => R): Promise<R> {
+  // At once, with no closure: a function pulling an infinite source makes a million pulls.
+  if (turns === 0) {
+    try {
+      return Promise.resolve(answer());
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
   return new Promise<R>((resolve, reject) => {
     const step = (left: number) => {
       if (left > 0) return void setImmediate(step, left - 1);
