@@ -9,8 +9,7 @@
 export { checkSpec, assertSpec, strictCheckSpecExact, checkSpecExhaustive, assertSpecExhaustive } from '../checks.ts';
 export { checkSameStrictness, assertSameStrictness } from '../same-strictness.ts';
 export { configureGlobal, readConfigureGlobal, resetConfigureGlobal, SEED_VARIABLE } from '../config.ts';
-export type { GlobalSettings } from '../spec/options.ts';
-export type { CheckOptions, Comparison } from '../spec/options.ts';
+export type { CheckOptions, Comparison, GlobalSettings } from '../spec/options.ts';
 export { StrictCheckFailure, type CheckResult, type Counterexample } from '../spec/result.ts';
 export type { Coverage, CoverageCounts, CoverageShares, CoverageRequirement } from '../spec/coverage.ts';
 export { ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from '../spec/exhaustive.ts';

@@ -110,5 +110,3 @@ export function* failureSteps({ spec, settings }: RandomRun, small: Trial, count
   const message = `${report(spec, shown, header, settings.unicode)}\nReproduce with the option ${replayOptions(settings)}.`;
   return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };
 }
-
-// A run's tally lives only while the run does.
