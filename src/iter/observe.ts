@@ -7,7 +7,7 @@
  * @module
  */
 import { countForceCall, now } from '../lazy/lazy.ts';
-import { demandHolder, forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
+import { forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
 import { lazyOf } from '../demand/lazy-positions.ts';
 import { child, showPath, type Path } from '../demand/path.ts';
 import type { Shape } from '../demand/shape-types.ts';
@@ -17,8 +17,6 @@ import { HEAD, put, putPrimitive, Spine, SpineCell } from '../demand/compact-dem
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { isPrimitive, primitiveFits } from '../demand/shape-fit.ts';
 import { instrument, Recording } from '../demand/instrument.ts';
-import { dynamic } from '../demand/dynamic.ts';
-import { keepHiddenClasses } from '../lazy/v8.ts';
 import { AHEAD_CTOR, DONE_CTOR, END_CTORS, iterationsCtor } from './demand.ts';
 import { isSourceFailure, sourceOf } from './source.ts';
 import { isInputFailure } from '../demand/input-failures.ts';
@@ -206,7 +204,7 @@ export abstract class RecordedSource<S> {
   }
 }
 
-class RecordedIterable extends RecordedSource<Iterable<unknown>> {
+export class RecordedIterable extends RecordedSource<Iterable<unknown>> {
   constructor(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, into: object, at: number, rec: Recording) {
     super(value, shape, Symbol.iterator, elem, path, into, at, rec);
   }
@@ -220,7 +218,7 @@ class RecordedIterable extends RecordedSource<Iterable<unknown>> {
 }
 
 /** An iterator forwarding to `real` that records its pulls and events in `log` (classes, not closures: one is made per iteration). */
-class RecordedIterator {
+export class RecordedIterator {
   private k = 0;
   private readonly elem: Shape<unknown>;
   protected readonly rec: Recording;
@@ -275,7 +273,7 @@ class RecordedIterator {
   }
 }
 
-class Returnable extends RecordedIterator {
+export class Returnable extends RecordedIterator {
   return(v?: unknown): IteratorResult<unknown> {
     this.closed('return');
     try {
@@ -287,14 +285,14 @@ class Returnable extends RecordedIterator {
   }
 }
 
-class Throwable extends RecordedIterator {
+export class Throwable extends RecordedIterator {
   throw(e?: unknown): IteratorResult<unknown> {
     this.closed('throw');
     return this.real.throw!(e);
   }
 }
 
-class Closable extends Returnable {
+export class Closable extends Returnable {
   throw(e?: unknown): IteratorResult<unknown> {
     this.closed('throw');
     return this.real.throw!(e);
@@ -453,15 +451,4 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
       if (err !== CONSUMER_THROW) closedThrowing(err);
     }
   }
-}
-
-// An observation's copies of sources, their iterators and logs are all dropped when it ends: kept,
-// a full collection no longer throws away the code of every loop pulling through one (the first two
-// observations of a source of 10^5 numbers after one took 25 ms each instead of 7.5).
-{
-  const holder = demandHolder();
-  const copy = new RecordedIterable([0], dynamic, dynamic, null, holder, 0, new Recording());
-  const log = new IterationLog(new IterableRecord(holder, 0), 0);
-  log.pulledPrimitive(0);
-  keepHiddenClasses(copy, log, ...[RecordedIterator, Returnable, Throwable, Closable].map((Kind) => new Kind([0][Symbol.iterator](), log, copy)));
 }

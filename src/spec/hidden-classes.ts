@@ -24,6 +24,7 @@ import { Handoff } from '../demand/record.ts';
 import { Case, CaseTree, type CaseNode } from '../engine/enumerate.ts';
 import { Random, Seed } from '../engine/random.ts';
 import { Hole, leaf, Refine } from '../engine/series.ts';
+import { Closable, IterableRecord, IterationLog, RecordedIterable, RecordedIterator, Returnable, Throwable } from '../iter/observe.ts';
 
 // A program may hold no cell between two runs over lists (a check's trials, say).
 keepHiddenClasses(new Cons(nil, nil));
@@ -64,4 +65,15 @@ keepHiddenClasses(new Refine(new Hole(dynamic, 0, '')), leaf(''), { k: 'lazy', i
 {
   const node: CaseNode = { inputs: [], prefix: [], parent: undefined, index: 0 };
   keepHiddenClasses(new CaseTree([], 0), new Case('', node), node);
+}
+
+// An observation's copies of sources, their iterators and logs are all dropped when it ends: kept,
+// a full collection no longer throws away the code of every loop pulling through one (the first two
+// observations of a source of 10^5 numbers after one took 25 ms each instead of 7.5).
+{
+  const holder = demandHolder();
+  const copy = new RecordedIterable([0], dynamic, dynamic, null, holder, 0, new Recording());
+  const log = new IterationLog(new IterableRecord(holder, 0), 0);
+  log.pulledPrimitive(0);
+  keepHiddenClasses(copy, log, ...[RecordedIterator, Returnable, Throwable, Closable].map((Kind) => new Kind([0][Symbol.iterator](), log, copy)));
 }
