@@ -15,8 +15,7 @@ import { failureHeader, report } from './report.ts';
 import { carryResult, printable, type Counterexample } from './result.ts';
 import { caseDriver, counterexampleOf, drive, driveAsync, blameCase, type AnySpec, type Fn, type Steps, type Trial } from './run-case.ts';
 import { rerunContext } from './shrink-case.ts';
-import { checkArity } from './spec.ts';
-import { refuseAsync } from './random.ts';
+import { checkCall } from './spec.ts';
 import { watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
 import type { Settings } from './options.ts';
 import { argumentName } from '../demand/observe.ts';
@@ -108,8 +107,7 @@ export interface Run extends Setup {
 
 /** @internal An exhaustive run of `fn` against `s` with `settings` (`async`: an asynchronous check), once every argument has values of the run's depth. */
 export function setup(s: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async: boolean): Setup {
-  if (!async) refuseAsync(s, 'checkSpecExhaustiveAsync or assertSpecExhaustiveAsync');
-  checkArity(s, fn, async);
+  checkCall(s, fn, async, 'exhaustive');
   const maxDepth = settings.depth;
   // An argument without a value that deep would make a run of no case, which would pass.
   s.args.forEach((shape, i) => {

@@ -19,9 +19,8 @@ import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
 import { showInput } from './report.ts';
 import { drive, driveAsync, type AnySpec } from './run-case.ts';
-import { refuseAsync } from './random.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
-import { predictDemands, specify1, type ShapesOf, type Spec } from './spec.ts';
+import { predictDemands, refuseAsync, specify1, type ShapesOf, type Spec } from './spec.ts';
 import { specOf, type ArgumentDemand, type SpecLanguage } from './combinators.ts';
 
 /** Options of {@link inferSpec}. */

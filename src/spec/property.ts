@@ -16,7 +16,7 @@ import { failureHeader, report, resetInputCalls, showDemand, showInput } from '.
 import { isCaseError, runCase, type AnySpec, type Fn, type Trial } from './run-case.ts';
 import { failsAlike, rerunContext, shrinkCandidates } from './shrink-case.ts';
 import { trialCase } from './trial-case.ts';
-import { checkArity, SpecError, type Spec } from './spec.ts';
+import { checkCall, SpecError, type Spec } from './spec.ts';
 import { resolveSettings, type Settings } from './options.ts';
 
 /** One case of a check: inputs, and the context that evaluates the function's result. */
@@ -45,7 +45,7 @@ interface Setup {
 }
 
 function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
-  checkArity(s, fn);
+  checkCall(s, fn);
   return { spec: s, fn, settings: resolveSettings('property', options, { spec: s }) };
 }
 
