@@ -14,7 +14,8 @@ import { prettyDemand } from '../demand/print.ts';
 import { isListCell } from '../demand/lazy-positions.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { fieldDemand } from '../demand/value-form.ts';
-import { CaseTree, type CaseRequest, type EnumeratedCase } from '../engine/enumerate.ts';
+import { CaseTree, type EnumeratedCase } from '../engine/enumerate.ts';
+import type { CaseSteps } from '../engine/steps.ts';
 import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
 import { showInput } from './report.ts';
@@ -261,7 +262,7 @@ export function inferSpecAsync<const A extends readonly unknown[], R>(args: Shap
 }
 
 /** The steps of an inference, written once for observing its cases synchronously and asynchronously: each yields a case and gets its observation back. */
-function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions): Generator<CaseRequest, Inference<A, R>, DetailedObservation> {
+function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions): CaseSteps<Inference<A, R>, DetailedObservation> {
   checkDeclared(options, INFER_OPTIONS, Object.keys(INFER_OPTIONS));
   const shapes = args as readonly Shape<unknown>[];
   const names = options.names ? [...options.names] : parameterNames(fn as never, shapes.length);
@@ -287,7 +288,7 @@ function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, res
 }
 
 /** The random cases, then every case up to the depth, each observed (yielded to be observed). */
-function* observeCases(shapes: readonly Shape<unknown>[], result: Shape<unknown>, options: InferOptions): Generator<CaseRequest, Observation[], DetailedObservation> {
+function* observeCases(shapes: readonly Shape<unknown>[], result: Shape<unknown>, options: InferOptions): CaseSteps<Observation[], DetailedObservation> {
   const out: Observation[] = [];
   const s = { args: shapes, result } as unknown as AnySpec;
   const trials = options.trials ?? 300;
