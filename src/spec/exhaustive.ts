@@ -270,19 +270,17 @@ function* sequentialDepth(set: Run, depth: number): Steps<DepthOutcome> {
  * @internal Checks a spec against a function on every case up to `options.depth`, smallest depth
  * first, in this thread, without throwing for a failure (a spec error, a shape mismatch, or a shape
  * that cannot be enumerated still throw). The public forms are `checkSpecExhaustive` and
- * `assertSpecExhaustive`, which run it with workers in src/parallel.
+ * `assertSpecExhaustive`, which run it with workers in src/parallel. `async`: an asynchronous check
+ * (`checkSpecExhaustiveAsync`), whose cases are observed asynchronously, awaited one after the other.
  */
-export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): ExhaustiveResult {
-  const run = { ...setup(spec, fn, settings, false), watch: watchRun(settings) };
-  const driver = caseDriver(run, run.async);
-  return printable(drive(depthLoop(run), (depth) => driver.drive(sequentialDepth(run, depth)) as DepthOutcome));
-}
-
-/** @internal {@link exhaustiveCheck} of an asynchronous check (`checkSpecExhaustiveAsync`): its cases are observed asynchronously, awaited one after the other. */
-export async function exhaustiveCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Promise<ExhaustiveResult> {
-  const run = { ...setup(spec, fn, settings, true), watch: watchRun(settings) };
-  const driver = caseDriver(run, run.async);
-  return printable(await refiningUnawaited(() => driveAsync(depthLoop(run), (depth) => driver.drive(sequentialDepth(run, depth)) as Promise<DepthOutcome>)));
+export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): ExhaustiveResult;
+export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async: boolean): ExhaustiveResult | Promise<ExhaustiveResult>;
+export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async = false): ExhaustiveResult | Promise<ExhaustiveResult> {
+  const run = { ...setup(spec, fn, settings, async), watch: watchRun(settings) };
+  const driver = caseDriver(run, async);
+  const depth = (d: number) => driver.drive(sequentialDepth(run, d));
+  if (!async) return printable(drive(depthLoop(run), depth as (d: number) => DepthOutcome));
+  return refiningUnawaited(() => driveAsync(depthLoop(run), depth as (d: number) => Promise<DepthOutcome>)).then(printable);
 }
 
 safeInstanceof(ExhaustiveCheckFailure);
