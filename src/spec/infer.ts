@@ -239,9 +239,7 @@ function parameterNames(fn: (...args: any[]) => unknown, arity: number): string[
  * ```
  */
 export function inferSpec<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: NoInfer<(...args: A) => R>, options: InferOptions = {}): Inference<A, R> {
-  refuseAsync({ args, result } as unknown as AnySpec, 'inferSpecAsync');
-  const shapes = { inputs: args, result };
-  return drive(inferenceSteps(args, result, fn, options), (c) => observeDetailed(c.context, fn as never, c.inputs, shapes));
+  return infer(args, result, fn, options, false) as Inference<A, R>;
 }
 
 /**
@@ -257,8 +255,16 @@ export function inferSpec<const A extends readonly unknown[], R>(args: ShapesOf<
  * ```
  */
 export function inferSpecAsync<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: NoInfer<(...args: A) => R | Promise<R>>, options: InferOptions = {}): Promise<Inference<A, R>> {
+  return infer(args, result, fn, options, true) as Promise<Inference<A, R>>;
+}
+
+/** An inference, its cases observed synchronously or (`async`) asynchronously, each awaited before the next. */
+function infer<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions, async: boolean): Inference<A, R> | Promise<Inference<A, R>> {
   const shapes = { inputs: args, result };
-  return driveAsync(inferenceSteps(args, result, fn, options), (c) => observeDetailedAsync(c.context, fn as never, c.inputs, shapes));
+  const steps = inferenceSteps(args, result, fn, options);
+  if (async) return driveAsync(steps, (c) => observeDetailedAsync(c.context, fn as never, c.inputs, shapes));
+  refuseAsync({ args, result }, 'inferSpecAsync');
+  return drive(steps, (c) => observeDetailed(c.context, fn as never, c.inputs, shapes));
 }
 
 /** The steps of an inference, written once for observing its cases synchronously and asynchronously: each yields a case and gets its observation back. */

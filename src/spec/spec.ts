@@ -85,10 +85,11 @@ export function checkCall(s: Spec<readonly unknown[], unknown>, fn: (...args: an
 }
 
 /** @internal Refuses, for a synchronous check, shapes of which one is async, saying what to `use` instead (an async function is refused by {@link checkCall}). */
-export function refuseAsync(shapes: Pick<Spec<readonly unknown[], unknown>, 'args' | 'result'>, use: string): void {
-  const asyncShape = [...shapes.args, shapes.result].find((shape) => someShapeWithin(shape as Shape<unknown>, (x) => x.protocol?.async === true));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function refuseAsync(shapes: { readonly args: readonly Shape<any>[]; readonly result: Shape<any> }, use: string): void {
+  const asyncShape = [...shapes.args, shapes.result].find((shape) => someShapeWithin(shape, (x) => x.protocol?.async === true));
   if (asyncShape === undefined) return;
-  throw new TypeError(`the spec's shape ${(asyncShape as Shape<unknown>).name} is async: its check is asynchronous. Use ${use}, which return a promise (docs/iterators.md)`);
+  throw new TypeError(`the spec's shape ${asyncShape.name} is async: its check is asynchronous. Use ${use}, which return a promise (docs/iterators.md)`);
 }
 
 /**
