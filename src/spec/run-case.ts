@@ -68,13 +68,9 @@ export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], 
   return judge(run, inputs, context, obs, budget);
 }
 
-/** The shapes of the spec last observed, kept: every case of a check observes with them. */
-let lastShapes: { readonly spec: AnySpec | undefined; readonly shapes: ObserveShapes } = { spec: undefined, shapes: {} };
-
 /** The shapes an observation of a case of spec `s` reads its inputs and result by. */
 function observeShapes(s: AnySpec): ObserveShapes {
-  if (lastShapes.spec !== s) lastShapes = { spec: s, shapes: { inputs: s.args, result: s.result, names: s.names } };
-  return lastShapes.shapes;
+  return { inputs: s.args, result: s.result, names: s.names };
 }
 
 /** @internal What runs a case: the spec and function, and the settings a case reads. */
