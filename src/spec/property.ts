@@ -58,7 +58,9 @@ function run(set: Setup, c: StrictCase): Trial {
 /**
  * The last run of each case. fast-check shrinks a case right after its predicate has run it, and
  * the run is deterministic, so the shrinker takes that run instead of running the case again.
- * (A report runs its case again anyway: generated functions show the calls of that run.)
+ * (A report runs its case again anyway: generated functions show the calls of that run.) Kept for
+ * the module, by case, not by property: a case of strictCases is run by the predicate's own
+ * assertStrictCase, and its shrinker then judges it by that run, under the predicate's options.
  */
 const lastRun = new WeakMap<StrictCase, Trial>();
 
@@ -86,7 +88,11 @@ function strictCase(set: Setup, inputs: readonly unknown[], context: Context, sh
   return Object.assign(c, { [fc.toStringMethod]: text, toString: text });
 }
 
-/** The demand on the result that a case was made with (a shrunk case, an example), if any. */
+/**
+ * The demand on the result that a case was made with (a shrunk case, an example), if any, which
+ * names the case when its run fails. Kept for the module, by case, as {@link lastRun}: an example
+ * made by strictExample is run by another property's setup.
+ */
 const madeWith = new WeakMap<StrictCase, Demand>();
 
 /**
