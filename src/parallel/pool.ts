@@ -382,7 +382,7 @@ export class Slot {
       const w = this.worker!;
       const id = this.nextId++;
       const sent = Date.now();
-      const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async ?? false);
+      const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async);
       const look = Math.max(1, Math.ceil(this.timeout / LOOKS));
       return new Promise<Outcome>((resolve) => {
         // The clock runs from when the slot first saw the current phase of the request's current case (see state), or sent the request.
