@@ -150,7 +150,8 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
         if (run.best && i >= run.best.i) return; // a smaller failing index is known: only smaller ones matter
         const m = { type: 'trials' as const, first: i, step: 1, count: 1, bound: bound.buffer as SharedArrayBuffer };
         let out = await slot.request(m);
-        const suspect = out.kind === 'crash' && !out.alone ? out : undefined;
+        // A crash may be an earlier trial's timer; a case that never ended being made is this trial's own (making is synchronous).
+        const suspect = out.kind === 'crash' && !out.alone && !out.making ? out : undefined;
         if (suspect) out = await slot.request({ ...m, grace });
         let ev = out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout);
         if (!ev && suspect) {
@@ -167,12 +168,12 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     const stripe = async (slot: Slot, at: (q: number) => number, count: number) => {
       slot.state[1] = 0; // its first trial, should the worker crash before it starts
       const out = await slot.request({ type: 'trials', first: at(0), step: at(1) - at(0), count, bound: bound.buffer as SharedArrayBuffer });
-      if (out.kind === 'crash') {
+      if (out.kind === 'crash' && !out.making) {
         crashed = true;
         lower(bound, -1); // the others stop: the trials run again one at a time
         return;
       }
-      // A trial that timed out is the one its worker ran; those before it passed.
+      // A trial that timed out, or whose case never ended being made, is the one its worker ran; those before it passed.
       const ran = out.kind === 'reply' ? out.data.ran : Math.max(0, slot.state[1]!);
       run.completed.push({ at, count: ran });
       if (out.kind === 'reply') run.coverage.addCounts(out.data.counts);
