@@ -189,7 +189,11 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       if ((seen ??= new PairMap()).get(x, y)) continue;
       seen.set(x, y, true);
     }
-    if (closingBelow && x.ctor.closes) continue;
+    // A close is below what its place holds, but another close: it closes no later.
+    if (closingBelow && x.ctor.closes) {
+      if (y.ctor.closes && !sameCtor(x.ctor, y.ctor)) return false;
+      continue;
+    }
     if (!sameLayer(x, y)) return false;
     if ((x as Partial<CellRun>).cellAt !== undefined && (y as Partial<CellRun>).cellAt !== undefined) {
       if (!alikeRuns(x as Forced & CellRun, y as Forced & CellRun, stack)) return false;
@@ -287,8 +291,9 @@ function bothForcedOrNot(x: Demand, y: Demand): boolean {
  * Whether `a` is less defined than (or equal to) `b`: a prefix of it, evaluating nothing that `b`
  * does not. "No stricter than" in the checker. A `⊥` (a part forced whose evaluation threw) is
  * forced: `_` is less defined than it, and it is less defined only than `⊥`. On an iterable,
- * closing it (`return()`, `throw()`) is less defined than whatever `b` does at that place but
- * leaving it open: `a` pulls no more and closes no later.
+ * `a` pulls no more and closes no later: closing it (`return()`, `throw()`) is less defined than
+ * whatever `b` does at that place but the other close, and leaving it open (`_`) is less defined
+ * only than what does not end in a close (`1 : _` is below `1 : 2 : []`, not below `1 : 2 : return()`).
  *
  * @example
  * ```ts
@@ -307,9 +312,54 @@ export function definedBelow(a: Demand, b: Demand): boolean {
   return compareDemands(a, b, closesOrOpenBelow, true);
 }
 
-/** Against a place left open, a closing is below it (it closes earlier) and not above it (the open one never closes). */
+/** Against a place left open, a closing is below it (it closes earlier); the open one (it never closes) is below only what does not end in a close (see {@link endsClosed}). */
 function closesOrOpenBelow(x: Demand, y: Demand): boolean {
-  return x.forced ? x.ctor.closes === true : !(y.forced && y.ctor.closes === true);
+  return x.forced ? x.ctor.closes === true : !endsClosed(y);
+}
+
+/** @internal The fields of node `x` that an iteration goes on in: a list cell's tail, else those its constructor names (`Ahead`'s, each of `Iterations`). */
+export function iterationFields(x: Forced): readonly number[] {
+  return x.ctor.style === 'cons' ? TAIL : (x.ctor.iterationFields ?? NONE);
+}
+const TAIL = [1] as const;
+const NONE = [] as const;
+
+// Demands are immutable once handed out, so whether one ends closed is kept: glb asks it of each
+// cell of an iteration, which would walk its rest each time.
+const closedEnds = new WeakMap<Forced, boolean>();
+
+/**
+ * @internal Whether demand `d` ends an iteration in a consumer's close (`return()`, `throw()`),
+ * following its pulls (a list cell's tail) and the iterations it holds (see {@link iterationFields}):
+ * an iteration left open (`_`) is below `d` only where it does not, since it never closes. An
+ * element's own closes do not count: an element not pulled was no iteration left open.
+ */
+export function endsClosed(d: Demand): boolean {
+  const chain: Forced[] = [];
+  let closed = false;
+  for (let x = d; x.forced; ) {
+    const known = closedEnds.get(x);
+    if (known !== undefined) {
+      closed = known;
+      break;
+    }
+    if (x.ctor.closes) {
+      closed = true;
+      break;
+    }
+    chain.push(x);
+    // A run of cells kept compactly ends where its rest begins.
+    const run = x as Partial<CellRun>;
+    const along = run.spine !== undefined ? undefined : iterationFields(x);
+    if (along === undefined) x = run.spine!.rest;
+    else if (along.length === 1) x = x.field(along[0]!);
+    else {
+      closed = along.some((i) => endsClosed((x as Forced).field(i)));
+      break;
+    }
+  }
+  for (const x of chain) closedEnds.set(x, closed);
+  return closed;
 }
 
 /** Where {@link demandSize} has counted the layers of a shared node: `start` before it. */

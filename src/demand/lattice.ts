@@ -6,7 +6,7 @@
  * nodes met again is not walked again, so they cost what the demands hold, not their unfolding.
  * @module
  */
-import { checkDemand, demandHolder, forcedNode, markShared, PairMap, sameLayer, setField, unforced, type Demand, type Forced } from './demand.ts';
+import { checkDemand, demandHolder, endsClosed, forcedNode, iterationFields, markShared, PairMap, sameLayer, setField, unforced, type Demand, type Forced } from './demand.ts';
 import type { Ctor } from './shape-types.ts';
 
 /**
@@ -31,7 +31,9 @@ export function lub(a: Demand, b: Demand): Demand | undefined {
  * position differently, the nearest enclosing position that may be unevaluated (a lazy one, or
  * the root) is unevaluated: a strict field is evaluated with its layer, so `Node Leaf 1 _` and
  * `Node Leaf 2 _` (with a strict number) share only `_`, where `1 : _` and `2 : _` share `_ : _`.
- * Always defined.
+ * Defined but where an iteration ends in a consumer's close in one and is `_` or otherwise
+ * evaluated in the other: `return()` and `throw()` at that place are then both below the two, and
+ * neither is above the other (`1 : _` and `1 : 2 : return()`), so `undefined`.
  *
  * @example
  * ```ts
@@ -39,10 +41,10 @@ export function lub(a: Demand, b: Demand): Demand | undefined {
  * prettyDemand(glb(toDemand(nil), toDemand(cons(thunk, thunk))));                   // '_'
  * ```
  */
-export function glb(a: Demand, b: Demand): Demand {
+export function glb(a: Demand, b: Demand): Demand | undefined {
   checkDemand(a, 'glb', 'a');
   checkDemand(b, 'glb', 'b');
-  return bound(a, b, false)!;
+  return bound(a, b, false);
 }
 
 const CONFLICT_CTOR: Ctor = { name: 'conflict', keys: [], style: 'atom', build: () => undefined };
@@ -56,7 +58,7 @@ const CONFLICT: Forced = forcedNode(CONFLICT_CTOR, 0, undefined, false);
  * {@link lub} (`upper`) or {@link glb} of two demands. Each stack entry: the pair, the slot its
  * result goes in, whether a pair above it had a shared side (so that it may be met again), and
  * for glb, once its node is built, that node (the entry is then seen after the node's fields: a
- * conflict below goes up; only where one can, see {@link strictlyApart}). A pair with a shared
+ * conflict below goes up; only where one can, see {@link mayConflict}). A pair with a shared
  * side gets the result of its first meeting.
  */
 function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
@@ -74,14 +76,16 @@ function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
     const x = stack.pop() as Demand;
     if (built !== undefined) {
       if (!holdsConflict(built)) continue;
-      const r = built.lazy ? unforced : CONFLICT;
+      const r = built.lazy ? openBelow(x, y) : CONFLICT;
+      if (r === undefined) return undefined;
       setField(parent, index, r);
       if ((x as Forced).shared || (y as Forced).shared) memo!.set(x as Forced, y as Forced, r);
       continue;
     }
-    if (x === y || !x.forced || !y.forced) {
-      const r = upper ? (x.forced ? x : y) : x.forced && y.forced ? x : unforced;
-      if (below && r.forced && !r.shared) {
+    if (x === y || !x.forced || !y.forced || closing(x) || closing(y)) {
+      const r = x === y ? x : upper ? joinApart(x, y) : meetApart(x, y);
+      if (r === undefined) return undefined;
+      if (below && r.forced && !r.shared && r !== CONFLICT) {
         placed ??= new Set();
         if (placed.has(r)) markShared(r);
         else placed.add(r);
@@ -99,10 +103,12 @@ function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
     let r: Demand;
     if (!sameLayer(x, y)) {
       if (upper) return undefined;
-      r = x.lazy || y.lazy ? unforced : CONFLICT;
+      const met = x.lazy || y.lazy ? openBelow(x, y) : CONFLICT;
+      if (met === undefined) return undefined;
+      r = met;
     } else {
       const node = forcedNode(x.ctor, x.arity, x.value, x.lazy || y.lazy);
-      if (!upper && strictlyApart(x, y)) stack.push(x, y, parent, index, below, node);
+      if (!upper && mayConflict(x, y)) stack.push(x, y, parent, index, below, node);
       for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i), node, i, below || shared, undefined);
       r = node;
     }
@@ -110,18 +116,78 @@ function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
     if (shared) memo!.set(x, y, r);
   }
   const r = root.field(0);
-  return r === CONFLICT ? unforced : r;
+  return r === CONFLICT ? openBelow(a, b) : r;
+}
+
+/** Whether demand `d` is a consumer's close of an iteration (`return()`, `throw()`). */
+function closing(d: Forced): boolean {
+  return d.ctor.closes === true;
 }
 
 /**
- * Whether two nodes of one layer have a strict field evaluated by both, not alike at once: a
- * conflict can come up only through one (a lazy field is `_` instead), so only then does glb look
- * at the node again once its fields are done.
+ * {@link lub} of two demands not alike at their root (one `_`, or one a close): a close is below
+ * what the other holds there but the other close; `_` is below `d` opened (see {@link opened}),
+ * the least demand above both.
  */
-function strictlyApart(x: Forced, y: Forced): boolean {
+function joinApart(x: Demand, y: Demand): Demand | undefined {
+  if (!x.forced) return opened(y);
+  if (!y.forced) return opened(x);
+  if (closing(x) && closing(y)) return sameLayer(x, y) ? x : undefined;
+  return closing(x) ? y : x;
+}
+
+/**
+ * {@link glb} of two demands not alike at their root (one `_`, or one a close): a close, where it
+ * is below the other; {@link CONFLICT} for two closes, below which nothing is (a position above
+ * decides, as for two primitives); else see {@link openBelow}.
+ */
+function meetApart(x: Demand, y: Demand): Demand | undefined {
+  if (x.forced && closing(x)) return y.forced && closing(y) && !sameLayer(x, y) ? CONFLICT : x;
+  if (y.forced && closing(y)) return y;
+  return openBelow(x, y);
+}
+
+/**
+ * {@link glb} at a lazy position of two demands nothing evaluated is below both: `_`, unless either
+ * ends in a close (see {@link endsClosed}). Then `return()` and `throw()` are below both, and
+ * neither above the other, at this place and at each above it: no greatest lower bound (`undefined`).
+ */
+function openBelow(x: Demand, y: Demand): Demand | undefined {
+  return endsClosed(x) || endsClosed(y) ? undefined : unforced;
+}
+
+/**
+ * Demand `d` with the close that ends it (see {@link endsClosed}) left open, `_`: the least demand
+ * above both `d` and `_`. Copies the nodes its iterations go through, the elements shared.
+ */
+function opened(d: Demand): Demand {
+  const root = demandHolder();
+  let [parent, index, x] = [root, 0, d];
+  while (x.forced && endsClosed(x)) {
+    if (closing(x)) {
+      x = unforced;
+      break;
+    }
+    const along = iterationFields(x);
+    const node = forcedNode(x.ctor, x.arity, x.value, x.lazy);
+    for (let i = 0; i < x.arity; i++) setField(node, i, along.length > 1 && along.includes(i) ? opened(x.field(i)) : x.field(i));
+    setField(parent, index, node);
+    if (along.length !== 1) return root.field(0);
+    [parent, index, x] = [node, along[0]!, x.field(along[0]!)];
+  }
+  setField(parent, index, x);
+  return root.field(0);
+}
+
+/**
+ * Whether a conflict may come up to node `x` (or `y`) from its fields: through a strict field
+ * evaluated by both, not alike (a lazy field is `_` instead), or a lazy one holding two closes
+ * (see {@link meetApart}). Only then does glb look at the node again once its fields are done.
+ */
+function mayConflict(x: Forced, y: Forced): boolean {
   for (let i = 0; i < x.arity; i++) {
     const [a, b] = [x.field(i), y.field(i)];
-    if (a !== b && a.forced && b.forced && !a.lazy && !b.lazy) return true;
+    if (a !== b && a.forced && b.forced && ((!a.lazy && !b.lazy) || (closing(a) && closing(b)))) return true;
   }
   return false;
 }

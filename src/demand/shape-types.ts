@@ -33,8 +33,10 @@ export interface Ctor {
   readonly equals?: (a: unknown, b: unknown) => boolean;
   /** For the constructor of an {@link opaque} shape: how one of its values prints. */
   readonly show?: (value: unknown) => string;
-  /** For an event that ends an iteration at the consumer's will (`return()`, `throw()`): it is less defined than anything found at its place, as closing earlier is (see `lessDefined`). */
+  /** For an event that ends an iteration at the consumer's will (`return()`, `throw()`): it is less defined than anything found at its place but the other close, as closing earlier is (see `lessDefined`). */
   readonly closes?: boolean;
+  /** For a node an iteration goes on through (`Ahead`, `Iterations`): the fields holding its iterations, whose ends are its own (see `lessDefined`). */
+  readonly iterationFields?: readonly number[];
 }
 
 /** One layer of a value: its constructor, its fields in order, their shapes, and for primitives the value itself. */

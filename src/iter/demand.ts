@@ -59,6 +59,7 @@ export function iterationsCtor(n: number): Ctor {
   return (iterationsCtors[n] ??= {
     name: 'Iterations',
     keys: Array.from({ length: n }, (_, i) => i),
+    iterationFields: Array.from({ length: n }, (_, i) => i),
     style: 'data',
     build: (f) => new Iterations(f as Lazy<unknown>[]),
   });
@@ -78,7 +79,7 @@ export class Ahead {
 }
 
 /** @internal The constructor of the demand on an iteration read ahead: its fields, the most pulls pending at once and the iteration. */
-export const AHEAD_CTOR: Ctor = { name: 'Ahead', keys: ['pending', 'iteration'], style: 'data', build: (f) => new Ahead(f[0] as number, f[1] as Lazy<unknown>) };
+export const AHEAD_CTOR: Ctor = { name: 'Ahead', keys: ['pending', 'iteration'], iterationFields: [1], style: 'data', build: (f) => new Ahead(f[0] as number, f[1] as Lazy<unknown>) };
 
 /**
  * A demand on an iterable or an iterator in value form, typed to stand for either where a spec
