@@ -37,8 +37,9 @@ export function lub(a: Demand, b: Demand): Demand | undefined {
  *
  * @example
  * ```ts
- * prettyDemand(glb(toDemand(fromArray([1, 2])), toDemand(cons(1, cons(3, thunk))))); // '1 : _ : _'
- * prettyDemand(glb(toDemand(nil), toDemand(cons(thunk, thunk))));                   // '_'
+ * prettyDemand(glb(toDemand(fromArray([1, 2])), toDemand(cons(1, cons(3, thunk))))!); // '1 : _ : _'
+ * prettyDemand(glb(toDemand(nil), toDemand(cons(thunk, thunk)))!);                   // '_'
+ * glb(toDemand(pulls([1], 'open'), iterable(number)), toDemand(pulls([1, 2], 'return'), iterable(number))); // undefined
  * ```
  */
 export function glb(a: Demand, b: Demand): Demand | undefined {
