@@ -13,6 +13,7 @@ import type { Shape } from '../demand/shape-types.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
+import { AsyncSource } from './source.ts';
 import { answered, closedThrowing, hasMethod, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
@@ -33,8 +34,11 @@ export function instrumentAsyncIterable(value: unknown, shape: Shape<unknown>, e
 }
 
 class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>> {
+  /** Whether its pulls answer within a few turns (a generated source's): the observation waits for those the function made (see {@link AsyncWork.unsettled}), not for a pull of any other, which may never answer. */
+  readonly answersSoon: boolean;
   constructor(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, into: object, at: number, rec: Recording, readonly work: AsyncWork) {
     super(value, shape, Symbol.asyncIterator, elem, path, into, at, rec);
+    this.answersSoon = this.real instanceof AsyncSource;
   }
 
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
@@ -89,6 +93,7 @@ class RecordedAsyncIterator {
     }
     const k = this.calls++;
     log.pending(++this.pendingNow);
+    if (of.answersSoon) of.work.unsettled++;
     return answer.then(
       (r) => this.settle(k, { ok: true, r }),
       (err: unknown) => this.settle(k, { ok: false, err }),
@@ -98,6 +103,7 @@ class RecordedAsyncIterator {
   /** Pull `k` settled: records every pull settled, in order, from the first not recorded, and delivers `k`'s answer. */
   private settle(k: number, s: Settled): IteratorResult<unknown> | Promise<IteratorResult<unknown>> {
     this.pendingNow--;
+    if (this.of.answersSoon) this.of.work.unsettled--;
     if (k === this.recorded && this.settled.size === 0) {
       // The next in order, none settled behind it (the common case): recorded and delivered at once.
       this.recorded++;

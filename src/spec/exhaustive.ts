@@ -8,7 +8,7 @@
  */
 import { CaseTree, comparePaths, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
 import { showShard } from './shard.ts';
-import { inhabited, NoSeriesError, refiningUnawaited } from '../engine/series.ts';
+import { inhabited, NoSeriesError } from '../engine/series.ts';
 import type { CheckOptions } from './options.ts';
 import { replayWith } from './replay.ts';
 import { failureHeader, report } from './report.ts';
@@ -284,7 +284,7 @@ export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhau
 export async function exhaustiveCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Promise<ExhaustiveResult> {
   const run = { ...setup(spec, fn, settings, true), watch: watchRun(settings) };
   const driver = caseDriver(run, run.async);
-  return printable(await refiningUnawaited(() => driveAsync(depthLoop(run), (depth) => driver.drive(sequentialDepth(run, depth)) as Promise<DepthOutcome>)));
+  return printable(await driveAsync(depthLoop(run), (depth) => driver.drive(sequentialDepth(run, depth)) as Promise<DepthOutcome>));
 }
 
 safeInstanceof(ExhaustiveCheckFailure);

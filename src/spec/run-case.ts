@@ -14,6 +14,7 @@ import { predictWithin, SpecError, type Spec } from './spec.ts';
 import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
 import { showInput } from './report.ts';
 import type { Counterexample } from './result.ts';
+import { endCase, startCase, UnhandledRejectionError } from './unhandled-rejections.ts';
 import './hidden-classes.ts'; // the samples that keep the hot paths' hidden classes alive
 
 /** @internal */
@@ -58,11 +59,17 @@ export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Co
 /** @internal {@link runCase} of a function over async iterables or returning a Promise: observed asynchronously, its pulls of async iterables counted against the budget. */
 export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], context: Context, phase?: (who: 'function' | 'spec') => void): Promise<Trial> {
   const { spec: s, fn } = run;
+  // A rejection left unhandled before the case (by the last case's spec) is told now, while no case runs.
+  await new Promise((r) => setImmediate(r));
   // Worked out at once: the rounds of evaluation of cases run concurrently would mix.
   const scaled = trialBudget(run.settings.forceBudget, inputs);
   const budget = typeof scaled === 'number' ? scaled : Math.max(scaled.least, scaled.more());
   phase?.('function');
-  const obs = await observeDetailedAsync(context, fn, inputs, observeShapes(s), budget);
+  const rejections = startCase();
+  // It ends once the pulls the function made have settled, and a turn later: a rejection it left unhandled has been told.
+  const observed = await observeDetailedAsync(context, fn, inputs, observeShapes(s), budget).finally(() => endCase(rejections));
+  // That fails the case as a throw does (a throw of its own comes first).
+  const obs = rejections.left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(rejections.left.reason) } };
   phase?.('spec');
   return judge(run, inputs, context, obs, budget);
 }
