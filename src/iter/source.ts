@@ -80,7 +80,7 @@ export class Source<T> implements Iterable<T> {
 
   /** The generator of one iteration's answers. */
   protected pulls(): Generator<T, undefined> {
-    return run(this.plan);
+    return planIteration(this.plan);
   }
 }
 
@@ -306,7 +306,8 @@ export function sourceOf(value: unknown): Source<unknown> | AsyncSource<unknown>
   return value instanceof Source || value instanceof AsyncSource ? value : typeof value === 'object' && value !== null ? sources.get(value) : undefined;
 }
 
-function* run<T>(plan: SourcePlan<T>): Generator<T, undefined> {
+/** @internal An iteration of `plan`: a generator of its pulls' answers, throwing a {@link SourceError} at its `throwAt`. */
+export function* planIteration<T>(plan: SourcePlan<T>): Generator<T, undefined> {
   for (let i = 0; ; i++) {
     const at = answerOf(plan, i);
     if (at === THROWS) throw sourceError(i);
