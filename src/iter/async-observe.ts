@@ -33,7 +33,8 @@ export function instrumentAsyncIterable(value: unknown, shape: Shape<unknown>, e
   return oneShot ? copy[Symbol.asyncIterator]() : copy;
 }
 
-class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>> {
+/** @internal The instrumented copy of an async iterable (see {@link instrumentAsyncIterable}). */
+export class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>> {
   /** Whether its pulls answer within a few turns (a generated source's): the observation waits for those the function made (see {@link AsyncWork.unsettled}), not for a pull of any other, which may never answer. */
   readonly answersSoon: boolean;
   constructor(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, into: object, at: number, rec: Recording, readonly work: AsyncWork) {
@@ -50,12 +51,12 @@ class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>> {
 type Settled = { readonly ok: true; readonly r: IteratorResult<unknown> } | { readonly ok: false; readonly err: unknown };
 
 /**
- * An async iterator forwarding to `real` that records its pulls in the order they were made: a
+ * @internal An async iterator forwarding to `real` that records its pulls in the order they were made: a
  * pull that settles before an earlier one waits to be recorded (an element that is not a
  * primitive, whose copy depends on its place, waits to be delivered too). `return` and `throw`
  * only where the real iterator has them.
  */
-class RecordedAsyncIterator {
+export class RecordedAsyncIterator {
   private calls = 0;
   private pendingNow = 0;
   private recorded = 0;
