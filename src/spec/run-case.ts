@@ -59,12 +59,13 @@ export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Co
 /** @internal {@link runCase} of a function over async iterables or returning a Promise: observed asynchronously, its pulls of async iterables counted against the budget. */
 export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], context: Context, phase?: (who: 'function' | 'spec') => void): Promise<Trial> {
   const { spec: s, fn } = run;
-  // A rejection left unhandled before the case (by the last case's spec) is told now, while no case runs.
-  await new Promise((r) => setImmediate(r));
   // Worked out at once: the rounds of evaluation of cases run concurrently would mix.
   const scaled = trialBudget(run.settings.forceBudget, inputs);
   const budget = typeof scaled === 'number' ? scaled : Math.max(scaled.least, scaled.more());
   phase?.('function');
+  // A rejection left unhandled before the case (by the last case's spec) is told now, while no case
+  // runs; timers the last case's function left may fire too, in the function's phase.
+  await new Promise((r) => setImmediate(r));
   const rejections = startCase();
   // It ends once the pulls the function made have settled, and a turn later: a rejection it left unhandled has been told.
   const observed = await observeDetailedAsync(context, fn, inputs, observeShapes(s), budget).finally(() => endCase(rejections));
