@@ -15,7 +15,7 @@ import type { Spec } from './spec/spec.ts';
 import type { ParallelOptions } from './spec/options.ts';
 import type { DefinedCheck } from './spec/registry.ts';
 import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
-import { exhaustiveCheckAsync, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
+import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
 import { dispatch, type Runners } from './checks.ts';
 import { holdingRejections } from './spec/unhandled-rejections.ts';
@@ -97,7 +97,7 @@ export function checkSpecExhaustiveAsync(first: object, second: unknown, third?:
 const EXHAUSTIVE_ASYNC: Runners<'exhaustive', ExhaustiveResult> = {
   mode: 'exhaustive',
   async: true,
-  inThread: (spec, fn, settings) => holdingRejections(() => exhaustiveCheckAsync(spec, fn, settings)),
+  inThread: (spec, fn, settings) => holdingRejections(() => exhaustiveCheck(spec, fn, settings, true)),
   withWorkers: (check, settings) => holdingRejections(() => parallelCheck(check, settings, true)),
 };
 

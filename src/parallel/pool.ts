@@ -367,7 +367,7 @@ export class Slot {
       const w = this.worker!;
       const id = this.nextId++;
       const sent = Date.now();
-      const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async ?? false);
+      const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async);
       return new Promise<Outcome>((resolve) => {
         const check = () => {
           if (this.pending !== done) return;

@@ -33,7 +33,7 @@ export interface Init {
   /** Whether the run compares as the check was defined to (its comparison may be a function, which cannot be sent). */
   readonly ownCompare: boolean;
   /** An asynchronous check (checkSpecAsync): each case is awaited before the next starts. */
-  readonly async?: boolean;
+  readonly async: boolean;
   /** Random checking: the run's seed, trials and largest size. */
   readonly seed?: number;
   readonly trials?: number;

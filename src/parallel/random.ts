@@ -5,11 +5,11 @@
  * @module
  */
 import { unforced } from '../demand/demand.ts';
-import { checkArity } from '../spec/spec.ts';
+import { checkCall } from '../spec/spec.ts';
 import { CoverageTally } from '../spec/coverage.ts';
 import { indicesOf, WHOLE_RUN } from '../spec/shard.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
-import { failureSteps, passedResult, refuseAsync, type RandomRun } from '../spec/random.ts';
+import { failureSteps, passedResult, type RandomRun } from '../spec/random.ts';
 import { inTrial, replayOptions } from '../spec/replay.ts';
 import { printable, type CheckResult } from '../spec/result.ts';
 import { caseDriver, type AnySpec, type Fn, type Steps, type Trial } from '../spec/run-case.ts';
@@ -83,8 +83,7 @@ function* replayedFailure(run: RandomRun, start: ReturnType<typeof trialCase>, p
 export async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, settings: Settings<'random'>, async = false): Promise<ParallelCheckResult> {
   const spec = check.spec as unknown as AnySpec;
   const fn = check.fn as Fn;
-  checkArity(spec, fn, async);
-  if (!async) refuseAsync(spec);
+  checkCall(spec, fn, async);
   const sent = workerCompare(check, settings);
   const run = { spec, fn, settings };
   const { forceBudget: budget, unicode, trials, maxSize, seed, timeout, maxShrinkAttempts: maxAttempts, maxShrinkTimeouts: maxFatal } = settings;

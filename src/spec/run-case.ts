@@ -10,6 +10,7 @@ import { argumentName, observeDetailed, observeDetailedAsync, type Context, type
 import { findRevoked } from '../demand/revoked-proxy.ts';
 import { evaluatedPositions } from '../demand/size.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
+import type { CaseRun, CaseSteps } from '../engine/steps.ts';
 import { predictWithin, SpecError, type Spec } from './spec.ts';
 import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
 import { showInput } from './report.ts';
@@ -75,13 +76,9 @@ export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], 
   return judge(run, inputs, context, obs, budget);
 }
 
-/** The shapes of the spec last observed, kept: every case of a check observes with them. */
-let lastShapes: { readonly spec: AnySpec | undefined; readonly shapes: ObserveShapes } = { spec: undefined, shapes: {} };
-
 /** The shapes an observation of a case of spec `s` reads its inputs and result by. */
 function observeShapes(s: AnySpec): ObserveShapes {
-  if (lastShapes.spec !== s) lastShapes = { spec: s, shapes: { inputs: s.args, result: s.result, names: s.names } };
-  return lastShapes.shapes;
+  return { inputs: s.args, result: s.result, names: s.names };
 }
 
 /** @internal What runs a case: the spec and function, and the settings a case reads. */
@@ -103,14 +100,8 @@ function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], co
   return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed };
 }
 
-/** @internal A case for a check's steps (see {@link drive}) to run: its trial is sent back, or what running it threw is thrown in. */
-export interface CaseRun {
-  readonly inputs: readonly unknown[];
-  readonly context: Context;
-}
-
 /** @internal The steps of a check, written once for both ways of running a case: each yields a case and gets its trial back. */
-export type Steps<R> = Generator<CaseRun, R, Trial>;
+export type Steps<R> = CaseSteps<R, Trial>;
 
 /** @internal Runs `steps`, each case (or what else they yield, as an exhaustive run's depths) by `run`, synchronously. */
 export function drive<R, Y = CaseRun, T = Trial>(steps: Generator<Y, R, T>, run: (c: Y) => T): R {

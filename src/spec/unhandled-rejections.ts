@@ -70,7 +70,7 @@ export function holdRejections(): () => void {
 }
 
 /** @internal Runs `run`, an asynchronous check, holding this thread's rejections left unhandled (see {@link holdRejections}). */
-export async function holdingRejections<T>(run: () => Promise<T>): Promise<T> {
+export async function holdingRejections<T>(run: () => T | Promise<T>): Promise<T> {
   const release = holdRejections();
   try {
     return await run();
