@@ -100,8 +100,12 @@ export type FromWorker =
  * What a request to a worker came to. A timeout blames the `spec` (or the comparison) when it was
  * running, else the function. A crash is `alone` when the worker had answered no request before:
  * then it is surely this request's own. `answered`: how many requests the crashed worker had answered.
+ * `making`: the worker was stopped while it made a case (its inputs and context), which never ended.
  */
-export type Outcome<T extends RequestType = RequestType> = { kind: 'reply'; data: Reply<T> } | { kind: 'timeout'; spec: boolean } | { kind: 'crash'; error: string; alone: boolean; answered: number };
+export type Outcome<T extends RequestType = RequestType> =
+  | { kind: 'reply'; data: Reply<T> }
+  | { kind: 'timeout'; spec: boolean }
+  | { kind: 'crash'; error: string; alone: boolean; answered: number; making?: true };
 
 /**
  * Who runs in a worker's current case, in `Slot.state[4]`: the function (observed under its
