@@ -18,8 +18,9 @@ export interface SourcePrefix<T> {
 }
 
 /**
- * How many elements of a generated source that never ends (cycling, never throwing) are read at
- * most: a prediction "to its end" of one is a mismatch to report, not a spec that never returns.
+ * How many elements of a generated source that never ends (cycling, never throwing) a read to its
+ * end takes: a prediction "to its end" of one is a mismatch to report, not a spec that never
+ * returns. A read of a number of elements takes them all, however many.
  */
 const ENDLESS_READ = 10_000;
 
@@ -38,11 +39,11 @@ const ENDLESS_READ = 10_000;
 export function sourcePrefix<T>(xs: AnyIterDemand<T>, max: number, enough: (values: readonly T[]) => boolean = () => false): SourcePrefix<T> {
   const source = sourceOf(xs);
   // A source of the exhaustive mode is read off its cells, as far as read (an unfilled one is refined);
-  // another generated one off its plan, up to ENDLESS_READ elements of one that never ends.
+  // another generated one off its plan (read to its end, one that never ends gives ENDLESS_READ elements).
   const cells = source && seriesCells.get(source);
   const plan = cells === undefined ? source?.plan : undefined;
   const it = cells ? readCells<T>(cells) : plan ? (planIteration(plan) as Iterator<T>) : reIterated<T>(xs);
-  const most = plan && plan.infinite && plan.elements.length > 0 && plan.throwAt === undefined ? Math.min(max, ENDLESS_READ) : max;
+  const most = plan && plan.infinite && plan.elements.length > 0 && plan.throwAt === undefined && max === Infinity ? ENDLESS_READ : max;
   const values: T[] = [];
   try {
     for (;;) {
