@@ -15,6 +15,7 @@ import { predictWithin, SpecError, type Spec } from './spec.ts';
 import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
 import { showInput } from './report.ts';
 import type { Counterexample } from './result.ts';
+import { endCase, startCase, UnhandledRejectionError } from './unhandled-rejections.ts';
 import './hidden-classes.ts'; // the samples that keep the hot paths' hidden classes alive
 
 /** @internal */
@@ -63,7 +64,14 @@ export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], 
   const scaled = trialBudget(run.settings.forceBudget, inputs);
   const budget = typeof scaled === 'number' ? scaled : Math.max(scaled.least, scaled.more());
   phase?.('function');
-  const obs = await observeDetailedAsync(context, fn, inputs, observeShapes(s), budget);
+  // A rejection left unhandled before the case (by the last case's spec) is told now, while no case
+  // runs; timers the last case's function left may fire too, in the function's phase.
+  await new Promise((r) => setImmediate(r));
+  const rejections = startCase();
+  // It ends once the pulls the function made have settled, and a turn later: a rejection it left unhandled has been told.
+  const observed = await observeDetailedAsync(context, fn, inputs, observeShapes(s), budget).finally(() => endCase(rejections));
+  // That fails the case as a throw does (a throw of its own comes first).
+  const obs = rejections.left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(rejections.left.reason) } };
   phase?.('spec');
   return judge(run, inputs, context, obs, budget);
 }
