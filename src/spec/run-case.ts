@@ -64,16 +64,23 @@ export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], 
   const scaled = trialBudget(run.settings.forceBudget, inputs);
   const budget = typeof scaled === 'number' ? scaled : Math.max(scaled.least, scaled.more());
   phase?.('function');
+  const obs = await observeCaseAsync(context, fn, inputs, observeShapes(s), budget);
+  phase?.('spec');
+  return judge(run, inputs, context, obs, budget);
+}
+
+/**
+ * @internal The asynchronous observation of a case, whose rejections left unhandled (while a run
+ * holds them: see unhandled-rejections.ts) fail it as a throw does (a throw of its own first).
+ */
+export async function observeCaseAsync(context: Context, fn: Fn, inputs: readonly unknown[], shapes: ObserveShapes, budget?: number): Promise<DetailedObservation> {
   // A rejection left unhandled before the case (by the last case's spec) is told now, while no case
-  // runs; timers the last case's function left may fire too, in the function's phase.
+  // runs; timers the last case's function left may fire too (in a worker, in the function's phase).
   await new Promise((r) => setImmediate(r));
   const rejections = startCase();
   // It ends once the pulls the function made have settled, and a turn later: a rejection it left unhandled has been told.
-  const observed = await observeDetailedAsync(context, fn, inputs, observeShapes(s), budget).finally(() => endCase(rejections));
-  // That fails the case as a throw does (a throw of its own comes first).
-  const obs = rejections.left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(rejections.left.reason) } };
-  phase?.('spec');
-  return judge(run, inputs, context, obs, budget);
+  const observed = await observeDetailedAsync(context, fn, inputs, shapes, budget).finally(() => endCase(rejections));
+  return rejections.left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(rejections.left.reason) } };
 }
 
 /** The shapes an observation of a case of spec `s` reads its inputs and result by. */
