@@ -108,19 +108,22 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
  */
 export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, path: Path = 'demand'): Demand {
   // A revoked Proxy (whose every look throws, instanceof too) is refused naming where it is.
-  return readingRevoked(value, path, () => {
-    // A demand passed through as a spec received it (see inValueForm), not read yet, is the demand it came from.
-    const passed = value instanceof Lazy ? deferredWith(value, convertLater) : undefined;
-    if (passed !== undefined && readsAlike(passed.shape, shape as Shape<unknown>)) return passed.demand;
-    // The commonest demands a spec predicts, a lazy position left alone or holding a primitive that
-    // fits, are what the walk would make of them, without its setup (most of a small walk's cost).
-    if (shape.kind === 'lazy' && value instanceof Lazy) {
-      if ((value as unknown) === thunk) return unforced;
-      const inner = shape.inner();
-      if (inner.kind === 'prim' && value.isEvaluated && typeof peek(value) === inner.prim) return primitiveNode(peek(value), true);
-    }
-    return demandOf(value, shape as Shape<unknown>, path, VALUE_FORM);
-  });
+  return readingRevoked(value, path, () => readAtOnce(value, shape as Shape<unknown>) ?? demandOf(value, shape as Shape<unknown>, path, VALUE_FORM));
+}
+
+/** @internal The demand {@link toDemand} reads off `value` at once, without a walk (forcing and counting nothing), if it does. */
+export function readAtOnce(value: unknown, shape: Shape<unknown>): Demand | undefined {
+  // A demand passed through as a spec received it (see inValueForm), not read yet, is the demand it came from.
+  const passed = value instanceof Lazy ? deferredWith(value, convertLater) : undefined;
+  if (passed !== undefined && readsAlike(passed.shape, shape)) return passed.demand;
+  // The commonest demands a spec predicts, a lazy position left alone or holding a primitive that
+  // fits, are what the walk would make of them, without its setup (most of a small walk's cost).
+  if (shape.kind === 'lazy' && value instanceof Lazy) {
+    if (value === thunk) return unforced;
+    const inner = shape.inner();
+    if (inner.kind === 'prim' && value.isEvaluated && typeof peek(value) === inner.prim) return primitiveNode(peek(value), true);
+  }
+  return undefined;
 }
 
 /**
@@ -245,12 +248,16 @@ const alike = new WeakMap<Shape<unknown>, WeakMap<Shape<unknown>, boolean>>();
  * once for each pair.
  */
 function readsAlike(a: Shape<unknown>, b: Shape<unknown>): boolean {
+  // The pair asked last, kept: a check asks the same pair on every trial.
+  if (lastAlike.a === a && lastAlike.b === b) return lastAlike.v;
   let known = alike.get(a);
   if (!known) alike.set(a, (known = new WeakMap()));
   let v = known.get(b);
   if (v === undefined) known.set(b, (v = alikeWithin(a, b, [], 0)));
+  lastAlike = { a, b, v };
   return v;
 }
+let lastAlike: { readonly a: Shape<unknown> | undefined; readonly b: Shape<unknown> | undefined; readonly v: boolean } = { a: undefined, b: undefined, v: false };
 
 /** {@link readsAlike}, assuming the pairs `assumed` (being compared further up: recursive types) alike. */
 function alikeWithin(a: Shape<unknown>, b: Shape<unknown>, assumed: Shape<unknown>[], depth: number): boolean {
