@@ -165,13 +165,14 @@ export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynami
  * unread, and {@link toDemand} takes it back as the demand it is, where the shapes read it alike
  * (see {@link readsAlike}), without converting it twice. Where the demand's value is not one
  * `Lazy` (nothing forced, a `⊥`, a strict position), it is converted at once. Where it can be
- * (see {@link byLayer}), it is converted a layer at a time as the spec reads it, each lazy field
- * unread in its turn: a spec that reads the first cells of a long demand converts only those.
+ * (see {@link byLayer}, asked when the spec first reads it), it is converted a layer at a time as
+ * the spec reads it, each lazy field unread in its turn: a spec that reads the first cells of a
+ * long demand converts only those.
  */
 export function inValueForm(demand: Demand, shape: Shape<unknown>): unknown {
   const onceLazy = shape.kind === 'lazy' ? shape.inner().kind !== 'lazy' : shape.kind === 'dynamic';
   if (!onceLazy || !demand.forced || !demand.lazy || demand.ctor === BOTTOM) return fromDemand(demand, shape);
-  return deferWith(convertLater, new Unread(demand, shape, byLayer(demand, shape)));
+  return deferWith(convertLater, new Unread(demand, shape, undefined));
 }
 
 /**
@@ -196,17 +197,22 @@ function byLayer(d: Demand, shape: Shape<unknown>): boolean {
   return true;
 }
 
-/** A demand handed to a spec in value form and not read yet (see {@link inValueForm}); `layers`, whether it is converted a layer at a time. */
+/**
+ * A demand handed to a spec in value form and not read yet (see {@link inValueForm}); `layers`,
+ * whether it is converted a layer at a time, worked out when it is first read (a spec that passes
+ * it through unread never asks).
+ */
 export class Unread {
   constructor(
     readonly demand: Demand,
     readonly shape: Shape<unknown>,
-    readonly layers: boolean,
+    public layers: boolean | undefined,
   ) {}
 }
 
-function convertLater({ demand, shape, layers }: Unread): Lazy<unknown> {
-  if (!layers) return fromDemand(demand, shape) as Lazy<unknown>;
+function convertLater(unread: Unread): Lazy<unknown> {
+  const { demand, shape } = unread;
+  if (!(unread.layers ??= byLayer(demand, shape))) return fromDemand(demand, shape) as Lazy<unknown>;
   // One layer, in the one Lazy of its lazy position, as buildValue makes it; its fields unread in their turn.
   if (demand instanceof SpineCell) {
     const { spine, k } = demand;
