@@ -10,7 +10,8 @@ import { number } from '../src/demand/primitives.ts';
 import { normalize, observeDetailed } from '../src/demand/observe.ts';
 import { iterable, Source } from '../src/iter/index.ts';
 import { take, takeSpec } from '../examples/iterators/take.ts';
-import { collectGarbage, median, type BenchOptions } from './util.ts';
+import { collectGarbage } from './gc.mjs';
+import { median, type BenchOptions } from './util.ts';
 import { checkSpec } from '../src/checks.ts';
 
 const N = 1e5;

@@ -7,7 +7,8 @@
 import { fromArray, type List } from '../src/lazy/list.ts';
 import * as L from '../src/lazy/list.ts';
 import { normalize, observe } from '../src/demand/observe.ts';
-import { collectGarbage, median, type BenchOptions } from './util.ts';
+import { collectGarbage } from './gc.mjs';
+import { median, type BenchOptions } from './util.ts';
 
 interface Subject {
   readonly name: string;

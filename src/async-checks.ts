@@ -15,7 +15,7 @@ import type { Spec } from './spec/spec.ts';
 import type { ParallelOptions } from './spec/options.ts';
 import type { DefinedCheck } from './spec/registry.ts';
 import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
-import { exhaustiveCheckAsync, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
+import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
 import { dispatch, type Runners } from './checks.ts';
 
@@ -87,7 +87,7 @@ export function checkSpecExhaustiveAsync(first: object, second: unknown, third?:
   return dispatch(EXHAUSTIVE_ASYNC, 'checkSpecExhaustiveAsync', first, second, third) as Promise<ExhaustiveResult>;
 }
 
-const EXHAUSTIVE_ASYNC: Runners<'exhaustive', ExhaustiveResult> = { mode: 'exhaustive', async: true, inThread: exhaustiveCheckAsync, withWorkers: (check, settings) => parallelCheck(check, settings, true) };
+const EXHAUSTIVE_ASYNC: Runners<'exhaustive', ExhaustiveResult> = { mode: 'exhaustive', async: true, inThread: (spec, fn, settings) => exhaustiveCheck(spec, fn, settings, true), withWorkers: (check, settings) => parallelCheck(check, settings, true) };
 
 /**
  * {@link checkSpecExhaustiveAsync} for tests: resolves if every case up to the depth agrees with

@@ -51,7 +51,7 @@ export function dispatch<M extends 'random' | 'exhaustive', R>(runners: Runners<
     const settings = resolveSettings(runners.mode, options, { spec, ...(defined ? { check: first } : {}), global: globalDefaults() });
     if ((settings as { readonly workers?: number }).workers === undefined) return runners.inThread(spec, fn, settings);
     // The check itself with workers: another check of the same spec and function is another module's; one never defined is refused.
-    return runners.withWorkers(defined ? first : registeredCheck(spec, fn, what, runners.async), settings);
+    return runners.withWorkers(defined ? first : registeredCheck(spec, fn, what, runners.mode, runners.async), settings);
   };
   return defined || runners.async || options.workers !== undefined ? new Promise<R>((resolve) => resolve(run())) : run();
 }

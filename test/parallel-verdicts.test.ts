@@ -11,6 +11,7 @@ import { WorkerCrashError } from '../src/parallel/errors.ts';
 import { take, takeSpec } from '../examples/take.ts';
 import { lateAfterLastCheck, slowPickupCheck, slowPickupBigCheck, specLoopsCheck, workerOnlyCheck } from './fixtures/verdict-checks.ts';
 import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
+import { withWorkerLimits } from './fixtures/worker-limits.ts';
 
 /** The timeout of runs where a spec loops forever: one that no function reaches (it counts computing time, where the system gives it); the spec's own limit, 1000 ms, stops the spec. */
 const LOOP_TIMEOUT = 100;
@@ -110,11 +111,14 @@ const notImported = (file: string, name: string): DefinedCheck<Parameters<typeof
 });
 
 test('a worker that never becomes ready, its check module never done importing, gives an error that names the module', { timeout: 60_000 }, async () => {
-  await Promise.all(
-    [notImported('never-ready.ts', 'neverReady'), notImported('busy-import.ts', 'busyImport')].map((check) =>
-      assert.rejects(
-        checkSpec(check, { trials: 3, workers: 1, timeout: 1000 }),
-        (e: Error) => e.message.includes(`importing ${check.moduleUrl} did not finish within 10000 ms`) && e.message.includes(WORKER_RULE),
+  // The import limit shortened from its 10 s, which the busy import would spin.
+  await withWorkerLimits({ import: 3000 }, () =>
+    Promise.all(
+      [notImported('never-ready.ts', 'neverReady'), notImported('busy-import.ts', 'busyImport')].map((check) =>
+        assert.rejects(
+          checkSpec(check, { trials: 3, workers: 1, timeout: 1000 }),
+          (e: Error) => e.message.includes(`importing ${check.moduleUrl} did not finish within 3000 ms (the larger of the timeout and 3000 ms)`) && e.message.includes(WORKER_RULE),
+        ),
       ),
     ),
   );

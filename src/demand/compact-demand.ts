@@ -7,7 +7,7 @@
  * until the observation ends, the demands among it, so demands are compact.
  * @module
  */
-import { demandHolder, Forced, forcedNode, markShared, setField, unforced, type Demand } from './demand.ts';
+import { demandHolder, Forced, forcedNode, markShared, setField, unforced, type CellRun, type Demand } from './demand.ts';
 import { fieldKeyOf } from './collections.ts';
 import { CONS_CTOR } from './lazy-positions.ts';
 import { child, type Path } from './path.ts';
@@ -116,7 +116,7 @@ export const HEAD = -2;
  * in the demand; the others, and the nodes of primitive heads, are made when first read and kept
  * (a demand is compared and printed more than once, a demand on a huge list seldom read whole).
  */
-export class SpineCell {
+export class SpineCell implements CellRun {
   private next: SpineCell | undefined = undefined;
   /** See `Forced.shared` (on the prototype, `Forced`'s). */
   declare readonly shared: boolean;

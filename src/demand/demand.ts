@@ -193,7 +193,7 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
     if (closingBelow && x.ctor.closes) continue;
     if (!sameLayer(x, y)) return false;
     if ((x as Partial<CellRun>).cellAt !== undefined && (y as Partial<CellRun>).cellAt !== undefined) {
-      if (!alikeRuns(x as CellRun, y as CellRun, stack)) return false;
+      if (!alikeRuns(x as Forced & CellRun, y as Forced & CellRun, stack)) return false;
       continue;
     }
     for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i));
@@ -201,8 +201,11 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
   return true;
 }
 
-/** @internal A run of list cells kept compactly (compact-demand.ts's `SpineCell`), which a walk reads head by head: its fields make a node per cell. */
-export interface CellRun extends Forced {
+/**
+ * @internal A run of list cells kept compactly, which a walk reads head by head: compact-demand.ts's
+ * `SpineCell`, a {@link Forced} list cell by its prototype, whose fields make a node per cell.
+ */
+export interface CellRun {
   /** Its heads, a primitive as itself, and what follows its last cell. */
   readonly spine: { readonly length: number; head(k: number): unknown; readonly rest: Demand };
   /** Its first cell's index in the spine. */

@@ -25,6 +25,7 @@ import { dynamic } from '../demand/dynamic.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { argumentName, type Context } from '../demand/observe.ts';
 import { checkKnownOptions } from './options.ts';
+import type { CaseSteps } from './steps.ts';
 import { expand, fillings, firstHole, fillSmallest, Hole, materialize, ownSeries, partial, product, Refine, replaceHole, type Skel } from './series.ts';
 
 /**
@@ -141,18 +142,6 @@ export function totalInputs(node: CaseNode): unknown[] {
   return node.inputs.map((s) => materialize(fillSmallest(s)));
 }
 
-/** A run the enumeration asks for: a case's inputs and context. */
-export interface CaseRequest {
-  readonly inputs: readonly unknown[];
-  readonly context: Context;
-}
-
-/**
- * Steps of a walk of the enumeration tree, written once for running cases synchronously and
- * asynchronously: each yields a run, and gets its outcome back or what running it threw thrown in.
- */
-export type TreeSteps<R, T> = Generator<CaseRequest, R, T>;
-
 /** What a walk of the tree does with the cases it meets (see {@link CaseTree.cases}). */
 export interface Visit<T> {
   /** Told of each case, in order; `true` ends the walk there. */
@@ -167,7 +156,7 @@ export interface Visit<T> {
  * branch of every context choice it made beyond its prefix, the last choice first). The
  * enumeration is the preorder of this tree, so any subtree can be enumerated on its own, and
  * the cases of the whole tree are those of its subtrees in order. Its walks are steps (see
- * {@link TreeSteps}): whoever drives them runs the cases, synchronously or not.
+ * {@link CaseSteps}): whoever drives them runs the cases, synchronously or not.
  */
 export class CaseTree<T> {
   private readonly prune: boolean;
@@ -209,7 +198,7 @@ export class CaseTree<T> {
    * order. A run that forced a hole is refined, whatever it returned or threw; the errors of
    * other runs propagate.
    */
-  *expand(node: CaseNode, stats: EnumerationStats): TreeSteps<{ case?: EnumeratedCase<T>; children: CaseNode[] }, T> {
+  *expand(node: CaseNode, stats: EnumerationStats): CaseSteps<{ case?: EnumeratedCase<T>; children: CaseNode[] }, T> {
     const hole = this.holeToRefine(node);
     if (hole !== undefined) return { children: refined(node, hole, stats) };
     const trace: number[] = [];
@@ -236,7 +225,7 @@ export class CaseTree<T> {
   }
 
   /** The node at `path`, found by running its ancestors again (not counted). */
-  *nodeAt(path: readonly number[]): TreeSteps<CaseNode, T> {
+  *nodeAt(path: readonly number[]): CaseSteps<CaseNode, T> {
     const scratch = { cases: 0, runs: 0, refinements: 0 };
     let node = this.roots()[path[0]!]!;
     for (let i = 1; i < path.length; i++) node = (yield* this.expand(node, scratch)).children[path[i]!]!;
@@ -252,7 +241,7 @@ export class CaseTree<T> {
    * Subtrees of one level differ in size by orders of magnitude: with 256·n of them, take's spec at
    * depth 6 put 1.83 times the mean in one of 4 parts; with 1024·n, 1.20, for 40 ms of expansion.
    */
-  *part(i: number, n: number, stats: EnumerationStats): TreeSteps<{ cases: EnumeratedCase<T>[]; subtrees: CaseNode[] }, T> {
+  *part(i: number, n: number, stats: EnumerationStats): CaseSteps<{ cases: EnumeratedCase<T>[]; subtrees: CaseNode[] }, T> {
     const queue = this.roots(); // waiting from `head` on
     const cases: EnumeratedCase<T>[] = [];
     const scratch = { cases: 0, runs: 0, refinements: 0 };
@@ -280,7 +269,7 @@ export class CaseTree<T> {
    * there and returns the subtrees it has not enumerated (that node's first), in order;
    * otherwise it returns none.
    */
-  *cases(start: readonly CaseNode[], stats: EnumerationStats, visit: Visit<T>): TreeSteps<CaseNode[], T> {
+  *cases(start: readonly CaseNode[], stats: EnumerationStats, visit: Visit<T>): CaseSteps<CaseNode[], T> {
     const stack = start.slice().reverse();
     while (stack.length > 0) {
       const node = stack.pop()!;

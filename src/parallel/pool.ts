@@ -126,17 +126,14 @@ export interface SlotSetup {
 }
 
 /**
- * A worker's import of the check's module may take the timeout, and at least this long (ms): an
- * import is not a trial, and takes a worker's first compilations too.
+ * @internal The most milliseconds a worker may take, which tests shorten:
+ * - `import`: to import the check's module (or the timeout, if longer): an import is not a trial,
+ *   and takes a worker's first compilations too;
+ * - `stall`: beyond twice the timeout, to get to work: to start importing, to start a request after
+ *   the messages sent before it (the replays of shrinking run cases that finished before), or to
+ *   make a case. A worker that never gets there must not hang the run.
  */
-const IMPORT_LIMIT = 10_000;
-
-/**
- * Most milliseconds, beyond twice the timeout, that a worker may take to get to work: to start
- * importing, or to start a request after the messages sent before it (the replays of shrinking
- * run cases that finished before). A worker that never gets there must not hang the run.
- */
-const STALL_LIMIT = 30_000;
+export const workerLimits = { import: 10_000, stall: 30_000 };
 
 /**
  * A case that does not compute (it waits, blocked) is stopped once it has waited this many times
@@ -271,7 +268,7 @@ export class Slot {
     };
     // A worker that does not become ready (its import never ends) is stopped: the run gets an error, not a hang.
     const spawned = Date.now();
-    const importLimit = Math.max(this.timeout, IMPORT_LIMIT);
+    const importLimit = Math.max(this.timeout, workerLimits.import);
     const watch = () => {
       if (this.worker !== w) return;
       const importing = this.state[3] === IMPORTING;
@@ -285,7 +282,7 @@ export class Slot {
       settle(
         new TypeError(
           importing
-            ? `a worker could not load the check: importing ${moduleUrl} did not finish within ${importLimit} ms (the larger of the timeout and ${IMPORT_LIMIT} ms). Does it wait for something, or loop, at its top level? ${WORKER_RULE}`
+            ? `a worker could not load the check: importing ${moduleUrl} did not finish within ${importLimit} ms (the larger of the timeout and ${workerLimits.import} ms). Does it wait for something, or loop, at its top level? ${WORKER_RULE}`
             : `a worker did not get ready within ${this.stallLimit()} ms, though it ${this.state[3] === LOADED ? `had imported ${moduleUrl}` : 'had not yet begun to import the check'}`,
         ),
       );
@@ -338,9 +335,9 @@ export class Slot {
     return ready;
   }
 
-  /** How long a worker may take to get to work, user code aside (see {@link STALL_LIMIT}). */
+  /** How long a worker may take to get to work, user code aside (see {@link workerLimits}). */
   private stallLimit(): number {
-    return Math.min(MAX_TIMER, 2 * this.timeout + STALL_LIMIT);
+    return Math.min(MAX_TIMER, 2 * this.timeout + workerLimits.stall);
   }
 
   /** Starts the worker if there is none, and waits until it is ready. */
@@ -367,7 +364,7 @@ export class Slot {
       const w = this.worker!;
       const id = this.nextId++;
       const sent = Date.now();
-      const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async ?? false);
+      const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async);
       return new Promise<Outcome>((resolve) => {
         const check = () => {
           if (this.pending !== done) return;
@@ -394,7 +391,7 @@ export class Slot {
           void w.terminate();
           if (who !== HARNESS) return resolve({ kind: 'timeout', spec: who === SPEC });
           const error = started ? `the worker did not finish making a case (its inputs and context) within ${limit} ms` : `the worker did not start on its request within ${limit} ms`;
-          resolve({ kind: 'crash', error, alone: false, answered: this.answered });
+          resolve({ kind: 'crash', error, alone: false, answered: this.answered, ...(started && { making: true as const }) });
         };
         let timer = setTimeout(check, this.timeout);
         const done = (o: Outcome) => {

@@ -33,7 +33,7 @@ export interface Init {
   /** Whether the run compares as the check was defined to (its comparison may be a function, which cannot be sent). */
   readonly ownCompare: boolean;
   /** An asynchronous check (checkSpecAsync): each case is awaited before the next starts. */
-  readonly async?: boolean;
+  readonly async: boolean;
   /** Random checking: the run's seed, trials and largest size. */
   readonly seed?: number;
   readonly trials?: number;
@@ -100,8 +100,12 @@ export type FromWorker =
  * What a request to a worker came to. A timeout blames the `spec` (or the comparison) when it was
  * running, else the function. A crash is `alone` when the worker had answered no request before:
  * then it is surely this request's own. `answered`: how many requests the crashed worker had answered.
+ * `making`: the worker was stopped while it made a case (its inputs and context), which never ended.
  */
-export type Outcome<T extends RequestType = RequestType> = { kind: 'reply'; data: Reply<T> } | { kind: 'timeout'; spec: boolean } | { kind: 'crash'; error: string; alone: boolean; answered: number };
+export type Outcome<T extends RequestType = RequestType> =
+  | { kind: 'reply'; data: Reply<T> }
+  | { kind: 'timeout'; spec: boolean }
+  | { kind: 'crash'; error: string; alone: boolean; answered: number; making?: true };
 
 /**
  * Who runs in a worker's current case, in `Slot.state[4]`: the function (observed under its

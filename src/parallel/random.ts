@@ -5,11 +5,11 @@
  * @module
  */
 import { unforced } from '../demand/demand.ts';
-import { checkArity } from '../spec/spec.ts';
+import { checkCall } from '../spec/spec.ts';
 import { CoverageTally } from '../spec/coverage.ts';
 import { indicesOf, WHOLE_RUN } from '../spec/shard.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
-import { failureSteps, passedResult, refuseAsync, type RandomRun } from '../spec/random.ts';
+import { failureSteps, passedResult, type RandomRun } from '../spec/random.ts';
 import { inTrial, replayOptions } from '../spec/replay.ts';
 import { printable, type CheckResult } from '../spec/result.ts';
 import { caseDriver, type AnySpec, type Fn, type Steps, type Trial } from '../spec/run-case.ts';
@@ -44,12 +44,20 @@ interface Trials {
   readonly coverage: CoverageTally;
 }
 
-type Event = { i: number; kind: 'failed' } | { i: number; kind: 'thrown'; error: Error } | { i: number; kind: 'timeout' } | { i: number; kind: 'crash'; error: string };
+type Event = { i: number; kind: 'failed' } | { i: number; kind: 'thrown'; error: Error } | { i: number; kind: 'timeout' } | { i: number; kind: 'crash'; error: string; making?: true };
 
 /** The event of trial `i`, whose request ended without a reply: a timeout (the spec's is a spec error), or a crash. */
 function unfinished(i: number, out: Outcome & { kind: 'timeout' | 'crash' }, timeout: number): Event {
-  if (out.kind === 'crash') return { i, kind: 'crash', error: out.error };
+  if (out.kind === 'crash') return { i, kind: 'crash', error: out.error, ...(out.making && { making: out.making }) };
   return out.spec ? { i, kind: 'thrown', error: specTimeout(timeout) } : { i, kind: 'timeout' };
+}
+
+/** What a run reports of trial `e.i`, whose case a worker never finished making. */
+function neverMade(e: Event & { kind: 'crash' }, seed: number): string {
+  return (
+    `trial ${e.i + 1} (seed ${seed}): ${e.error}. A generator of its inputs probably never ends (an arbitrary given to withArbitrary, ` +
+    `or a function one of them calls, for that size). Its inputs are not shown: making them again here would not end either.`
+  );
 }
 
 /** The event of trial `i`, the one after those of a stripe that passed (`data.ran`): none if the stripe stopped without a failure. */
@@ -83,8 +91,7 @@ function* replayedFailure(run: RandomRun, start: ReturnType<typeof trialCase>, p
 export async function runChecked(check: DefinedCheck<readonly unknown[], unknown>, settings: Settings<'random'>, async = false): Promise<ParallelCheckResult> {
   const spec = check.spec as unknown as AnySpec;
   const fn = check.fn as Fn;
-  checkArity(spec, fn, async);
-  if (!async) refuseAsync(spec);
+  checkCall(spec, fn, async);
   const sent = workerCompare(check, settings);
   const run = { spec, fn, settings };
   const { forceBudget: budget, unicode, trials, maxSize, seed, timeout, maxShrinkAttempts: maxAttempts, maxShrinkTimeouts: maxFatal } = settings;
@@ -207,6 +214,8 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     if (final === undefined) {
       return { ...passedResult(run, indices.length, coverage), ...extra() };
     }
+    // A case that never ended being made (a generator that loops) would not end here either: it is named by its trial and seed.
+    if (final.kind === 'crash' && final.making) throw new WorkerCrashError(neverMade(final, seed));
     // The failing trial's case, made again here, where the function is: to name it, or to replay its shrinks.
     const start = trialCase(spec, seed, final.i, sizeOf(final.i, trials, maxSize));
     if (final.kind === 'thrown') throw inTrial(final.error, spec, final.i, settings, start.inputs);

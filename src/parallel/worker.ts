@@ -219,9 +219,9 @@ async function handle(m: ToWorker): Promise<void> {
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
         runner = { spec, fn, settings: { forceBudget: m.budget, comparisons: comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length) } };
-        driver = caseDriver(runner, m.async ?? false, phase);
-        if (!warm.has(m.async ?? false)) await warmUp(m.async ?? false);
-        warm.add(m.async ?? false);
+        driver = caseDriver(runner, m.async, phase);
+        if (!warm.has(m.async)) await warmUp(m.async);
+        warm.add(m.async);
         if (m.shrink) await startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
         post({ type: 'ready', clock: threadClock() });
       } catch (err) {

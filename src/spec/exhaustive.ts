@@ -15,8 +15,7 @@ import { failureHeader, report } from './report.ts';
 import { carryResult, printable, type Counterexample } from './result.ts';
 import { caseDriver, counterexampleOf, drive, driveAsync, blameCase, type AnySpec, type Fn, type Steps, type Trial } from './run-case.ts';
 import { rerunContext } from './shrink-case.ts';
-import { checkArity } from './spec.ts';
-import { refuseAsync } from './random.ts';
+import { checkCall } from './spec.ts';
 import { watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
 import type { Settings } from './options.ts';
 import { argumentName } from '../demand/observe.ts';
@@ -108,8 +107,7 @@ export interface Run extends Setup {
 
 /** @internal An exhaustive run of `fn` against `s` with `settings` (`async`: an asynchronous check), once every argument has values of the run's depth. */
 export function setup(s: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async: boolean): Setup {
-  if (!async) refuseAsync(s, 'checkSpecExhaustiveAsync or assertSpecExhaustiveAsync');
-  checkArity(s, fn, async);
+  checkCall(s, fn, async, 'exhaustive');
   const maxDepth = settings.depth;
   // An argument without a value that deep would make a run of no case, which would pass.
   s.args.forEach((shape, i) => {
@@ -272,19 +270,17 @@ function* sequentialDepth(set: Run, depth: number): Steps<DepthOutcome> {
  * @internal Checks a spec against a function on every case up to `options.depth`, smallest depth
  * first, in this thread, without throwing for a failure (a spec error, a shape mismatch, or a shape
  * that cannot be enumerated still throw). The public forms are `checkSpecExhaustive` and
- * `assertSpecExhaustive`, which run it with workers in src/parallel.
+ * `assertSpecExhaustive`, which run it with workers in src/parallel. `async`: an asynchronous check
+ * (`checkSpecExhaustiveAsync`), whose cases are observed asynchronously, awaited one after the other.
  */
-export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): ExhaustiveResult {
-  const run = { ...setup(spec, fn, settings, false), watch: watchRun(settings) };
-  const driver = caseDriver(run, run.async);
-  return printable(drive(depthLoop(run), (depth) => driver.drive(sequentialDepth(run, depth)) as DepthOutcome));
-}
-
-/** @internal {@link exhaustiveCheck} of an asynchronous check (`checkSpecExhaustiveAsync`): its cases are observed asynchronously, awaited one after the other. */
-export async function exhaustiveCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): Promise<ExhaustiveResult> {
-  const run = { ...setup(spec, fn, settings, true), watch: watchRun(settings) };
-  const driver = caseDriver(run, run.async);
-  return printable(await refiningUnawaited(() => driveAsync(depthLoop(run), (depth) => driver.drive(sequentialDepth(run, depth)) as Promise<DepthOutcome>)));
+export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>): ExhaustiveResult;
+export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async: boolean): ExhaustiveResult | Promise<ExhaustiveResult>;
+export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhaustive'>, async = false): ExhaustiveResult | Promise<ExhaustiveResult> {
+  const run = { ...setup(spec, fn, settings, async), watch: watchRun(settings) };
+  const driver = caseDriver(run, async);
+  const depth = (d: number) => driver.drive(sequentialDepth(run, d));
+  if (!async) return printable(drive(depthLoop(run), depth as (d: number) => DepthOutcome));
+  return refiningUnawaited(() => driveAsync(depthLoop(run), depth as (d: number) => Promise<DepthOutcome>)).then(printable);
 }
 
 safeInstanceof(ExhaustiveCheckFailure);

@@ -14,14 +14,14 @@ import { prettyDemand } from '../demand/print.ts';
 import { isListCell } from '../demand/lazy-positions.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { fieldDemand } from '../demand/value-form.ts';
-import { CaseTree, type CaseRequest, type EnumeratedCase } from '../engine/enumerate.ts';
+import { CaseTree, type EnumeratedCase } from '../engine/enumerate.ts';
+import type { CaseSteps } from '../engine/steps.ts';
 import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
 import { showInput } from './report.ts';
 import { drive, driveAsync, type AnySpec } from './run-case.ts';
-import { refuseAsync } from './random.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
-import { predictDemands, specify1, type ShapesOf, type Spec } from './spec.ts';
+import { predictDemands, refuseAsync, specify1, type ShapesOf, type Spec } from './spec.ts';
 import { specOf, type ArgumentDemand, type SpecLanguage } from './combinators.ts';
 
 /** Options of {@link inferSpec}. */
@@ -239,9 +239,7 @@ function parameterNames(fn: (...args: any[]) => unknown, arity: number): string[
  * ```
  */
 export function inferSpec<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: NoInfer<(...args: A) => R>, options: InferOptions = {}): Inference<A, R> {
-  refuseAsync({ args, result } as unknown as AnySpec, 'inferSpecAsync');
-  const shapes = { inputs: args, result };
-  return drive(inferenceSteps(args, result, fn, options), (c) => observeDetailed(c.context, fn as never, c.inputs, shapes));
+  return infer(args, result, fn, options, false) as Inference<A, R>;
 }
 
 /**
@@ -257,12 +255,20 @@ export function inferSpec<const A extends readonly unknown[], R>(args: ShapesOf<
  * ```
  */
 export function inferSpecAsync<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: NoInfer<(...args: A) => R | Promise<R>>, options: InferOptions = {}): Promise<Inference<A, R>> {
+  return infer(args, result, fn, options, true) as Promise<Inference<A, R>>;
+}
+
+/** An inference, its cases observed synchronously or (`async`) asynchronously, each awaited before the next. */
+function infer<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions, async: boolean): Inference<A, R> | Promise<Inference<A, R>> {
   const shapes = { inputs: args, result };
-  return driveAsync(inferenceSteps(args, result, fn, options), (c) => observeDetailedAsync(c.context, fn as never, c.inputs, shapes));
+  const steps = inferenceSteps(args, result, fn, options);
+  if (async) return driveAsync(steps, (c) => observeDetailedAsync(c.context, fn as never, c.inputs, shapes));
+  refuseAsync({ args, result }, 'inferSpecAsync');
+  return drive(steps, (c) => observeDetailed(c.context, fn as never, c.inputs, shapes));
 }
 
 /** The steps of an inference, written once for observing its cases synchronously and asynchronously: each yields a case and gets its observation back. */
-function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions): Generator<CaseRequest, Inference<A, R>, DetailedObservation> {
+function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions): CaseSteps<Inference<A, R>, DetailedObservation> {
   checkDeclared(options, INFER_OPTIONS, Object.keys(INFER_OPTIONS));
   const shapes = args as readonly Shape<unknown>[];
   const names = options.names ? [...options.names] : parameterNames(fn as never, shapes.length);
@@ -288,7 +294,7 @@ function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, res
 }
 
 /** The random cases, then every case up to the depth, each observed (yielded to be observed). */
-function* observeCases(shapes: readonly Shape<unknown>[], result: Shape<unknown>, options: InferOptions): Generator<CaseRequest, Observation[], DetailedObservation> {
+function* observeCases(shapes: readonly Shape<unknown>[], result: Shape<unknown>, options: InferOptions): CaseSteps<Observation[], DetailedObservation> {
   const out: Observation[] = [];
   const s = { args: shapes, result } as unknown as AnySpec;
   const trials = options.trials ?? 300;

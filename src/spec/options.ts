@@ -257,11 +257,13 @@ export function resolveSettings<M extends Exclude<Mode, 'global'>>(mode: M, opti
     if (option.workersOnly && !workers && given[name] !== undefined) throw workersOnly(name);
     return given[name] ?? (option.fallback ? option.fallback(call) : option.workersOnly && !workers ? undefined : global[name]);
   };
-  const run: Resolving = { call, workers: names.includes('workers') && fromCall('workers', false) !== undefined };
+  // Read first, as every other option's resolution asks whether the run has them.
+  const workers = names.includes('workers') ? fromCall('workers', false) : undefined;
+  const run: Resolving = { call, workers: workers !== undefined };
   const settings: Record<string, unknown> = {};
   for (const name of names) {
     const option: Declared<unknown> = OPTIONS[name];
-    const value = fromCall(name, run.workers) ?? option.default?.();
+    const value = (name === 'workers' ? workers : fromCall(name, run.workers)) ?? option.default?.();
     settings[name] = value !== undefined && option.resolve ? option.resolve(value, run) : value;
   }
   return { ...settings, comparisons: comparisons(settings.compare as CheckOptions['compare'], call.spec.args.length) } as Settings<M>;

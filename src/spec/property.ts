@@ -16,7 +16,7 @@ import { failureHeader, report, resetInputCalls, showDemand, showInput } from '.
 import { isCaseError, runCase, type AnySpec, type Fn, type Trial } from './run-case.ts';
 import { failsAlike, rerunContext, shrinkCandidates } from './shrink-case.ts';
 import { trialCase } from './trial-case.ts';
-import { checkArity, SpecError, type Spec } from './spec.ts';
+import { checkCall, SpecError, type Spec } from './spec.ts';
 import { resolveSettings, type Settings } from './options.ts';
 
 /** One case of a check: inputs, and the context that evaluates the function's result. */
@@ -45,7 +45,7 @@ interface Setup {
 }
 
 function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
-  checkArity(s, fn);
+  checkCall(s, fn);
   return { spec: s, fn, settings: resolveSettings('property', options, { spec: s }) };
 }
 
@@ -58,7 +58,9 @@ function run(set: Setup, c: StrictCase): Trial {
 /**
  * The last run of each case. fast-check shrinks a case right after its predicate has run it, and
  * the run is deterministic, so the shrinker takes that run instead of running the case again.
- * (A report runs its case again anyway: generated functions show the calls of that run.)
+ * (A report runs its case again anyway: generated functions show the calls of that run.) Kept for
+ * the module, by case, not by property: a case of strictCases is run by the predicate's own
+ * assertStrictCase, and its shrinker then judges it by that run, under the predicate's options.
  */
 const lastRun = new WeakMap<StrictCase, Trial>();
 
@@ -86,7 +88,11 @@ function strictCase(set: Setup, inputs: readonly unknown[], context: Context, sh
   return Object.assign(c, { [fc.toStringMethod]: text, toString: text });
 }
 
-/** The demand on the result that a case was made with (a shrunk case, an example), if any. */
+/**
+ * The demand on the result that a case was made with (a shrunk case, an example), if any, which
+ * names the case when its run fails. Kept for the module, by case, as {@link lastRun}: an example
+ * made by strictExample is run by another property's setup.
+ */
 const madeWith = new WeakMap<StrictCase, Demand>();
 
 /**

@@ -4,9 +4,7 @@
  * @module
  */
 import { describeSafely } from '../demand/describe.ts';
-import type { Shape } from '../demand/shape-types.ts';
-import { someShapeWithin } from '../demand/shape-walk.ts';
-import { checkArity } from './spec.ts';
+import { checkCall } from './spec.ts';
 import { CoverageTally, withCoverage } from './coverage.ts';
 import type { Settings } from './options.ts';
 import { indicesOf, showShard } from './shard.ts';
@@ -32,8 +30,7 @@ export interface RandomRun {
  * throw). The public forms are `checkSpec` and `assertSpec`, which run it with workers in src/parallel.
  */
 export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>): CheckResult {
-  refuseAsync(spec);
-  checkArity(spec, fn);
+  checkCall(spec, fn);
   const run = { spec, fn, settings };
   const one = (inputs: readonly unknown[], context: Context) => runCase(run, inputs, context);
   return drive(randomSteps(run, one), (c) => one(c.inputs, c.context));
@@ -45,16 +42,9 @@ export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>)
  * is a promise.
  */
 export async function strictCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'random'>): Promise<CheckResult> {
-  checkArity(spec, fn, true);
+  checkCall(spec, fn, true);
   const run = { spec, fn, settings };
   return driveAsync(randomSteps(run), (c) => runCaseAsync(run, c.inputs, c.context));
-}
-
-/** @internal Refuses, for a synchronous check, a spec whose shapes are async, saying what to `use` (an async function is refused by checkArity). */
-export function refuseAsync(spec: AnySpec, use = 'checkSpecAsync or assertSpecAsync'): void {
-  const asyncShape = [...spec.args, spec.result].find((shape) => someShapeWithin(shape as Shape<unknown>, (x) => x.protocol?.async === true));
-  if (asyncShape === undefined) return;
-  throw new TypeError(`the spec's shape ${(asyncShape as Shape<unknown>).name} is async: its check is asynchronous. Use ${use}, which return a promise (docs/iterators.md)`);
 }
 
 /** The steps of a random run; with `now`, a synchronous check's, its trials run here, not yielded (a yield per trial cost 5% of a check of take), the steps of a failure yielded as ever. */

@@ -8,7 +8,7 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { checkKnownOptions } from '../engine/options.ts';
-import { checkArity, type Spec } from './spec.ts';
+import { checkCall, type Spec } from './spec.ts';
 import type { Comparison } from './options.ts';
 import type { AnySpec, Fn } from './run-case.ts';
 
@@ -49,7 +49,7 @@ export function defineCheck<const A extends readonly unknown[], R>(moduleUrl: st
   checkKnownOptions(options, ['compare']);
   const key = `${moduleUrl}#${name}`;
   if (registry.has(key)) throw new TypeError(`defineCheck: a check named '${name}' is already defined in ${moduleUrl}`);
-  // An async function is refused by the synchronous checks when they run (checkArity), saying to use checkSpecAsync.
+  // An async function is refused by the synchronous checks when they run (checkCall), saying to use checkSpecAsync.
   const check: DefinedCheck<A, R> = { moduleUrl, name, spec, fn: fn as (...args: A) => R, ...(options.compare !== undefined ? { compare: options.compare } : {}) };
   registry.set(key, check as unknown as DefinedCheck<readonly unknown[], unknown>);
   return check;
@@ -64,9 +64,9 @@ export function findCheck(moduleUrl: string, name: string): DefinedCheck<readonl
 export const WORKER_RULE =
   'a check run with workers must be created with defineCheck(import.meta.url, name, spec, fn) at the top level of a module whose import has no side effects besides defining checks';
 
-/** @internal The check registered with `spec` and `fn`, or an error that explains the rule (`what` names the function called, `async` if it is an asynchronous check). */
-export function registeredCheck(spec: AnySpec, fn: Fn, what: string, async = false): DefinedCheck<readonly unknown[], unknown> {
-  checkArity(spec, fn, async); // first: a value that is not a function is not an unregistered one
+/** @internal The check registered with `spec` and `fn`, or an error that explains the rule (`what` names the function called, of `mode`, `async` if it is an asynchronous check). */
+export function registeredCheck(spec: AnySpec, fn: Fn, what: string, mode: 'random' | 'exhaustive', async: boolean): DefinedCheck<readonly unknown[], unknown> {
+  checkCall(spec, fn, async, mode); // first: a value that is not a function is not an unregistered one
   for (const c of registry.values()) if (c.spec === spec && c.fn === fn) return c;
   throw new TypeError(
     `${what} with workers: this spec and function were not registered with defineCheck. Workers cannot receive closures, so they import the module that defines the check again: ${WORKER_RULE}, e.g. \`export const myCheck = defineCheck(import.meta.url, 'myCheck', mySpec, myFn)\`, then run the check itself: ${what}(myCheck, options). Or drop the workers option to check in this thread.`,

@@ -10,6 +10,7 @@ import { argumentName, observeDetailed, observeDetailedAsync, type Context, type
 import { findRevoked } from '../demand/revoked-proxy.ts';
 import { evaluatedPositions } from '../demand/size.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
+import type { CaseRun, CaseSteps } from '../engine/steps.ts';
 import { MATCHED, predictMatching, SpecError, type Matching, type Spec } from './spec.ts';
 import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
 import { showInput } from './report.ts';
@@ -67,13 +68,9 @@ export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], 
   return judge(run, inputs, context, obs, budget);
 }
 
-/** The shapes of the spec last observed, kept: every case of a check observes with them. */
-let lastShapes: { readonly spec: AnySpec | undefined; readonly shapes: ObserveShapes } = { spec: undefined, shapes: {} };
-
 /** The shapes an observation of a case of spec `s` reads its inputs and result by. */
 function observeShapes(s: AnySpec): ObserveShapes {
-  if (lastShapes.spec !== s) lastShapes = { spec: s, shapes: { inputs: s.args, result: s.result, names: s.names } };
-  return lastShapes.shapes;
+  return { inputs: s.args, result: s.result, names: s.names };
 }
 
 /** @internal What runs a case: the spec and function, and the settings a case reads. */
@@ -89,7 +86,7 @@ function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], co
   // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
   if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: true, error: obs.error, replay: context };
-  const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, { actual: obs.inputs, exact: holdsOfEqual(compare) });
+  const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, { actual: obs.inputs, exact: compare.map(holdsOfEqual) });
   // Every prediction was the demand observed: their demands are those.
   if (predicted === MATCHED) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: obs.inputs, failed: false };
   let failed = false;
@@ -99,22 +96,14 @@ function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], co
 
 /** The comparisons of a check that hold of equal demands, `exact` and `noStricter`: a prediction equal to the demand observed passes them. */
 const HOLD_OF_EQUAL = new Set<unknown>([equalDemands, definedBelow]);
-let lastCompare: { readonly compare: readonly unknown[] | undefined; readonly exact: readonly boolean[] } = { compare: undefined, exact: [] };
 
-/** Which of the comparisons `compare` hold of equal demands (worked out once for a check's comparisons). */
-function holdsOfEqual(compare: readonly unknown[]): readonly boolean[] {
-  if (lastCompare.compare !== compare) lastCompare = { compare, exact: compare.map((c) => HOLD_OF_EQUAL.has(c)) };
-  return lastCompare.exact;
-}
-
-/** @internal A case for a check's steps (see {@link drive}) to run: its trial is sent back, or what running it threw is thrown in. */
-export interface CaseRun {
-  readonly inputs: readonly unknown[];
-  readonly context: Context;
+/** Whether comparison `c` holds of equal demands. */
+function holdsOfEqual(c: unknown): boolean {
+  return HOLD_OF_EQUAL.has(c);
 }
 
 /** @internal The steps of a check, written once for both ways of running a case: each yields a case and gets its trial back. */
-export type Steps<R> = Generator<CaseRun, R, Trial>;
+export type Steps<R> = CaseSteps<R, Trial>;
 
 /** @internal Runs `steps`, each case (or what else they yield, as an exhaustive run's depths) by `run`, synchronously. */
 export function drive<R, Y = CaseRun, T = Trial>(steps: Generator<Y, R, T>, run: (c: Y) => T): R {

@@ -12,6 +12,7 @@ import { argumentName, observeDetailed, refuseAsyncOrGenerator, toContext } from
 import { describeSafely } from '../demand/describe.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { Shape } from '../demand/shape-types.ts';
+import { someShapeWithin } from '../demand/shape-walk.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 import { matchesValueForm } from '../demand/value-form-match.ts';
 
@@ -64,11 +65,14 @@ export class SpecError extends Error {
 }
 
 /**
- * @internal Throws a TypeError when `fn` is not a function (the second argument of a check) or is
- * an async or generator function (unless the check is `async`: it awaits them), and a
- * {@link SpecError} when it declares a number of parameters other than the spec's arguments.
+ * @internal Checks what a check of `mode` is called with, before it runs: throws a TypeError when
+ * the spec's shapes are async (unless the check is `async`; the message names the mode's
+ * asynchronous checks), when `fn` is not a function (the second argument of a check) or is an async
+ * or generator function (unless the check is `async`: it awaits them), and a {@link SpecError} when
+ * it declares a number of parameters other than the spec's arguments.
  */
-export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: any[]) => unknown, async = false): void {
+export function checkCall(s: Spec<readonly unknown[], unknown>, fn: (...args: any[]) => unknown, async = false, mode: 'random' | 'exhaustive' = 'random'): void {
+  if (!async) refuseAsync(s, mode === 'random' ? 'checkSpecAsync or assertSpecAsync' : 'checkSpecExhaustiveAsync or assertSpecExhaustiveAsync');
   if (typeof fn !== 'function') throw new TypeError(`the function to check is not a function: got ${inspect(fn, { depth: 0, breakLength: Infinity })}`);
   if (!async) refuseAsyncOrGenerator(fn, 'the function to check', s.result.protocol !== undefined);
   const arity = s.args.length;
@@ -79,6 +83,14 @@ export function checkArity(s: Spec<readonly unknown[], unknown>, fn: (...args: a
         (fn.length < arity ? ' (JavaScript counts the parameters before the first one with a default value; to check such a function, wrap it: (a, b) => f(a, b))' : ''),
     );
   }
+}
+
+/** @internal Refuses, for a synchronous check, shapes of which one is async, saying what to `use` instead (an async function is refused by {@link checkCall}). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function refuseAsync(shapes: { readonly args: readonly Shape<any>[]; readonly result: Shape<any> }, use: string): void {
+  const asyncShape = [...shapes.args, shapes.result].find((shape) => someShapeWithin(shape, (x) => x.protocol?.async === true));
+  if (asyncShape === undefined) return;
+  throw new TypeError(`the spec's shape ${asyncShape.name} is async: its check is asynchronous. Use ${use}, which return a promise (docs/iterators.md)`);
 }
 
 /**

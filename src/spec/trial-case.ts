@@ -28,16 +28,7 @@ export function sizeOf(trial: number, trials: number, maxSize: number): number {
 
 /** Trial `i` of a run with `seed`: its inputs and context (what workers and shards reproduce). */
 export function trialCase(s: AnySpec, seed: number, i: number, size: number): { inputs: unknown[]; context: Context } {
-  const r = runSeed(seed).variant(i).stream();
+  const r = Seed.ofRun(seed).variant(i).stream();
   const inputs = generateInputs(s.args as readonly Shape<unknown>[], r, size);
   return { inputs, context: randomContext(r.split(), size) };
-}
-
-/** The seed of the run last asked for, kept: every trial of a run starts from it (made anew, a quarter of a trial's seeding). */
-let lastRun = { seed: NaN, run: Seed.ofRun(0) };
-
-/** `Seed.ofRun(seed)`, made once for a run's trials. */
-function runSeed(seed: number): Seed {
-  if (lastRun.seed !== seed) lastRun = { seed, run: Seed.ofRun(seed) };
-  return lastRun.run;
 }

@@ -1,0 +1,58 @@
+/**
+ * The test files of `npm test`, in groups that each run in one process (`test/groups/<group>.test.ts`):
+ * a process per file would load tsx and the source anew for each (about 0.7 s of CPU a file), and
+ * the runs of a group reuse the workers an earlier run left idle, as a user's process does. The
+ * groups are of about equal CPU time, so that `--test-concurrency` keeps both cores busy to the end.
+ * A file goes to the group that names it, else to the first with a pattern that matches it; `rest`
+ * matches every file, so no test file is left out. One file alone still runs as ever (`node --import tsx --test <file>`).
+ * @module
+ */
+import { readdirSync } from 'node:fs';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const GROUPS: Record<string, readonly (string | RegExp)[]> = {
+  package: ['test/package.test.ts'],
+  'parallel-runs': ['test/parallel.test.ts', 'test/parallel-pool.test.ts', 'test/parallel-startup.test.ts', 'test/load-module.test.ts'],
+  'parallel-verdicts': ['test/parallel-verdicts.test.ts', 'test/parallel-batch.test.ts', /^test\/parallel-/],
+  'parallel-timing': ['test/parallel-async.test.ts', 'test/parallel-timeouts.test.ts'],
+  'iter-exhaustive': ['test/iter-combinators-exhaustive.test.ts', 'test/iter-combinators.test.ts', 'test/iter-libraries.test.ts', 'test/async-series.test.ts'],
+  iter: [/^test\/iter-/, /^examples\/iterators\//, 'test/verdict-residuals.test.ts'],
+  'spec-tools': ['test/repl.test.ts', 'test/spec-language.test.ts', 'test/infer.test.ts', 'test/reference.test.ts', 'examples/exhaustive.test.ts'],
+  demand: [
+    'test/budget-and-bottom.test.ts', 'test/lattice.test.ts', 'test/list.test.ts', 'test/demand.test.ts', 'test/observe-edge.test.ts',
+    'test/print.test.ts', 'test/sharing.test.ts', 'test/lazy.test.ts', 'test/record.test.ts',
+  ],
+  rest: [/./],
+};
+
+const root = new URL('../', import.meta.url);
+
+/** The test files under `dir` (a path from the root ending in `/`), `depth` folders deep at most. */
+function testFiles(dir: string, depth: number): string[] {
+  return readdirSync(new URL(dir, root), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() && depth > 0 && e.name !== 'node_modules' ? testFiles(`${dir}${e.name}/`, depth - 1) : e.isFile() && e.name.endsWith('.test.ts') ? [`${dir}${e.name}`] : [],
+  );
+}
+
+/**
+ * The files of `group`. Refuses a table out of step with the files, which would leave tests
+ * unrun: a group without its entry file, an entry file of no group, or a name of no test file.
+ */
+export function filesOf(group: string): string[] {
+  const files = [...testFiles('test/', 0), ...testFiles('examples/', 1)].sort();
+  const entries = testFiles('test/groups/', 0).map((f) => f.slice('test/groups/'.length, -'.test.ts'.length));
+  const names = Object.keys(GROUPS);
+  const unnamed = Object.values(GROUPS).flat().filter((e) => typeof e === 'string' && !files.includes(e));
+  const stray = [...names.filter((g) => !entries.includes(g)), ...entries.filter((g) => !names.includes(g))];
+  if (unnamed.length > 0 || stray.length > 0) throw new Error(`test/groups.ts is out of step with the files: ${[...unnamed, ...stray.map((g) => `group ${g}`)].join(', ')}`);
+  const groupOf = (file: string) => names.find((g) => GROUPS[g]!.includes(file)) ?? names.find((g) => GROUPS[g]!.some((e) => e instanceof RegExp && e.test(file)));
+  return files.filter((f) => groupOf(f) === group);
+}
+
+/** Runs the test files of `group` in this process, one after another; a file that fails to load is a failing test that names it. */
+export async function runGroup(group: string): Promise<void> {
+  for (const file of filesOf(group)) {
+    await import(new URL(file, root).href).catch((err: unknown) => test(`${file} loads`, () => assert.fail(err as Error)));
+  }
+}
