@@ -90,12 +90,12 @@ export function argumentName(names: readonly string[] | undefined, i: number): s
 /** The names of arguments without one, made once (an observation names every argument, a check observes thousands of times). */
 const DEFAULT_NAMES: string[] = [];
 
-/** The names of the `n` arguments of observations with `shapes`, those last asked for kept: a check observes with the same shapes on every trial. */
-function argumentNames(shapes: ObserveShapes, n: number): readonly string[] {
-  if (lastNames.shapes !== shapes || lastNames.names.length !== n) lastNames = { shapes, names: Array.from({ length: n }, (_, i) => argumentName(shapes.names, i)) };
+/** The names of `n` arguments named `given` (see {@link argumentName}), those last asked for kept: a check names the same on every trial. */
+function argumentNames(given: readonly string[] | undefined, n: number): readonly string[] {
+  if (lastNames.given !== given || lastNames.names.length !== n) lastNames = { given, names: Array.from({ length: n }, (_, i) => argumentName(given, i)) };
   return lastNames.names;
 }
-let lastNames: { readonly shapes: ObserveShapes | undefined; readonly names: readonly string[] } = { shapes: undefined, names: [] };
+let lastNames: { readonly given: readonly string[] | undefined; readonly names: readonly string[] } = { given: undefined, names: [] };
 
 /**
  * @internal Throws a TypeError naming `fn` as `who` if it is an async or a generator function,
@@ -221,7 +221,7 @@ export class ObservationRun {
     private readonly shapes: ObserveShapes,
   ) {
     this.recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
-    this.names = argumentNames(shapes, inputs.length);
+    this.names = argumentNames(shapes.names, inputs.length);
     this.holders = new Array(inputs.length);
     for (let i = 0; i < inputs.length; i++) this.holders[i] = this.rec.root(this.names[i]!);
     this.resultHolder = this.resultRec.root('result');
