@@ -58,8 +58,9 @@ export class RecordSite {
 /**
  * @internal For a context that forces a value one layer at a time: forces the value at `site`
  * (taking it out) out of its Lazies (checking each against the site's shape first) and records
- * there the layer found, checked against the shape inside them: a primitive, or a node whose
- * strict fields are recorded at once (they were evaluated with it). Returns the value, its layer
+ * there the layer found, checked against the shape inside them: a primitive, a list cell at a lazy
+ * position (in a spine), or a node whose strict fields are recorded at once (they were evaluated
+ * with it). Returns the value, its layer
  * (none for a primitive or a function), and the sites of its fields, where the context records
  * them if it forces them (a strict field again, to the same demand). A function is not recorded:
  * no context calls one.
