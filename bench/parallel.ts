@@ -3,22 +3,29 @@
  * stale, see `built-package.ts`) and a check module in plain JavaScript (`parallel-checks.mjs`).
  * Each figure is 2 workers against the same run in this thread:
  * - `parallelSpeedupVsSequential`: 100,000 `take` trials (microseconds each), the workers' startup
- *   excluded (runs alternate, medians of 3 each);
+ *   excluded (runs alternate, medians of 3 each). Startup is compiling too: before the timed rounds
+ *   the run in this thread runs once and the run with workers twice, so that each worker has run as
+ *   many trials as this thread (after one run, a worker's next cost 1.2-1.4 times the CPU of those
+ *   after the second: its code was still being optimised);
  * - `parallelSpeedupHeavy`: 300 trials of about a millisecond each, startup excluded;
  * - `exhaustiveParallelSpeedup`: `take`'s spec at depth 6, startup excluded;
  * - `parallelSpeedupWithStartup`: 100,000 `take` trials, a process's first run with workers (their
  *   start included: a fresh thread each, which loads the package and the check module, then
  *   compiles the hot code anew, as every V8 isolate does) against the run in this thread once
- *   compiled; each sample a fresh `node` process (`parallel-first-run.mjs`), medians of 3;
+ *   compiled (warm: its second run); each sample a fresh `node` process (`parallel-first-run.mjs`),
+ *   medians of 3;
+ * - `parallelSpeedupWithStartupCold`: the same first run with workers against the process's first
+ *   run in this thread (cold: it compiles too), as a user's first check in a process is;
  * - `parallelSpeedupWithStartupTypeScript`: the same with the check module in TypeScript
  *   (`parallel-checks-ts.ts`), the process under `node --import tsx`, each worker loading the
  *   module through tsx;
  * - `parallelColdStartup`, `parallelStartup`: milliseconds until 2 workers are ready, started
  *   (the process's first run), and pooled (a run after the first);
- * - `parallelCpuRatio`, `exhaustiveCpuRatio`, `parallelFirstRunCpuRatio`: the CPU time (all
- *   threads) of the sequential run over that of the 2-worker run (the first's, for the last),
- *   medians: below 1 by what working in workers costs more, whatever the load; on 2 idle cores the
- *   speedup would be at most twice it;
+ * - `parallelCpuRatio`, `exhaustiveCpuRatio`, `parallelFirstRunCpuRatio`,
+ *   `parallelFirstRunColdCpuRatio`: the CPU time (all threads) of the sequential run (the cold one's,
+ *   for the last) over that of the 2-worker run (the first's, for the last two), medians: below 1 by
+ *   what working in workers costs more, whatever the load; on 2 idle cores the speedup would be at
+ *   most twice it;
  * - `parallelCeiling`: what the machine gives two threads at the time: a fixed computation in 2
  *   worker threads at once against it twice in this thread, measured between the runs above.
  * On a machine shared with other work, the figures say as much about the load as about the
@@ -48,10 +55,11 @@ async function timedRun(run: () => Ran | Promise<Ran>): Promise<{ total: number;
   return { total: ms, cpu, startup: r.startupMs ?? 0 };
 }
 
-/** Medians over rounds of the sequential and parallel runs, alternating, startup excluded (the workers are started before the rounds). */
+/** Medians over rounds of the sequential and parallel runs, alternating, startup excluded (the workers are started, and have run as many cases as this thread, before the rounds). */
 async function sideBySide(sequential: () => { readonly passed: boolean; readonly message: string }, parallel: () => Promise<ParallelCheckResult | ParallelExhaustiveResult>, ceilings: number[]) {
   await timedRun(sequential); // compiled code, first
   await timedRun(parallel);
+  await timedRun(parallel); // each of the 2 workers has run the cases of one run
   const seq: number[] = [];
   const par: number[] = [];
   const cpu: number[] = [];
@@ -71,25 +79,30 @@ async function sideBySide(sequential: () => { readonly passed: boolean; readonly
 /**
  * Medians over {@link ROUNDS} fresh processes (see `parallel-first-run.mjs`), each running `take`'s
  * check of module `checks` in its thread, then with 2 workers, its first: the speedup with the
- * workers' start, and that start. `loader`: the process's `node` options.
+ * workers' start against the run in this thread warm (`included`) and cold (`cold`), and that
+ * start. `loader`: the process's `node` options.
  */
-async function firstRuns(checks: string, loader: readonly string[], ceilings: number[]): Promise<{ included: number; cpu: number; startup: number }> {
+async function firstRuns(checks: string, loader: readonly string[], ceilings: number[]): Promise<{ included: number; cold: number; cpu: number; coldCpu: number; startup: number }> {
   const seq: number[] = [];
+  const cold: number[] = [];
   const par: number[] = [];
   const cpu: number[] = [];
+  const coldCpu: number[] = [];
   const startup: number[] = [];
   for (let k = 0; k < ROUNDS; k++) {
     const args = [...loader, fileURLToPath(new URL('./parallel-first-run.mjs', import.meta.url)), new URL(checks, import.meta.url).href, String(TRIALS)];
     const child = spawnSync(process.execPath, args, { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`bench: a first run of ${checks} failed (${child.error?.message ?? `exit status ${child.status}`})`);
-    const r = JSON.parse(child.stdout) as { sequential: number; parallel: number; sequentialCpu: number; parallelCpu: number; startup: number };
+    const r = JSON.parse(child.stdout) as { cold: number; sequential: number; parallel: number; coldCpu: number; sequentialCpu: number; parallelCpu: number; startup: number };
     seq.push(r.sequential);
+    cold.push(r.cold);
     par.push(r.parallel);
     cpu.push(r.sequentialCpu / r.parallelCpu);
+    coldCpu.push(r.coldCpu / r.parallelCpu);
     startup.push(r.startup);
     ceilings.push(await ceiling());
   }
-  return { included: median(seq) / median(par), cpu: median(cpu), startup: median(startup) };
+  return { included: median(seq) / median(par), cold: median(cold) / median(par), cpu: median(cpu), coldCpu: median(coldCpu), startup: median(startup) };
 }
 
 /** The computation {@link ceiling} times, in its threads as source text. */
@@ -140,10 +153,12 @@ export async function benchParallel(): Promise<Record<string, number>> {
     parallelSpeedupVsSequential: take.excluded,
     parallelSpeedupHeavy: heavy.excluded,
     parallelSpeedupWithStartup: first.included,
+    parallelSpeedupWithStartupCold: first.cold,
     parallelSpeedupWithStartupTypeScript: firstTypeScript.included,
     exhaustiveParallelSpeedup: exhaustive.excluded,
     parallelCpuRatio: take.cpu,
     parallelFirstRunCpuRatio: first.cpu,
+    parallelFirstRunColdCpuRatio: first.coldCpu,
     exhaustiveCpuRatio: exhaustive.cpu,
     parallelColdStartup: first.startup,
     parallelStartup: take.startup,

@@ -143,16 +143,30 @@ export const workerLimits = { import: 10_000, stall: 30_000 };
 const WAIT_FACTOR = 10;
 
 /**
+ * How often a slot looks at its worker's current phase while a request runs: `timeout / LOOKS` ms
+ * apart. A phase is timed from the look that first sees it (the worker reads no clock), at most that
+ * much after its start: a function is stopped once it has run its timeout, and at most a tenth more.
+ */
+const LOOKS = 10;
+
+/** The phase of a worker's current case as a slot saw it: its number and who runs (see {@link Slot.state}), and when the slot first saw it (`Date.now()`). */
+interface SeenPhase {
+  readonly count: number;
+  readonly who: number;
+  readonly at: number;
+}
+
+/**
  * What the current phase of a worker's case (see {@link Slot.state}) has computed so far, at least.
  * The worker does not read its thread's clock when a phase starts (a file read a case), so the
  * slot bounds it from its own looks at it: what the thread computed since the last look before it
- * saw the phase, less the time from that look to the phase's start (the thread computed at most
- * that long meanwhile, on strictcheck's work or the phase before), or since its first look during
- * the phase, whichever is more. Less than the phase computed, never more.
+ * saw the phase, less the time from that look to when it saw the phase (at or after its start: the
+ * thread computed at most that long meanwhile, on strictcheck's work or the phase before), or since
+ * its first look during the phase, whichever is more. Less than the phase computed, never more.
  */
 class PhaseClock {
   private last: Look;
-  private phase: { readonly start: number; readonly who: number; readonly before: Look; readonly first: Look } | undefined;
+  private phase: { readonly seen: SeenPhase; readonly before: Look; readonly first: Look } | undefined;
 
   constructor(
     private readonly look: () => Look,
@@ -162,14 +176,14 @@ class PhaseClock {
     this.last = look();
   }
 
-  /** What phase `who`, started at `start` (`Date.now()`), has computed by now, at least; undefined if the thread's times cannot be read. */
-  computed(start: number, who: number): number | undefined {
+  /** What phase `seen` has computed by now, at least; undefined if the thread's times cannot be read. */
+  computed(seen: SeenPhase): number | undefined {
     const now = this.look();
-    if (this.phase?.start !== start || this.phase.who !== who) this.phase = { start, who, before: this.last, first: now };
+    if (this.phase?.seen !== seen) this.phase = { seen, before: this.last, first: now };
     this.last = now;
     const { before, first } = this.phase;
     if (now.times === undefined) return undefined;
-    return Math.max(this.spent(first, now), this.spent(before, now) - Math.max(0, start - before.wall));
+    return Math.max(this.spent(first, now), this.spent(before, now) - Math.max(0, seen.at - before.wall));
   }
 
   /**
@@ -209,13 +223,14 @@ function threadTimes(w: Worker, schedstat: string | undefined): ThreadTimes | un
 
 /**
  * @internal A worker thread that runs one request at a time, replaced when it stops or crashes.
- * It shares {@link Slot.state} with its worker: `[0]` when who runs in the worker's current case
- * (`[4]`) started (`Date.now()`), `[1]` the index of that case within the request, `[2]` non-zero to ask the worker
- * to cancel it, `[3]` the id of the request that case belongs to ({@link IMPORTING} or
- * {@link LOADED} while it starts), `[4]` who runs in the case ({@link FUNCTION}, {@link SPEC} or
- * {@link HARNESS}), from `[0]` on. A case times out once its function has run `timeout` ms from
- * its start (neither the messaging, nor the worker's own start, nor the making of the case, nor the
- * spec counted), and, where the system gives the worker thread's CPU time (Linux), once it has
+ * It shares {@link Slot.state} with its worker: `[0]` when the worker began importing the check's
+ * module, or finished (`Date.now()`), `[1]` the index of its current case within the request, `[2]`
+ * non-zero to ask the worker to cancel it, `[3]` the id of the request that case belongs to
+ * ({@link IMPORTING} or {@link LOADED} while it starts), `[4]` who runs in the case
+ * ({@link FUNCTION}, {@link SPEC} or {@link HARNESS}), `[5]` how many such phases the worker has
+ * begun. A case times out once its function has run `timeout` ms from its start, as seen by the
+ * slot (see {@link LOOKS}; neither the messaging, nor the worker's own start, nor the making of the
+ * case, nor the spec counted), and, where the system gives the worker thread's CPU time (Linux), once it has
  * also computed that long, so that a loaded machine does not stop it early (see
  * {@link WAIT_FACTOR}); an asynchronous case's waiting for its promises (its worker's event loop
  * idle, but not waiting for a CPU) counts as computing, so that one that never settles is stopped
@@ -225,7 +240,7 @@ function threadTimes(w: Worker, schedstat: string | undefined): ThreadTimes | un
  */
 export class Slot {
   worker: Worker | null = null;
-  readonly state = new Float64Array(new SharedArrayBuffer(5 * Float64Array.BYTES_PER_ELEMENT));
+  readonly state = new Float64Array(new SharedArrayBuffer(6 * Float64Array.BYTES_PER_ELEMENT));
   private ready: Promise<void> | null = null;
   private pending: ((o: Outcome) => void) | null = null;
   private chain: Promise<unknown> = Promise.resolve();
@@ -365,24 +380,27 @@ export class Slot {
       const id = this.nextId++;
       const sent = Date.now();
       const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async);
+      const look = Math.max(1, Math.ceil(this.timeout / LOOKS));
       return new Promise<Outcome>((resolve) => {
+        // The clock runs from when the slot first saw the current phase of the request's current case (see state), or sent the request.
+        let seen: SeenPhase = { count: -1, who: HARNESS, at: sent };
         const check = () => {
           if (this.pending !== done) return;
-          // The clock runs from when the worker started the current phase of the request's current case (see state), or sent the request.
           const started = this.state[3] === id;
-          const now = Date.now();
           const who = started ? this.state[4]! : HARNESS;
-          const start = started ? this.state[0]! : sent;
-          // The worker writes a phase's start, then who runs: read between two readings of who, the start is that phase's or a later one's.
+          const count = started ? this.state[5]! : -1;
+          // The worker counts a phase, then writes who runs: read between two readings of who, the count is that phase's or a later one's.
           if (started && this.state[4] !== who) return void (timer = setTimeout(check, 1));
+          const now = Date.now();
+          if (count !== seen.count || who !== seen.who) seen = { count, who, at: now };
           const limit = who === FUNCTION ? this.timeout : who === SPEC ? specLimit(this.timeout) : this.stallLimit();
-          let left = start + limit - now;
+          let left = seen.at + limit - now;
           if (left <= 0 && who !== HARNESS) {
-            const used = clock.computed(start, who);
-            if (used !== undefined && used < limit && now - start < Math.max(WAIT_FACTOR * limit, limit + 10_000)) left = Math.max(1, limit - used);
+            const used = clock.computed(seen);
+            if (used !== undefined && used < limit && now - seen.at < Math.max(WAIT_FACTOR * limit, limit + 10_000)) left = Math.max(1, limit - used);
           }
           if (left > 0) {
-            timer = setTimeout(check, Math.min(left, MAX_TIMER));
+            timer = setTimeout(check, Math.min(left, look));
             return;
           }
           this.pending = null;
@@ -393,7 +411,7 @@ export class Slot {
           const error = started ? `the worker did not finish making a case (its inputs and context) within ${limit} ms` : `the worker did not start on its request within ${limit} ms`;
           resolve({ kind: 'crash', error, alone: false, answered: this.answered, ...(started && { making: true as const }) });
         };
-        let timer = setTimeout(check, this.timeout);
+        let timer = setTimeout(check, look);
         const done = (o: Outcome) => {
           clearTimeout(timer);
           resolve(o);

@@ -36,11 +36,16 @@ function nth<T>(it: Iterable<T>, j: number): T | undefined {
   return undefined;
 }
 
-/** What the trials of a run came to: the first failure, if any, the trials finished (`executed`, `completed`), and the coverage of those that passed. */
+/** Trials finished, in order: `at(0)`, …, `at(count - 1)` (a stripe's, kept as one, as only `onTrial` reads them one by one). */
+interface Finished {
+  readonly at: (q: number) => number;
+  readonly count: number;
+}
+
+/** What the trials of a run came to: the first failure, if any, the trials finished, and the coverage of those that passed. */
 interface Trials {
   best?: Event;
-  executed: number;
-  completed: number[];
+  readonly completed: Finished[];
   readonly coverage: CoverageTally;
 }
 
@@ -125,22 +130,18 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
    * outcome, and if it passes, the run fails with the crash, which no trial can be blamed for.
    */
   const runTrials = async (slots: readonly Slot[], batch: boolean): Promise<Trials | 'crashed'> => {
-    const run: Trials = { executed: 0, completed: [], coverage: new CoverageTally(spec.args.length) };
+    const run: Trials = { completed: [], coverage: new CoverageTally(spec.args.length) };
     let crashed = false;
     // The smallest failing trial known, shared with the workers: each stops before the trials past it.
     const bound = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     bound[0] = MAX_TRIALS;
     const found = (ev: Event) => {
-      if (ev.kind !== 'thrown') {
-        run.executed++;
-        run.completed.push(ev.i);
-      }
+      if (ev.kind !== 'thrown') run.completed.push({ at: () => ev.i, count: 1 });
       if (!run.best || ev.i < run.best.i) run.best = ev;
       lower(bound, ev.i);
     };
     const passed = (i: number, counts: readonly number[]) => {
-      run.executed++;
-      run.completed.push(i);
+      run.completed.push({ at: () => i, count: 1 });
       run.coverage.addCounts(counts);
     };
     const oneByOne = async (slot: Slot, at: (q: number) => number, count: number) => {
@@ -149,7 +150,8 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
         if (run.best && i >= run.best.i) return; // a smaller failing index is known: only smaller ones matter
         const m = { type: 'trials' as const, first: i, step: 1, count: 1, bound: bound.buffer as SharedArrayBuffer };
         let out = await slot.request(m);
-        const suspect = out.kind === 'crash' && !out.alone ? out : undefined;
+        // A crash may be an earlier trial's timer; a case that never ended being made is this trial's own (making is synchronous).
+        const suspect = out.kind === 'crash' && !out.alone && !out.making ? out : undefined;
         if (suspect) out = await slot.request({ ...m, grace });
         let ev = out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout);
         if (!ev && suspect) {
@@ -166,17 +168,14 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     const stripe = async (slot: Slot, at: (q: number) => number, count: number) => {
       slot.state[1] = 0; // its first trial, should the worker crash before it starts
       const out = await slot.request({ type: 'trials', first: at(0), step: at(1) - at(0), count, bound: bound.buffer as SharedArrayBuffer });
-      if (out.kind === 'crash') {
+      if (out.kind === 'crash' && !out.making) {
         crashed = true;
         lower(bound, -1); // the others stop: the trials run again one at a time
         return;
       }
-      // A trial that timed out is the one its worker ran; those before it passed.
+      // A trial that timed out, or whose case never ended being made, is the one its worker ran; those before it passed.
       const ran = out.kind === 'reply' ? out.data.ran : Math.max(0, slot.state[1]!);
-      for (let q = 0; q < ran; q++) {
-        run.executed++;
-        run.completed.push(at(q));
-      }
+      run.completed.push({ at, count: ran });
       if (out.kind === 'reply') run.coverage.addCounts(out.data.counts);
       const ev = out.kind === 'reply' ? replied(at(ran), out.data) : unfinished(at(ran), out, timeout);
       if (ev) found(ev);
@@ -205,11 +204,14 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
       for (const slot of slots) slot.restart();
       trialsRun = (await runTrials(slots, false)) as Trials;
     }
-    const { best, executed, completed, coverage } = trialsRun;
+    const { best, completed, coverage } = trialsRun;
     const final = best as Event | undefined;
-    const upTo = final ? final.i : Infinity;
-    const ran = completed.filter((i) => i <= upTo).sort((a, b) => a - b);
-    for (const i of ran) settings.onTrial?.(i);
+    const executed = completed.reduce((sum, f) => sum + f.count, 0);
+    if (settings.onTrial) {
+      const upTo = final ? final.i : Infinity;
+      const ran = completed.flatMap(({ at, count }) => Array.from({ length: count }, (_, q) => at(q)));
+      for (const i of ran.filter((i) => i <= upTo).sort((a, b) => a - b)) settings.onTrial(i);
+    }
     const extra = () => ({ executed, ...info() });
     if (final === undefined) {
       return { ...passedResult(run, indices.length, coverage), ...extra() };
