@@ -27,9 +27,10 @@ function leftUnhandled(c: Counterexample | undefined): unknown {
   return thrown!.reason;
 }
 
-test('an async check run in a process that listens for no rejection reports a rejection the function left unhandled as its counterexample, where the process died; a rejection after the run still ends it', { timeout: 60_000 }, () => {
+test('an async check or inference run in a process that listens for no rejection reports a rejection the function left unhandled, where the process died; a rejection after the run still ends it', { timeout: 60_000 }, () => {
   const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/unhandled-rejection.ts', import.meta.url))], { encoding: 'utf8' });
   assert.match(child.stdout, /^passed false: Failed: the function left a rejection unhandled \(after \d+ trials? and \d+ shrinks?; seed 1\)\npassed false: Failed: the function left a rejection unhandled \(exhaustive, depth \d/, child.stderr);
+  assert.match(child.stdout, /\ninference threw UnhandledRejectionError: the function left a rejection unhandled/, child.stderr);
   assert.notEqual(child.status, 0);
   assert.match(child.stderr, /a rejection after the runs/);
 });
