@@ -114,8 +114,12 @@ export class IterationLog {
     return this.spine;
   }
 
-  /** The first cell, where {@link pulled} records. */
+  /**
+   * The first cell, where {@link pulled} records: made by the first pull answered a value, asked
+   * before or after {@link pulled} (a caller reads both for one element, in either order).
+   */
   get first(): SpineCell {
+    if (this.cell === undefined) this.startSpine();
     return this.cell!;
   }
 
@@ -407,7 +411,6 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
   // An element is recorded at a lazy position, as a list's head (in value form, a Lazy); a primitive, the common case, without the generic walk.
   if (primitiveElement(x, elem)) log.pulledPrimitive(x);
   else {
-    // The first pull makes the spine that log.first names: pulled() before first.
     const at = log.pulled();
     const { random } = plan;
     const given = plan.heads?.[k];

@@ -1,0 +1,55 @@
+/**
+ * Async iterables whose elements are not primitives (tuples, records, lists, lazy values, dynamic
+ * ones), as results and as sources: the element a pull delivers is recorded at its place in the
+ * iteration whatever check runs it, the exhaustive mode (with workers or not) and the random mode,
+ * so that a correct function passes and a buggy one fails with its own counterexample, never with
+ * an error of strictcheck blamed on it.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
+import type { CheckResult } from '../src/spec/result.ts';
+
+/** What both kinds of check return that these tests read. */
+type Verdict = Pick<CheckResult, 'passed' | 'message' | 'counterexample'>;
+import { ELEMENT_CHECKS } from './fixtures/async-elements-checks.ts';
+
+/** Fails with the result's message where it did not pass. */
+const passes = (r: Verdict, what: string) => assert.equal(r.passed, true, `${what}: ${r.message}`);
+
+/** A failure whose counterexample is the function's demands on its source, not a throw. */
+function failsOnDemands(r: Verdict, what: string): void {
+  assert.equal(r.passed, false, what);
+  assert.equal(r.counterexample?.error, undefined, `${what}: ${r.message}`);
+  assert.match(r.message, /Actual input demands[\s\S]*Spec's input demands/, what);
+}
+
+describe('async iterables of elements that are not primitives', () => {
+  for (const c of ELEMENT_CHECKS) {
+    test(`the exhaustive mode passes a function yielding ${c.name} elements made of its source's${c.passed ? `, and one passing on a source's ${c.name} elements` : ''}`, async () => {
+      passes(await checkSpecExhaustiveAsync(c.made, { depth: 2 }), 'made');
+      if (c.passed) passes(await checkSpecExhaustiveAsync(c.passed, { depth: 2 }), 'passed on');
+    });
+
+    test(`the exhaustive mode fails a function yielding ${c.name} elements that pulls its source ahead, on its demands`, async () => {
+      failsOnDemands(await checkSpecExhaustiveAsync(c.ahead, { depth: 2 }), 'pulls ahead');
+    });
+
+    test(`the random mode passes the functions yielding ${c.name} elements and fails the one that pulls ahead, on its demands`, async () => {
+      passes(await checkSpecAsync(c.made, { trials: 200, seed: 1 }), 'made');
+      if (c.passed) passes(await checkSpecAsync(c.passed, { trials: 200, seed: 1 }), 'passed on');
+      failsOnDemands(await checkSpecAsync(c.ahead, { trials: 200, seed: 1 }), 'pulls ahead');
+    });
+  }
+
+  test('the exhaustive mode with workers has the verdicts of the run in this thread', { timeout: 120_000 }, async () => {
+    for (const c of ELEMENT_CHECKS) {
+      passes(await checkSpecExhaustiveAsync(c.made, { depth: 2, workers: 2 }), `${c.name} made`);
+      if (c.passed) passes(await checkSpecExhaustiveAsync(c.passed, { depth: 2, workers: 2 }), `${c.name} passed on`);
+      const inThread = await checkSpecExhaustiveAsync(c.ahead, { depth: 2 });
+      const withWorkers = await checkSpecExhaustiveAsync(c.ahead, { depth: 2, workers: 2 });
+      failsOnDemands(withWorkers, `${c.name} pulls ahead`);
+      assert.equal(withWorkers.message, inThread.message);
+    }
+  });
+});
