@@ -13,6 +13,14 @@ import type { CheckResult } from '../src/spec/result.ts';
 /** What both kinds of check return that these tests read. */
 type Verdict = Pick<CheckResult, 'passed' | 'message' | 'counterexample'>;
 import { ELEMENT_CHECKS } from './fixtures/async-elements-checks.ts';
+import fc from 'fast-check';
+import { number } from '../src/demand/primitives.ts';
+import { tuple } from '../src/demand/tuples.ts';
+import { ShapeMismatchError } from '../src/demand/shape-errors.ts';
+import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
+import { specOf } from '../src/spec/combinators.ts';
+import { checkSpec } from '../src/checks.ts';
+import { asyncIterable, AsyncSource, iterable, Source } from '../src/iter/index.ts';
 
 /** Fails with the result's message where it did not pass. */
 const passes = (r: Verdict, what: string) => assert.equal(r.passed, true, `${what}: ${r.message}`);
@@ -51,5 +59,34 @@ describe('async iterables of elements that are not primitives', () => {
       failsOnDemands(withWorkers, `${c.name} pulls ahead`);
       assert.equal(withWorkers.message, inThread.message);
     }
+  });
+});
+
+describe("an error recording a source's pull is strictcheck's, not the function's", () => {
+  // Sources given as they are, whose elements (strings) do not fit the element shape (tuples of a number).
+  const plan = { elements: ['x', 'y'], infinite: false, hasReturn: true };
+  const misfitSync = withArbitrary(fc.constant(new Source<[number]>(plan as never)), iterable(tuple(number)));
+  const misfitAsync = withArbitrary(fc.constant(new AsyncSource<[number]>({ ...plan, delays: [] } as never)), asyncIterable(tuple(number)));
+  const refused = (err: unknown) => err instanceof ShapeMismatchError && /argument 1\.iteration\.next1: expected a tuple/.test(err.message);
+
+  test('a source element that does not fit its shape is refused where it is pulled, even by a function that catches the pull', async () => {
+    const syncSpec = specOf([misfitSync], iterable(tuple(number)), ({ pulledAsResult }) => [pulledAsResult()]);
+    const asyncSpec = specOf([misfitAsync], asyncIterable(tuple(number)), ({ pulledAsResult }) => [pulledAsResult()]);
+    function* careful(xs: Iterable<[number]>): Generator<[number]> {
+      try {
+        for (const x of xs) yield x;
+      } catch {
+        return;
+      }
+    }
+    async function* carefulAsync(xs: AsyncIterable<[number]>): AsyncGenerator<[number]> {
+      try {
+        for await (const x of xs) yield x;
+      } catch {
+        return;
+      }
+    }
+    assert.throws(() => checkSpec(syncSpec, careful, { trials: 10, seed: 1 }), refused);
+    await assert.rejects(checkSpecAsync(asyncSpec, carefulAsync, { trials: 10, seed: 1 }), refused);
   });
 });

@@ -262,8 +262,12 @@ export class RecordedIterator {
       this.k++;
       return r;
     }
-    const at = log.pulled();
-    const copy = instrument(x, elem, elementPath(this.of.path, log.iteration, this.k++), log.first, at, this.rec, true);
+    let copy: unknown;
+    try {
+      copy = instrument(x, elem, elementPath(this.of.path, log.iteration, this.k++), log.first, log.pulled(), this.rec, true);
+    } catch (err) {
+      throw this.rec.pullFailed(err);
+    }
     return copy === x ? r : { done: false, value: copy };
   }
 
