@@ -402,8 +402,9 @@ export function closedThrowing(err: unknown): void {
 
 /**
  * @internal Records pull `k` of a consumer following `plan`, answered `r`: its element, walked
- * as the plan says, or the end. Whether the iteration stops there (it ended, or answered past
- * the plan's pulls, which is a misfit unless `fit`).
+ * as the plan says (with `fit`, as far as it fits the plan's demand on it: a case run again to
+ * shrink or report it may yield other elements), or the end. Whether the iteration stops there
+ * (it ended, or answered past the plan's pulls, which is a misfit unless `fit`).
  */
 export function answered(log: IterationLog, r: IteratorResult<unknown>, k: number, plan: Plan, elem: Shape<unknown>, path: Path, fit: boolean): boolean {
   if (r.done) {
@@ -420,7 +421,7 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
     const given = plan.heads?.[k];
     const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
     if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, log.iteration, k), random.r, random.size, log.first, at);
-    else record(now(x), headShape(elem), elementPath(path, log.iteration, k), head, log.first as unknown as Forced, at);
+    else record(now(x), headShape(elem), elementPath(path, log.iteration, k), head, log.first as unknown as Forced, at, fit);
   }
   if (k < plan.pulls) return false;
   if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
