@@ -18,6 +18,7 @@ import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
 import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
 import { dispatch, type Runners } from './checks.ts';
+import { holdingRejections } from './spec/unhandled-rejections.ts';
 
 /**
  * Checks `fn` against `spec` on random trials, asynchronously: as {@link checkSpec} does, for a
@@ -43,7 +44,13 @@ export function checkSpecAsync(first: object, second?: unknown, third?: unknown)
   return dispatch(RANDOM_ASYNC, 'checkSpecAsync', first, second, third) as Promise<CheckResult>;
 }
 
-const RANDOM_ASYNC: Runners<'random', CheckResult> = { mode: 'random', async: true, inThread: strictCheckAsync, withWorkers: (check, settings) => runChecked(check, settings, true) };
+// Each run holds this thread's rejections left unhandled, which fail the case that left them (see unhandled-rejections.ts).
+const RANDOM_ASYNC: Runners<'random', CheckResult> = {
+  mode: 'random',
+  async: true,
+  inThread: (spec, fn, settings) => holdingRejections(() => strictCheckAsync(spec, fn, settings)),
+  withWorkers: (check, settings) => holdingRejections(() => runChecked(check, settings, true)),
+};
 
 /**
  * {@link checkSpecAsync} for tests: resolves if every trial agrees with the spec, and rejects with
@@ -87,7 +94,12 @@ export function checkSpecExhaustiveAsync(first: object, second: unknown, third?:
   return dispatch(EXHAUSTIVE_ASYNC, 'checkSpecExhaustiveAsync', first, second, third) as Promise<ExhaustiveResult>;
 }
 
-const EXHAUSTIVE_ASYNC: Runners<'exhaustive', ExhaustiveResult> = { mode: 'exhaustive', async: true, inThread: (spec, fn, settings) => exhaustiveCheck(spec, fn, settings, true), withWorkers: (check, settings) => parallelCheck(check, settings, true) };
+const EXHAUSTIVE_ASYNC: Runners<'exhaustive', ExhaustiveResult> = {
+  mode: 'exhaustive',
+  async: true,
+  inThread: (spec, fn, settings) => holdingRejections(() => exhaustiveCheck(spec, fn, settings, true)),
+  withWorkers: (check, settings) => holdingRejections(() => parallelCheck(check, settings, true)),
+};
 
 /**
  * {@link checkSpecExhaustiveAsync} for tests: resolves if every case up to the depth agrees with

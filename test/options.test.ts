@@ -19,6 +19,7 @@ import { enumerateCases } from '../src/engine/enumerate.ts';
 import { take, takePrime, takeSpec } from '../examples/take.ts';
 import { takeCheck, takePrimeCheck } from './fixtures/checks.ts';
 import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
+import { configureGlobal } from '../src/config.ts';
 
 test('a bad option fails before any trial, naming the option and its value', async () => {
   const bad: [CheckOptions, RegExp][] = [
@@ -69,7 +70,7 @@ test('Infinity is no limit for the options that are limits, and no count or time
 
 test('a misspelt option, an option only workers use in a run without them, and a bad onTrial fail up front, naming them', () => {
   assert.throws(() => checkSpec(takeSpec, takePrime, { trails: 5 } as never), { name: 'RangeError', message: /^unknown option "trails" \(did you mean trials\?\); the options here are trials, seed, / });
-  assert.throws(() => strictProperty(takeSpec, take, { trials: 5 } as never), { name: 'RangeError', message: /^unknown option "trials"; the options here are compare, forceBudget, maxSize, unicode$/ });
+  assert.throws(() => strictProperty(takeSpec, take, { trails: 5 } as never), { name: 'RangeError', message: /^unknown option "trails"; the options here are compare, forceBudget, maxSize, unicode$/ });
   assert.throws(() => checkSpecExhaustive(takeSpec, take, { depth: 2, dpeth: 3 } as never), /unknown option "dpeth" \(did you mean depth\?\)/);
   // A timeout in this thread would stop nothing: a function that loops would hang the run it was meant to stop.
   assert.throws(() => checkSpec(takeSpec, take, { timeout: 500 } as never), { name: 'RangeError', message: /^timeout applies only with workers: a trial running in this thread cannot be stopped/ });
@@ -77,6 +78,25 @@ test('a misspelt option, an option only workers use in a run without them, and a
   assert.throws(() => checkSpecExhaustive(takeSpec, take, { depth: 2, timeout: 500 }), /^RangeError: timeout applies only with workers/);
   assert.throws(() => checkSpec(takeSpec, take, { onTrial: 5 as never }), { name: 'TypeError', message: 'onTrial must be a function, got 5' });
   assert.throws(() => checkSpecExhaustive(takeSpec, take, { depth: '3' as never }), { name: 'RangeError', message: 'depth must be a non-negative integer, got "3"' });
+});
+
+test("an option of another mode is refused naming the checks it belongs to: depth to a random check, trials to an exhaustive one or to fast-check's property", () => {
+  assert.throws(() => checkSpec(takeSpec, take, { depth: 3 } as never), {
+    name: 'RangeError',
+    message: 'depth is not an option of the random checks (checkSpec, assertSpec): it is one of the exhaustive checks (checkSpecExhaustive, assertSpecExhaustive)',
+  });
+  assert.throws(() => checkSpecExhaustive(takeSpec, take, { depth: 2, trials: 5 } as never), {
+    name: 'RangeError',
+    message: 'trials is not an option of the exhaustive checks (checkSpecExhaustive, assertSpecExhaustive): it is one of the random checks (checkSpec, assertSpec) and configureGlobal',
+  });
+  assert.throws(() => strictProperty(takeSpec, take, { trials: 5 } as never), {
+    name: 'RangeError',
+    message: "trials is not an option of strictProperty (fast-check's runner runs it: give fc.assert numRuns and seed): it is one of the random checks (checkSpec, assertSpec) and configureGlobal",
+  });
+  assert.throws(() => configureGlobal({ depth: 3 } as never), {
+    name: 'RangeError',
+    message: 'depth is not an option of configureGlobal: it is one of the exhaustive checks (checkSpecExhaustive, assertSpecExhaustive)',
+  });
 });
 
 test('the report of a failure names every option that decides its trials, so that they run again', () => {

@@ -2,7 +2,7 @@
  * Asynchronous checks (checkSpecAsync, assertSpecAsync) with workers: each worker awaits the trials
  * of its stripe one after the other, with the verdict, counterexample and shrinks of the run in this
  * thread; an async trial that never settles, or waits past the timeout, is stopped after it; a
- * rejection left unhandled crashes the worker and is blamed on its trial, as for synchronous checks.
+ * rejection left unhandled fails its trial, as in this thread.
  * @module
  */
 import { test } from 'node:test';
@@ -10,12 +10,13 @@ import assert from 'node:assert/strict';
 import { checkSpecAsync, assertSpecAsync } from '../src/async-checks.ts';
 import { checkSpec } from '../src/checks.ts';
 import { StrictCheckFailure } from '../src/spec/result.ts';
-import { TrialTimeoutError, WorkerCrashError } from '../src/parallel/errors.ts';
+import { TrialTimeoutError } from '../src/parallel/errors.ts';
+import { UnhandledRejectionError } from '../src/spec/unhandled-rejections.ts';
 import type { ParallelCheckResult } from '../src/parallel/random.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import { asyncNumbers, takeAsync, takeAsyncPullsOneMore, takeAsyncSpec } from '../examples/iterators/take-async.ts';
 import { number } from '../src/demand/primitives.ts';
-import { nNeverSettlesCheck, rejectsUnhandledCheck, takeAsyncCheck, takeAsyncPullsOneMoreCheck, waitsCheck } from './fixtures/async-checks.ts';
+import { nNeverSettlesCheck, rejectsUnhandledCheck, takeAsyncCheck, takeAsyncPullsOneMoreCheck, takeRejectsUnhandled, waitsCheck } from './fixtures/async-checks.ts';
 
 /** A counterexample's inputs, n and an async source, as a report prints them. */
 const shown = (inputs: readonly unknown[] | undefined) => [prettyValue(inputs?.[0], number), prettyValue(inputs?.[1], asyncNumbers)];
@@ -85,12 +86,14 @@ test('an async trial that waits past the timeout without computing is stopped: i
   assert.equal(prettyValue(r.counterexample.inputs[0]), '3');
 });
 
-test('an async function leaving a rejection unhandled crashes its worker, which is blamed on its trial', { timeout: 120_000 }, async () => {
+test('an async function leaving a rejection unhandled fails its trial in a worker, with the counterexample of the run in this thread', { timeout: 120_000 }, async () => {
+  const here = await checkSpecAsync(takeAsyncSpec, takeRejectsUnhandled, { seed: 1, maxSize: 10, unicode: false });
   const r = await checkSpecAsync(rejectsUnhandledCheck, { seed: 1, workers: 2, maxSize: 10, unicode: false });
   assert.equal(r.passed, false);
-  assert.ok(r.counterexample?.error?.thrown instanceof WorkerCrashError);
-  assert.match(r.message, /a rejection no one handles/);
+  assert.ok(r.counterexample?.error?.thrown instanceof UnhandledRejectionError);
+  assert.match(r.message, /\nThe function left a rejection unhandled: Error: a rejection no one handles\n/);
   assert.equal(prettyValue(r.counterexample.inputs[0]), '3');
+  same(here, r);
 });
 
 test('what async checks with workers do not support is refused saying what to do', { timeout: 60_000 }, async () => {

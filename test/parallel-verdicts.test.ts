@@ -124,10 +124,13 @@ test('a worker that never becomes ready, its check module never done importing, 
   );
 });
 
-test('a run whose workers cannot import the check leaves nothing behind that keeps the process alive', { timeout: 60_000 }, async () => {
+test('a run whose workers cannot import the check says why and what a check module must be, and leaves nothing behind that keeps the process alive', { timeout: 60_000 }, async () => {
   const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
   const before = timers();
-  await assert.rejects(checkSpec(notImported('import-fails.ts', 'importFails'), { trials: 3, workers: 2, timeout: 2000 }), /a worker could not load the check: Error: this module cannot be imported in a worker/);
+  await assert.rejects(
+    checkSpec(notImported('import-fails.ts', 'importFails'), { trials: 3, workers: 2, timeout: 2000 }),
+    (e: Error) => /a worker could not load the check: Error: this module cannot be imported in a worker/.test(e.message) && e.message.includes(WORKER_RULE),
+  );
   assert.equal(timers(), before, 'a timer of the run is still waiting');
 });
 

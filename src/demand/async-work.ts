@@ -28,6 +28,13 @@ export class AsyncWork {
     if (++this.pulls > this.budget) throw (this.exceeded ??= new ForceBudgetExceeded(this.budget));
   }
 
+  /**
+   * Pulls of generated sources (whose answers come within a few turns) made and not yet settled:
+   * the observation waits for them too, so that a pull the function made and never awaited has
+   * answered (and, if it rejected, been reported unhandled) before it ends.
+   */
+  unsettled = 0;
+
   /** Work the observation must await before it ends. */
   add(p: Promise<unknown>): void {
     p.catch(() => {}); // awaited by settle: not an unhandled rejection meanwhile
@@ -35,18 +42,18 @@ export class AsyncWork {
   }
 
   /**
-   * Awaits every piece of work added, those added meanwhile too, then lets the function's own
-   * pending steps run (a macrotask later): what it does after that is not observed. Rethrows the
-   * first error of a piece.
+   * Awaits every piece of work added, those added meanwhile too, and the {@link unsettled} pulls,
+   * then lets the function's own pending steps run (a macrotask later): what it does after that
+   * is not observed. Rethrows the first error of a piece.
    */
   async settle(): Promise<void> {
-    for (let i = 0; ; i++) {
+    for (let i = 0; ; ) {
       if (i < this.pending.length) {
-        await this.pending[i];
+        await this.pending[i++];
         continue;
       }
       await new Promise((resolve) => setImmediate(resolve));
-      if (i >= this.pending.length) break;
+      if (i >= this.pending.length && this.unsettled === 0) break;
     }
     if (this.exceeded) throw this.exceeded;
   }

@@ -108,19 +108,22 @@ export function valuePrefix(value: unknown, shape: Shape<unknown> = dynamic, bud
  */
 export function toDemand<T>(value: T, shape: Shape<T> = dynamic as Shape<T>, path: Path = 'demand'): Demand {
   // A revoked Proxy (whose every look throws, instanceof too) is refused naming where it is.
-  return readingRevoked(value, path, () => {
-    // A demand passed through as a spec received it (see inValueForm), not read yet, is the demand it came from.
-    const passed = value instanceof Lazy ? deferredWith(value, convertLater) : undefined;
-    if (passed !== undefined && readsAlike(passed.shape, shape as Shape<unknown>)) return passed.demand;
-    // The commonest demands a spec predicts, a lazy position left alone or holding a primitive that
-    // fits, are what the walk would make of them, without its setup (most of a small walk's cost).
-    if (shape.kind === 'lazy' && value instanceof Lazy) {
-      if ((value as unknown) === thunk) return unforced;
-      const inner = shape.inner();
-      if (inner.kind === 'prim' && value.isEvaluated && typeof peek(value) === inner.prim) return primitiveNode(peek(value), true);
-    }
-    return demandOf(value, shape as Shape<unknown>, path, VALUE_FORM);
-  });
+  return readingRevoked(value, path, () => readAtOnce(value, shape as Shape<unknown>) ?? demandOf(value, shape as Shape<unknown>, path, VALUE_FORM));
+}
+
+/** @internal The demand {@link toDemand} reads off `value` at once, without a walk (forcing and counting nothing), if it does. */
+export function readAtOnce(value: unknown, shape: Shape<unknown>): Demand | undefined {
+  // A demand passed through as a spec received it (see inValueForm), not read yet, is the demand it came from.
+  const passed = value instanceof Lazy ? deferredWith(value, convertLater) : undefined;
+  if (passed !== undefined && readsAlike(passed.shape, shape)) return passed.demand;
+  // The commonest demands a spec predicts, a lazy position left alone or holding a primitive that
+  // fits, are what the walk would make of them, without its setup (most of a small walk's cost).
+  if (shape.kind === 'lazy' && value instanceof Lazy) {
+    if (value === thunk) return unforced;
+    const inner = shape.inner();
+    if (inner.kind === 'prim' && value.isEvaluated && typeof peek(value) === inner.prim) return primitiveNode(peek(value), true);
+  }
+  return undefined;
 }
 
 /**
@@ -162,13 +165,14 @@ export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynami
  * unread, and {@link toDemand} takes it back as the demand it is, where the shapes read it alike
  * (see {@link readsAlike}), without converting it twice. Where the demand's value is not one
  * `Lazy` (nothing forced, a `⊥`, a strict position), it is converted at once. Where it can be
- * (see {@link byLayer}), it is converted a layer at a time as the spec reads it, each lazy field
- * unread in its turn: a spec that reads the first cells of a long demand converts only those.
+ * (see {@link byLayer}, asked when the spec first reads it), it is converted a layer at a time as
+ * the spec reads it, each lazy field unread in its turn: a spec that reads the first cells of a
+ * long demand converts only those.
  */
 export function inValueForm(demand: Demand, shape: Shape<unknown>): unknown {
   const onceLazy = shape.kind === 'lazy' ? shape.inner().kind !== 'lazy' : shape.kind === 'dynamic';
   if (!onceLazy || !demand.forced || !demand.lazy || demand.ctor === BOTTOM) return fromDemand(demand, shape);
-  return deferWith(convertLater, new Unread(demand, shape, byLayer(demand, shape)));
+  return deferWith(convertLater, new Unread(demand, shape, undefined));
 }
 
 /**
@@ -193,17 +197,22 @@ function byLayer(d: Demand, shape: Shape<unknown>): boolean {
   return true;
 }
 
-/** A demand handed to a spec in value form and not read yet (see {@link inValueForm}); `layers`, whether it is converted a layer at a time. */
+/**
+ * A demand handed to a spec in value form and not read yet (see {@link inValueForm}); `layers`,
+ * whether it is converted a layer at a time, worked out when it is first read (a spec that passes
+ * it through unread never asks).
+ */
 export class Unread {
   constructor(
     readonly demand: Demand,
     readonly shape: Shape<unknown>,
-    readonly layers: boolean,
+    public layers: boolean | undefined,
   ) {}
 }
 
-function convertLater({ demand, shape, layers }: Unread): Lazy<unknown> {
-  if (!layers) return fromDemand(demand, shape) as Lazy<unknown>;
+function convertLater(unread: Unread): Lazy<unknown> {
+  const { demand, shape } = unread;
+  if (!(unread.layers ??= byLayer(demand, shape))) return fromDemand(demand, shape) as Lazy<unknown>;
   // One layer, in the one Lazy of its lazy position, as buildValue makes it; its fields unread in their turn.
   if (demand instanceof SpineCell) {
     const { spine, k } = demand;
@@ -245,12 +254,16 @@ const alike = new WeakMap<Shape<unknown>, WeakMap<Shape<unknown>, boolean>>();
  * once for each pair.
  */
 function readsAlike(a: Shape<unknown>, b: Shape<unknown>): boolean {
+  // The pair asked last, kept: a check asks the same pair on every trial.
+  if (lastAlike.a === a && lastAlike.b === b) return lastAlike.v;
   let known = alike.get(a);
   if (!known) alike.set(a, (known = new WeakMap()));
   let v = known.get(b);
   if (v === undefined) known.set(b, (v = alikeWithin(a, b, [], 0)));
+  lastAlike = { a, b, v };
   return v;
 }
+let lastAlike: { readonly a: Shape<unknown> | undefined; readonly b: Shape<unknown> | undefined; readonly v: boolean } = { a: undefined, b: undefined, v: false };
 
 /** {@link readsAlike}, assuming the pairs `assumed` (being compared further up: recursive types) alike. */
 function alikeWithin(a: Shape<unknown>, b: Shape<unknown>, assumed: Shape<unknown>[], depth: number): boolean {

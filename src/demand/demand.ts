@@ -172,7 +172,8 @@ export function sameLayer(a: Forced, b: Forced): boolean {
 
 /**
  * Compares two demands position by position without recursion (demands on lists of a million
- * cells are fine): `whenUnforced` decides each pair where at least one side is unforced.
+ * cells are fine): `whenUnforced` decides each pair where at least one side is unforced, and
+ * holds of two unforced ones.
  */
 function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Demand) => boolean, closingBelow = false): boolean {
   const stack: Demand[] = [a, b];
@@ -222,6 +223,8 @@ function alikeRuns(x: CellRun, y: CellRun, stack: Demand[]): boolean {
   let [i, j] = [x.k, y.k];
   for (; i < x.spine.length && j < y.spine.length; i++, j++) {
     const [h, g] = [x.spine.head(i), y.spine.head(j)];
+    // Two heads left unforced are alike to every comparison (its `whenUnforced` holds of them): no node per cell for them.
+    if (h === unforced && g === unforced) continue;
     if ((typeof h === 'object' && h !== null) || (typeof g === 'object' && g !== null)) {
       const [cx, cy] = [x.cellAt(i) as Forced, y.cellAt(j) as Forced];
       stack.push(cx.field(1), cy.field(1), cx.field(0), cy.field(0));

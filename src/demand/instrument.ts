@@ -62,14 +62,22 @@ export class Recording {
     return err;
   }
 
-  /** The holders of the demands recorded, with the paths of their values: where a mismatch under a dynamic shape finds its path. */
-  private readonly roots: { readonly holder: Forced; readonly path: Path }[] = [];
+  /**
+   * The holders of the demands recorded, with the paths of their values, in order: where a
+   * mismatch under a dynamic shape finds its path. A list, not an array: an observation makes a
+   * recording per trial for the inputs and one for the result, and an array's first push
+   * allocates its room.
+   */
+  private roots: Root | undefined = undefined;
+  private lastRoot: Root | undefined = undefined;
 
   /** A holder for the demand on the value named `path`. */
   root(path: Path): Forced {
-    const holder = demandHolder();
-    this.roots.push({ holder, path });
-    return holder;
+    const root = new Root(demandHolder(), path);
+    if (this.lastRoot === undefined) this.roots = root;
+    else this.lastRoot.next = root;
+    this.lastRoot = root;
+    return root.holder;
   }
 
   /**
@@ -78,12 +86,21 @@ export class Recording {
    */
   pathAt(path: Path, into: Into, at: number): Path {
     if (path !== null) return path;
-    for (const root of this.roots) {
+    for (let root = this.roots; root !== undefined; root = root.next) {
       const found = pathTo(root.holder, 0, root.path, into, at);
       if (found !== null) return found;
     }
     return null;
   }
+}
+
+/** A holder of a {@link Recording}, with the path of its value; `next`, the one made after it. */
+class Root {
+  next: Root | undefined = undefined;
+  constructor(
+    readonly holder: Forced,
+    readonly path: Path,
+  ) {}
 }
 
 /** Where a demand is recorded: field `at` of a node being built, or a position in a spine (see `put`). */

@@ -90,6 +90,13 @@ export function argumentName(names: readonly string[] | undefined, i: number): s
 /** The names of arguments without one, made once (an observation names every argument, a check observes thousands of times). */
 const DEFAULT_NAMES: string[] = [];
 
+/** The names of `n` arguments named `given` (see {@link argumentName}), those last asked for kept: a check names the same on every trial. */
+function argumentNames(given: readonly string[] | undefined, n: number): readonly string[] {
+  if (lastNames.given !== given || lastNames.names.length !== n) lastNames = { given, names: Array.from({ length: n }, (_, i) => argumentName(given, i)) };
+  return lastNames.names;
+}
+let lastNames: { readonly given: readonly string[] | undefined; readonly names: readonly string[] } = { given: undefined, names: [] };
+
 /**
  * @internal Throws a TypeError naming `fn` as `who` if it is an async or a generator function,
  * whose result is a Promise or an iterator, that observation cannot follow; says what can be given.
@@ -202,7 +209,7 @@ export class ObservationRun {
   private readonly rec = new Recording(true, this.failures);
   // The result's copy, if any, goes to the context: a recording of its own, whose paths start at `result`.
   private readonly resultRec = new Recording(false, this.failures);
-  private readonly names: string[];
+  private readonly names: readonly string[];
   private readonly holders: Forced[];
   private readonly resultHolder: Forced;
   private error: { thrown: unknown; hint?: string } | undefined;
@@ -214,8 +221,9 @@ export class ObservationRun {
     private readonly shapes: ObserveShapes,
   ) {
     this.recorder = (context as { [RECORDER]?: Recorder })[RECORDER];
-    this.names = inputs.map((_, i) => argumentName(shapes.names, i));
-    this.holders = this.names.map((name) => this.rec.root(name));
+    this.names = argumentNames(shapes.names, inputs.length);
+    this.holders = new Array(inputs.length);
+    for (let i = 0; i < inputs.length; i++) this.holders[i] = this.rec.root(this.names[i]!);
     this.resultHolder = this.resultRec.root('result');
   }
 

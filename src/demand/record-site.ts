@@ -4,10 +4,11 @@
  * @module
  */
 import { Lazy } from '../lazy/lazy.ts';
-import { bottom, setField, type Forced } from './demand.ts';
+import { bottom, type Forced } from './demand.ts';
 import { isInputFailure } from './input-failures.ts';
 import { fieldKey } from './collections.ts';
-import { layerNode, putPrimitive } from './compact-demand.ts';
+import { HEAD, layerNode, put, putPrimitive, REST, startSpine, type SpineCell } from './compact-demand.ts';
+import { CONS_CTOR } from './lazy-positions.ts';
 import { NONE } from './guide.ts';
 import { child, type Path } from './path.ts';
 import { record } from './record.ts';
@@ -25,7 +26,8 @@ export class RecordSite {
     /** The value to force here; taken out by {@link forceAt}, so that what a context has walked past can be collected. */
     public value: unknown,
     readonly shape: Shape<unknown>,
-    readonly into: Forced,
+    /** Where its layer is recorded: a field of a node, or a place in a spine (see `put`). */
+    readonly into: Forced | SpineCell,
     readonly at: number,
     /** The site of the layer this one is a field of, or none at the root. */
     private readonly above: RecordSite | undefined,
@@ -56,8 +58,9 @@ export class RecordSite {
 /**
  * @internal For a context that forces a value one layer at a time: forces the value at `site`
  * (taking it out) out of its Lazies (checking each against the site's shape first) and records
- * there the layer found, checked against the shape inside them: a primitive, or a node whose
- * strict fields are recorded at once (they were evaluated with it). Returns the value, its layer
+ * there the layer found, checked against the shape inside them: a primitive, a list cell at a lazy
+ * position (in a spine), or a node whose strict fields are recorded at once (they were evaluated
+ * with it). Returns the value, its layer
  * (none for a primitive or a function), and the sites of its fields, where the context records
  * them if it forces them (a strict field again, to the same demand). A function is not recorded:
  * no context calls one.
@@ -74,7 +77,7 @@ export function forceAt(site: RecordSite): { value: unknown; layer?: Layer; site
       v = v.force();
     } catch (err) {
       // An input's failure passed on: the result is ⊥ here, and the context, which cannot go on past it, stops.
-      if (isInputFailure(err)) setField(into, at, bottom);
+      if (isInputFailure(err)) put(into, at, bottom);
       throw err;
     }
   }
@@ -93,8 +96,16 @@ export function forceAt(site: RecordSite): { value: unknown; layer?: Layer; site
     shape.project(v, site.path); // throws the mismatch, naming where
     throw err;
   }
+  const { fields, shapes } = layer;
+  if (atLazy && layer.ctor === CONS_CTOR && fields[0] instanceof Lazy && fields[1] instanceof Lazy) {
+    // A list cell at a lazy position is recorded in a spine, as a walk records one: a cell whose
+    // tail is the rest of a spine grows it, any other starts one (compact-demand.ts).
+    const cell = at === REST ? (into as SpineCell) : startSpine(into, at);
+    const k = cell.spine.grow();
+    return { value: v, layer, sites: [new RecordSite(fields[0], shapes[0]!, cell, HEAD - k, site, fieldKey(layer, 0)), new RecordSite(fields[1], shapes[1]!, cell, REST, site, fieldKey(layer, 1))] };
+  }
   const node = layerNode(layer, atLazy);
-  setField(into, at, node);
+  put(into, at, node);
   const n = layer.fields.length;
   const sites: RecordSite[] = new Array(n);
   for (let i = 0; i < n; i++) {

@@ -35,6 +35,8 @@ export function describeValue(v: unknown): string {
     return `an array of length ${v.length}${isBuiltinPrototype(proto, 'Array') ? '' : `, an instance of ${className(proto)}`}`;
   }
   if (typeof v === 'object') {
+    const generator = generatorKind(v);
+    if (generator !== undefined) return generator;
     const proto = Object.getPrototypeOf(v) as object | null;
     if (proto !== null && !isBuiltinPrototype(proto, 'Object')) return `an instance of ${className(proto)}`;
     const tag = ownValue(v, 'tag');
@@ -42,6 +44,17 @@ export function describeValue(v: unknown): string {
   }
   if (typeof v === 'string') return `the string ${JSON.stringify(shortened(v))}`;
   return v === undefined ? 'undefined' : `${typeof v} ${String(v)}`;
+}
+
+/** How a message names a generator object, whose class has no name: by the kind of function that made it. */
+function generatorKind(v: object): string | undefined {
+  let tag: string;
+  try {
+    tag = Object.prototype.toString.call(v);
+  } catch {
+    return undefined; // a revoked Proxy: described as an object
+  }
+  return tag === '[object Generator]' ? "a generator object (a function*'s)" : tag === '[object AsyncGenerator]' ? "an async generator object (an async function*'s)" : undefined;
 }
 
 /** `s`, cut after 20 characters, for messages. */

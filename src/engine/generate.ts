@@ -171,8 +171,8 @@ function listElement(shape: S & { kind: 'data' }): S {
 function randomList(elem: S, r: Random, size: number, enclosing: Enclosing, draw: (elem: S, r: Random, size: number, enclosing: Enclosing) => unknown): unknown {
   const n = r.int(0, Math.max(0, size));
   const each = elementSize(elem, size, n, enclosing);
-  const items: unknown[] = [];
-  for (let i = 0; i < n; i++) items.push(draw(elem, r, each, enclosing));
+  const items: unknown[] = new Array(n);
+  for (let i = 0; i < n; i++) items[i] = draw(elem, r, each, enclosing);
   return evaluatedList(items);
 }
 

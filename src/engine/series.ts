@@ -271,29 +271,6 @@ export function partial(shape: S, d: number, where: string): Skel[] {
 }
 
 /**
- * @internal Runs `run`, an asynchronous exhaustive run, where a promise that rejected with a forced
- * hole's {@link Refine} and that the function never awaited (a pull made ahead) is no unhandled
- * rejection: the hole noted itself where it was forced (see {@link materialize}), and its case is
- * refined. Any other unhandled rejection is what it would be without (this thread's crash, unless
- * the process listens for them itself).
- */
-export async function refiningUnawaited<T>(run: () => Promise<T>): Promise<T> {
-  process.on('unhandledRejection', unlessRefine);
-  try {
-    return await run();
-  } finally {
-    // The last case's rejections are told a turn later.
-    await new Promise((r) => setImmediate(r));
-    process.off('unhandledRejection', unlessRefine);
-  }
-}
-
-/** @internal An `unhandledRejection` listener that ignores a forced hole's {@link Refine} and rethrows any other reason if no one else listens, as Node would. */
-export function unlessRefine(reason: unknown): void {
-  if (!(reason instanceof Refine) && process.listenerCount('unhandledRejection') === 1) throw reason;
-}
-
-/**
  * Builds the run-time value of a partial value; every hole becomes a fresh `Lazy` that throws
  * {@link Refine}. A forced hole first notes itself in `forced` (the first one stays there), since
  * the code that forced it may catch the throw.

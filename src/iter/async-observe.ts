@@ -13,6 +13,7 @@ import type { Shape } from '../demand/shape-types.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { instrument, type Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
+import { AsyncSource } from './source.ts';
 import { answered, closedThrowing, hasMethod, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
@@ -32,9 +33,13 @@ export function instrumentAsyncIterable(value: unknown, shape: Shape<unknown>, e
   return oneShot ? copy[Symbol.asyncIterator]() : copy;
 }
 
-class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>> {
+/** @internal The instrumented copy of an async iterable (see {@link instrumentAsyncIterable}). */
+export class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>> {
+  /** Whether its pulls answer within a few turns (a generated source's): the observation waits for those the function made (see {@link AsyncWork.unsettled}), not for a pull of any other, which may never answer. */
+  readonly answersSoon: boolean;
   constructor(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, into: object, at: number, rec: Recording, readonly work: AsyncWork) {
     super(value, shape, Symbol.asyncIterator, elem, path, into, at, rec);
+    this.answersSoon = this.real instanceof AsyncSource;
   }
 
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
@@ -46,12 +51,12 @@ class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>> {
 type Settled = { readonly ok: true; readonly r: IteratorResult<unknown> } | { readonly ok: false; readonly err: unknown };
 
 /**
- * An async iterator forwarding to `real` that records its pulls in the order they were made: a
+ * @internal An async iterator forwarding to `real` that records its pulls in the order they were made: a
  * pull that settles before an earlier one waits to be recorded (an element that is not a
  * primitive, whose copy depends on its place, waits to be delivered too). `return` and `throw`
  * only where the real iterator has them.
  */
-class RecordedAsyncIterator {
+export class RecordedAsyncIterator {
   private calls = 0;
   private pendingNow = 0;
   private recorded = 0;
@@ -89,6 +94,7 @@ class RecordedAsyncIterator {
     }
     const k = this.calls++;
     log.pending(++this.pendingNow);
+    if (of.answersSoon) of.work.unsettled++;
     return answer.then(
       (r) => this.settle(k, { ok: true, r }),
       (err: unknown) => this.settle(k, { ok: false, err }),
@@ -98,6 +104,7 @@ class RecordedAsyncIterator {
   /** Pull `k` settled: records every pull settled, in order, from the first not recorded, and delivers `k`'s answer. */
   private settle(k: number, s: Settled): IteratorResult<unknown> | Promise<IteratorResult<unknown>> {
     this.pendingNow--;
+    if (this.of.answersSoon) this.of.work.unsettled--;
     if (k === this.recorded && this.settled.size === 0) {
       // The next in order, none settled behind it (the common case): recorded and delivered at once.
       this.recorded++;

@@ -64,7 +64,11 @@ export class IterableRecord {
  */
 export class IterationLog {
   private cell: SpineCell | undefined = undefined;
-  /** The spine of {@link cell}, where each pull answered a value adds a cell. */
+  /**
+   * The spine of {@link cell}, where each pull answered a value adds a cell. `cell.spine` holds it
+   * too, but read through the cell on every pull, observing a function over 10^5 elements took 5%
+   * longer (5.7 ms against 5.4, the least of 40 runs, in 6 runs of each, alternated).
+   */
   private spine: Spine | undefined = undefined;
   private base: Demand | undefined = undefined;
   private index = 0;

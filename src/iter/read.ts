@@ -6,7 +6,7 @@
  * so this reading is not recorded.
  * @module
  */
-import { answerOf, ENDS, readCells, seriesCells, sourceOf, THROWS } from './source.ts';
+import { planIteration, readCells, seriesCells, sourceOf } from './source.ts';
 import type { AnyIterDemand } from './demand.ts';
 
 /** The first elements of a source, and what the pull after them does: answers another (`more`), done, or throws. */
@@ -18,8 +18,9 @@ export interface SourcePrefix<T> {
 }
 
 /**
- * How many elements of a generated source that never ends (cycling, never throwing) are read at
- * most: a prediction "to its end" of one is a mismatch to report, not a spec that never returns.
+ * How many elements of a generated source that never ends (cycling, never throwing) a read to its
+ * end takes: a prediction "to its end" of one is a mismatch to report, not a spec that never
+ * returns. A read of a number of elements takes them all, however many.
  */
 const ENDLESS_READ = 10_000;
 
@@ -37,31 +38,26 @@ const ENDLESS_READ = 10_000;
  */
 export function sourcePrefix<T>(xs: AnyIterDemand<T>, max: number, enough: (values: readonly T[]) => boolean = () => false): SourcePrefix<T> {
   const source = sourceOf(xs);
-  // A source of the exhaustive mode is read off its cells, as far as read (an unfilled one is refined).
+  // A source of the exhaustive mode is read off its cells, as far as read (an unfilled one is refined);
+  // another generated one off its plan (read to its end, one that never ends gives ENDLESS_READ elements).
   const cells = source && seriesCells.get(source);
-  if (source !== undefined && cells === undefined) {
-    const { plan } = source;
-    const values: T[] = [];
-    const endless = plan.infinite && plan.elements.length > 0 && plan.throwAt === undefined;
-    for (let i = 0; ; i++) {
-      const at = answerOf(plan, i);
-      if (at === THROWS) return { values, then: 'threw' };
-      if (at === ENDS) return { values, then: 'done' };
-      if (values.length >= max || enough(values) || (endless && i >= ENDLESS_READ)) return { values, then: 'more' };
-      values.push(plan.elements[at] as T);
-    }
-  }
-  const it = cells ? readCells<T>(cells) : reIterated<T>(xs);
+  const plan = cells === undefined ? source?.plan : undefined;
+  const it = cells ? readCells<T>(cells) : plan ? (planIteration(plan) as Iterator<T>) : reIterated<T>(xs);
+  const most = plan && plan.infinite && plan.elements.length > 0 && plan.throwAt === undefined && max === Infinity ? ENDLESS_READ : max;
   const values: T[] = [];
   try {
     for (;;) {
-      const r = it.next();
+      let r: IteratorResult<T>;
+      try {
+        r = it.next();
+      } catch {
+        // The source's throw: a throw of `enough` is the spec's own.
+        return { values, then: 'threw' };
+      }
       if (r.done) return { values, then: 'done' };
-      if (values.length >= max || enough(values)) return { values, then: 'more' };
+      if (values.length >= most || enough(values)) return { values, then: 'more' };
       values.push(r.value);
     }
-  } catch {
-    return { values, then: 'threw' };
   } finally {
     it.return?.();
   }

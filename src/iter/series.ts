@@ -26,7 +26,7 @@ import type { Alternative, Ctor, Shape } from '../demand/shape-types.ts';
 import { Hole, partial, withSeries, type OwnSeries, type Skel } from '../engine/series.ts';
 import { boolean } from '../demand/primitives.ts';
 import { currentAsyncWork, withAsyncWork } from '../demand/async-work.ts';
-import { AsyncSource, ENDS, later, SeriesSource, seriesCells, Source, PULL_THROWS, THROWS, type AsyncAnswers, type SourcePlan } from './source.ts';
+import { AsyncSource, CellReader, later, SeriesSource, seriesCells, Source, PULL_THROWS, THROWS, type AsyncAnswers, type SourcePlan } from './source.ts';
 import { closedThrowing, CONSUMER_THROW } from './observe.ts';
 
 type S = Shape<unknown>;
@@ -101,11 +101,10 @@ export function iterableSeries(elem: S, oneShot: boolean, async: boolean): OwnSe
 /** The plan of the pulls `cells` with `closing`, if every pull is filled. */
 function planOfCells(pulls: Lazy<unknown>, closing: Pick<SourcePlan<unknown>, 'hasReturn' | 'returnThrows'>): SourcePlan<unknown> | undefined {
   const elements: unknown[] = [];
-  for (let c = pulls; c.isEvaluated; ) {
-    const cell = c.force();
-    if (!(cell instanceof Cons)) return { elements, infinite: false, throwAt: cell === PULL_THROWS ? elements.length : undefined, ...closing };
-    elements.push(cell.head.force());
-    c = cell.tail;
+  for (const read = new CellReader(pulls); read.filled; ) {
+    const answer = read.next();
+    if (typeof answer === 'number') return { elements, infinite: false, throwAt: answer === THROWS ? elements.length : undefined, ...closing };
+    elements.push(answer.value);
   }
   return undefined;
 }
@@ -144,16 +143,13 @@ class SeriesAsyncSource extends AsyncSource<unknown> {
 
   protected override answers(): AsyncAnswers<unknown> {
     const { swapped } = this;
-    let c = this.cells;
+    const read = new CellReader(this.cells);
     // The even pull waiting to settle while the order is unknown (-1: none).
     let waiting = -1;
     return {
       at(k) {
         if (k % 2 === 1 && waiting === k - 1) swapped.force();
-        const cell = c.force();
-        if (!(cell instanceof Cons)) return cell === PULL_THROWS ? THROWS : ENDS;
-        c = cell.tail;
-        return { value: cell.head.force() };
+        return read.next();
       },
       deliver(k, answer) {
         if (swapped.isEvaluated) return later(swapped.force() ? swapTurns(k) : 0, answer);

@@ -11,7 +11,7 @@ import { Cons, Nil } from '../lazy/cell.ts';
 import { CONS_CTOR, lazyOf } from '../demand/lazy-positions.ts';
 import { showPath } from '../demand/path.ts';
 import { number } from '../demand/primitives.ts';
-import { ShapeMismatchError } from '../demand/shape-errors.ts';
+import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { Alternative, Layer, Protocol, Shape } from '../demand/shape-types.ts';
 import type { Recording } from '../demand/instrument.ts';
 import type { Guide } from '../demand/guide.ts';
@@ -75,6 +75,12 @@ function finiteOption(options: { readonly finite?: boolean }, maker: string): bo
  * An iterable shape: a lazy position over its iterations' demand, with the protocol of `oneShot`
  * iterators or re-iterable sources, sync or `async`, generating `finite` sources only or not.
  */
+/** What a message adds of `value` where an iterable of the other kind than `async` says was expected: that it is one, and the shape that takes it. */
+function otherKind(value: unknown, async: boolean): string {
+  const [kind, shape, other] = async ? ['sync', 'asyncIterable', 'iterable'] : ['async', 'iterable', 'asyncIterable'];
+  return (async ? isIterable(value) : isAsyncIterable(value)) ? `: ${kind === 'sync' ? 'a sync' : 'an async'} iterable, which ${shape}(…) does not take: use ${other}(…)` : '';
+}
+
 function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | typeof ASYNC, finite: boolean): Shape<any> {
   const name = `${finite ? 'Finite' : ''}${mode.prefix}${oneShot ? 'Iterator' : 'Iterable'}<${elem.name}>`;
   const cell = iterationCell(elem as Shape<unknown>, name);
@@ -107,7 +113,7 @@ function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | 
       const source = sourceOf(value);
       if (source !== undefined) return atom(describeSource(source, elem as Shape<unknown>), value);
       if (mode.isIterable(value)) return atom(`<${mode.prefix.toLowerCase()}${oneShot ? 'iterator' : 'iterable'}>`, value);
-      throw new ShapeMismatchError(showPath(path), `${mode === ASYNC ? 'an async ' : 'an '}${oneShot ? 'iterator' : 'iterable'} of ${elem.name}, or its demand in value form (a lazy list)`, value);
+      throw new ShapeMismatchError(showPath(path), `${mode === ASYNC ? 'an async ' : 'an '}${oneShot ? 'iterator' : 'iterable'} of ${elem.name}, or its demand in value form (a lazy list)`, value, describeValue(value) + otherKind(value, mode === ASYNC));
     },
   };
   return self;

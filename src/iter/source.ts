@@ -80,7 +80,7 @@ export class Source<T> implements Iterable<T> {
 
   /** The generator of one iteration's answers. */
   protected pulls(): Generator<T, undefined> {
-    return run(this.plan);
+    return planIteration(this.plan);
   }
 }
 
@@ -109,16 +109,35 @@ export class SeriesSource<T> extends Source<T> {
 /** @internal The cells of the sources of the exhaustive mode ({@link SeriesSource}, and async ones), which a spec reads rather than their plans. */
 export const seriesCells = new WeakMap<object, Lazy<unknown>>();
 
+/**
+ * @internal Reads the answers of a source's pulls off its cells ({@link SeriesSource}), one pull at
+ * a time: each read forces the next cell (an unfilled one is refined).
+ */
+export class CellReader {
+  constructor(private cells: Lazy<unknown>) {}
+
+  /** Whether the next pull's cell is filled: reading it refines nothing. */
+  get filled(): boolean {
+    return this.cells.isEvaluated;
+  }
+
+  /** What the next pull answers: its element, {@link ENDS}, or {@link THROWS} at {@link PULL_THROWS}. */
+  next(): { readonly value: unknown } | typeof ENDS | typeof THROWS {
+    const cell = this.cells.force();
+    if (!(cell instanceof Cons)) return cell === PULL_THROWS ? THROWS : ENDS;
+    this.cells = cell.tail;
+    return { value: cell.head.force() };
+  }
+}
+
 /** @internal The answers of the pulls read off `cells` as they are pulled, the last throwing at {@link PULL_THROWS}. */
 export function* readCells<T>(cells: Lazy<unknown>): Generator<T, undefined> {
-  for (let c = cells, k = 0; ; k++) {
-    const cell = c.force();
-    if (!(cell instanceof Cons)) {
-      if (cell === PULL_THROWS) throw sourceError(k);
-      return;
-    }
-    yield cell.head.force() as T;
-    c = cell.tail;
+  const read = new CellReader(cells);
+  for (let k = 0; ; k++) {
+    const answer = read.next();
+    if (answer === THROWS) throw sourceError(k);
+    if (answer === ENDS) return;
+    yield answer.value as T;
   }
 }
 
@@ -287,7 +306,8 @@ export function sourceOf(value: unknown): Source<unknown> | AsyncSource<unknown>
   return value instanceof Source || value instanceof AsyncSource ? value : typeof value === 'object' && value !== null ? sources.get(value) : undefined;
 }
 
-function* run<T>(plan: SourcePlan<T>): Generator<T, undefined> {
+/** @internal An iteration of `plan`: a generator of its pulls' answers, throwing a {@link SourceError} at its `throwAt`. */
+export function* planIteration<T>(plan: SourcePlan<T>): Generator<T, undefined> {
   for (let i = 0; ; i++) {
     const at = answerOf(plan, i);
     if (at === THROWS) throw sourceError(i);

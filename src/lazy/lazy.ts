@@ -215,6 +215,15 @@ export function forceCallCount(): number {
 }
 
 /**
+ * @internal Takes the calls of `force` back to `count`, a {@link forceCallCount} of the budget in
+ * force: for a walk that the library makes again from its start (a prediction compared as it is
+ * read, then converted), whose second run forces only what the first did, so that it counts once.
+ */
+export function rewindForceCalls(count: number): void {
+  counters[STEPS] = count;
+}
+
+/**
  * How many thunks have been evaluated so far in this process (a cheap cost measure).
  *
  * @example

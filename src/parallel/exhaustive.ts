@@ -3,7 +3,6 @@
  * with the result of the run in this thread.
  * @module
  */
-import { refiningUnawaited } from '../engine/series.ts';
 import { comparePaths, pathOf, totalInputs, type EnumerationStats } from '../engine/enumerate.ts';
 import { printable } from '../spec/result.ts';
 import { depthLoop, foundAgain, inCase, partCoverage, partOf, setup, treeOf, type DepthOutcome, type ExhaustiveResult, type Run } from '../spec/exhaustive.ts';
@@ -41,7 +40,7 @@ export async function parallelCheck(check: DefinedCheck<readonly unknown[], unkn
   // hunger[0]: how many workers wait for work; a busy worker that takes one of these splits its subtree.
   const hunger = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   const init = { moduleUrl: check.moduleUrl, name: check.name, budget, ...sent, prune, hunger: hunger.buffer, unicode, async };
-  const go = () => withWorkers(settings.workers!, { init }, timeout, async (slots, info) => {
+  return withWorkers(settings.workers!, { init }, timeout, async (slots, info) => {
     // The clock of timeLimit starts with the first case, once the workers are ready.
     const run = { ...set, watch: watchRun(settings) };
     const totals = { subtrees: 0 };
@@ -49,8 +48,6 @@ export async function parallelCheck(check: DefinedCheck<readonly unknown[], unkn
     if (result.passed) await afterLastCase(slots, graceOf(timeout), 'case');
     return printable({ ...result, ...info(), subtrees: totals.subtrees });
   });
-  // Cases run here too (see driver): an async one may leave a forced hole's rejection unawaited.
-  return async ? refiningUnawaited(go) : go();
 }
 
 /** The first counterexample of a piece: a failing case (its path), an error, or a case (its index in the piece) that did not finish. */

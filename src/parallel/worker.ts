@@ -14,12 +14,12 @@ import { report } from '../spec/report.ts';
 import { caseDriver, isCaseError, type AnySpec, type CaseDriver, type CaseRunner, type Fn, type Trial } from '../spec/run-case.ts';
 import { failsAlike, sameCase, rerunContext, shrinkCandidates, type Candidate } from '../spec/shrink-case.ts';
 import { sizeOf, trialCase } from '../spec/trial-case.ts';
-import { findCheck } from '../spec/registry.ts';
+import { findCheck, WORKER_RULE } from '../spec/registry.ts';
 import { comparisons } from '../spec/options.ts';
 import { importCheckModule } from './load-module.ts';
 import { pathOf, type EnumeratedCase } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
-import { unlessRefine } from '../engine/series.ts';
+import { holdRejections } from '../spec/unhandled-rejections.ts';
 import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, lower, SPEC, takeOne, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
 import { list } from '../demand/lazy-positions.ts';
@@ -170,6 +170,9 @@ async function warmUp(async: boolean): Promise<void> {
   }
 }
 
+/** Whether this worker holds its rejections left unhandled, for its life: from its first asynchronous check. */
+let holding = false;
+
 /** The kinds of check (asynchronous or not) this worker has warmed up for: a worker of an earlier run (see the pool) may be. */
 const warm = new Set<boolean>();
 
@@ -204,8 +207,11 @@ async function handle(m: ToWorker): Promise<void> {
       try {
         init = m;
         state = new Float64Array(m.state);
-        // An asynchronous check's exhaustive cases may leave a forced hole's rejection unawaited (see refiningUnawaited); once, for a pooled worker.
-        if (m.async && !process.listeners('unhandledRejection').includes(unlessRefine)) process.on('unhandledRejection', unlessRefine);
+        // An asynchronous check's rejections left unhandled fail their cases, as in the main thread (see unhandled-rejections.ts); once, for a pooled worker.
+        if (m.async && !holding) {
+          holdRejections();
+          holding = true;
+        }
         // From here, the slot counts the module's import against its limit.
         state[0] = Date.now();
         state[3] = IMPORTING;
@@ -226,7 +232,7 @@ async function handle(m: ToWorker): Promise<void> {
         if (m.shrink) await startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
         post({ type: 'ready', clock: threadClock() });
       } catch (err) {
-        post({ type: 'initError', message: `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}` });
+        post({ type: 'initError', message: `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}. Each worker imports the check's module: ${WORKER_RULE}` });
       }
       return;
     }

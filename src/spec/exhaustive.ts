@@ -8,7 +8,7 @@
  */
 import { CaseTree, comparePaths, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
 import { showShard } from './shard.ts';
-import { inhabited, NoSeriesError, refiningUnawaited } from '../engine/series.ts';
+import { inhabited, NoSeriesError } from '../engine/series.ts';
 import type { CheckOptions } from './options.ts';
 import { replayWith } from './replay.ts';
 import { failureHeader, report } from './report.ts';
@@ -280,7 +280,7 @@ export function exhaustiveCheck(spec: AnySpec, fn: Fn, settings: Settings<'exhau
   const driver = caseDriver(run, async);
   const depth = (d: number) => driver.drive(sequentialDepth(run, d));
   if (!async) return printable(drive(depthLoop(run), depth as (d: number) => DepthOutcome));
-  return refiningUnawaited(() => driveAsync(depthLoop(run), depth as (d: number) => Promise<DepthOutcome>)).then(printable);
+  return driveAsync(depthLoop(run), depth as (d: number) => Promise<DepthOutcome>).then(printable);
 }
 
 safeInstanceof(ExhaustiveCheckFailure);

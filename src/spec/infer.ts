@@ -9,7 +9,7 @@
  */
 import * as L from '../lazy/list.ts';
 import { demandEquals, type Demand } from '../demand/demand.ts';
-import { observeDetailed, observeDetailedAsync, type DetailedObservation } from '../demand/observe.ts';
+import { observeDetailed, type DetailedObservation } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { isListCell } from '../demand/lazy-positions.ts';
 import type { Shape } from '../demand/shape-types.ts';
@@ -19,7 +19,8 @@ import type { CaseSteps } from '../engine/steps.ts';
 import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
 import { showInput } from './report.ts';
-import { drive, driveAsync, type AnySpec } from './run-case.ts';
+import { drive, driveAsync, observeCaseAsync, type AnySpec } from './run-case.ts';
+import { holdingRejections } from './unhandled-rejections.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
 import { predictDemands, refuseAsync, specify1, type ShapesOf, type Spec } from './spec.ts';
 import { specOf, type ArgumentDemand, type SpecLanguage } from './combinators.ts';
@@ -262,7 +263,8 @@ export function inferSpecAsync<const A extends readonly unknown[], R>(args: Shap
 function infer<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions, async: boolean): Inference<A, R> | Promise<Inference<A, R>> {
   const shapes = { inputs: args, result };
   const steps = inferenceSteps(args, result, fn, options);
-  if (async) return driveAsync(steps, (c) => observeDetailedAsync(c.context, fn as never, c.inputs, shapes));
+  // A rejection the function leaves unhandled fails the inference as a throw does, where it ended the process.
+  if (async) return holdingRejections(() => driveAsync(steps, (c) => observeCaseAsync(c.context, fn as never, c.inputs, shapes)));
   refuseAsync({ args, result }, 'inferSpecAsync');
   return drive(steps, (c) => observeDetailed(c.context, fn as never, c.inputs, shapes));
 }

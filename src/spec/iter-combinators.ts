@@ -19,6 +19,7 @@ import { closedAfter, endOf, pullCount, pulls, untouched, type AnyIterDemand, ty
 import { sourcePrefix } from '../iter/read.ts';
 import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
+import { describeValue } from '../demand/shape-errors.ts';
 
 /** The type of the elements of an iterable or iterator type `X`, sync or async. */
 export type IterElementOf<X> = X extends Iterable<infer T> ? T : X extends AsyncIterable<infer T> ? T : X extends Iterator<infer T> ? T : X extends AsyncIterator<infer T> ? T : never;
@@ -160,11 +161,25 @@ function isSource(x: unknown): boolean {
   return typeof x === 'object' && x !== null && !(x instanceof Lazy) && (Symbol.iterator in x || Symbol.asyncIterator in x);
 }
 
+/** Refuses, for combinator `name`, a result demand `d` that is not an iteration's (the result is not an iterable), if `d` is read. */
+function iterResult(name: string, d: unknown): void {
+  if (d instanceof Lazy) return;
+  throw new TypeError(`${name} reads the result's demand as an iterable's, but the result is not an iterable (its demand: ${describeValue(d)}): it applies where the result's shape is iterable(…), iterator(…) or their async kinds`);
+}
+
+/** Refuses, for combinator `name`, an argument `xs` (the `index`th) that is not an iterable source. */
+function iterArgument(name: string, xs: unknown, index: number): void {
+  if (isSource(xs)) return;
+  throw new TypeError(`${name} predicts the demand on an iterable argument, but argument ${index + 1} is not an iterable (got ${describeValue(xs)}): give that argument another combinator`);
+}
+
 /** @internal The implementations of {@link IterSpecLanguage}. */
 export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
   pulledAsResult: (options: PulledAsResultOptions<Inputs, unknown> = {}) =>
-    ((d: Source, xs: Source, inputs: Inputs) => {
+    ((d: Source, xs: Source, inputs: Inputs, index: number) => {
+      iterArgument('pulledAsResult', xs, index);
       if (isThunk(d)) return untouched;
+      iterResult('pulledAsResult', d);
       const k = pullCount(d);
       const end = endOf(d);
       const { pulls: count, yields, limit } = options;
@@ -177,7 +192,9 @@ export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
     }) as Any,
   pulledInLockstep: (options: ClosingOptions = {}) =>
     ((d: Source, xs: Source, inputs: Inputs, index: number) => {
+      iterArgument('pulledInLockstep', xs, index);
       if (isThunk(d)) return untouched;
+      iterResult('pulledInLockstep', d);
       const k = pullCount(d);
       const end = endOf(d);
       if (closedByConsumer(end)) return whenClosed(xs, k, k, options);
@@ -187,7 +204,8 @@ export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
       return pulled(xs, k + 1, 'closed');
     }) as Any,
   pulledUntil: (match: (x: Any, ...inputs: Inputs) => boolean) =>
-    ((d: Source, xs: Source, inputs: Inputs) => {
+    ((d: Source, xs: Source, inputs: Inputs, index: number) => {
+      iterArgument('pulledUntil', xs, index);
       if (isThunk(d)) return untouched;
       // The reading stops at the first match, and `match` runs once an element: on each as it is read,
       // but for the last one of a source read to its end, which the reading asks nothing of.
@@ -197,6 +215,9 @@ export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
       if (!hit && read.then !== 'more' && last >= 0) hit = match(read.values[last], ...inputs);
       return hit ? pulled(xs, last + 1, 'closed') : pulled(xs, Infinity, 'open');
     }) as Any,
-  exhausted: (d: unknown, xs: Source) => (isThunk(d) ? untouched : pulled(xs, Infinity, 'open')) as Any,
+  exhausted: ((d: unknown, xs: Source, _inputs: Inputs, index: number) => {
+    iterArgument('exhausted', xs, index);
+    return isThunk(d) ? untouched : pulled(xs, Infinity, 'open');
+  }) as Any,
   onlyWhen: (condition, rule) => (d, x, inputs, index) => (condition(d, ...inputs) ? rule(d, x, inputs, index) : (untouched as Any)),
 };

@@ -237,6 +237,7 @@ export interface Call {
 
 /** @internal Checks settings of the global configuration, as a call's options of the same names are. */
 export function checkGlobalSettings(settings: GlobalSettings): void {
+  refuseOtherModes(settings, 'global');
   checkDeclared(settings, OPTIONS, NAMES.global);
 }
 
@@ -249,6 +250,7 @@ export function checkGlobalSettings(settings: GlobalSettings): void {
 export function resolveSettings<M extends Exclude<Mode, 'global'>>(mode: M, options: OptionsOf[M], call: Call): Settings<M> {
   refuseInWorker(); // a check module that runs checks when imported, in a worker importing it
   const names: readonly Name[] = NAMES[mode];
+  refuseOtherModes(options, mode);
   checkDeclared(options, OPTIONS, names);
   const given = options as Record<string, unknown>;
   const global = (call.global ?? {}) as Record<string, unknown>;
@@ -267,6 +269,23 @@ export function resolveSettings<M extends Exclude<Mode, 'global'>>(mode: M, opti
     settings[name] = value !== undefined && option.resolve ? option.resolve(value, run) : value;
   }
   return { ...settings, comparisons: comparisons(settings.compare as CheckOptions['compare'], call.spec.args.length) } as Settings<M>;
+}
+
+/** Who takes the options of each mode, as an error names them. */
+const TAKERS: { readonly [M in Mode]: string } = {
+  random: 'the random checks (checkSpec, assertSpec)',
+  exhaustive: 'the exhaustive checks (checkSpecExhaustive, assertSpecExhaustive)',
+  property: 'strictProperty',
+  global: 'configureGlobal',
+};
+
+/** Refuses an option of another mode than `mode` (a `depth` given to a random check), saying which checks take it, where it would be unknown. */
+function refuseOtherModes(options: object, mode: Mode): void {
+  const taken: readonly string[] = NAMES[mode];
+  const name = Object.keys(options).find((k) => !taken.includes(k) && Object.hasOwn(OPTIONS, k)) as Name | undefined;
+  if (name === undefined) return;
+  const runner = mode === 'property' ? " (fast-check's runner runs it: give fc.assert numRuns and seed)" : '';
+  throw new RangeError(`${name} is not an option of ${TAKERS[mode]}${runner}: it is one of ${(OPTIONS[name].modes as readonly Mode[]).map((m) => TAKERS[m]).join(' and ')}`);
 }
 
 /**

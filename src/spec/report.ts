@@ -14,11 +14,12 @@ import type { Shape } from '../demand/shape-types.ts';
 import { perShape, someShapeWithin } from '../demand/shape-walk.ts';
 import { resetCalls } from '../engine/random-function.ts';
 import { drawDiagram } from './diagram.ts';
+import { UnhandledRejectionError } from './unhandled-rejections.ts';
 import type { AnySpec, Trial } from './run-case.ts';
 
 function describeError(thrown: unknown): string {
   if (thrown instanceof ForceBudgetExceeded) return `it forced more than ${thrown.budget} thunks: it probably diverges`;
-  return describeSafely(thrown);
+  return describeSafely(thrown instanceof UnhandledRejectionError ? thrown.reason : thrown);
 }
 
 /**
@@ -189,22 +190,31 @@ const mayHoldFunctions = perShape((shape) => someShapeWithin(shape, (x) => x.kin
  */
 export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, errorLabel = 'The function threw', stopped?: { readonly unknown: string; readonly what: string }): string {
   const unknown = stopped && `(unknown: ${stopped.unknown})`;
+  const left = t.error?.thrown instanceof UnhandledRejectionError;
   const pairs = t.error ? undefined : t.actual.map((d, i) => showDemandPair(d, t.predicted[i]!));
   const parts = {
     inputs: t.inputs.map((v, i) => showInput(s, v, i)),
     resultDemand: unknown ?? showDemand(t.resultDemand),
     actual: pairs ? pairs.map(([a]) => a) : t.actual.map((d) => unknown ?? showDemand(d)),
-    predicted: pairs ? pairs.map(([, p]) => p) : t.actual.map(() => `(not asked: ${stopped?.what ?? 'the function threw'})`),
+    predicted: pairs ? pairs.map(([, p]) => p) : t.actual.map(() => `(not asked: ${stopped?.what ?? (left ? 'the function left a rejection unhandled' : 'the function threw')})`),
     predictor: s.predictor,
   };
   const lines = [header, drawDiagram(parts, unicode)];
-  if (t.error) lines.push(`${errorLabel}: ${describeError(t.error.thrown)}`);
+  if (t.error) lines.push(`${left ? 'The function left a rejection unhandled' : errorLabel}: ${describeError(t.error.thrown)}`);
   if (t.error?.hint !== undefined) lines.push(t.error.hint);
   return lines.join('\n');
 }
 
 /** @internal The first line of a failure's report: what failed, and `where` (how it was found) in parentheses. */
 export function failureHeader(t: Trial, where?: string, s?: AnySpec): string {
-  const what = !t.error ? (s?.predictor ? `the function's demands differ from the ${s.predictor.toLowerCase()}'s` : 'the spec does not match the function') : t.error.thrown instanceof ForceBudgetExceeded ? 'the function probably diverges' : 'the function threw';
+  const what = !t.error
+    ? s?.predictor
+      ? `the function's demands differ from the ${s.predictor.toLowerCase()}'s`
+      : 'the spec does not match the function'
+    : t.error.thrown instanceof ForceBudgetExceeded
+      ? 'the function probably diverges'
+      : t.error.thrown instanceof UnhandledRejectionError
+        ? 'the function left a rejection unhandled'
+        : 'the function threw';
   return where === undefined ? `Failed: ${what}` : `Failed: ${what} (${where})`;
 }

@@ -5,16 +5,17 @@
  * @module
  */
 import { ForceBudgetExceeded, newRound, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
-import type { Demand } from '../demand/demand.ts';
+import { definedBelow, equalDemands, type Demand } from '../demand/demand.ts';
 import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';
 import { findRevoked } from '../demand/revoked-proxy.ts';
 import { evaluatedPositions } from '../demand/size.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { CaseRun, CaseSteps } from '../engine/steps.ts';
-import { predictWithin, SpecError, type Spec } from './spec.ts';
+import { MATCHED, predictMatching, SpecError, type Matching, type Spec } from './spec.ts';
 import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
 import { showInput } from './report.ts';
 import type { Counterexample } from './result.ts';
+import { endCase, startCase, UnhandledRejectionError } from './unhandled-rejections.ts';
 import './hidden-classes.ts'; // the samples that keep the hot paths' hidden classes alive
 
 /** @internal */
@@ -63,9 +64,23 @@ export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], 
   const scaled = trialBudget(run.settings.forceBudget, inputs);
   const budget = typeof scaled === 'number' ? scaled : Math.max(scaled.least, scaled.more());
   phase?.('function');
-  const obs = await observeDetailedAsync(context, fn, inputs, observeShapes(s), budget);
+  const obs = await observeCaseAsync(context, fn, inputs, observeShapes(s), budget);
   phase?.('spec');
   return judge(run, inputs, context, obs, budget);
+}
+
+/**
+ * @internal The asynchronous observation of a case, whose rejections left unhandled (while a run
+ * holds them: see unhandled-rejections.ts) fail it as a throw does (a throw of its own first).
+ */
+export async function observeCaseAsync(context: Context, fn: Fn, inputs: readonly unknown[], shapes: ObserveShapes, budget?: number): Promise<DetailedObservation> {
+  // A rejection left unhandled before the case (by the last case's spec) is told now, while no case
+  // runs; timers the last case's function left may fire too (in a worker, in the function's phase).
+  await new Promise((r) => setImmediate(r));
+  const rejections = startCase();
+  // It ends once the pulls the function made have settled, and a turn later: a rejection it left unhandled has been told.
+  const observed = await observeDetailedAsync(context, fn, inputs, shapes, budget).finally(() => endCase(rejections));
+  return rejections.left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(rejections.left.reason) } };
 }
 
 /** The shapes an observation of a case of spec `s` reads its inputs and result by. */
@@ -85,11 +100,21 @@ function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], co
   const compare = settings.comparisons;
   // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
   if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
-  const predicted = obs.error ? [] : predictRefusingRevoked(budget, s, obs.result, inputs);
-  if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed: true, error: obs.error, replay: context };
+  if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: true, error: obs.error, replay: context };
+  const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, { actual: obs.inputs, exact: compare.map(holdsOfEqual) });
+  // Every prediction was the demand observed: their demands are those.
+  if (predicted === MATCHED) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: obs.inputs, failed: false };
   let failed = false;
   for (let i = 0; i < predicted.length && !failed; i++) failed = !compare[i]!(obs.inputs[i]!, predicted[i]!);
   return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed };
+}
+
+/** The comparisons of a check that hold of equal demands, `exact` and `noStricter`: a prediction equal to the demand observed passes them. */
+const HOLD_OF_EQUAL = new Set<unknown>([equalDemands, definedBelow]);
+
+/** Whether comparison `c` holds of equal demands. */
+function holdsOfEqual(c: unknown): boolean {
+  return HOLD_OF_EQUAL.has(c);
 }
 
 /** @internal The steps of a check, written once for both ways of running a case: each yields a case and gets its trial back. */
@@ -152,9 +177,9 @@ export async function driveAsync<R, Y = CaseRun, T = Trial>(steps: Generator<Y, 
  * input through, and reading it threw), the mismatch naming where the Proxy is: the input's fault,
  * not the spec's.
  */
-function predictRefusingRevoked(budget: number | GrowingBudget, s: AnySpec, resultDemand: Demand, inputs: readonly unknown[]): Demand[] {
+function predictRefusingRevoked(budget: number | GrowingBudget, s: AnySpec, resultDemand: Demand, inputs: readonly unknown[], matching: Matching): Demand[] | typeof MATCHED {
   try {
-    return predictWithin(budget, s, resultDemand, inputs);
+    return predictMatching(budget, s, resultDemand, inputs, matching);
   } catch (err) {
     throw findRevoked(inputs, s.args.map((_, i) => argumentName(s.names, i))) ?? err;
   }

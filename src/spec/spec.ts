@@ -5,7 +5,7 @@
  * @module
  */
 import { inspect } from 'node:util';
-import { ForceBudgetExceeded, thunk, UnevaluatedError, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, forceCallCount, rewindForceCalls, thunk, UnevaluatedError, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
 import { checkDemand, type Demand } from '../demand/demand.ts';
 import { fromDemandGuided, inValueForm, toDemand, valueGuide } from '../demand/convert.ts';
 import { argumentName, observeDetailed, refuseAsyncOrGenerator, toContext } from '../demand/observe.ts';
@@ -14,6 +14,7 @@ import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { someShapeWithin } from '../demand/shape-walk.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
+import { matchesValueForm } from '../demand/value-form-match.ts';
 
 /** The shapes of a function's arguments, one per parameter. */
 export type ShapesOf<A extends readonly unknown[]> = { readonly [K in keyof A]: Shape<A[K]> };
@@ -59,7 +60,7 @@ export function spec<const A extends readonly unknown[], R>(args: ShapesOf<A>, r
 export class SpecError extends Error {
   /** Always `'SpecError'`: a worker's report rebuilds a spec error by this name. */
   override name = 'SpecError';
-  /** @internal The demand on the result that the spec failed on, if a check ran it (see `predictWithin`): a report names its case with it. Not enumerable, so not printed with the error. */
+  /** @internal The demand on the result that the spec failed on, if a check ran it (see `predictMatching`): a report names its case with it. Not enumerable, so not printed with the error. */
   declare readonly resultDemand?: Demand;
 }
 
@@ -105,6 +106,11 @@ export function refuseAsync(shapes: { readonly args: readonly Shape<any>[]; read
  */
 export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
   checkDemand(resultDemand, 'predictDemands', 'resultDemand');
+  return readPrediction(s, prediction(s, resultDemand, inputs), undefined, allDemands);
+}
+
+/** What the spec predicts, in value form: its call of `predict`, one value per input; a {@link SpecError} if it does not make one. */
+function prediction<A extends readonly unknown[], R>(s: Spec<A, R>, resultDemand: Demand, inputs: A): readonly unknown[] {
   const arity = s.args.length;
   let calls = 0;
   let predicted: readonly unknown[] = [];
@@ -133,32 +139,78 @@ export function predictDemands<A extends readonly unknown[], R>(s: Spec<A, R>, r
   if (predicted.length !== arity) {
     throw new SpecError(`the spec called predict with ${predicted.length} demand${predicted.length === 1 ? '' : 's'}, but the function has ${arity} argument${arity === 1 ? '' : 's'}`);
   }
-  return predicted.map((v, i) => {
-    try {
-      return toDemand(v, s.args[i] as Shape<unknown>, `prediction for ${argumentName(s.names, i)}`);
-    } catch (err) {
-      if (err instanceof ForceBudgetExceeded) throw new SpecError(specDiverges(err), { cause: err });
-      // Reading the prediction forces it: a part of it may throw.
-      const why = err instanceof ShapeMismatchError ? `does not fit its argument: ${err.message}` : `threw when it was read: ${describeSafely(err)}`;
-      throw new SpecError(`the spec's prediction ${why}`, { cause: err });
-    }
-  });
+  return predicted;
+}
+
+/** What a spec predicts (`values`), read by `read` as {@link toDemand} reads it: what reading it throws is a {@link SpecError}. */
+function readPrediction<M, T>(s: Pick<Spec<readonly unknown[], unknown>, 'args' | 'names'>, values: readonly unknown[], m: M, read: (s: Pick<Spec<readonly unknown[], unknown>, 'args' | 'names'>, values: readonly unknown[], m: M) => T): T {
+  try {
+    return read(s, values, m);
+  } catch (err) {
+    if (err instanceof ForceBudgetExceeded) throw new SpecError(specDiverges(err), { cause: err });
+    // Reading the prediction forces it: a part of it may throw.
+    const why = err instanceof ShapeMismatchError ? `does not fit its argument: ${err.message}` : `threw when it was read: ${describeSafely(err)}`;
+    throw new SpecError(`the spec's prediction ${why}`, { cause: err });
+  }
+}
+
+/** The path of the prediction for argument `i` in messages. */
+function predictionPath(s: Pick<Spec<readonly unknown[], unknown>, 'names'>, i: number): string {
+  return `prediction for ${argumentName(s.names, i)}`;
+}
+
+/** The demands of a prediction, in order. */
+function allDemands(s: Pick<Spec<readonly unknown[], unknown>, 'args' | 'names'>, values: readonly unknown[]): Demand[] {
+  return values.map((v, i) => toDemand(v, s.args[i] as Shape<unknown>, predictionPath(s, i)));
+}
+
+/** Whether every argument's comparison is `exact` and its prediction is its actual demand, in order, read up to the first that is not. */
+function allMatch(s: Pick<Spec<readonly unknown[], unknown>, 'args' | 'names'>, values: readonly unknown[], { actual, exact }: Matching): boolean {
+  for (let i = 0; i < values.length; i++) if (!exact[i] || !matchesValueForm(values[i], s.args[i] as Shape<unknown>, predictionPath(s, i), actual[i]!)) return false;
+  return true;
 }
 
 /**
  * @internal {@link predictDemands} under a force budget of its own: a spec that runs out of it is a
  * {@link SpecError}, even one that caught the error and predicted (then {@link withForceBudget}
- * throws on return).
+ * throws on return). The prediction for each argument whose comparison holds of equal demands
+ * (`matching.exact`) is compared with its actual demand as it is read, without converting it (see
+ * `matchesValueForm`): {@link MATCHED} where every one is the demand observed. Otherwise the
+ * predicted demands, converted as {@link predictDemands} converts them: the forces of the
+ * comparison are taken back first, as the conversion makes them again (each force counts, of an
+ * evaluated Lazy too), so that the budget counts what it counted without the comparison.
  */
-export function predictWithin<A extends readonly unknown[], R>(budget: number | GrowingBudget, s: Spec<A, R>, resultDemand: Demand, inputs: A): Demand[] {
+export function predictMatching<A extends readonly unknown[], R>(
+  budget: number | GrowingBudget,
+  s: Spec<A, R>,
+  resultDemand: Demand,
+  inputs: A,
+  matching: Matching,
+): Demand[] | typeof MATCHED {
   try {
-    return withBudget(budget, () => predictDemands(s, resultDemand, inputs));
+    return withBudget(budget, () => {
+      // The result demand is the checker's own (not checked as predictDemands checks a caller's).
+      const values = prediction(s, resultDemand, inputs);
+      const before = forceCallCount();
+      if (readPrediction(s, values, matching, allMatch)) return MATCHED;
+      rewindForceCalls(before);
+      return readPrediction(s, values, undefined, allDemands);
+    });
   } catch (err) {
     const e = err instanceof ForceBudgetExceeded ? new SpecError(specDiverges(err), { cause: err }) : err;
     if (e instanceof SpecError && e.resultDemand === undefined) Object.defineProperty(e, 'resultDemand', { value: resultDemand });
     throw e;
   }
 }
+
+/** @internal The actual demands a prediction is compared with as it is read, for the arguments whose comparison is `exact`. */
+export interface Matching {
+  readonly actual: readonly Demand[];
+  readonly exact: readonly boolean[];
+}
+
+/** @internal What {@link predictMatching} returns where every prediction is the demand observed. */
+export const MATCHED = Symbol('matched');
 
 /** Why a spec (or the conversion of its prediction) that ran out of the force budget is wrong: it would not have ended. */
 function specDiverges(err: ForceBudgetExceeded): string {

@@ -1,0 +1,126 @@
+/**
+ * A function under an asynchronous check that leaves a rejection unhandled (a pull made ahead that
+ * it never awaits, on a source that rejects there) fails the case that made it, with a message
+ * saying so and what the rejection was; the failure shrinks and prints its diagram like any
+ * other, with or without workers, at random and exhaustively. Rejections that no case made are
+ * left as Node leaves them. (Last, a test of a mend of sourcePrefix made in the same session.)
+ * @module
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { prettyValue } from '../src/demand/print.ts';
+import { spec } from '../src/spec/spec.ts';
+import { number } from '../src/demand/primitives.ts';
+import { pulls, Source, SourceError, sourcePrefix } from '../src/iter/index.ts';
+import { checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
+import type { Counterexample } from '../src/spec/result.ts';
+import { finiteNumbers, firstAbove, firstAboveCheck, firstAboveHandled, firstAbovePulls, firstAboveSpec, lateSources } from './fixtures/unhandled-rejection-checks.ts';
+
+const shown = (c: Counterexample | undefined) => c!.inputs.map((v, i) => prettyValue(v, firstAboveSpec.args[i] as never));
+
+/** The reason a counterexample's function left unhandled, if that is its failure. */
+function leftUnhandled(c: Counterexample | undefined): unknown {
+  const thrown = c?.error?.thrown as { name?: string; reason?: unknown } | undefined;
+  assert.equal(thrown?.name, 'UnhandledRejectionError', `the failure is an unhandled rejection, not ${String(thrown?.name)}`);
+  return thrown!.reason;
+}
+
+test('an async check or inference run in a process that listens for no rejection reports a rejection the function left unhandled, where the process died; a rejection after the run still ends it', { timeout: 60_000 }, () => {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/unhandled-rejection.ts', import.meta.url))], { encoding: 'utf8' });
+  assert.match(child.stdout, /^passed false: Failed: the function left a rejection unhandled \(after \d+ trials? and \d+ shrinks?; seed 1\)\npassed false: Failed: the function left a rejection unhandled \(exhaustive, depth \d/, child.stderr);
+  assert.match(child.stdout, /\ninference threw UnhandledRejectionError: the function left a rejection unhandled/, child.stderr);
+  assert.notEqual(child.status, 0);
+  assert.match(child.stderr, /a rejection after the runs/);
+});
+
+test('a pull made ahead and never awaited that rejects fails its trial, saying the function left that rejection unhandled, shrunk and drawn as any failure, the same with workers', { timeout: 120_000 }, async () => {
+  const here = await checkSpecAsync(firstAboveSpec, firstAbove, { seed: 1, unicode: false });
+  assert.equal(here.passed, false);
+  assert.ok(leftUnhandled(here.counterexample) instanceof SourceError);
+  assert.match(here.message, /^Failed: the function left a rejection unhandled \(after \d+ trials? and [1-9]\d* shrinks?; seed 1\)\n/);
+  assert.match(here.message, /\nThe function left a rejection unhandled: SourceError: the source threw at pull 2\n/);
+  // The diagram shows the pulls, the rejecting one as ⊥.
+  assert.match(here.message, /1 : ⊥/);
+  assert.deepEqual(shown(here.counterexample), ['0', 'async iter [1, throw]']);
+  const there = await checkSpecAsync(firstAboveCheck, { seed: 1, unicode: false, workers: 2 });
+  assert.deepEqual([there.passed, there.trials, there.shrinks, there.message], [here.passed, here.trials, here.shrinks, here.message]);
+  assert.deepEqual(shown(there.counterexample), shown(here.counterexample));
+});
+
+test('the exhaustive mode finds the same rejection left unhandled, with the same counterexample with workers', { timeout: 120_000 }, async () => {
+  const here = await checkSpecExhaustiveAsync(firstAboveSpec, firstAbove, { depth: 3, unicode: false });
+  assert.equal(here.passed, false);
+  assert.ok(leftUnhandled(here.counterexample) instanceof SourceError);
+  assert.match(here.message, /^Failed: the function left a rejection unhandled \(exhaustive, depth \d/);
+  assert.match(here.message, /\nThe function left a rejection unhandled: SourceError: the source threw at pull 2/);
+  const there = await checkSpecExhaustiveAsync(firstAboveCheck, { depth: 3, unicode: false, workers: 2 });
+  assert.deepEqual([there.passed, there.depth, there.cases, there.message], [here.passed, here.depth, here.cases, here.message]);
+});
+
+test('a pull made ahead whose rejection the function handles is no failure', { timeout: 60_000 }, async () => {
+  assert.equal((await checkSpecAsync(firstAboveSpec, firstAboveHandled, { seed: 1 })).passed, true);
+  assert.equal((await checkSpecExhaustiveAsync(firstAboveSpec, firstAboveHandled, { depth: 3 })).passed, true);
+});
+
+test('a rejection that comes turns after the function returned is blamed on the trial that made it, not on a later one', { timeout: 60_000 }, async () => {
+  // The trials whose pull ahead rejected, told by a handler that passes the rejection on, unhandled.
+  const rejectedIn: number[] = [];
+  let calls = 0;
+  const spied = async (limit: number, xs: AsyncIterable<number>): Promise<number> => {
+    const call = calls++;
+    const it = xs[Symbol.asyncIterator]();
+    const first = await it.next();
+    void it.next().then(undefined, (err: unknown) => {
+      rejectedIn.push(call);
+      throw err;
+    });
+    return first.done ? limit : first.value;
+  };
+  // It pulls twice: the first pull's answer, and the pull ahead's.
+  const s = spec([number, lateSources], number, (predict, _d, limit, xs) => {
+    const read = sourcePrefix(xs, 2);
+    predict(limit, pulls(read.values, read.then === 'more' || read.values.length === 2 ? 'open' : read.then));
+  });
+  const r = await checkSpecAsync(s, spied, { seed: 3, trials: 40 });
+  assert.equal(r.passed, false);
+  assert.ok(leftUnhandled(r.counterexample) instanceof SourceError);
+  assert.ok(rejectedIn.length > 0);
+  // The first trial to fail is the first whose pull ahead rejected: the trials run one call each until then.
+  assert.equal(r.trials, rejectedIn[0]! + 1);
+  assert.equal(prettyValue(r.counterexample!.inputs[1], lateSources), 'async iter [1, throw] delays [0, 3, 3]');
+});
+
+test('a rejection no case made goes to the listeners the process had, which are back after the run, and a rejection a case left goes to none of them', { timeout: 60_000 }, async () => {
+  // The test runner's own listeners are set aside: this test's stands for them.
+  const before = process.listeners('unhandledRejection');
+  for (const l of before) process.off('unhandledRejection', l);
+  const seen: unknown[] = [];
+  const mine = (reason: unknown) => void seen.push(reason);
+  process.on('unhandledRejection', mine);
+  try {
+    const fromSpec = new Error('a rejection the spec left');
+    let left = false;
+    const s = spec([number, finiteNumbers], number, (predict, _d, limit, xs) => {
+      if (!left) void Promise.reject(fromSpec);
+      left = true;
+      predict(limit, firstAbovePulls(limit, xs));
+    });
+    const r = await checkSpecAsync(s, firstAbove, { seed: 1 });
+    assert.ok(leftUnhandled(r.counterexample) instanceof SourceError);
+    assert.deepEqual(seen, [fromSpec]);
+    assert.deepEqual(process.listeners('unhandledRejection'), [mine]);
+  } finally {
+    process.off('unhandledRejection', mine);
+    for (const l of before) process.on('unhandledRejection', l);
+  }
+});
+
+test("sourcePrefix passes on what the spec's enough throws, over any source, where over one not generated it read it as the source's throw", () => {
+  const broken = () => {
+    throw new RangeError('the spec is broken');
+  };
+  for (const xs of [[1, 2, 3], new Source({ elements: [1, 2, 3], infinite: false, hasReturn: true })]) assert.throws(() => sourcePrefix(xs, Infinity, broken), /the spec is broken/);
+  assert.deepEqual(sourcePrefix(new Source({ elements: [1, 2], infinite: false, hasReturn: true, throwAt: 1 }), Infinity), { values: [1], then: 'threw' });
+});
