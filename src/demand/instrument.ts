@@ -46,6 +46,23 @@ export class Recording {
   ) {}
 
   /**
+   * The first error that recording an input's pull threw (see {@link pullFailed}): the function
+   * got it as its pull's, but it is strictcheck's (or the input's mismatch), never the function's.
+   */
+  broken: { readonly err: unknown } | undefined = undefined;
+
+  /**
+   * Recording the element that a pull of an iterable delivers threw `err`, which the caller of
+   * `next()` gets. An input's element runs no code of the function's, so the observation throws
+   * `err` itself, even if the function caught it: not "the function threw", nor lost. A result's
+   * element may (its getters), and stays what the context met.
+   */
+  pullFailed(err: unknown): unknown {
+    if (this.bottoms) this.broken ??= { err };
+    return err;
+  }
+
+  /**
    * The holders of the demands recorded, with the paths of their values, in order: where a
    * mismatch under a dynamic shape finds its path. A list, not an array: an observation makes a
    * recording per trial for the inputs and one for the result, and an array's first push

@@ -263,6 +263,7 @@ export class ObservationRun {
     // Closing the recording now, after the context has run, is what makes observe referentially
     // transparent: what is forced later is not recorded.
     this.rec.open = this.resultRec.open = false;
+    if (this.rec.broken) throw this.rec.broken.err;
     const obs = { result: this.resultHolder.field(0), inputs: this.holders.map((h) => h.field(0)) };
     return this.error ? { ...obs, error: this.error } : obs;
   }

@@ -147,7 +147,12 @@ export class RecordedAsyncIterator {
       log.pulledPrimitive(x);
       return r;
     }
-    const copy = withAsyncWork(of.work, () => instrument(x, of.elem, elementPath(of.path, log.iteration, i), log.first, log.pulled(), of.rec, true));
+    let copy: unknown;
+    try {
+      copy = withAsyncWork(of.work, () => instrument(x, of.elem, elementPath(of.path, log.iteration, i), log.first, log.pulled(), of.rec, true));
+    } catch (err) {
+      throw of.rec.pullFailed(err);
+    }
     return copy === x ? r : { done: false, value: copy };
   }
 

@@ -118,8 +118,12 @@ export class IterationLog {
     return this.spine;
   }
 
-  /** The first cell, where {@link pulled} records. */
+  /**
+   * The first cell, where {@link pulled} records: made by the first pull answered a value, asked
+   * before or after {@link pulled} (a caller reads both for one element, in either order).
+   */
   get first(): SpineCell {
+    if (this.cell === undefined) this.startSpine();
     return this.cell!;
   }
 
@@ -262,8 +266,12 @@ export class RecordedIterator {
       this.k++;
       return r;
     }
-    const at = log.pulled();
-    const copy = instrument(x, elem, elementPath(this.of.path, log.iteration, this.k++), log.first, at, this.rec, true);
+    let copy: unknown;
+    try {
+      copy = instrument(x, elem, elementPath(this.of.path, log.iteration, this.k++), log.first, log.pulled(), this.rec, true);
+    } catch (err) {
+      throw this.rec.pullFailed(err);
+    }
     return copy === x ? r : { done: false, value: copy };
   }
 
@@ -398,8 +406,9 @@ export function closedThrowing(err: unknown): void {
 
 /**
  * @internal Records pull `k` of a consumer following `plan`, answered `r`: its element, walked
- * as the plan says, or the end. Whether the iteration stops there (it ended, or answered past
- * the plan's pulls, which is a misfit unless `fit`).
+ * as the plan says (with `fit`, as far as it fits the plan's demand on it: a case run again to
+ * shrink or report it may yield other elements), or the end. Whether the iteration stops there
+ * (it ended, or answered past the plan's pulls, which is a misfit unless `fit`).
  */
 export function answered(log: IterationLog, r: IteratorResult<unknown>, k: number, plan: Plan, elem: Shape<unknown>, path: Path, fit: boolean): boolean {
   if (r.done) {
@@ -411,13 +420,12 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
   // An element is recorded at a lazy position, as a list's head (in value form, a Lazy); a primitive, the common case, without the generic walk.
   if (primitiveElement(x, elem)) log.pulledPrimitive(x);
   else {
-    // The first pull makes the spine that log.first names: pulled() before first.
     const at = log.pulled();
     const { random } = plan;
     const given = plan.heads?.[k];
     const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
     if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, log.iteration, k), random.r, random.size, log.first, at);
-    else record(now(x), headShape(elem), elementPath(path, log.iteration, k), head, log.first as unknown as Forced, at);
+    else record(now(x), headShape(elem), elementPath(path, log.iteration, k), head, log.first as unknown as Forced, at, fit);
   }
   if (k < plan.pulls) return false;
   if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
