@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { prettyValue } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
 import { number } from '../src/demand/primitives.ts';
-import { pulls, Source, SourceError, sourcePrefix } from '../src/iter/index.ts';
+import { AsyncSource, pulls, Source, SourceError, sourcePrefix } from '../src/iter/index.ts';
+import fc from 'fast-check';
+import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
 import type { Counterexample } from '../src/spec/result.ts';
 import { finiteNumbers, firstAbove, firstAboveCheck, firstAboveHandled, firstAbovePulls, firstAboveSpec, lateSources } from './fixtures/unhandled-rejection-checks.ts';
@@ -90,6 +92,33 @@ test('a rejection that comes turns after the function returned is blamed on the 
   // The first trial to fail is the first whose pull ahead rejected: the trials run one call each until then.
   assert.equal(r.trials, rejectedIn[0]! + 1);
   assert.equal(prettyValue(r.counterexample!.inputs[1], lateSources), 'async iter [1, throw] delays [0, 3, 3]');
+});
+
+test('a rejection left by a function that then throws is its case\'s too: none comes after the case, to blame a later one or end the process after the run', { timeout: 60_000 }, async () => {
+  // The test runner's own listeners are set aside: this test's stands for them.
+  const before = process.listeners('unhandledRejection');
+  for (const l of before) process.off('unhandledRejection', l);
+  const seen: unknown[] = [];
+  const mine = (reason: unknown) => void seen.push(reason);
+  process.on('unhandledRejection', mine);
+  try {
+    const dropsThenThrows = async (_limit: number, xs: AsyncIterable<number>): Promise<number> => {
+      const it = xs[Symbol.asyncIterator]();
+      await it.next();
+      void it.next(); // rejects three turns later on some sources
+      throw new Error('its own throw');
+    };
+    const rejectsLate = withArbitrary(fc.constant(new AsyncSource({ elements: [1, 2], infinite: false, hasReturn: true, throwAt: 1, delays: [0, 3, 3] })), finiteNumbers);
+    const s = spec([number, rejectsLate], number, (predict, _d, limit, xs) => predict(limit, pulls(sourcePrefix(xs, 2).values, 'open')));
+    const r = await checkSpecAsync(s, dropsThenThrows, { seed: 3, trials: 20 });
+    assert.equal(r.passed, false);
+    assert.match(String((r.counterexample?.error?.thrown as Error | undefined)?.message), /its own throw/);
+    for (let i = 0; i < 10; i++) await new Promise((done) => setImmediate(done));
+    assert.deepEqual(seen, [], 'a rejection came after its case');
+  } finally {
+    process.off('unhandledRejection', mine);
+    for (const l of before) process.on('unhandledRejection', l);
+  }
 });
 
 test('a rejection no case made goes to the listeners the process had, which are back after the run, and a rejection a case left goes to none of them', { timeout: 60_000 }, async () => {

@@ -197,6 +197,8 @@ export async function observeDetailedAsync(context: Context, fn: (...args: any[]
     await work.settle();
   } catch (thrown) {
     run.failed(thrown);
+    // The pulls the function left pending settle within the observation too, so that a rejection it left unhandled is told during its case.
+    await work.settle().catch(() => {});
   }
   return run.end();
 }
