@@ -94,14 +94,26 @@ test('a rejection that comes turns after the function returned is blamed on the 
   assert.equal(prettyValue(r.counterexample!.inputs[1], lateSources), 'async iter [1, throw] delays [0, 3, 3]');
 });
 
-test('a rejection left by a function that then throws is its case\'s too: none comes after the case, to blame a later one or end the process after the run', { timeout: 60_000 }, async () => {
-  // The test runner's own listeners are set aside: this test's stands for them.
+/**
+ * Runs `body` with the test runner's own `unhandledRejection` listeners set aside and one of the
+ * test's in their place, which records what it is told (`seen`), then puts them back.
+ */
+async function withOwnListener(body: (seen: unknown[], mine: (reason: unknown) => void) => Promise<void>): Promise<void> {
   const before = process.listeners('unhandledRejection');
   for (const l of before) process.off('unhandledRejection', l);
   const seen: unknown[] = [];
   const mine = (reason: unknown) => void seen.push(reason);
   process.on('unhandledRejection', mine);
   try {
+    await body(seen, mine);
+  } finally {
+    process.off('unhandledRejection', mine);
+    for (const l of before) process.on('unhandledRejection', l);
+  }
+}
+
+test('a rejection left by a function that then throws is its case\'s too: none comes after the case, to blame a later one or end the process after the run', { timeout: 60_000 }, async () => {
+  await withOwnListener(async (seen, mine) => {
     const dropsThenThrows = async (_limit: number, xs: AsyncIterable<number>): Promise<number> => {
       const it = xs[Symbol.asyncIterator]();
       await it.next();
@@ -115,20 +127,11 @@ test('a rejection left by a function that then throws is its case\'s too: none c
     assert.match(String((r.counterexample?.error?.thrown as Error | undefined)?.message), /its own throw/);
     for (let i = 0; i < 10; i++) await new Promise((done) => setImmediate(done));
     assert.deepEqual(seen, [], 'a rejection came after its case');
-  } finally {
-    process.off('unhandledRejection', mine);
-    for (const l of before) process.on('unhandledRejection', l);
-  }
+  });
 });
 
 test('a rejection no case made goes to the listeners the process had, which are back after the run, and a rejection a case left goes to none of them', { timeout: 60_000 }, async () => {
-  // The test runner's own listeners are set aside: this test's stands for them.
-  const before = process.listeners('unhandledRejection');
-  for (const l of before) process.off('unhandledRejection', l);
-  const seen: unknown[] = [];
-  const mine = (reason: unknown) => void seen.push(reason);
-  process.on('unhandledRejection', mine);
-  try {
+  await withOwnListener(async (seen, mine) => {
     const fromSpec = new Error('a rejection the spec left');
     let left = false;
     const s = spec([number, finiteNumbers], number, (predict, _d, limit, xs) => {
@@ -140,10 +143,7 @@ test('a rejection no case made goes to the listeners the process had, which are 
     assert.ok(leftUnhandled(r.counterexample) instanceof SourceError);
     assert.deepEqual(seen, [fromSpec]);
     assert.deepEqual(process.listeners('unhandledRejection'), [mine]);
-  } finally {
-    process.off('unhandledRejection', mine);
-    for (const l of before) process.on('unhandledRejection', l);
-  }
+  });
 });
 
 test("sourcePrefix passes on what the spec's enough throws, over any source, where over one not generated it read it as the source's throw", () => {
