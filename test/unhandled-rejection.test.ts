@@ -113,11 +113,11 @@ async function withOwnListener(body: (seen: unknown[], mine: (reason: unknown) =
 }
 
 test('a rejection left by a function that then throws is its case\'s too: none comes after the case, to blame a later one or end the process after the run', { timeout: 60_000 }, async () => {
-  await withOwnListener(async (seen, mine) => {
+  await withOwnListener(async (seen) => {
     const dropsThenThrows = async (_limit: number, xs: AsyncIterable<number>): Promise<number> => {
       const it = xs[Symbol.asyncIterator]();
       await it.next();
-      void it.next(); // rejects three turns later on some sources
+      void it.next(); // rejects three turns later
       throw new Error('its own throw');
     };
     const rejectsLate = withArbitrary(fc.constant(new AsyncSource({ elements: [1, 2], infinite: false, hasReturn: true, throwAt: 1, delays: [0, 3, 3] })), finiteNumbers);
