@@ -284,10 +284,14 @@ export class Slot {
     // A worker that does not become ready (its import never ends) is stopped: the run gets an error, not a hang.
     const spawned = Date.now();
     const importLimit = Math.max(this.timeout, workerLimits.import);
+    // Once it has imported, a worker may replay a shrink path before it is ready, case by case: each look that sees a phase begun since the last restarts its stall limit.
+    let phases = this.state[5]!;
+    let progressed = spawned;
     const watch = () => {
       if (this.worker !== w) return;
       const importing = this.state[3] === IMPORTING;
-      const left = importing ? this.state[0]! + importLimit - Date.now() : (this.state[3] === LOADED ? this.state[0]! : spawned) + this.stallLimit() - Date.now();
+      if (this.state[5] !== phases) [phases, progressed] = [this.state[5]!, Date.now()];
+      const left = importing ? this.state[0]! + importLimit - Date.now() : (this.state[3] === LOADED ? Math.max(this.state[0]!, progressed) : spawned) + this.stallLimit() - Date.now();
       if (left > 0) {
         watcher = setTimeout(watch, left).unref();
         return;
