@@ -11,7 +11,7 @@ import { findRevoked } from '../demand/revoked-proxy.ts';
 import { evaluatedPositions } from '../demand/size.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { CaseRun, CaseSteps } from '../engine/steps.ts';
-import { MATCHED, predictMatching, SpecError, type Matching, type Spec } from './spec.ts';
+import { MATCHED, predictMatching, SpecError, type Spec } from './spec.ts';
 import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
 import { showInput } from './report.ts';
 import type { Counterexample } from './result.ts';
@@ -101,7 +101,7 @@ function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], co
   // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
   if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: true, error: obs.error, replay: context };
-  const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, { actual: obs.inputs, exact: compare.map(holdsOfEqual) });
+  const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, allHoldOfEqual(compare) ? obs.inputs : undefined);
   // Every prediction was the demand observed: their demands are those.
   if (predicted === MATCHED) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: obs.inputs, failed: false };
   let failed = false;
@@ -112,10 +112,13 @@ function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], co
 /** The comparisons of a check that hold of equal demands, `exact` and `noStricter`: a prediction equal to the demand observed passes them. */
 const HOLD_OF_EQUAL = new Set<unknown>([equalDemands, definedBelow]);
 
-/** Whether comparison `c` holds of equal demands. */
-function holdsOfEqual(c: unknown): boolean {
-  return HOLD_OF_EQUAL.has(c);
+/** Whether every comparison of a run's `compare` holds of equal demands, worked out once for the run. */
+function allHoldOfEqual(compare: readonly unknown[]): boolean {
+  let all = holdOfEqual.get(compare);
+  if (all === undefined) holdOfEqual.set(compare, (all = compare.every((c) => HOLD_OF_EQUAL.has(c))));
+  return all;
 }
+const holdOfEqual = new WeakMap<readonly unknown[], boolean>();
 
 /** @internal The steps of a check, written once for both ways of running a case: each yields a case and gets its trial back. */
 export type Steps<R> = CaseSteps<R, Trial>;
@@ -177,9 +180,9 @@ export async function driveAsync<R, Y = CaseRun, T = Trial>(steps: Generator<Y, 
  * input through, and reading it threw), the mismatch naming where the Proxy is: the input's fault,
  * not the spec's.
  */
-function predictRefusingRevoked(budget: number | GrowingBudget, s: AnySpec, resultDemand: Demand, inputs: readonly unknown[], matching: Matching): Demand[] | typeof MATCHED {
+function predictRefusingRevoked(budget: number | GrowingBudget, s: AnySpec, resultDemand: Demand, inputs: readonly unknown[], actual: readonly Demand[] | undefined): Demand[] | typeof MATCHED {
   try {
-    return predictMatching(budget, s, resultDemand, inputs, matching);
+    return predictMatching(budget, s, resultDemand, inputs, actual);
   } catch (err) {
     throw findRevoked(inputs, s.args.map((_, i) => argumentName(s.names, i))) ?? err;
   }

@@ -164,18 +164,18 @@ function allDemands(s: Pick<Spec<readonly unknown[], unknown>, 'args' | 'names'>
   return values.map((v, i) => toDemand(v, s.args[i] as Shape<unknown>, predictionPath(s, i)));
 }
 
-/** Whether every argument's comparison is `exact` and its prediction is its actual demand, in order, read up to the first that is not. */
-function allMatch(s: Pick<Spec<readonly unknown[], unknown>, 'args' | 'names'>, values: readonly unknown[], { actual, exact }: Matching): boolean {
-  for (let i = 0; i < values.length; i++) if (!exact[i] || !matchesValueForm(values[i], s.args[i] as Shape<unknown>, predictionPath(s, i), actual[i]!)) return false;
+/** Whether every argument's prediction is its actual demand, in order, read up to the first that is not. */
+function allMatch(s: Pick<Spec<readonly unknown[], unknown>, 'args' | 'names'>, values: readonly unknown[], actual: readonly Demand[]): boolean {
+  for (let i = 0; i < values.length; i++) if (!matchesValueForm(values[i], s.args[i] as Shape<unknown>, predictionPath(s, i), actual[i]!)) return false;
   return true;
 }
 
 /**
  * @internal {@link predictDemands} under a force budget of its own: a spec that runs out of it is a
  * {@link SpecError}, even one that caught the error and predicted (then {@link withForceBudget}
- * throws on return). The prediction for each argument whose comparison holds of equal demands
- * (`matching.exact`) is compared with its actual demand as it is read, without converting it (see
- * `matchesValueForm`): {@link MATCHED} where every one is the demand observed. Otherwise the
+ * throws on return). Where every argument's comparison holds of equal demands, the check gives the
+ * `actual` demands, and each prediction is compared with its own as it is read, without converting
+ * it (see `matchesValueForm`): {@link MATCHED} where every one is the demand observed. Otherwise the
  * predicted demands, converted as {@link predictDemands} converts them: the forces of the
  * comparison are taken back first, as the conversion makes them again (each force counts, of an
  * evaluated Lazy too), so that the budget counts what it counted without the comparison.
@@ -185,14 +185,14 @@ export function predictMatching<A extends readonly unknown[], R>(
   s: Spec<A, R>,
   resultDemand: Demand,
   inputs: A,
-  matching: Matching,
+  actual: readonly Demand[] | undefined,
 ): Demand[] | typeof MATCHED {
   try {
     return withBudget(budget, () => {
       // The result demand is the checker's own (not checked as predictDemands checks a caller's).
       const values = prediction(s, resultDemand, inputs);
       const before = forceCallCount();
-      if (readPrediction(s, values, matching, allMatch)) return MATCHED;
+      if (actual !== undefined && readPrediction(s, values, actual, allMatch)) return MATCHED;
       rewindForceCalls(before);
       return readPrediction(s, values, undefined, allDemands);
     });
@@ -201,12 +201,6 @@ export function predictMatching<A extends readonly unknown[], R>(
     if (e instanceof SpecError && e.resultDemand === undefined) Object.defineProperty(e, 'resultDemand', { value: resultDemand });
     throw e;
   }
-}
-
-/** @internal The actual demands a prediction is compared with as it is read, for the arguments whose comparison is `exact`. */
-export interface Matching {
-  readonly actual: readonly Demand[];
-  readonly exact: readonly boolean[];
 }
 
 /** @internal What {@link predictMatching} returns where every prediction is the demand observed. */
