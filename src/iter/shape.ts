@@ -71,16 +71,16 @@ function finiteOption(options: { readonly finite?: boolean }, maker: string): bo
   return finite;
 }
 
-/**
- * An iterable shape: a lazy position over its iterations' demand, with the protocol of `oneShot`
- * iterators or re-iterable sources, sync or `async`, generating `finite` sources only or not.
- */
 /** What a message adds of `value` where an iterable of the other kind than `async` says was expected: that it is one, and the shape that takes it. */
 function otherKind(value: unknown, async: boolean): string {
   const [kind, shape, other] = async ? ['sync', 'asyncIterable', 'iterable'] : ['async', 'iterable', 'asyncIterable'];
   return (async ? isIterable(value) : isAsyncIterable(value)) ? `: ${kind === 'sync' ? 'a sync' : 'an async'} iterable, which ${shape}(…) does not take: use ${other}(…)` : '';
 }
 
+/**
+ * An iterable shape: a lazy position over its iterations' demand, with the protocol of `oneShot`
+ * iterators or re-iterable sources, sync or `async`, generating `finite` sources only or not.
+ */
 function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | typeof ASYNC, finite: boolean): Shape<any> {
   const name = `${finite ? 'Finite' : ''}${mode.prefix}${oneShot ? 'Iterator' : 'Iterable'}<${elem.name}>`;
   const cell = iterationCell(elem as Shape<unknown>, name);
