@@ -338,9 +338,10 @@ const closedEnds = new WeakMap<Forced, boolean>();
  * element's own closes do not count: an element not pulled was no iteration left open.
  */
 export function endsClosed(d: Demand): boolean {
+  if (!d.forced) return false; // asked of every pair compared whose first is _: most often another _
   const chain: Forced[] = [];
   let closed = false;
-  for (let x = d; x.forced; ) {
+  for (let x: Demand = d; x.forced; ) {
     const known = closedEnds.get(x);
     if (known !== undefined) {
       closed = known;
