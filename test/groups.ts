@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 const GROUPS: Record<string, readonly (string | RegExp)[]> = {
   package: ['test/package.test.ts'],
   'parallel-runs': ['test/parallel.test.ts', 'test/parallel-pool.test.ts', 'test/parallel-startup.test.ts', 'test/load-module.test.ts'],
-  'parallel-verdicts': ['test/parallel-verdicts.test.ts', 'test/parallel-batch.test.ts', /^test\/parallel-/],
+  'parallel-verdicts': [/^test\/parallel-/],
   'parallel-timing': ['test/parallel-async.test.ts', 'test/parallel-timeouts.test.ts'],
   'iter-exhaustive': ['test/iter-combinators-exhaustive.test.ts', 'test/iter-combinators.test.ts', 'test/iter-libraries.test.ts', 'test/async-series.test.ts'],
   iter: [/^test\/iter-/, /^examples\/iterators\//, 'test/verdict-residuals.test.ts'],
