@@ -11,10 +11,10 @@ import type { Demand, Forced } from '../demand/demand.ts';
 import type { Path } from '../demand/path.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
-import { instrument, type Recording } from '../demand/instrument.ts';
+import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
-import { answered, closedThrowing, hasMethod, CONSUMER_THROW, elementPath, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
+import { answered, closedThrowing, hasMethod, CONSUMER_THROW, IterableRecord, IterationLog, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -147,13 +147,7 @@ export class RecordedAsyncIterator {
       log.pulledPrimitive(x);
       return r;
     }
-    let copy: unknown;
-    try {
-      copy = withAsyncWork(of.work, () => instrument(x, of.elem, elementPath(of.path, log.iteration, i), log.first, log.pulled(), of.rec, true));
-    } catch (err) {
-      throw of.rec.pullFailed(err);
-    }
-    return copy === x ? r : { done: false, value: copy };
+    return withAsyncWork(of.work, () => of.copied(r, log, i));
   }
 
   private closed(how: 'return' | 'throw', forward: () => Promise<IteratorResult<unknown>>): Promise<IteratorResult<unknown>> {

@@ -206,6 +206,21 @@ export abstract class RecordedSource<S> {
     this.owner = new IterableRecord(into, at);
   }
 
+  /**
+   * Pull `k` of iteration `log` answered `r`, an element that is not a primitive of its shape:
+   * delivered as its instrumented copy, recorded at its place; what recording it throws is the
+   * observation's (see `Recording.pullFailed`), not the function's.
+   */
+  copied(r: IteratorYieldResult<unknown>, log: IterationLog, k: number): IteratorResult<unknown> {
+    let copy: unknown;
+    try {
+      copy = instrument(r.value, this.elem, elementPath(this.path, log.iteration, k), log.first, log.pulled(), this.rec, true);
+    } catch (err) {
+      throw this.rec.pullFailed(err);
+    }
+    return copy === r.value ? r : { done: false, value: copy };
+  }
+
   /** Where the next iteration records. */
   protected nextLog(): IterationLog {
     return new IterationLog(this.owner, this.count++);
@@ -266,13 +281,7 @@ export class RecordedIterator {
       this.k++;
       return r;
     }
-    let copy: unknown;
-    try {
-      copy = instrument(x, elem, elementPath(this.of.path, log.iteration, this.k++), log.first, log.pulled(), this.rec, true);
-    } catch (err) {
-      throw this.rec.pullFailed(err);
-    }
-    return copy === x ? r : { done: false, value: copy };
+    return this.of.copied(r, log, this.k++);
   }
 
   [Symbol.iterator](): this {
