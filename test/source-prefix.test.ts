@@ -13,3 +13,11 @@ test('a spec reads as many elements of a generated source that never ends as it 
   assert.equal(sourcePrefix(endless, Infinity).values.length, 10_000);
   assert.equal(sourcePrefix(endless, Infinity, () => false).then, 'more');
 });
+
+test("sourcePrefix passes on what the spec's enough throws, over any source, where over one not generated it read it as the source's throw", () => {
+  const broken = () => {
+    throw new RangeError('the spec is broken');
+  };
+  for (const xs of [[1, 2, 3], new Source({ elements: [1, 2, 3], infinite: false, hasReturn: true })]) assert.throws(() => sourcePrefix(xs, Infinity, broken), /the spec is broken/);
+  assert.deepEqual(sourcePrefix(new Source({ elements: [1, 2], infinite: false, hasReturn: true, throwAt: 1 }), Infinity), { values: [1], then: 'threw' });
+});

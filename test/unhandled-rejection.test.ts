@@ -3,7 +3,7 @@
  * it never awaits, on a source that rejects there) fails the case that made it, with a message
  * saying so and what the rejection was; the failure shrinks and prints its diagram like any
  * other, with or without workers, at random and exhaustively. Rejections that no case made are
- * left as Node leaves them. (Last, a test of a mend of sourcePrefix made in the same session.)
+ * left as Node leaves them.
  * @module
  */
 import { test } from 'node:test';
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { prettyValue } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
 import { number } from '../src/demand/primitives.ts';
-import { AsyncSource, pulls, Source, SourceError, sourcePrefix } from '../src/iter/index.ts';
+import { AsyncSource, pulls, SourceError, sourcePrefix } from '../src/iter/index.ts';
 import fc from 'fast-check';
 import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
@@ -144,12 +144,4 @@ test('a rejection no case made goes to the listeners the process had, which are 
     assert.deepEqual(seen, [fromSpec]);
     assert.deepEqual(process.listeners('unhandledRejection'), [mine]);
   });
-});
-
-test("sourcePrefix passes on what the spec's enough throws, over any source, where over one not generated it read it as the source's throw", () => {
-  const broken = () => {
-    throw new RangeError('the spec is broken');
-  };
-  for (const xs of [[1, 2, 3], new Source({ elements: [1, 2, 3], infinite: false, hasReturn: true })]) assert.throws(() => sourcePrefix(xs, Infinity, broken), /the spec is broken/);
-  assert.deepEqual(sourcePrefix(new Source({ elements: [1, 2], infinite: false, hasReturn: true, throwAt: 1 }), Infinity), { values: [1], then: 'threw' });
 });
