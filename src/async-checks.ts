@@ -18,7 +18,6 @@ import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
 import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
 import { dispatch, type Runners } from './checks.ts';
-import { holdingRejections } from './spec/unhandled-rejections.ts';
 
 /**
  * Checks `fn` against `spec` on random trials, asynchronously: as {@link checkSpec} does, for a
@@ -44,13 +43,7 @@ export function checkSpecAsync(first: object, second?: unknown, third?: unknown)
   return dispatch(RANDOM_ASYNC, 'checkSpecAsync', first, second, third) as Promise<CheckResult>;
 }
 
-// Each run holds this thread's rejections left unhandled, which fail the case that left them (see unhandled-rejections.ts).
-const RANDOM_ASYNC: Runners<'random', CheckResult> = {
-  mode: 'random',
-  async: true,
-  inThread: (spec, fn, settings) => holdingRejections(() => strictCheckAsync(spec, fn, settings)),
-  withWorkers: (check, settings) => holdingRejections(() => runChecked(check, settings, true)),
-};
+const RANDOM_ASYNC: Runners<'random', CheckResult> = { mode: 'random', async: true, inThread: strictCheckAsync, withWorkers: (check, settings) => runChecked(check, settings, true) };
 
 /**
  * {@link checkSpecAsync} for tests: resolves if every trial agrees with the spec, and rejects with
@@ -97,8 +90,8 @@ export function checkSpecExhaustiveAsync(first: object, second: unknown, third?:
 const EXHAUSTIVE_ASYNC: Runners<'exhaustive', ExhaustiveResult> = {
   mode: 'exhaustive',
   async: true,
-  inThread: (spec, fn, settings) => holdingRejections(() => exhaustiveCheck(spec, fn, settings, true)),
-  withWorkers: (check, settings) => holdingRejections(() => parallelCheck(check, settings, true)),
+  inThread: (spec, fn, settings) => exhaustiveCheck(spec, fn, settings, true),
+  withWorkers: (check, settings) => parallelCheck(check, settings, true),
 };
 
 /**

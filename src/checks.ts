@@ -18,6 +18,7 @@ import { resolveSettings, type OptionsOf, type ParallelOptions, type Settings } 
 import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
 import { globalDefaults } from './config.ts';
+import { holdingRejections } from './spec/unhandled-rejections.ts';
 
 /** Whether the first argument of a check is a {@link DefinedCheck} rather than a spec. */
 function isDefined(x: object): x is DefinedCheck<readonly unknown[], unknown> {
@@ -53,7 +54,9 @@ export function dispatch<M extends 'random' | 'exhaustive', R>(runners: Runners<
     // The check itself with workers: another check of the same spec and function is another module's; one never defined is refused.
     return runners.withWorkers(defined ? first : registeredCheck(spec, fn, what, runners.mode, runners.async), settings);
   };
-  return defined || runners.async || options.workers !== undefined ? new Promise<R>((resolve) => resolve(run())) : run();
+  // An asynchronous run holds this thread's rejections left unhandled, which fail the case that left them (see unhandled-rejections.ts).
+  if (runners.async) return holdingRejections(run);
+  return defined || options.workers !== undefined ? new Promise<R>((resolve) => resolve(run())) : run();
 }
 
 /**
