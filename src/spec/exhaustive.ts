@@ -182,7 +182,7 @@ function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: n
   if (out.found) {
     const c = out.found;
     // Holes never forced do not matter: show the smallest total inputs (forcing a hole would throw), run again for the report.
-    const inputs = c.total();
+    const inputs = out.again?.inputs ?? c.total();
     const shown = out.again?.failed ? out.again : { ...c.outcome, inputs };
     const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`;
     return { passed: false, ...done, counterexample: counterexampleOf(shown), message: `${report(spec, shown, failureHeader(shown, where, spec), settings.unicode)}\n${reproduce}` };
