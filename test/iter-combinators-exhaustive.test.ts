@@ -37,7 +37,7 @@ function comparePredictions(one: AnySpec, other: AnySpec, fn: (...args: any[]) =
   for (const c of enumerateCases(one.args, depth, run, { result: one.result })) {
     cases++;
     const { result, a, b } = c.outcome;
-    const d = difference(c.total().map((v, k) => showInput(one as never, v, k)).join(', '), result, a, b);
+    const d = difference(() => c.total().map((v, k) => showInput(one as never, v, k)).join(', '), result, a, b);
     if (d !== undefined) differ.push(d);
   }
   return { cases, differ };

@@ -41,7 +41,7 @@ async function comparePredictions(one: AnySpec, other: AnySpec, fn: (...args: an
     const obs = async ? await observeDetailedAsync(context, fn, inputs, shapes) : observeDetailed(context, fn, inputs, shapes);
     const a = predicted(one, obs.result, inputs);
     const b = predicted(other, obs.result, inputs);
-    const d = difference(inputs.map((v, k) => showInput(one as never, v, k)).join(', '), obs.result, a, b);
+    const d = difference(() => inputs.map((v, k) => showInput(one as never, v, k)).join(', '), obs.result, a, b);
     if (d !== undefined) differ.push(d);
   }
   return { cases: trials, differ };
