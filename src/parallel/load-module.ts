@@ -6,6 +6,7 @@
  * vitest and jest transform modules in the runner, not in Node.
  * @module
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';
@@ -45,20 +46,31 @@ function runsTypeScript(): boolean {
   return Boolean((process.features as { typescript?: unknown }).typescript) || process.versions.bun !== undefined;
 }
 
+/**
+ * @internal The URL of the ES module of tsx's API (`tsx/esm/api` as `import` resolves it) in the
+ * project of the module at `fromUrl`; throws if tsx is not there. Not the CommonJS module that
+ * `require` resolves: imported, tsx 4.23's registers its hooks from a folder that does not exist.
+ */
+export function tsxApi(fromUrl: string): string {
+  const manifest = createRequire(fromUrl).resolve('tsx/package.json');
+  const entry = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: string | { default: string } }> }).exports['./esm/api']!.import;
+  return new URL(typeof entry === 'string' ? entry : entry.default, pathToFileURL(manifest)).href;
+}
+
 /** @internal Imports `moduleUrl`, registering tsx first for a TypeScript module this runtime cannot load alone; refused, saying what to install, if there is none. */
 export async function importCheckModule(moduleUrl: string): Promise<void> {
   const typescript = /\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname);
   if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== true) {
     let api: string;
     try {
-      api = createRequire(moduleUrl).resolve('tsx/esm/api');
+      api = tsxApi(moduleUrl);
     } catch {
       throw new Error(
         `a worker cannot load ${moduleUrl}: it is TypeScript, and this Node runs no TypeScript without a loader. ` +
           'Install tsx in your project (npm install --save-dev tsx): workers load TypeScript check modules through it',
       );
     }
-    ((await import(pathToFileURL(api).href)) as { register(): void }).register();
+    ((await import(api)) as { register(): void }).register();
   }
   await import(moduleUrl);
 }
