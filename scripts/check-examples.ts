@@ -10,18 +10,36 @@
  * @module
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import type { CompilerOptions, SourceFile } from 'typescript';
 import { markdownBlocks, type MarkdownBlock } from './markdown.ts';
 
+// Required, not imported: an import of TypeScript's 9 MB of CommonJS scans it for its exports first (0.6 s of CPU).
+const ts: typeof import('typescript') = createRequire(import.meta.url)('typescript');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
 // Examples use a few names each: the imports they do not use are not errors.
-const options: ts.CompilerOptions = { ...config.options, noUnusedLocals: false, noUnusedParameters: false };
+const options: CompilerOptions = { ...config.options, noUnusedLocals: false, noUnusedParameters: false };
+
+/** The example modules, made below, by file name: the program's host reads them from here. */
+const virtual = new Map<string, { text: string; origin: string }>();
+// One host for both programs, which parses each file once: the examples' program takes the source
+// files of the program that tells the exports.
+const host = ts.createCompilerHost(options);
+const { getSourceFile, fileExists, readFile } = host;
+const parsed = new Map<string, SourceFile | undefined>();
+host.getSourceFile = (name, language, ...rest) => {
+  if (virtual.has(name)) return ts.createSourceFile(name, virtual.get(name)!.text, language);
+  if (!parsed.has(name)) parsed.set(name, getSourceFile.call(host, name, language, ...rest));
+  return parsed.get(name);
+};
+host.fileExists = (name) => virtual.has(name) || fileExists.call(host, name);
+host.readFile = (name) => virtual.get(name)?.text ?? readFile.call(host, name);
 
 /** The names a module of `src/` exports, as values and as types only. */
-const exportsProgram = ts.createProgram([join(root, 'src/index.ts')], options);
+const exportsProgram = ts.createProgram([join(root, 'src/index.ts')], options, host);
 function exportsOf(file: string): { values: string[]; types: string[] } {
   const checker = exportsProgram.getTypeChecker();
   const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(exportsProgram.getSourceFile(file)!)!);
@@ -69,7 +87,6 @@ function misquote(code: string, quoted: string): string | undefined {
 }
 
 const { values, types } = exportsOf(join(root, 'src/index.ts'));
-const virtual = new Map<string, { text: string; origin: string }>();
 const misquotes: string[] = [];
 let quotes = 0;
 const documents = [join(root, 'README.md'), ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(root, 'docs', f))];
@@ -111,13 +128,8 @@ function internalImports(path: string, filter: (names: string[]) => string): str
   return `${vals ? `import { ${vals} } from '${module}';` : ''}\n${typs ? `import type { ${typs} } from '${module}';` : ''}`;
 }
 
-const host = ts.createCompilerHost(options);
-const { getSourceFile, fileExists, readFile } = host;
-host.getSourceFile = (name, language, ...rest) => (virtual.has(name) ? ts.createSourceFile(name, virtual.get(name)!.text, language) : getSourceFile.call(host, name, language, ...rest));
-host.fileExists = (name) => virtual.has(name) || fileExists.call(host, name);
-host.readFile = (name) => virtual.get(name)?.text ?? readFile.call(host, name);
 // Only the examples are checked: `tsc --noEmit` checks the rest.
-const program = ts.createProgram([...virtual.keys()], options, host);
+const program = ts.createProgram([...virtual.keys()], options, host, exportsProgram);
 const errors = program.getSourceFiles().filter((f) => virtual.has(f.fileName)).flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]);
 for (const d of errors) {
   const { origin, text } = virtual.get(d.file!.fileName)!;
