@@ -8,11 +8,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtFromSources } from '../scripts/dist-fresh.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -72,24 +73,10 @@ function runAll(): void {
   }
 }
 
-/**
- * Whether `dist/` holds a build of the sources as they are (as `npm ci` and `npm install` leave it):
- * built after the last change to what it is built from, a module for each module of `src/` and no
- * other. Then packing need not build it again (`--ignore-scripts`), which would cost as much as the
- * type check `npm test` runs first.
- */
-function builtFromSources(): boolean {
-  const modules = (dir: string, ext: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(ext)).map((f) => f.slice(0, -ext.length)) : []);
-  const sources = modules(join(root, 'src'), '.ts');
-  const built = modules(join(root, 'dist'), '.js');
-  if (built.length !== sources.length || !sources.every((f) => built.includes(f))) return false;
-  const changed = Math.max(...['package.json', 'tsconfig.json', 'tsconfig.build.json', ...sources.map((f) => `src/${f}.ts`)].map((f) => statSync(join(root, f)).mtimeMs));
-  return built.every((f) => statSync(join(root, 'dist', `${f}.js`)).mtimeMs > changed);
-}
-
 before(() => {
   project = mkdtempSync(join(tmpdir(), 'strictcheck-consumer-'));
-  const args = ['pack', '--json', '--pack-destination', project, ...(builtFromSources() ? ['--ignore-scripts'] : [])];
+  // A build of the sources as they are is not built again: it would cost as much as the type check npm test runs first.
+  const args = ['pack', '--json', '--pack-destination', project, ...(builtFromSources(root) ? ['--ignore-scripts'] : [])];
   const [pack] = JSON.parse(execFileSync('npm', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
   packed = pack.files.map((f: { path: string }) => f.path);
   cpSync(join(root, 'test/fixtures/consumer'), project, { recursive: true });

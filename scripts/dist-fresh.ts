@@ -1,0 +1,21 @@
+/**
+ * Whether `dist/` is a build of the sources as they are, for what uses the built package: the
+ * package test, which then packs it without building it again, and the benches that measure it.
+ * @module
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Whether `dist/` under `root` holds a build of the sources as they are (as `npm ci` and `npm install`
+ * leave it): built after the last change to what it is built from, a module for each module of
+ * `src/` and no other.
+ */
+export function builtFromSources(root: string): boolean {
+  const modules = (dir: string, ext: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(ext)).map((f) => f.slice(0, -ext.length)) : []);
+  const sources = modules(join(root, 'src'), '.ts');
+  const built = modules(join(root, 'dist'), '.js');
+  if (built.length !== sources.length || !sources.every((f) => built.includes(f))) return false;
+  const changed = Math.max(...['package.json', 'tsconfig.json', 'tsconfig.build.json', ...sources.map((f) => `src/${f}.ts`)].map((f) => statSync(join(root, f)).mtimeMs));
+  return built.every((f) => statSync(join(root, 'dist', `${f}.js`)).mtimeMs > changed);
+}
