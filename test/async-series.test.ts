@@ -21,6 +21,7 @@ import { ExhaustiveCheckFailure, type ExhaustiveResult } from '../src/spec/exhau
 import { inferSpec, inferSpecAsync } from '../src/spec/infer.ts';
 import { numbers } from '../examples/iterators/take.ts';
 import { asyncNumbers, takeAsync, takeAsyncPullsOneMore, takeAsyncSpec } from '../examples/iterators/take-async.ts';
+import { bothExhaustiveAsync } from './fixtures/both-exhaustive.ts';
 import { pullsOneMoreSeriesCheck, takeAsyncSeriesCheck, takeAsyncWithoutClosing, withoutClosingSeriesCheck } from './fixtures/async-series-checks.ts';
 
 const shown = (c: ExhaustiveResult) => c.counterexample!.inputs.map((v, i) => prettyValue(v, takeAsyncSpec.args[i] as never));
@@ -165,19 +166,10 @@ describe('inferring a spec over async iterables', () => {
 });
 
 describe('the exhaustive mode over async iterables with workers', () => {
-  async function bothExhaustive(c: { spec: Spec<any, any>; fn: (...args: any[]) => any }, options: { depth: number }): Promise<ExhaustiveResult> {
-    const s = await checkSpecExhaustiveAsync(c.spec, c.fn, { ...options, unicode: false });
-    const { workersStarted, subtrees, startupMs: _, ...p } = await checkSpecExhaustiveAsync(c.spec, c.fn, { ...options, unicode: false, workers: 2 });
-    assert.ok(workersStarted === 2 && subtrees > 0);
-    const show = (r: ExhaustiveResult) => ({ ...r, counterexample: r.counterexample && [r.counterexample.inputs.map((v, i) => prettyValue(v, c.spec.args[i])), r.counterexample.resultDemand, r.counterexample.actual, r.counterexample.predicted] });
-    assert.deepEqual(show(p), show(s));
-    return s;
-  }
-
   test('has the counts and the first counterexample of the run in this thread', { timeout: 120_000 }, async () => {
-    assert.equal((await bothExhaustive(takeAsyncSeriesCheck, { depth: 3 })).passed, true);
-    assert.equal((await bothExhaustive(pullsOneMoreSeriesCheck, { depth: 3 })).depth, 0);
-    assert.equal((await bothExhaustive(withoutClosingSeriesCheck, { depth: 3 })).passed, false);
+    assert.equal((await bothExhaustiveAsync(takeAsyncSeriesCheck, { depth: 3 })).passed, true);
+    assert.equal((await bothExhaustiveAsync(pullsOneMoreSeriesCheck, { depth: 3 })).depth, 0);
+    assert.equal((await bothExhaustiveAsync(withoutClosingSeriesCheck, { depth: 3 })).passed, false);
     await assert.rejects(assertSpecExhaustiveAsync(pullsOneMoreSeriesCheck, { depth: 2, workers: 1 }), ExhaustiveCheckFailure);
   });
 });

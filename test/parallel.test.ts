@@ -11,11 +11,11 @@ import { shardIndices } from '../src/spec/shard.ts';
 import { WorkerCrashError } from '../src/parallel/errors.ts';
 import type { ParallelCheckResult } from '../src/parallel/random.ts';
 import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/take.ts';
-import { ExhaustiveCheckFailure, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
+import { ExhaustiveCheckFailure } from '../src/spec/exhaustive.ts';
 import { prettyValue } from '../src/demand/print.ts';
-import type { Spec } from '../src/spec/spec.ts';
 import { ShapeMismatchError } from '../src/demand/shape-errors.ts';
 import { mismatchOf } from './fixtures/assertions.ts';
+import { bothExhaustive } from './fixtures/both-exhaustive.ts';
 import { bigCheck, budgetCheck, crashCheck, headLateCheck, lateCrashCheck, misfitCheck, noLazierCheck, noLazierFnCheck, rotNaiveCheck, takeCheck, takeFirstAttemptCheck, takePrimeCheck } from './fixtures/checks.ts';
 import { secondCellCheck, secondCellCrashed, secondCellFlag } from './fixtures/second-cell.ts';
 import { assertSpecExhaustive, checkSpec, checkSpecExhaustive, strictCheckSpecExact } from '../src/checks.ts';
@@ -191,16 +191,6 @@ test('an unregistered spec and function with workers gives an error that says wh
   await assert.rejects(checkSpec(takeSpecFirstAttempt, takePrime, { workers: 2 }), (e: Error) => /defineCheck\(import\.meta\.url/.test(e.message) && /top level of a module/.test(e.message));
   await assert.rejects(checkSpec(takeCheck.spec, takeCheck.fn, { workers: 2, compare: () => true }), /defineCheck\(\.\.\., \{ compare \}\) and run the check itself/);
 });
-
-/** The exhaustive check of `c` without workers and with 2: the same result but for what the workers did. */
-async function bothExhaustive(c: { spec: Spec<any, any>; fn: (...args: any[]) => any }, options: { depth: number; forceBudget?: number; shard?: string }): Promise<ExhaustiveResult> {
-  const s = checkSpecExhaustive(c.spec, c.fn, { ...options, unicode: false });
-  const { workersStarted, startupMs, subtrees, ...p } = await checkSpecExhaustive(c.spec, c.fn, { ...options, unicode: false, workers: 2 });
-  assert.ok(workersStarted === 2 && startupMs > 0 && (subtrees > 0 || options.shard !== undefined)); // a shard of a small tree runs all of its part while finding it
-  const show = (r: ExhaustiveResult) => ({ ...r, counterexample: r.counterexample && [r.counterexample.inputs.map((v) => prettyValue(v)), r.counterexample.resultDemand, r.counterexample.actual, r.counterexample.predicted] });
-  assert.deepEqual(show(p), show(s));
-  return s;
-}
 
 test('exhaustive with 2 workers: the counts and the first counterexample of the sequential run', async () => {
   assert.equal((await bothExhaustive(takeCheck, { depth: 4 })).cases, 2997);
