@@ -54,14 +54,18 @@ export class Iterations {
 }
 
 const iterationsCtors: Ctor[] = [];
-/** @internal The constructor of the demand on `n` iterations of a source. */
+/**
+ * @internal The constructor of the demand on `n` iterations of a re-iterable source: one too, so
+ * that the order knows a source that can be iterated anew (see {@link Ctor.iterations}). Printed
+ * and in value form, one begun is its iteration alone.
+ */
 export function iterationsCtor(n: number): Ctor {
   return (iterationsCtors[n] ??= {
     name: 'Iterations',
     keys: Array.from({ length: n }, (_, i) => i),
-    iterationFields: Array.from({ length: n }, (_, i) => i),
+    iterations: iterationsCtor,
     style: 'data',
-    build: (f) => new Iterations(f as Lazy<unknown>[]),
+    build: (f) => (n === 1 && f[0] !== thunk ? (f[0] as Lazy<unknown>).force() : new Iterations(f as Lazy<unknown>[])),
   });
 }
 
@@ -79,7 +83,7 @@ export class Ahead {
 }
 
 /** @internal The constructor of the demand on an iteration read ahead: its fields, the most pulls pending at once and the iteration. */
-export const AHEAD_CTOR: Ctor = { name: 'Ahead', keys: ['pending', 'iteration'], iterationFields: [1], style: 'data', build: (f) => new Ahead(f[0] as number, f[1] as Lazy<unknown>) };
+export const AHEAD_CTOR: Ctor = { name: 'Ahead', keys: ['pending', 'iteration'], iterationField: 1, style: 'data', build: (f) => new Ahead(f[0] as number, f[1] as Lazy<unknown>) };
 
 /**
  * A demand on an iterable or an iterator in value form, typed to stand for either where a spec
@@ -113,7 +117,8 @@ const BOTTOM_ITERATION = now(THREW);
 
 /**
  * The demand of several iterations of one re-iterable source, each given by {@link pulls} (or
- * {@link untouched}), in value form.
+ * {@link untouched}), in value form: those after the last begun are not begun, as are those it
+ * does not list, and none begun is {@link untouched}.
  *
  * @example
  * ```ts
@@ -121,7 +126,15 @@ const BOTTOM_ITERATION = now(THREW);
  * ```
  */
 export function iterations<T>(...each: readonly AnyIterDemand<T>[]): IterDemand<T> {
-  return now(new Iterations(each as unknown as Lazy<unknown>[])) as unknown as IterDemand<T>;
+  const begun = each.slice(0, beganUpTo(each as unknown as readonly Lazy<unknown>[]));
+  return (begun.length === 0 ? untouched : now(new Iterations(begun as unknown as Lazy<unknown>[]))) as unknown as IterDemand<T>;
+}
+
+/** @internal How many of `each`, iterations in value form, go up to the last begun (not `thunk`). */
+export function beganUpTo(each: readonly Lazy<unknown>[]): number {
+  let n = each.length;
+  while (n > 0 && each[n - 1] === thunk) n--;
+  return n;
 }
 
 /** The demand "not iterated at all" (`_`), for specs. */
