@@ -108,8 +108,13 @@ function asList<T>(d: AnyIterDemand<T>): List<T> {
  * ```
  */
 export function pulls<T>(elements: readonly T[], end: IterationEnd): IterDemand<T> {
+  return pulledThen(elements.map((x) => now(x)), end);
+}
+
+/** @internal The demand of one iteration whose pulls answered `heads` (each element's demand in value form), then `end`. */
+export function pulledThen<T>(heads: readonly Lazy<T>[], end: IterationEnd): IterDemand<T> {
   let rest: List<T> = end === 'open' ? thunk : now(end === 'done' ? NIL : END_VALUES[end]);
-  for (let i = elements.length - 1; i >= 0; i--) rest = now(new Cons(now(elements[i]!), rest));
+  for (let i = heads.length - 1; i >= 0; i--) rest = now(new Cons(heads[i]!, rest));
   return rest as unknown as IterDemand<T>;
 }
 const END_VALUES = { return: RETURNED, throw: THROWN, threw: THREW } as const;
@@ -216,14 +221,7 @@ function walk(d: AnyIterDemand<unknown>): { count: number; last: List<unknown> }
  * ```
  */
 export function pulledElements<T>(d: AnyIterDemand<T>): T[] {
-  const out: T[] = [];
-  for (let xs = pullsOf(d); xs !== thunk; ) {
-    const c = xs.force();
-    if (!(c instanceof Cons)) break;
-    out.push(c.head.force());
-    xs = c.tail;
-  }
-  return out;
+  return pulledHeads(d).map((x) => x.force());
 }
 
 /**
@@ -265,16 +263,19 @@ export function endOf(d: AnyIterDemand<unknown>): IterationEnd {
  * ```
  */
 export function closedAfter<T>(d: AnyIterDemand<T>, xs?: AnyIterDemand<T>): IterDemand<T> {
-  const cells: Lazy<T>[] = [];
+  return pulledThen(pulledHeads(d), xs === undefined || closable(xs) ? 'return' : 'open');
+}
+
+/** @internal The demands on the elements that the pulls of an iteration (the first, for several) answered, in value form: its cells' heads. */
+export function pulledHeads<T>(d: AnyIterDemand<T>): Lazy<T>[] {
+  const heads: Lazy<T>[] = [];
   for (let ys = pullsOf(d); ys !== thunk; ) {
     const c = ys.force();
     if (!(c instanceof Cons)) break;
-    cells.push(c.head);
+    heads.push(c.head);
     ys = c.tail;
   }
-  let rest: List<T> = xs === undefined || closable(xs) ? now(RETURNED) : thunk;
-  for (let i = cells.length - 1; i >= 0; i--) rest = now(new Cons(cells[i]!, rest));
-  return rest as unknown as IterDemand<T>;
+  return heads;
 }
 
 /** Whether the iterators of `xs` have a `return` method: a generated source's plan says; another iterable is asked for an iterator (an iterator is its own). */
