@@ -321,6 +321,8 @@ function bothForcedOrNot(x: Demand, y: Demand): boolean {
  * `a` pulls no more and closes no later: closing it (`return()`, `throw()`) is less defined than
  * whatever `b` does at that place but the other close, and leaving it open (`_`) is less defined
  * only than what does not end in a close (`1 : _` is below `1 : 2 : []`, not below `1 : 2 : return()`).
+ * On a re-iterable source (its demand is its `Iterations`), an iteration never begun has nothing
+ * to close: `_` there, or an iteration `a` lacks, is below any.
  *
  * @example
  * ```ts

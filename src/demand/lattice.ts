@@ -33,7 +33,9 @@ export function lub(a: Demand, b: Demand): Demand | undefined {
  * `Node Leaf 2 _` (with a strict number) share only `_`, where `1 : _` and `2 : _` share `_ : _`.
  * Defined but where an iteration ends in a consumer's close in one and is `_` or otherwise
  * evaluated in the other: `return()` and `throw()` at that place are then both below the two, and
- * neither is above the other (`1 : _` and `1 : 2 : return()`), so `undefined`.
+ * neither is above the other (`1 : _` and `1 : 2 : return()`), so `undefined`. On a re-iterable
+ * source, where an iteration not begun is below any, so are iterations one lacks: `glb` has those
+ * both have, and `_` for two closes not alike.
  *
  * @example
  * ```ts
