@@ -71,7 +71,8 @@ export function iterationsCtor(n: number): Ctor {
 
 /**
  * An iteration of an async iterable during which `pending` (more than one) `next()` calls were
- * pending at once, in value form: the consumer read ahead. Printed `Ahead 2 (1 : 2 : [])`.
+ * pending at once, in value form as a spec writes it (see {@link readAhead}): the consumer read
+ * ahead. Printed `Ahead 2 (1 : 2 : [])`. A spec receives one as its iteration alone (see {@link aheadOf}).
  */
 export class Ahead {
   constructor(
@@ -82,8 +83,26 @@ export class Ahead {
   ) {}
 }
 
-/** @internal The constructor of the demand on an iteration read ahead: its fields, the most pulls pending at once and the iteration. */
-export const AHEAD_CTOR: Ctor = { name: 'Ahead', keys: ['pending', 'iteration'], iterationField: 1, style: 'data', build: (f) => new Ahead(f[0] as number, f[1] as Lazy<unknown>) };
+/**
+ * @internal The constructor of the demand on an iteration read ahead: its fields, the most pulls
+ * pending at once and the iteration. In value form, as a spec receives it, it is the iteration
+ * itself, the reading ahead kept beside it (see {@link aheadOf}): a spec written for sync
+ * iterables that passes a result's demand on to a source predicts its pulls made one at a time, as
+ * an async generator makes them; one passing the reading ahead on says so with {@link readAhead}.
+ */
+export const AHEAD_CTOR: Ctor = { name: 'Ahead', keys: ['pending', 'iteration'], iterationField: 1, style: 'data', build: (f) => readingAhead(f[0] as number, f[1] as Lazy<unknown>) };
+
+/** The first cells (or ends) of iterations given to specs in value form that were read ahead, to the most pulls pending at once. */
+const readAheads = new WeakMap<object, number>();
+
+/** The value form of iteration `iteration` read `pending` calls ahead: its first cell or its end (made anew: `[]` and the ends are shared), marked so. */
+function readingAhead(pending: number, iteration: Lazy<unknown>): unknown {
+  if (iteration === thunk) return new Ahead(pending, iteration);
+  const v = iteration.force();
+  const own = v instanceof IterEnd ? new IterEnd(v.end, v.ctor) : v instanceof Nil ? new Nil() : v;
+  readAheads.set(own as object, pending);
+  return own;
+}
 
 /**
  * A demand on an iterable or an iterator in value form, typed to stand for either where a spec
@@ -181,7 +200,10 @@ function firstIteration<T>(d: AnyIterDemand<T>): { pulls: List<T>; ahead: number
     else if (v instanceof Ahead) {
       ahead ||= v.pending;
       xs = v.iteration as List<T>;
-    } else break;
+    } else {
+      ahead ||= readAheads.get(v as object) ?? 0;
+      break;
+    }
   }
   return { pulls: xs, ahead: ahead || 1 };
 }
