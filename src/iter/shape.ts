@@ -31,10 +31,13 @@ import { iterableSeries } from './series.ts';
  */
 function iterationCell(elem: Shape<unknown>, name: string): Shape<unknown> {
   const consShapes: Shape<unknown>[] = [];
+  const aheadShapes: Shape<unknown>[] = [];
+  // Ahead too, so that the iteration it holds converts at its own shape (its elements' lazy layers kept).
   const alternatives: Alternative[] = [
     { ctor: DONE_CTOR, shapes: [] },
     { ctor: CONS_CTOR, shapes: consShapes },
     ...Object.values(END_CTORS).map((ctor) => ({ ctor, shapes: [] })),
+    { ctor: AHEAD_CTOR, shapes: aheadShapes },
   ];
   const s: Shape<unknown> = {
     kind: 'data',
@@ -44,13 +47,14 @@ function iterationCell(elem: Shape<unknown>, name: string): Shape<unknown> {
       if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: consShapes };
       if (value instanceof IterEnd) return { ctor: value.ctor, fields: [], shapes: [] };
       if (value instanceof Nil) return { ctor: DONE_CTOR, fields: [], shapes: [] };
-      if (value instanceof Ahead) return { ctor: AHEAD_CTOR, fields: [value.pending, value.iteration], shapes: [number as Shape<unknown>, iteration] };
+      if (value instanceof Ahead) return { ctor: AHEAD_CTOR, fields: [value.pending, value.iteration], shapes: aheadShapes };
       const several = value instanceof Iterations ? `: iterations(…) is the demand on a re-iterable source, and ${name} has one iteration` : '';
       throw new ShapeMismatchError(showPath(path), `the demand on an iteration of ${name} (a lazy list of its pulls, ending in thunk, NIL, RETURNED, THROWN or THREW)`, value, several ? describeValue(value) + several : undefined);
     },
   };
   const iteration = lazyOf(s) as Shape<unknown>;
   consShapes.push(lazyOf(elem) as Shape<unknown>, iteration);
+  aheadShapes.push(number as Shape<unknown>, iteration);
   return s;
 }
 
