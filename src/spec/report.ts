@@ -27,7 +27,7 @@ function describeError(thrown: unknown): string {
  * prints elided, and a part whose evaluation throws prints `⊥`: a report must not fail with the
  * error of a partial input (the function may have thrown it, or never forced it).
  */
-export function showInput(s: AnySpec, v: unknown, i: number): string {
+export function showInput(s: Pick<AnySpec, 'args'>, v: unknown, i: number): string {
   // An input that does not fit its shape (the mismatch a message reports) shows as it is, and one
   // that cannot be read at all (a revoked Proxy) as util.inspect shows it.
   for (const shape of [s.args[i] as Shape<unknown>, lenient]) {
