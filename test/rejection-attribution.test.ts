@@ -118,3 +118,29 @@ test('a rejection a timer raises after its case ended, while the run goes on, fa
     assert.deepEqual(seen, []);
   });
 });
+
+test('a rejection left by a case of a run that has ended goes to the listeners of the process, even while another run is open, which it does not fail', { timeout: 60_000 }, async () => {
+  await withOwnListener(async (seen) => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const afterTheRun = new Error('made by the first run, told after it ended');
+    let calls = 0;
+    // Its first call leaves a rejection for when the gate opens.
+    const leavesOne = (limit: number, xs: AsyncIterable<number>) => {
+      if (calls++ === 0) void gate.then(() => Promise.reject(afterTheRun));
+      return firstAboveHandled(limit, xs);
+    };
+    const first = await checkSpecAsync(firstAboveSpec, leavesOne, { seed: 1 });
+    assert.equal(first.passed, true, first.message);
+    // The second run opens the gate in its first case.
+    let opened = false;
+    const opensTheGate = (limit: number, xs: AsyncIterable<number>) => {
+      if (!opened) openGate();
+      opened = true;
+      return firstAboveHandled(limit, xs);
+    };
+    const second = await checkSpecAsync(firstAboveSpec, opensTheGate, { seed: 1 });
+    assert.equal(second.passed, true, second.message);
+    assert.deepEqual(seen, [afterTheRun]);
+  });
+});
