@@ -10,33 +10,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
 import { SourceError } from '../src/iter/index.ts';
-import type { Counterexample } from '../src/spec/result.ts';
+import { leftUnhandled, withOwnListener } from './fixtures/rejection-listeners.ts';
 import { firstAbove, firstAboveHandled, firstAboveSpec } from './fixtures/unhandled-rejection-checks.ts';
-
-/** The reason a counterexample's function left unhandled, if that is its failure. */
-function leftUnhandled(c: Counterexample | undefined): unknown {
-  const thrown = c?.error?.thrown as { name?: string; reason?: unknown } | undefined;
-  assert.equal(thrown?.name, 'UnhandledRejectionError', `the failure is an unhandled rejection, not ${String(thrown?.name)}`);
-  return thrown!.reason;
-}
-
-/**
- * Runs `body` with the test runner's own `unhandledRejection` listeners set aside and one of the
- * test's in their place, which records what it is told (`seen`), then puts them back.
- */
-async function withOwnListener(body: (seen: unknown[]) => Promise<void>): Promise<void> {
-  const before = process.listeners('unhandledRejection');
-  for (const l of before) process.off('unhandledRejection', l);
-  const seen: unknown[] = [];
-  const mine = (reason: unknown) => void seen.push(reason);
-  process.on('unhandledRejection', mine);
-  try {
-    await body(seen);
-  } finally {
-    process.off('unhandledRejection', mine);
-    for (const l of before) process.on('unhandledRejection', l);
-  }
-}
 
 test('two asynchronous checks run at once: the correct function passes while the other leaves rejections, which fail only its own run, with the counterexample it has alone', { timeout: 120_000 }, async () => {
   const alone = await checkSpecAsync(firstAboveSpec, firstAbove, { seed: 1 });
