@@ -81,20 +81,12 @@ export class UnattributedRejectionError extends Error {
 
 type Listener = (reason: unknown, promise: Promise<unknown>) => void;
 
-/** A run holding rejections: its name, and what failed it once one of its cases' late rejections (or one no run made) came. */
+/** A run holding rejections: its name, and the error of a late rejection of its cases (or one no run made), which fails it. */
 class RunRejections {
   failure?: Error;
-  /** Tells the run it failed (see {@link holdingRejections}). */
-  fail!: (err: Error) => void;
-  readonly failed = new Promise<never>((_, reject) => (this.fail = (err) => {
-    this.failure ??= err;
-    reject(this.failure);
-  }));
   /** Cases started so far. */
   cases = 0;
-  constructor(readonly name: string) {
-    this.failed.catch(() => {});
-  }
+  constructor(readonly name: string) {}
 }
 
 /** A case running, or run: the first reason it left unhandled while it ran, if any. */
@@ -130,10 +122,10 @@ function onUnhandled(reason: unknown, promise: Promise<unknown>): void {
       made.left ??= { reason };
       return;
     }
-    if (made.run !== undefined && open.has(made.run)) return made.run.fail(new LateRejectionError(reason, made.inputs, made.shown(made.index)));
+    if (made.run !== undefined && open.has(made.run)) return void (made.run.failure ??= new LateRejectionError(reason, made.inputs, made.shown(made.index)));
   } else if (made === undefined && open.size > 0) {
     const runs = [...open];
-    for (const r of runs) r.fail(new UnattributedRejectionError(reason, runs.map((x) => x.name)));
+    for (const r of runs) r.failure ??= new UnattributedRejectionError(reason, runs.map((x) => x.name));
     return;
   }
   for (const l of setAside) l.call(process, reason, promise);
@@ -165,8 +157,8 @@ export function holdRejections(): () => void {
 /**
  * @internal Runs `run`, an asynchronous check named `name` (`checkSpecAsync of take`), holding
  * this thread's rejections left unhandled (see {@link holdRejections}), in a context of its own:
- * it rejects with the error of a late or unattributed rejection as soon as one comes (see the
- * module), and the cases it would have run next are not run.
+ * after a late or unattributed rejection (see the module), it runs no more cases and rejects with
+ * its error.
  */
 export async function holdingRejections<T>(name: string, run: () => T | Promise<T>): Promise<T> {
   const release = holdRejections();
@@ -174,9 +166,8 @@ export async function holdingRejections<T>(name: string, run: () => T | Promise<
   open.add(held);
   let outcome: { readonly value: T } | { readonly error: unknown };
   try {
-    const running = context.run(held, async () => run());
-    running.catch(() => {});
-    outcome = { value: await Promise.race([running, held.failed]) };
+    // A run failed by a late rejection stops at its next case (see runAsCase): its case running ends with its rejections held.
+    outcome = { value: await context.run(held, async () => run()) };
   } catch (error) {
     outcome = { error };
   }
