@@ -10,9 +10,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 import { checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
-import type { Lazy } from '../src/lazy/lazy.ts';
+import { lazy, type Lazy } from '../src/lazy/lazy.ts';
 import { length } from '../src/lazy/list.ts';
-import type { List } from '../src/lazy/cell.ts';
+import { Cons, NIL, type List } from '../src/lazy/cell.ts';
 import { take, takeSpec } from '../examples/take.ts';
 import { takeAsync, takeAsyncSpec } from '../examples/iterators/take-async.ts';
 
@@ -85,6 +85,19 @@ test('a sync function that fails on its odd calls only: run again for the report
   assert.equal(r.passed, false);
   assert.match(r.message, /^Failed: the spec does not match the function/);
   assert.match(r.message, new RegExp(`${DIFFERED.source}it passed\\.`));
+});
+
+test('a sync function that fails alike but with other demands when its case is run again: the report says which demands differed', () => {
+  let calls = 0;
+  // Odd calls force the list, then take's; even calls look at the list first and, for an empty one, never force the count.
+  const alternates = (n: Lazy<number>, xs: List<number>): List<number> =>
+    calls++ % 2 === 0
+      ? lazy(() => (xs.force(), take(n, xs).force()))
+      : lazy(() => (xs.force() instanceof Cons ? take(n, xs).force() : NIL));
+  const r = checkSpec(takeSpec, alternates, { seed: 1 });
+  assert.equal(r.passed, false);
+  assert.match(r.message, /^Failed: the spec does not match the function/);
+  assert.match(r.message, new RegExp(`${DIFFERED.source}it made other demands: on argument 1 _, where it was 0\\.`));
 });
 
 test('a deterministic failure says nothing of running again', () => {

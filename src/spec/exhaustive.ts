@@ -185,7 +185,7 @@ function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: n
     const inputs = out.again?.inputs ?? c.total();
     // A case that behaves differently when run again is shown as it was found, saying so.
     const differed = out.again && behavedDifferently(spec, c.outcome, out.again);
-    const shown = out.again && differed === undefined ? out.again : { ...c.outcome, inputs };
+    const shown = out.again?.failed && differed === undefined ? out.again : { ...c.outcome, inputs };
     const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`;
     return { passed: false, ...done, counterexample: counterexampleOf(shown), message: `${report(spec, shown, withNote(failureHeader(shown, where, spec), differed), settings.unicode)}\n${reproduce}` };
   }

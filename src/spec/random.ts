@@ -96,7 +96,7 @@ export function* failureSteps({ spec, settings }: RandomRun, small: Trial, count
   const final: Trial = yield { inputs: small.inputs, context: rerunContext(small) };
   // A case that behaves differently when run again is shown as it was found, saying so.
   const differed = behavedDifferently(spec, small, final);
-  const shown = differed === undefined ? final : small;
+  const shown = differed === undefined && final.failed ? final : small;
   const { seed } = settings;
   const header = withNote(failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`, spec), differed);
   const message = `${report(spec, shown, header, settings.unicode)}\nReproduce with the option ${replayOptions(settings)}.`;

@@ -232,18 +232,19 @@ export function failureHeader(t: Trial, where?: string, s?: AnySpec): string {
  * which the report says beside the failure as it was found.
  */
 export function behavedDifferently(s: AnySpec, found: Trial, again: Trial): string | undefined {
+  // Run again, a divergence may end for a reason of the check's own: the default budget grows with what its inputs hold evaluated, which the first run evaluated.
+  if (found.error?.thrown instanceof ForceBudgetExceeded) return undefined;
   const thrown = (t: Trial) => (t.error ? describeError(t.error.thrown) : undefined);
   let what: string;
   if (!again.failed) what = 'it passed';
   else if (failureWhat(again, s) !== failureWhat(found, s) || thrown(again) !== thrown(found)) {
     what = `${found.error && !again.error ? 'it did not throw, and ' : ''}${failureWhat(again, s)}${again.error ? ` (${thrown(again)})` : ''}`;
   } else {
-    const differ = [
-      ...(demandEquals(found.resultDemand, again.resultDemand) ? [] : [`on the result ${showDemand(again.resultDemand)}, where it was ${showDemand(found.resultDemand)}`]),
-      ...found.actual.flatMap((d, i) => (demandEquals(d, again.actual[i]!) ? [] : [`on ${argumentName(s.names, i)} ${showDemand(again.actual[i]!)}, where it was ${showDemand(d)}`])),
-    ];
+    // Its demands are comparable only on the same inputs (not a total form of them) under the same demand on the result (a context may force more than a demand it was made from).
+    if (again.inputs !== found.inputs || !demandEquals(found.resultDemand, again.resultDemand)) return undefined;
+    const differ = found.actual.flatMap((d, i) => (demandEquals(d, again.actual[i]!) ? [] : [`on ${argumentName(s.names, i)} ${showDemand(again.actual[i]!)}, where it was ${showDemand(d)}`]));
     if (differ.length === 0) return undefined;
-    what = `it failed with other demands: ${differ.join('; ')}`;
+    what = `it made other demands: ${differ.join('; ')}`;
   }
   return `The function behaved differently when its case was run again: ${what}. Its failure depends on more than its inputs and the demand on its result (on timing, or on state kept between calls), so this counterexample may not reproduce; the report shows the failure as it was found.`;
 }
