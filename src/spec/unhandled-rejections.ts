@@ -98,8 +98,8 @@ class CaseRejections {
   constructor(
     readonly run: RunRejections | undefined,
     readonly inputs: readonly unknown[],
-    /** The case as a message shows it, given its number in the run. */
-    readonly shown: (index: number) => string,
+    /** Its inputs as a message shows them. */
+    readonly shown: () => string,
   ) {
     this.index = run ? ++run.cases : 0;
   }
@@ -122,7 +122,7 @@ function onUnhandled(reason: unknown, promise: Promise<unknown>): void {
       made.left ??= { reason };
       return;
     }
-    if (made.run !== undefined && open.has(made.run)) return void (made.run.failure ??= new LateRejectionError(reason, made.inputs, made.shown(made.index)));
+    if (made.run !== undefined && open.has(made.run)) return void (made.run.failure ??= new LateRejectionError(reason, made.inputs, `case ${made.index} of ${made.run.name}, on inputs ${made.shown()}`));
   } else if (made === undefined && open.size > 0) {
     const runs = [...open];
     for (const r of runs) r.failure ??= new UnattributedRejectionError(reason, runs.map((x) => x.name));
@@ -181,11 +181,10 @@ export async function holdingRejections<T>(name: string, run: () => T | Promise<
 }
 
 /**
- * @internal Runs `body`, a case on `inputs` (`shown`: as a message shows it, given its number in
- * the run), in a context of its own: what it returns, and the first rejection it left unhandled
+ * @internal Runs `body`, a case on `inputs` (`shown`: as a message shows them), in a context of its own: what it returns, and the first rejection it left unhandled
  * while it ran. A case of a run that has failed is not run: it throws the run's failure.
  */
-export async function runAsCase<T>(inputs: readonly unknown[], shown: (index: number) => string, body: () => Promise<T>): Promise<{ readonly value: T; readonly left?: { readonly reason: unknown } }> {
+export async function runAsCase<T>(inputs: readonly unknown[], shown: () => string, body: () => Promise<T>): Promise<{ readonly value: T; readonly left?: { readonly reason: unknown } }> {
   const store = context.getStore();
   const run = store instanceof CaseRejections ? store.run : store;
   if (run?.failure) throw run.failure;
