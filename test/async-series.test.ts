@@ -7,8 +7,6 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { number } from '../src/demand/primitives.ts';
 import { prettyDemand, prettyValue } from '../src/demand/print.ts';
 import { series } from '../src/engine/series.ts';
@@ -22,6 +20,7 @@ import { inferSpec, inferSpecAsync } from '../src/spec/infer.ts';
 import { numbers } from '../examples/iterators/take.ts';
 import { asyncNumbers, takeAsync, takeAsyncPullsOneMore, takeAsyncSpec } from '../examples/iterators/take-async.ts';
 import { bothExhaustiveAsync } from './fixtures/both-exhaustive.ts';
+import { runFixture } from './fixtures/run-fixture.ts';
 import { pullsOneMoreSeriesCheck, takeAsyncSeriesCheck, takeAsyncWithoutClosing, withoutClosingSeriesCheck } from './fixtures/async-series-checks.ts';
 
 const shown = (c: ExhaustiveResult) => c.counterexample!.inputs.map((v, i) => prettyValue(v, takeAsyncSpec.args[i] as never));
@@ -175,7 +174,7 @@ describe('the exhaustive mode over async iterables with workers', () => {
 });
 
 test('a pull made ahead that the function never awaits, meeting a hole of the exhaustive mode, is refined, not an unhandled rejection that ends the process, with workers or not', () => {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/unawaited-pull.ts', import.meta.url))], { encoding: 'utf8' });
+  const child = runFixture('unawaited-pull.ts');
   assert.equal(child.status, 0, child.stderr);
   assert.match(child.stdout, /^passed false: Failed: the spec does not match the function.*\npassed false: Failed: the spec does not match the function/);
 });

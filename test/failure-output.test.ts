@@ -5,16 +5,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { ExhaustiveCheckFailure, StrictCheckFailure, assertSpecExhaustive, strictCheckSpecExact } from '../src/index.ts';
 import { takePrime, takeSpec } from '../examples/take.ts';
-
-const script = fileURLToPath(new URL('fixtures/uncaught-failure.ts', import.meta.url));
+import { runFixture } from './fixtures/run-fixture.ts';
 
 /** What node prints when the script dies of its uncaught failure. */
 function uncaught(mode: string): string {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script, mode], { encoding: 'utf8', env: { ...process.env, NODE_TEST_CONTEXT: undefined } });
+  const r = runFixture('uncaught-failure.ts', [mode]);
   assert.equal(r.status, 1, r.stderr);
   return r.stderr;
 }

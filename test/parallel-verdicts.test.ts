@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { test } from 'node:test';
 import { inspect } from 'node:util';
 import assert from 'node:assert/strict';
+import { runFixture } from './fixtures/run-fixture.ts';
 import { sizeOf, trialCase } from '../src/spec/trial-case.ts';
 import { SpecError } from '../src/spec/spec.ts';
 import { WORKER_RULE, type DefinedCheck } from '../src/spec/registry.ts';
@@ -68,7 +67,7 @@ test('a real mismatch is not hidden behind a timeout: 2 workers slow to pick up 
 });
 
 test('an error a timer raises after the last trial fails the run with workers, as it crashes the run without them', { timeout: 60_000 }, async () => {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/late-sequential.ts', import.meta.url))], { encoding: 'utf8' });
+  const child = runFixture('late-sequential.ts');
   assert.notEqual(child.status, 0, 'without workers, the error crashes the process');
   assert.match(child.stderr, /late timer after the last trial/);
   await assert.rejects(
@@ -78,9 +77,8 @@ test('an error a timer raises after the last trial fails the run with workers, a
 });
 
 test('an error a timer raises long after a run with workers crashes the process, as it does without workers', { timeout: 60_000 }, () => {
-  const script = fileURLToPath(new URL('./fixtures/late-after-run.ts', import.meta.url));
   for (const mode of ['sequential', 'workers']) {
-    const child = spawnSync(process.execPath, ['--import', 'tsx', script, mode], { encoding: 'utf8', env: { ...process.env, NODE_TEST_CONTEXT: undefined } });
+    const child = runFixture('late-after-run.ts', [mode]);
     assert.match(child.stdout, /\+\+\+ OK, passed 2 trials/, mode);
     assert.notEqual(child.status, 0, `${mode}: the late error crashes the process`);
     assert.doesNotMatch(child.stdout, /survived/, mode);

@@ -8,8 +8,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { prettyValue } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
 import { number } from '../src/demand/primitives.ts';
@@ -19,12 +17,13 @@ import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
 import type { Counterexample } from '../src/spec/result.ts';
 import { leftUnhandled, withOwnListener } from './fixtures/rejection-listeners.ts';
+import { runFixture } from './fixtures/run-fixture.ts';
 import { finiteNumbers, firstAbove, firstAboveCheck, firstAboveHandled, firstAbovePulls, firstAboveSpec, lateSources } from './fixtures/unhandled-rejection-checks.ts';
 
 const shown = (c: Counterexample | undefined) => c!.inputs.map((v, i) => prettyValue(v, firstAboveSpec.args[i] as never));
 
 test('an async check or inference run in a process that listens for no rejection reports a rejection the function left unhandled, where the process died; a rejection after the run still ends it', { timeout: 60_000 }, () => {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/unhandled-rejection.ts', import.meta.url))], { encoding: 'utf8' });
+  const child = runFixture('unhandled-rejection.ts');
   assert.match(child.stdout, /^passed false: Failed: the function left a rejection unhandled \(after \d+ trials? and \d+ shrinks?; seed 1\)\npassed false: Failed: the function left a rejection unhandled \(exhaustive, depth \d/, child.stderr);
   assert.match(child.stdout, /\ninference threw UnhandledRejectionError: the function left a rejection unhandled/, child.stderr);
   assert.notEqual(child.status, 0);
