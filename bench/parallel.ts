@@ -46,31 +46,22 @@ const ROUNDS = 3;
 type TakeCheck = DefinedCheck<[Lazy<number>, LazyList<number>], LazyList<number>>;
 const TRIALS = 100_000;
 
-/** What a timed run returns: a check's result, with the workers' startup if it had workers. */
-type Ran = { readonly passed: boolean; readonly message: string; readonly startupMs?: number };
-
-/** Wall time of `run` in ms, the CPU time of all this process's threads meanwhile, and the startup it reports (0 in this thread). */
-async function timedRun(run: () => Ran | Promise<Ran>): Promise<{ total: number; cpu: number; startup: number }> {
-  const { ms, cpu, r } = await timed(run);
-  return { total: ms, cpu, startup: r.startupMs ?? 0 };
-}
-
 /** Medians over rounds of the sequential and parallel runs, alternating, startup excluded (the workers are started, and have run as many cases as this thread, before the rounds). */
 async function sideBySide(sequential: () => { readonly passed: boolean; readonly message: string }, parallel: () => Promise<ParallelCheckResult | ParallelExhaustiveResult>, ceilings: number[]) {
-  await timedRun(sequential); // compiled code, first
-  await timedRun(parallel);
-  await timedRun(parallel); // each of the 2 workers has run the cases of one run
+  await timed(sequential); // compiled code, first
+  await timed(parallel);
+  await timed(parallel); // each of the 2 workers has run the cases of one run
   const seq: number[] = [];
   const par: number[] = [];
   const cpu: number[] = [];
   const startup: number[] = [];
   for (let k = 0; k < ROUNDS; k++) {
-    const s = await timedRun(sequential);
-    seq.push(s.total);
-    const p = await timedRun(parallel);
-    par.push(p.total - p.startup);
+    const s = await timed(sequential);
+    seq.push(s.ms);
+    const p = await timed(parallel);
+    par.push(p.ms - p.r.startupMs);
     cpu.push(s.cpu / p.cpu);
-    startup.push(p.startup);
+    startup.push(p.r.startupMs);
     ceilings.push(await ceiling());
   }
   return { excluded: median(seq) / median(par), cpu: median(cpu), startup: median(startup) };
