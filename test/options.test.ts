@@ -161,3 +161,13 @@ test('a shard that holds none of the run\'s trials passes, saying so', () => {
   assert.equal(r.message, "+++ OK, passed 0 trials (seed 1, shard 3/3, which holds none of the run's trials).");
   assert.equal(checkSpec(takeSpec, take, { seed: 1, trials: 1 }).message, '+++ OK, passed 1 trial (seed 1).\nCoverage (not forced/partly/fully): result 0/100/0%, argument 1 0/0/100%, argument 2 0/100/0%.');
 });
+
+test('a shard written with spaces is named as i/n by a random run, as an exhaustive run names it', () => {
+  assert.match(checkSpec(takeSpec, take, { seed: 1, trials: 9, shard: ' 2 / 3 ' }).message, /^\+\+\+ OK, passed 3 trials \(seed 1, shard 2\/3\)\./);
+  assert.match(checkSpec(takeSpec, takePrime, { seed: 1, shard: ' 1 / 3 ' }).message, /Reproduce with the option \{ seed: 1, shard: '1\/3' \}\.$/);
+  assert.match(checkSpecExhaustive(takeSpec, take, { depth: 2, shard: ' 1 / 3 ' }).message, /of depth 2, shard 1\/3 \(/);
+});
+
+test('an exhaustive check called without options is refused for the depth it lacks', () => {
+  assert.throws(() => (checkSpecExhaustive as (...args: unknown[]) => unknown)(takeSpec, take), { name: 'RangeError', message: /^depth must be a non-negative integer, got undefined$/ });
+});

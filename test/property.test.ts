@@ -14,6 +14,7 @@ import { number } from '../src/demand/primitives.ts';
 import { take, takePrime, takeSpec } from '../examples/take.ts';
 import { rot, rotNaive, rotSpec } from '../examples/okasaki-queue/rot.ts';
 import { map, mapSpec, mapStrict } from '../examples/list-specs.ts';
+import { takeAsyncSpec } from '../examples/iterators/take-async.ts';
 import { firstArgSpec, isRed, isRedWrongSpec } from './fixtures/shapes.ts';
 
 const counterexample = (r: fc.RunDetails<[StrictCase]>) => String(r.counterexample?.[0]);
@@ -107,4 +108,11 @@ test("a shrunk case's summary line shows the result demand of its own run, as it
   const summary = /result demand (\S+)/.exec(text)![1];
   const diagram = /Demand on result \|\n\+[-+ ]+\n\|[^\n]*?\| +\| (\S+)/.exec(text)![1];
   assert.equal(summary, diagram, text);
+});
+
+test('a fast-check property of a spec whose shapes are async is refused, pointing to the asynchronous checks, as checkSpec refuses it', () => {
+  const plain = ((_n: number, xs: unknown) => xs) as never;
+  const refused = { name: 'TypeError', message: /^the spec's shape AsyncIterable<number> is async: its check is asynchronous\. Use checkSpecAsync or assertSpecAsync/ };
+  assert.throws(() => strictProperty(takeAsyncSpec, plain), refused);
+  assert.throws(() => strictCases(takeAsyncSpec, plain), refused);
 });
