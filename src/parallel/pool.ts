@@ -129,9 +129,11 @@ export interface SlotSetup {
  * @internal The most milliseconds a worker may take, which tests shorten:
  * - `import`: to import the check's module (or the timeout, if longer): an import is not a trial,
  *   and takes a worker's first compilations too;
- * - `stall`: beyond twice the timeout, to get to work: to start importing, to start a request after
- *   the messages sent before it (the replays of shrinking run cases that finished before), or to
- *   make a case. A worker that never gets there must not hang the run.
+ * - `stall`: beyond twice the timeout, to get to work: to start importing, to get ready once
+ *   imported, to start a request after the messages sent before it, or to make a case. Getting
+ *   ready and the messages before a request may replay a shrink path (cases that finished
+ *   before): each phase the worker begins restarts the limit (see {@link Slot.look}). A worker
+ *   that never gets there must not hang the run.
  */
 export const workerLimits = { import: 10_000, stall: 30_000 };
 
@@ -149,7 +151,7 @@ const WAIT_FACTOR = 10;
  */
 const LOOKS = 10;
 
-/** The phase of a worker's current case as a slot saw it: its number and who runs (see {@link Slot.state}), and when the slot first saw it (`Date.now()`). */
+/** A worker's current phase as its slot saw it: its number and who runs (see {@link Slot.state}), and when the slot first saw it (`Date.now()`). */
 interface SeenPhase {
   readonly count: number;
   readonly who: number;
@@ -256,6 +258,8 @@ export class Slot {
   private isReady = false;
   /** Takes this slot's listeners off its worker, to hand it back idle. */
   private detach: () => void = () => {};
+  /** The worker's current phase, as this slot first saw it (see {@link look}). */
+  private seen: SeenPhase = { count: NaN, who: HARNESS, at: 0 };
 
   constructor(
     private readonly setup: SlotSetup,
@@ -284,14 +288,14 @@ export class Slot {
     // A worker that does not become ready (its import never ends) is stopped: the run gets an error, not a hang.
     const spawned = Date.now();
     const importLimit = Math.max(this.timeout, workerLimits.import);
-    // Once it has imported, a worker may replay a shrink path before it is ready, case by case: each look that sees a phase begun since the last restarts its stall limit.
-    let phases = this.state[5]!;
-    let progressed = spawned;
     const watch = () => {
       if (this.worker !== w) return;
+      const now = Date.now();
+      const seen = this.look(now);
+      if (seen === undefined) return void (watcher = setTimeout(watch, 1).unref());
       const importing = this.state[3] === IMPORTING;
-      if (this.state[5] !== phases) [phases, progressed] = [this.state[5]!, Date.now()];
-      const left = importing ? this.state[0]! + importLimit - Date.now() : (this.state[3] === LOADED ? Math.max(this.state[0]!, progressed) : spawned) + this.stallLimit() - Date.now();
+      // Once it has imported, a worker may warm up and replay a shrink path before it is ready, case by case.
+      const left = importing ? this.state[0]! + importLimit - now : (this.state[3] === LOADED ? Math.max(this.state[0]!, seen.at) : spawned) + this.stallLimit() - now;
       if (left > 0) {
         watcher = setTimeout(watch, left).unref();
         return;
@@ -354,6 +358,21 @@ export class Slot {
     return ready;
   }
 
+  /**
+   * Looks at the worker's current phase (see {@link state}): the phase as this slot first saw it,
+   * or undefined if the worker was writing it (look again). A phase is timed from the look that
+   * first sees it (the worker reads no clock), at most that much after its start: each look that
+   * sees one begun since the last restarts the clock of its limit.
+   */
+  private look(now: number): SeenPhase | undefined {
+    const who = this.state[4]!;
+    const count = this.state[5]!;
+    // The worker counts a phase, then writes who runs: read between two readings of who, the count is that phase's or a later one's.
+    if (this.state[4] !== who) return undefined;
+    if (count !== this.seen.count || who !== this.seen.who) this.seen = { count, who, at: now };
+    return this.seen;
+  }
+
   /** How long a worker may take to get to work, user code aside (see {@link workerLimits}). */
   private stallLimit(): number {
     return Math.min(MAX_TIMER, 2 * this.timeout + workerLimits.stall);
@@ -386,17 +405,15 @@ export class Slot {
       const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async);
       const look = Math.max(1, Math.ceil(this.timeout / LOOKS));
       return new Promise<Outcome>((resolve) => {
-        // The clock runs from when the slot first saw the current phase of the request's current case (see state), or sent the request.
-        let seen: SeenPhase = { count: -1, who: HARNESS, at: sent };
         const check = () => {
           if (this.pending !== done) return;
-          const started = this.state[3] === id;
-          const who = started ? this.state[4]! : HARNESS;
-          const count = started ? this.state[5]! : -1;
-          // The worker counts a phase, then writes who runs: read between two readings of who, the count is that phase's or a later one's.
-          if (started && this.state[4] !== who) return void (timer = setTimeout(check, 1));
           const now = Date.now();
-          if (count !== seen.count || who !== seen.who) seen = { count, who, at: now };
+          const phase = this.look(now);
+          if (phase === undefined) return void (timer = setTimeout(check, 1));
+          const started = this.state[3] === id;
+          // The clock runs from when the slot first saw the current phase of the request's case; before the case, from when it sent the request, or saw a phase of the messages before it begin.
+          const seen = started ? phase : { count: phase.count, who: HARNESS, at: Math.max(sent, phase.at) };
+          const { who } = seen;
           const limit = who === FUNCTION ? this.timeout : who === SPEC ? specLimit(this.timeout) : this.stallLimit();
           let left = seen.at + limit - now;
           if (left <= 0 && who !== HARNESS) {
