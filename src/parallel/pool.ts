@@ -14,7 +14,7 @@ import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
 import { TS_LOADER, workerExecArgv } from './load-module.ts';
 import { specLimit, WorkerCrashError } from './errors.ts';
-import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, type FromWorker, type Init, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
+import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
 /** Sends a worker a message of the protocol. */
 function send(w: Worker, m: ToWorker): void {
@@ -229,14 +229,15 @@ function threadTimes(w: Worker, schedstat: string | undefined): ThreadTimes | un
  * module, or finished (`Date.now()`), `[1]` the index of its current case within the request, `[2]`
  * non-zero to ask the worker to cancel it, `[3]` the id of the request that case belongs to
  * ({@link IMPORTING} or {@link LOADED} while it starts), `[4]` who runs in the case
- * ({@link FUNCTION}, {@link SPEC} or {@link HARNESS}), `[5]` how many such phases the worker has
+ * ({@link FUNCTION}, {@link SPEC} or {@link HARNESS}), or {@link TIMERS} after it, `[5]` how many such phases the worker has
  * begun. A case times out once its function has run `timeout` ms from its start, as seen by the
  * slot (see {@link LOOKS}; neither the messaging, nor the worker's own start, nor the making of the
  * case, nor the spec counted), and, where the system gives the worker thread's CPU time (Linux), once it has
  * also computed that long, so that a loaded machine does not stop it early (see
  * {@link WAIT_FACTOR}); an asynchronous case's waiting for its promises (its worker's event loop
  * idle, but not waiting for a CPU) counts as computing, so that one that never settles is stopped
- * after `timeout` too. The spec has a limit of its own, counted alike ({@link specLimit}); making
+ * after `timeout` too. A timer the cases left that runs while the worker waits for them is held
+ * to the timeout alike. The spec has a limit of its own, counted alike ({@link specLimit}); making
  * a case, the stall limit. The main thread stops a case from outside, as a worker in an endless
  * loop cannot answer.
  */
@@ -414,7 +415,7 @@ export class Slot {
           // The clock runs from when the slot first saw the current phase of the request's case; before the case, from when it sent the request, or saw a phase of the messages before it begin.
           const seen = started ? phase : { count: phase.count, who: HARNESS, at: Math.max(sent, phase.at) };
           const { who } = seen;
-          const limit = who === FUNCTION ? this.timeout : who === SPEC ? specLimit(this.timeout) : this.stallLimit();
+          const limit = who === FUNCTION || who === TIMERS ? this.timeout : who === SPEC ? specLimit(this.timeout) : this.stallLimit();
           let left = seen.at + limit - now;
           if (left <= 0 && who !== HARNESS) {
             const used = clock.computed(seen);
@@ -428,6 +429,7 @@ export class Slot {
           this.worker = null;
           this.ready = null;
           void w.terminate();
+          if (who === TIMERS) return resolve({ kind: 'timer', ms: limit, alone: this.answered === 0, answered: this.answered });
           if (who !== HARNESS) return resolve({ kind: 'timeout', spec: who === SPEC });
           const error = started ? `the worker did not finish making a case (its inputs and context) within ${limit} ms` : `the worker did not start on its request within ${limit} ms`;
           resolve({ kind: 'crash', error, alone: false, answered: this.answered, ...(started && { making: true as const }) });
@@ -450,13 +452,14 @@ export class Slot {
   }
 
   /**
-   * Once a run passed: lets the timers the worker's cases left crash it, waiting for them up to
-   * `grace` ms. Resolves with the crash, if any (none without a worker).
+   * Once a run passed: lets the timers the worker's cases left crash it, or run past the timeout,
+   * waiting for them up to `grace` ms. Resolves with what they came to, if anything (nothing
+   * without a worker).
    */
-  async drain(grace: number): Promise<(Outcome & { kind: 'crash' }) | undefined> {
+  async drain(grace: number): Promise<Late | undefined> {
     if (!this.worker && !this.lost) return undefined;
     const out = await this.request({ type: 'drain', grace });
-    return out.kind === 'crash' ? out : undefined;
+    return out.kind === 'crash' || out.kind === 'timer' ? out : undefined;
   }
 
   /** Stops the worker, if any, and forgets a crash it had while idle: the next request starts a fresh one. */
@@ -491,24 +494,31 @@ export function graceOf(timeout: number): number {
 
 /**
  * @internal Once a run with workers passed: waits up to `grace` ms for the timers its cases left,
- * and rejects with a {@link WorkerCrashError} if one raises an error, so that the run does not
- * pass. A run without workers cannot wait (it is synchronous): the error crashes its process.
+ * and rejects with a {@link WorkerCrashError} if one raises an error, or does not finish, so that
+ * the run does not pass. A run without workers cannot wait (it is synchronous): the error crashes
+ * its process, and a timer that never ends keeps it from ending.
  */
 export async function afterLastCase(slots: readonly Slot[], grace: number, unit: string): Promise<void> {
   const crash = await drained(slots, grace);
   if (crash) throw crashedAfterLast(crash, grace, unit);
 }
 
-/** @internal Waits up to `grace` ms for the timers the cases of `slots` left: the crash one of them caused, if any. */
-export async function drained(slots: readonly Slot[], grace: number): Promise<(Outcome & { kind: 'crash' }) | undefined> {
+/** @internal Waits up to `grace` ms for the timers the cases of `slots` left: the crash one of them caused, or the one that did not finish, if any. */
+export async function drained(slots: readonly Slot[], grace: number): Promise<Late | undefined> {
   return (await Promise.all(slots.map((s) => s.drain(grace)))).find((c) => c !== undefined);
 }
 
-/** @internal The error of a run that passed, but whose worker crashed after its last case (`unit`), while it waited for their timers. */
-export function crashedAfterLast(crash: Outcome & { kind: 'crash' }, grace: number, unit: string): WorkerCrashError {
+/** @internal The error of a run that passed, but whose worker crashed, or ran a timer that did not finish, after its last case (`unit`), while it waited for their timers. */
+export function crashedAfterLast(late: Late, grace: number, unit: string): WorkerCrashError {
+  if (late.kind === 'timer') {
+    return new WorkerCrashError(
+      `a timer that a ${unit} left did not finish after the last ${unit}: it ran past the timeout (${late.ms} ms) while the run waited for the timers its ${unit}s left (it loops, or blocks). ` +
+        `Without workers, it would keep the process from ending.`,
+    );
+  }
   return new WorkerCrashError(
     `a worker crashed after the last ${unit}: a ${unit} it ran raised an error asynchronously (e.g. in a timer) once it had finished, within the ${grace} ms the run waits for such timers. ` +
-      `Without workers, that error would crash the process once raised. The worker's error: ${crash.error}`,
+      `Without workers, that error would crash the process once raised. The worker's error: ${late.error}`,
   );
 }
 
