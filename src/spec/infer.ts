@@ -264,7 +264,7 @@ function infer<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape
   const shapes = { inputs: args, result };
   const steps = inferenceSteps(args, result, fn, options);
   // A rejection the function leaves unhandled fails the inference as a throw does, where it ended the process.
-  if (async) return holdingRejections(() => driveAsync(steps, (c) => observeCaseAsync(c.context, fn as never, c.inputs, shapes)));
+  if (async) return holdingRejections(`inferSpecAsync of ${fn.name || 'an anonymous function'}`, () => driveAsync(steps, (c) => observeCaseAsync(c.context, fn as never, c.inputs, shapes)));
   refuseAsync({ args, result }, 'inferSpecAsync');
   return drive(steps, (c) => observeDetailed(c.context, fn as never, c.inputs, shapes));
 }
