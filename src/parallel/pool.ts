@@ -332,7 +332,7 @@ export class Slot {
         settle(this.stats.refused);
         const p = this.pending;
         this.pending = null;
-        p?.({ kind: 'crash', error: m.message, alone: false, answered: this.answered });
+        p?.({ kind: 'crash', error: m.message, alone: false });
       } else if (m.type === 'reply' && this.pending) {
         this.answered++;
         const p = this.pending;
@@ -347,8 +347,8 @@ export class Slot {
       settle(new Error(`a worker stopped while starting: ${error}`));
       const p = this.pending;
       this.pending = null;
-      if (p) p({ kind: 'crash', error, alone: this.answered === 0, answered: this.answered });
-      else this.lost = { kind: 'crash', error, alone: false, answered: this.answered };
+      if (p) p({ kind: 'crash', error, alone: this.answered === 0 });
+      else this.lost = { kind: 'crash', error, alone: false };
     };
     const onError = (e: unknown) => died(describeSafely(e));
     const onExit = (code: number) => died(`the worker exited with code ${code}`);
@@ -429,10 +429,10 @@ export class Slot {
           this.worker = null;
           this.ready = null;
           void w.terminate();
-          if (who === TIMERS) return resolve({ kind: 'timer', ms: limit, alone: this.answered === 0, answered: this.answered });
+          if (who === TIMERS) return resolve({ kind: 'timer', ms: limit, alone: this.answered === 0 });
           if (who !== HARNESS) return resolve({ kind: 'timeout', spec: who === SPEC });
           const error = started ? `the worker did not finish making a case (its inputs and context) within ${limit} ms` : `the worker did not start on its request within ${limit} ms`;
-          resolve({ kind: 'crash', error, alone: false, answered: this.answered, ...(started && { making: true as const }) });
+          resolve({ kind: 'crash', error, alone: false, ...(started && { making: true as const }) });
         };
         let timer = setTimeout(check, look);
         const done = (o: Outcome) => {
@@ -478,7 +478,7 @@ export class Slot {
     this.worker = null;
     const p = this.pending;
     this.pending = null;
-    p?.({ kind: 'crash', error: 'the run is over', alone: false, answered: this.answered });
+    p?.({ kind: 'crash', error: 'the run is over', alone: false });
     if (!w) return;
     // A worker at work (a case that does not end), or not yet ready, is stopped. An idle one is kept for the next run (see idle).
     if (p || !this.isReady) return void (await w.terminate());

@@ -99,10 +99,10 @@ export type FromWorker =
 /**
  * What a request to a worker came to. A timeout blames the `spec` (or the comparison) when it was
  * running, else the function. A crash is `alone` when the worker had answered no request before:
- * then it is surely this request's own. `answered`: how many requests the crashed worker had answered.
+ * then it is surely this request's own.
  * `making`: the worker was stopped while it made a case (its inputs and context), which never ended.
  * A `timer`: the worker was stopped as a timer its cases left ran past the timeout (`ms`) while it
- * waited for them (see {@link TIMERS}); `alone` and `answered` as for a crash.
+ * waited for them (see {@link TIMERS}); `alone` as for a crash.
  */
 export type Outcome<T extends RequestType = RequestType> =
   | { kind: 'reply'; data: Reply<T> }
@@ -110,7 +110,7 @@ export type Outcome<T extends RequestType = RequestType> =
   | Late;
 
 /** What the timers a worker's cases left, or whatever it ran outside them, came to: a crash, or a timer that did not finish (see {@link Outcome}). */
-export type Late = { kind: 'crash'; error: string; alone: boolean; answered: number; making?: true } | { kind: 'timer'; ms: number; alone: boolean; answered: number };
+export type Late = { kind: 'crash'; error: string; alone: boolean; making?: true } | { kind: 'timer'; ms: number; alone: boolean };
 
 /**
  * Who runs in a worker's current case, in `Slot.state[4]`: the function (observed under its

@@ -72,10 +72,9 @@ function unblamed(i: number, seed: number, grace: number, late: Late): WorkerCra
   const what = late.kind === 'timer' ? `a timer ran past the timeout (${late.ms} ms) in a worker at trial ${i + 1} (seed ${seed})` : `a worker crashed at trial ${i + 1} (seed ${seed})`;
   const alone = late.kind === 'timer' ? 'that trial leaves no timer that does not finish' : 'that trial does not crash';
   const earlier = late.kind === 'timer' ? `left the timer (it loops, or blocks)` : `raised the error asynchronously (e.g. in a timer). The worker's error: ${late.error}`;
-  const before = `${late.answered} trial${late.answered === 1 ? '' : 's'}`;
   return new WorkerCrashError(
     `${what}, but no trial can be blamed: run again alone in a fresh worker, which waited up to ${grace} ms for the timers it set, ${alone}. ` +
-      `The worker had finished ${before} before, up to trial ${i}: one of them probably ${earlier}`,
+      `A case the worker ran before (a trial of this run up to trial ${i}, or, in a worker kept from an earlier run, one of that run's) probably ${earlier}`,
   );
 }
 
