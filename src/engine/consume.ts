@@ -29,12 +29,14 @@ export function consume(value: unknown, shape: Shape<unknown> = dynamic): Lazy<I
 }
 
 /**
- * @internal {@link consume}, recording what is forced at `site` as it is forced (a random context
- * observed without a copy of the result; see `forceAt`): the value there is read as `dynamic`, as
- * the copy it replaces was, and the site is the thunk's own argument.
+ * @internal A layer that a random context forces at a site, recording it there (see `forceAt`):
+ * the perturbation it contributes, as {@link Input}'s, and the sites of its fields, forced when
+ * the context's walk picks them.
  */
-export function consumeRecorded(site: RecordSite): Lazy<Input> {
-  return lazyWith(consumeSite, site);
+export interface SiteInput {
+  readonly variant: number;
+  /** The sites of its fields: the walk's own array, which {@link drawsInPlace} consumes in place. */
+  readonly fields: RecordSite[];
 }
 
 function consumeWith(value: unknown, shape: S): Lazy<Input> {
@@ -57,15 +59,17 @@ function consumeAt({ value, shape }: { readonly value: unknown; readonly shape: 
   return { variant: variantOf(layer), fields };
 }
 
-function consumeSite(site: RecordSite): Input {
+/**
+ * @internal {@link consume} of the value at `site`, recording what is forced there as it is forced
+ * (a random context observed without a copy of the result; see `forceAt`): the value is read as
+ * `dynamic`, as the copy it replaces was. Its fields are their sites, not Lazies: a context's walk
+ * forces each once, so a thunk around each (forced, memoised, counted) was work for nothing.
+ */
+export function consumeSite(site: RecordSite): SiteInput {
   // Read by the site's shape as it is recorded (an opaque value has no other reading); a primitive or a function, as it is.
   const forced = forceAt(site);
   const layer = forced.layer ?? lenient.project(forced.value, null);
-  const { sites } = forced;
-  const n = sites.length;
-  const fields: Lazy<Input>[] = new Array(n);
-  for (let i = 0; i < n; i++) fields[i] = lazyWith(consumeSite, sites[i]!);
-  return { variant: variantOf(layer), fields };
+  return { variant: variantOf(layer), fields: forced.sites };
 }
 
 /** The perturbation a consumed layer contributes. An opaque value is told apart by its text: random functions map equal values alike. */
@@ -93,21 +97,24 @@ function ctorHash(ctor: Ctor): number {
 export function draws(inputs: readonly Lazy<Input>[], random: Random, entropy?: number[]): readonly Lazy<Input>[] {
   if (random.bool() || inputs.length === 0) return inputs;
   const pending = inputs.slice();
-  walkInputs(pending, random, entropy);
+  walkInputs(pending, random, entropy, forceInput);
   return pending;
 }
 
+const forceInput = (input: Lazy<Input>): Input => input.force();
+
 /**
- * @internal {@link draws} on inputs that no one else holds (a random context's, round after
- * round): what is left is `pending` itself, changed in place, without a copy per round.
+ * @internal {@link draws} on the sites of a random context's result (see {@link consumeSite}),
+ * which no one else holds, round after round: what is left is `pending` itself, changed in place,
+ * without a copy per round.
  */
-export function drawsInPlace(pending: Lazy<Input>[], random: Random): void {
+export function drawsInPlace(pending: RecordSite[], random: Random): void {
   if (random.bool() || pending.length === 0) return;
-  walkInputs(pending, random, undefined);
+  walkInputs(pending, random, undefined, consumeSite);
 }
 
-/** The walk of {@link draws}, its first step decided: consumes from `pending`, in place. */
-function walkInputs(pending: Lazy<Input>[], random: Random, entropy: number[] | undefined): void {
+/** The walk of {@link draws}, its first step decided: consumes from `pending`, in place, each node picked opened by `open`. */
+function walkInputs<X>(pending: X[], random: Random, entropy: number[] | undefined, open: (x: X) => { readonly variant: number; readonly fields: readonly X[] }): void {
   // The levels of the walk, one after another in one array (the inputs, then the fields of each
   // node picked), where they begin in `starts`: no copy per level, and what is left is `pending` as it is.
   const starts = [0];
@@ -116,7 +123,7 @@ function walkInputs(pending: Lazy<Input>[], random: Random, entropy: number[] | 
     if (starts.length === 0) break;
     const start = starts[starts.length - 1]!;
     const k = start + random.int(0, pending.length - 1 - start);
-    const node = pending[k]!.force();
+    const node = open(pending[k]!);
     // Taken out, the rest kept in order: by hand and pop, where copyWithin and setting the length were calls into the runtime.
     for (let j = k + 1; j < pending.length; j++) pending[j - 1] = pending[j]!;
     pending.pop();
