@@ -106,7 +106,15 @@ export class Random {
 
   /** A uniform integer in `[lo, hi]`. */
   int(lo: number, hi: number): number {
-    return uniformInt(this.rng, lo, hi);
+    const range = hi - lo + 1;
+    if (!(range >= 1 && range <= 0x100000000)) return uniformInt(this.rng, lo, hi);
+    // pure-rand's uniformInt, its draws the same, the remainder taken by a division: its `%` of a
+    // double (a draw moved to [0, 2^32)) is a call into the runtime. The quotient's floor is exact:
+    // its rounding error (under 2^-21 / range) is less than its distance to the next integer (1 / range).
+    const most = range > 2 ? Math.floor(0x100000000 / range) * range : 0x100000000;
+    let d = this.rng.next() + 0x80000000;
+    while (d >= most) d = this.rng.next() + 0x80000000;
+    return d - Math.floor(d / range) * range + lo;
   }
 
   /** A fair coin. */
