@@ -28,17 +28,6 @@ export function consume(value: unknown, shape: Shape<unknown> = dynamic): Lazy<I
   return consumeWith(value, shape);
 }
 
-/**
- * @internal A layer that a random context forces at a site, recording it there (see `forceAt`):
- * the perturbation it contributes, as {@link Input}'s, and the sites of its fields, forced when
- * the context's walk picks them.
- */
-export interface SiteInput {
-  readonly variant: number;
-  /** The sites of its fields: the walk's own array, which {@link drawsInPlace} consumes in place. */
-  readonly fields: RecordSite[];
-}
-
 function consumeWith(value: unknown, shape: S): Lazy<Input> {
   // The value and its shape sit in the thunk's own field: one allocation per field consumed.
   return lazyWith(consumeAt, { value, shape });
@@ -60,16 +49,16 @@ function consumeAt({ value, shape }: { readonly value: unknown; readonly shape: 
 }
 
 /**
- * @internal {@link consume} of the value at `site`, recording what is forced there as it is forced
- * (a random context observed without a copy of the result; see `forceAt`): the value is read as
- * `dynamic`, as the copy it replaces was. Its fields are their sites, not Lazies: a context's walk
- * forces each once, so a thunk around each (forced, memoised, counted) was work for nothing.
+ * A random context's step into the value at `site`: forces and records it there (see `forceAt`),
+ * perturbs `random` by it as {@link walkInputs} does by a consumed layer (the value read as
+ * `dynamic`, as the copy it replaces was), and returns the sites of its fields. A context's walk
+ * forces each field once: a Lazy around each (forced, memoised, counted) was work for nothing.
  */
-export function consumeSite(site: RecordSite): SiteInput {
+function openSite(site: RecordSite, random: Random): readonly RecordSite[] {
   // Read by the site's shape as it is recorded (an opaque value has no other reading); a primitive or a function, as it is.
   const forced = forceAt(site);
-  const layer = forced.layer ?? lenient.project(forced.value, null);
-  return { variant: variantOf(layer), fields: forced.sites };
+  random.perturb(variantOf(forced.layer ?? lenient.project(forced.value, null)));
+  return forced.sites;
 }
 
 /** The perturbation a consumed layer contributes. An opaque value is told apart by its text: random functions map equal values alike. */
@@ -97,24 +86,30 @@ function ctorHash(ctor: Ctor): number {
 export function draws(inputs: readonly Lazy<Input>[], random: Random, entropy?: number[]): readonly Lazy<Input>[] {
   if (random.bool() || inputs.length === 0) return inputs;
   const pending = inputs.slice();
-  walkInputs(pending, random, entropy, forceInput);
+  walkInputs(pending, random, entropy, openInput);
   return pending;
 }
 
-const forceInput = (input: Lazy<Input>): Input => input.force();
+/** A step of {@link draws} into a consumed input: forces it, and perturbs `random` by it (`entropy` collects the perturbation). */
+function openInput(input: Lazy<Input>, random: Random, entropy: number[] | undefined): readonly Lazy<Input>[] {
+  const node = input.force();
+  entropy?.push(node.variant);
+  random.perturb(node.variant);
+  return node.fields;
+}
 
 /**
- * @internal {@link draws} on the sites of a random context's result (see {@link consumeSite}),
- * which no one else holds, round after round: what is left is `pending` itself, changed in place,
- * without a copy per round.
+ * @internal {@link draws} on the sites of the fields of a random context's result (see
+ * `forceAt`), which no one else holds, round after round: what is left is `pending` itself,
+ * changed in place, without a copy per round.
  */
 export function drawsInPlace(pending: RecordSite[], random: Random): void {
   if (random.bool() || pending.length === 0) return;
-  walkInputs(pending, random, undefined, consumeSite);
+  walkInputs(pending, random, undefined, openSite);
 }
 
-/** The walk of {@link draws}, its first step decided: consumes from `pending`, in place, each node picked opened by `open`. */
-function walkInputs<X>(pending: X[], random: Random, entropy: number[] | undefined, open: (x: X) => { readonly variant: number; readonly fields: readonly X[] }): void {
+/** The walk of {@link draws}, its first step decided: consumes from `pending`, in place, each node picked opened by `open`, which perturbs `random` by it and gives its fields. */
+function walkInputs<X>(pending: X[], random: Random, entropy: number[] | undefined, open: (x: X, random: Random, entropy: number[] | undefined) => readonly X[]): void {
   // The levels of the walk, one after another in one array (the inputs, then the fields of each
   // node picked), where they begin in `starts`: no copy per level, and what is left is `pending` as it is.
   const starts = [0];
@@ -123,15 +118,13 @@ function walkInputs<X>(pending: X[], random: Random, entropy: number[] | undefin
     if (starts.length === 0) break;
     const start = starts[starts.length - 1]!;
     const k = start + random.int(0, pending.length - 1 - start);
-    const node = open(pending[k]!);
+    const fields = open(pending[k]!, random, entropy);
     // Taken out, the rest kept in order: by hand and pop, where copyWithin and setting the length were calls into the runtime.
     for (let j = k + 1; j < pending.length; j++) pending[j - 1] = pending[j]!;
     pending.pop();
-    entropy?.push(node.variant);
-    random.perturb(node.variant);
-    if (node.fields.length > 0) {
+    if (fields.length > 0) {
       starts.push(pending.length);
-      for (const field of node.fields) pending.push(field);
+      for (const field of fields) pending.push(field);
     }
   } while (!random.bool());
 }
