@@ -7,7 +7,7 @@ import { Lazy } from '../lazy/lazy.ts';
 import { bottom, type Forced } from './demand.ts';
 import { isInputFailure } from './input-failures.ts';
 import { fieldKey } from './collections.ts';
-import { HEAD, layerNode, put, putPrimitive, REST, startSpine, type SpineCell } from './compact-demand.ts';
+import { layerNode, newestHead, put, putPrimitive, REST, spineSlot, type SpineCell } from './compact-demand.ts';
 import { CONS_CTOR } from './lazy-positions.ts';
 import { NONE } from './guide.ts';
 import { child, type Path } from './path.ts';
@@ -98,11 +98,9 @@ export function forceAt(site: RecordSite): { value: unknown; layer?: Layer; site
   }
   const { fields, shapes } = layer;
   if (atLazy && layer.ctor === CONS_CTOR && fields[0] instanceof Lazy && fields[1] instanceof Lazy) {
-    // A list cell at a lazy position is recorded in a spine, as a walk records one: a cell whose
-    // tail is the rest of a spine grows it, any other starts one (compact-demand.ts).
-    const cell = at === REST ? (into as SpineCell) : startSpine(into, at);
-    const k = cell.spine.grow();
-    return { value: v, layer, sites: [new RecordSite(fields[0], shapes[0]!, cell, HEAD - k, site, fieldKey(layer, 0)), new RecordSite(fields[1], shapes[1]!, cell, REST, site, fieldKey(layer, 1))] };
+    // A list cell at a lazy position is recorded in a spine, as a walk records one.
+    const cell = spineSlot(into, at);
+    return { value: v, layer, sites: [new RecordSite(fields[0], shapes[0]!, cell, newestHead(cell), site, fieldKey(layer, 0)), new RecordSite(fields[1], shapes[1]!, cell, REST, site, fieldKey(layer, 1))] };
   }
   const node = layerNode(layer, atLazy);
   put(into, at, node);
