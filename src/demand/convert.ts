@@ -1,7 +1,7 @@
 /**
  * Conversions between values and explicit demands: `toDemand`/`fromDemand` for demands written
  * as values with `thunk` in them (paper, section 4), and snapshots of values for printing.
- * All conversions walk with an explicit stack, so a list of a million cells is fine.
+ * All conversions walk with an explicit stack, so a list of 100,000 cells (as the tests walk) is fine.
  * @module
  */
 import { BottomForced, defer, deferredWith, deferWith, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
