@@ -7,7 +7,7 @@ import { Lazy, lazyWith } from '../lazy/lazy.ts';
 import { dynamic, lenient } from '../demand/dynamic.ts';
 import { isOpaque } from '../demand/opaque.ts';
 import { forceAt, RecordSite } from '../demand/record-site.ts';
-import type { Ctor, Layer, Shape } from '../demand/shape-types.ts';
+import type { Ctor, Shape } from '../demand/shape-types.ts';
 import { hashPrimitive, type Random } from './random.ts';
 
 type S = Shape<unknown>;
@@ -45,7 +45,7 @@ function consumeAt({ value, shape }: { readonly value: unknown; readonly shape: 
   const n = layer.fields.length;
   const fields: Lazy<Input>[] = new Array(n);
   for (let i = 0; i < n; i++) fields[i] = consumeWith(layer.fields[i], layer.shapes[i]!);
-  return { variant: variantOf(layer), fields };
+  return { variant: variantOf(layer.ctor, layer.value), fields };
 }
 
 /**
@@ -57,13 +57,13 @@ function consumeAt({ value, shape }: { readonly value: unknown; readonly shape: 
 function openSite(site: RecordSite, random: Random): readonly RecordSite[] {
   // Read by the site's shape as it is recorded (an opaque value has no other reading); a primitive or a function, as it is.
   const forced = forceAt(site);
-  random.perturb(variantOf(forced.layer ?? lenient.project(forced.value, null)));
+  random.perturb(variantOf(forced.ctor ?? lenient.project(forced.value, null).ctor, forced.value));
   return forced.sites;
 }
 
-/** The perturbation a consumed layer contributes. An opaque value is told apart by its text: random functions map equal values alike. */
-function variantOf(layer: Layer): number {
-  return layer.ctor.style !== 'prim' ? ctorHash(layer.ctor) : layer.ctor.show ? hashPrimitive(layer.ctor.show(layer.value)) : hashPrimitive(layer.value);
+/** The perturbation a consumed layer of constructor `ctor` contributes, `value` the primitive's (or the opaque value's). An opaque value is told apart by its text: random functions map equal values alike. */
+function variantOf(ctor: Ctor, value: unknown): number {
+  return ctor.style !== 'prim' ? ctorHash(ctor) : ctor.show ? hashPrimitive(ctor.show(value)) : hashPrimitive(value);
 }
 
 const ctorHashes = new WeakMap<Ctor, number>();
