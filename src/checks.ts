@@ -55,7 +55,7 @@ export function dispatch<M extends 'random' | 'exhaustive', R>(runners: Runners<
     return runners.withWorkers(defined ? first : registeredCheck(spec, fn, what, runners.mode, runners.async), settings);
   };
   // An asynchronous run holds this thread's rejections left unhandled, which fail the case that left them (see unhandled-rejections.ts).
-  if (runners.async) return holdingRejections(run);
+  if (runners.async) return holdingRejections(`${what} of ${fn.name || 'an anonymous function'}`, run);
   return defined || options.workers !== undefined ? new Promise<R>((resolve) => resolve(run())) : run();
 }
 

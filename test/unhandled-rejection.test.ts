@@ -18,16 +18,10 @@ import fc from 'fast-check';
 import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
 import type { Counterexample } from '../src/spec/result.ts';
+import { leftUnhandled, withOwnListener } from './fixtures/rejection-listeners.ts';
 import { finiteNumbers, firstAbove, firstAboveCheck, firstAboveHandled, firstAbovePulls, firstAboveSpec, lateSources } from './fixtures/unhandled-rejection-checks.ts';
 
 const shown = (c: Counterexample | undefined) => c!.inputs.map((v, i) => prettyValue(v, firstAboveSpec.args[i] as never));
-
-/** The reason a counterexample's function left unhandled, if that is its failure. */
-function leftUnhandled(c: Counterexample | undefined): unknown {
-  const thrown = c?.error?.thrown as { name?: string; reason?: unknown } | undefined;
-  assert.equal(thrown?.name, 'UnhandledRejectionError', `the failure is an unhandled rejection, not ${String(thrown?.name)}`);
-  return thrown!.reason;
-}
 
 test('an async check or inference run in a process that listens for no rejection reports a rejection the function left unhandled, where the process died; a rejection after the run still ends it', { timeout: 60_000 }, () => {
   const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/unhandled-rejection.ts', import.meta.url))], { encoding: 'utf8' });
@@ -93,24 +87,6 @@ test('a rejection that comes turns after the function returned is blamed on the 
   assert.equal(r.trials, rejectedIn[0]! + 1);
   assert.equal(prettyValue(r.counterexample!.inputs[1], lateSources), 'async iter [1, throw] delays [0, 3, 3]');
 });
-
-/**
- * Runs `body` with the test runner's own `unhandledRejection` listeners set aside and one of the
- * test's in their place, which records what it is told (`seen`), then puts them back.
- */
-async function withOwnListener(body: (seen: unknown[], mine: (reason: unknown) => void) => Promise<void>): Promise<void> {
-  const before = process.listeners('unhandledRejection');
-  for (const l of before) process.off('unhandledRejection', l);
-  const seen: unknown[] = [];
-  const mine = (reason: unknown) => void seen.push(reason);
-  process.on('unhandledRejection', mine);
-  try {
-    await body(seen, mine);
-  } finally {
-    process.off('unhandledRejection', mine);
-    for (const l of before) process.on('unhandledRejection', l);
-  }
-}
 
 test('a rejection left by a function that then throws is its case\'s too: none comes after the case, to blame a later one or end the process after the run', { timeout: 60_000 }, async () => {
   await withOwnListener(async (seen) => {

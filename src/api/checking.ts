@@ -16,4 +16,4 @@ export { ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult }
 export type { ParallelExhaustiveResult } from '../parallel/exhaustive.ts';
 export type { ExhaustiveProgress, WatchOptions } from '../spec/run-watch.ts';
 export { checkSpecAsync, assertSpecAsync, checkSpecExhaustiveAsync, assertSpecExhaustiveAsync } from '../async-checks.ts';
-export { UnhandledRejectionError } from '../spec/unhandled-rejections.ts';
+export { UnhandledRejectionError, LateRejectionError, UnattributedRejectionError } from '../spec/unhandled-rejections.ts';

@@ -120,8 +120,8 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
         break;
       }
       // List cells are the common case: no generic layer.
-      if (v instanceof Cons) {
-        const shapes = consShapes(s, v, p);
+      let shapes: readonly Shape<unknown>[] | undefined;
+      if (v instanceof Cons && (shapes = consShapes(s, v, p)) !== undefined) {
         const key = g;
         if (typeof g === 'object') g = along(g, CONS_CTOR.name, 2, p, misfit);
         // Cells at lazy positions (a list's) are recorded in a spine: one growing array for a run of cells.

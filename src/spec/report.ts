@@ -14,6 +14,7 @@ import type { Shape } from '../demand/shape-types.ts';
 import { perShape, someShapeWithin } from '../demand/shape-walk.ts';
 import { resetCalls } from '../engine/random-function.ts';
 import { drawDiagram } from './diagram.ts';
+import { argumentName } from '../demand/observe.ts';
 import { UnhandledRejectionError } from './unhandled-rejections.ts';
 import type { AnySpec, Trial } from './run-case.ts';
 
@@ -27,7 +28,7 @@ function describeError(thrown: unknown): string {
  * prints elided, and a part whose evaluation throws prints `⊥`: a report must not fail with the
  * error of a partial input (the function may have thrown it, or never forced it).
  */
-export function showInput(s: AnySpec, v: unknown, i: number): string {
+export function showInput(s: Pick<AnySpec, 'args'>, v: unknown, i: number): string {
   // An input that does not fit its shape (the mismatch a message reports) shows as it is, and one
   // that cannot be read at all (a revoked Proxy) as util.inspect shows it.
   for (const shape of [s.args[i] as Shape<unknown>, lenient]) {
@@ -205,9 +206,9 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, e
   return lines.join('\n');
 }
 
-/** @internal The first line of a failure's report: what failed, and `where` (how it was found) in parentheses. */
-export function failureHeader(t: Trial, where?: string, s?: AnySpec): string {
-  const what = !t.error
+/** What failed in `t`, as a report's first line says it. */
+function failureWhat(t: Trial, s?: AnySpec): string {
+  return !t.error
     ? s?.predictor
       ? `the function's demands differ from the ${s.predictor.toLowerCase()}'s`
       : 'the spec does not match the function'
@@ -216,5 +217,39 @@ export function failureHeader(t: Trial, where?: string, s?: AnySpec): string {
       : t.error.thrown instanceof UnhandledRejectionError
         ? 'the function left a rejection unhandled'
         : 'the function threw';
+}
+
+/** @internal The first line of a failure's report: what failed, and `where` (how it was found) in parentheses. */
+export function failureHeader(t: Trial, where?: string, s?: AnySpec): string {
+  const what = failureWhat(t, s);
   return where === undefined ? `Failed: ${what}` : `Failed: ${what} (${where})`;
+}
+
+/**
+ * @internal What the failing case `found` did when it was run again (`again`, for the report), if
+ * that differs from what it did when found: it passed, failed otherwise, or put other demands. Its
+ * failure then depends on more than its inputs and context (timing, state kept between calls),
+ * which the report says beside the failure as it was found.
+ */
+export function behavedDifferently(s: AnySpec, found: Trial, again: Trial): string | undefined {
+  // Run again, a divergence may end for a reason of the check's own: the default budget grows with what its inputs hold evaluated, which the first run evaluated.
+  if (found.error?.thrown instanceof ForceBudgetExceeded) return undefined;
+  const thrown = (t: Trial) => (t.error ? describeError(t.error.thrown) : undefined);
+  let what: string;
+  if (!again.failed) what = 'it passed';
+  else if (failureWhat(again, s) !== failureWhat(found, s) || thrown(again) !== thrown(found)) {
+    what = `${found.error && !again.error ? 'it did not throw, and ' : ''}${failureWhat(again, s)}${again.error ? ` (${thrown(again)})` : ''}`;
+  } else {
+    // Its demands are comparable only on the same inputs (not a total form of them) under the same demand on the result (a context may force more than a demand it was made from).
+    if (again.inputs !== found.inputs || !demandEquals(found.resultDemand, again.resultDemand)) return undefined;
+    const differ = found.actual.flatMap((d, i) => (demandEquals(d, again.actual[i]!) ? [] : [`on ${argumentName(s.names, i)} ${showDemand(again.actual[i]!)}, where it was ${showDemand(d)}`]));
+    if (differ.length === 0) return undefined;
+    what = `it made other demands: ${differ.join('; ')}`;
+  }
+  return `The function behaved differently when its case was run again: ${what}. Its failure depends on more than its inputs and the demand on its result (on timing, or on state kept between calls), so this counterexample may not reproduce; the report shows the failure as it was found.`;
+}
+
+/** @internal A report's first line, with `note` (see {@link behavedDifferently}) on the line after it, if any. */
+export function withNote(header: string, note: string | undefined): string {
+  return note === undefined ? header : `${header}\n${note}`;
 }

@@ -15,7 +15,7 @@ import { MATCHED, predictMatching, SpecError, type Spec } from './spec.ts';
 import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
 import { showInput } from './report.ts';
 import type { Counterexample } from './result.ts';
-import { endCase, startCase, UnhandledRejectionError } from './unhandled-rejections.ts';
+import { runAsCase, UnhandledRejectionError } from './unhandled-rejections.ts';
 import './hidden-classes.ts'; // the samples that keep the hot paths' hidden classes alive
 
 /** @internal */
@@ -77,10 +77,11 @@ export async function observeCaseAsync(context: Context, fn: Fn, inputs: readonl
   // A rejection left unhandled before the case (by the last case's spec) is told now, while no case
   // runs; timers the last case's function left may fire too (in a worker, in the function's phase).
   await new Promise((r) => setImmediate(r));
-  const rejections = startCase();
+  const args = { args: shapes.inputs ?? [] };
+  const shown = () => inputs.map((v, i) => showInput(args, v, i)).join(', ');
   // It ends once the pulls the function made have settled, and a turn later: a rejection it left unhandled has been told.
-  const observed = await observeDetailedAsync(context, fn, inputs, shapes, budget).finally(() => endCase(rejections));
-  return rejections.left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(rejections.left.reason) } };
+  const { value: observed, left } = await runAsCase(inputs, shown, () => observeDetailedAsync(context, fn, inputs, shapes, budget));
+  return left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(left.reason) } };
 }
 
 /** The shapes an observation of a case of spec `s` reads its inputs and result by. */

@@ -1,0 +1,121 @@
+/**
+ * Rejections left unhandled are charged to the run and case whose function made them: two
+ * asynchronous runs at once in one thread (a `Promise.all` of checks, tests run concurrently) do
+ * not blame each other; a rejection that comes after its case ended but while its run goes on
+ * fails that run naming the case, not the case running then; one no case can be told to have
+ * made fails the runs open with an error saying so, never a function.
+ * @module
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
+import { SourceError } from '../src/iter/index.ts';
+import { leftUnhandled, withOwnListener } from './fixtures/rejection-listeners.ts';
+import { firstAbove, firstAboveHandled, firstAboveSpec } from './fixtures/unhandled-rejection-checks.ts';
+
+test('two asynchronous checks run at once: the correct function passes while the other leaves rejections, which fail only its own run, with the counterexample it has alone', { timeout: 120_000 }, async () => {
+  const alone = await checkSpecAsync(firstAboveSpec, firstAbove, { seed: 1 });
+  for (const seed of [1, 2, 3]) {
+    const [bad, good, exhaustive] = await Promise.all([
+      checkSpecAsync(firstAboveSpec, firstAbove, { seed: 1 }),
+      checkSpecAsync(firstAboveSpec, firstAboveHandled, { seed }),
+      checkSpecExhaustiveAsync(firstAboveSpec, firstAboveHandled, { depth: 3 }),
+    ]);
+    assert.equal(good.passed, true, good.message);
+    assert.equal(exhaustive.passed, true, exhaustive.message);
+    assert.ok(leftUnhandled(bad.counterexample) instanceof SourceError);
+    assert.equal(bad.message, alone.message);
+  }
+});
+
+test('a rejection whose promise no case made, told while two runs are open, fails both with an error saying it could not be attributed and naming them, and blames neither function', { timeout: 60_000 }, async () => {
+  // A promise made here, outside every run, which one of the functions rejects.
+  let rejectElsewhere!: (e: Error) => void;
+  const made = new Promise<void>((_, reject) => (rejectElsewhere = reject));
+  const fromElsewhere = new Error('a promise made outside the runs');
+  let calls = 0;
+  const rejectsAPromiseMadeElsewhere = (limit: number, xs: AsyncIterable<number>) => {
+    if (calls++ === 3) rejectElsewhere(fromElsewhere);
+    return firstAboveHandled(limit, xs);
+  };
+  const handlesItsRejections = (limit: number, xs: AsyncIterable<number>) => firstAboveHandled(limit, xs);
+  const runs = await Promise.allSettled([checkSpecAsync(firstAboveSpec, rejectsAPromiseMadeElsewhere, { seed: 1 }), checkSpecAsync(firstAboveSpec, handlesItsRejections, { seed: 1 })]);
+  for (const r of runs) {
+    assert.equal(r.status, 'rejected', 'the run did not fail');
+    const err = (r as PromiseRejectedResult).reason as Error & { reason?: unknown };
+    assert.equal(err.name, 'UnattributedRejectionError');
+    assert.equal(err.reason, fromElsewhere);
+    assert.match(err.message, /could not be attributed/);
+    assert.match(err.message, /checkSpecAsync of rejectsAPromiseMadeElsewhere/);
+    assert.match(err.message, /checkSpecAsync of handlesItsRejections/);
+    assert.match(err.message, /a promise made outside the runs/);
+  }
+  void made;
+});
+
+/**
+ * A function that, on its first call, leaves a timer that rejects a promise after its case has
+ * ended; every later call waits for that timer before it answers, so that the rejection comes
+ * while a later case runs.
+ */
+function leavesALateRejection(): (limit: number, xs: AsyncIterable<number>) => Promise<number> {
+  let calls = 0;
+  let fired!: () => void;
+  const timerFired = new Promise<void>((resolve) => (fired = resolve));
+  return async (limit, xs) => {
+    if (calls++ === 0) {
+      setTimeout(() => {
+        void Promise.reject(new Error('a late rejection'));
+        fired();
+      }, 5);
+    } else await timerFired;
+    return firstAboveHandled(limit, xs);
+  };
+}
+
+test('a rejection a timer raises after its case ended, while the run goes on, fails the run naming the case that left it, not the case running then, and reaches no listener of the process', { timeout: 60_000 }, async () => {
+  await withOwnListener(async (seen) => {
+    for (const check of [
+      () => checkSpecAsync(firstAboveSpec, leavesALateRejection(), { seed: 1 }),
+      () => checkSpecExhaustiveAsync(firstAboveSpec, leavesALateRejection(), { depth: 3 }),
+    ]) {
+      const err = (await check().then(
+        (r) => assert.fail(`the run did not fail: ${r.message}`),
+        (e: unknown) => e,
+      )) as Error & { reason?: Error; inputs?: readonly unknown[] };
+      assert.equal(err.name, 'LateRejectionError', err.message);
+      assert.equal(err.reason?.message, 'a late rejection');
+      assert.match(err.message, /after its case ended/);
+      assert.match(err.message, /It was left by case 1 of (checkSpecAsync|checkSpecExhaustiveAsync) of an anonymous function, on inputs /);
+      assert.equal(err.inputs?.length, 2);
+    }
+    for (let i = 0; i < 10; i++) await new Promise((done) => setImmediate(done));
+    assert.deepEqual(seen, []);
+  });
+});
+
+test('a rejection left by a case of a run that has ended goes to the listeners of the process, even while another run is open, which it does not fail', { timeout: 60_000 }, async () => {
+  await withOwnListener(async (seen) => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const afterTheRun = new Error('made by the first run, told after it ended');
+    let calls = 0;
+    // Its first call leaves a rejection for when the gate opens.
+    const leavesOne = (limit: number, xs: AsyncIterable<number>) => {
+      if (calls++ === 0) void gate.then(() => Promise.reject(afterTheRun));
+      return firstAboveHandled(limit, xs);
+    };
+    const first = await checkSpecAsync(firstAboveSpec, leavesOne, { seed: 1 });
+    assert.equal(first.passed, true, first.message);
+    // The second run opens the gate in its first case.
+    let opened = false;
+    const opensTheGate = (limit: number, xs: AsyncIterable<number>) => {
+      if (!opened) openGate();
+      opened = true;
+      return firstAboveHandled(limit, xs);
+    };
+    const second = await checkSpecAsync(firstAboveSpec, opensTheGate, { seed: 1 });
+    assert.equal(second.passed, true, second.message);
+    assert.deepEqual(seen, [afterTheRun]);
+  });
+});
