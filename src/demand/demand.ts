@@ -171,9 +171,9 @@ export function sameLayer(a: Forced, b: Forced): boolean {
 }
 
 /**
- * Compares two demands position by position without recursion (demands on lists of a million
- * cells are fine): `whenUnforced` decides each pair where at least one side is unforced, and
- * holds of two unforced ones.
+ * Compares two demands position by position without recursion (demands on lists of 100,000
+ * cells, as the tests walk, are fine): `whenUnforced` decides each pair where at least one side
+ * is unforced, and holds of two unforced ones.
  */
 function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Demand) => boolean, closingBelow = false): boolean {
   const stack: Demand[] = [a, b];
@@ -186,10 +186,7 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       if (!whenUnforced(x, y)) return false;
       continue;
     }
-    if (x.shared || y.shared) {
-      if ((seen ??= new PairMap()).get(x, y)) continue;
-      seen.set(x, y, true);
-    }
+    if ((x.shared || y.shared) && !(seen ??= new PairMap()).add(x, y, true)) continue;
     // A close is below what its place holds, but another close: it closes no later.
     if (closingBelow && isClose(x)) {
       if (isClose(y) && !sameCtor(x.ctor, y.ctor)) return false;
@@ -276,6 +273,18 @@ export class PairMap<V> {
     if (there === undefined) return undefined;
     if (there instanceof Map) return there.get(y);
     return there.y === y ? there.v : undefined;
+  }
+
+  /** Gives the pair (`x`, `y`) the value `v` unless it has one: whether it had none (one lookup of `x`, where {@link get} then {@link set} took two). */
+  add(x: Forced, y: Forced, v: V): boolean {
+    const there = this.pairs.get(x);
+    if (there === undefined) this.pairs.set(x, { y, v });
+    else if (there instanceof Map) {
+      if (there.has(y)) return false;
+      there.set(y, v);
+    } else if (there.y === y) return false;
+    else this.pairs.set(x, new Map([[there.y, there.v], [y, v]]));
+    return true;
   }
 
   /** Sets the value of the pair (`x`, `y`). */

@@ -1,8 +1,8 @@
 /**
  * The demand lattice: least upper bounds and greatest lower bounds of demands in the order of
  * {@link lessDefined} ("evaluates no more than"), as ChasingBottoms has them for values (`\/!`,
- * `/\!`). Both walk with an explicit stack (demands on lists of a million cells are fine), share
- * the subtrees they take whole, and keep the sharing of demands on shared structure: a pair of
+ * `/\!`). Both walk with an explicit stack (demands on lists of 100,000 cells, as the tests walk,
+ * are fine), share the subtrees they take whole, and keep the sharing of demands on shared structure: a pair of
  * nodes met again is not walked again, so they cost what the demands hold, not their unfolding.
  * @module
  */

@@ -162,9 +162,13 @@ function fewest(xs: Source, k: number, yields: (x: unknown) => number): number {
   return enough(values) ? values.length : Infinity;
 }
 
-/** What a result closed (by `return()` or `throw()`) after `k` pulls puts on a source pulled `m` times: before its first pull, the function had not started. */
+/**
+ * What a result closed (by `return()` or `throw()`) after `k` pulls puts on a source pulled `m`
+ * times: before its first pull the function had not started, and a source it had not pulled yet it
+ * had not opened yet (a generator that yields before its `for…of`).
+ */
 function whenClosed(xs: Source, k: number, m: number, options: ClosingOptions, asResult?: readonly Lazy<unknown>[]): IterDemand<unknown> {
-  if (k > 0) return pulled(xs, m, 'closed', asResult);
+  if (k > 0 && m > 0) return pulled(xs, m, 'closed', asResult);
   return options.closesUnstarted ? pulled(xs, 0, 'closed') : untouched;
 }
 
