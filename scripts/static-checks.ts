@@ -3,7 +3,8 @@
  * reference's (`typedoc --emit none`) and the examples' (`scripts/check-examples.ts`). They are
  * independent, so they run at once (on 2 cores, about half the time of one after the other);
  * each one's output is printed whole when it ends, and any failure fails the run.
- * TypeDoc skips its own type check: its program is `tsconfig.json`'s, which `tsc --noEmit` checks.
+ * TypeDoc skips its own type check: its program is `tsconfig.build.json`'s (`src/`, all it documents,
+ * where `tsconfig.json`'s parsed the tests too), whose files `tsc --noEmit` checks.
  * @module
  */
 import { spawn } from 'node:child_process';
