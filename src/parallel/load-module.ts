@@ -6,7 +6,9 @@
  * vitest and jest transform modules in the runner, not in Node.
  * @module
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';
 
@@ -45,20 +47,48 @@ function runsTypeScript(): boolean {
   return Boolean((process.features as { typescript?: unknown }).typescript) || process.versions.bun !== undefined;
 }
 
+/** The conditions of Node's `import`, which an `exports` entry is matched against in the order of its keys. */
+const IMPORT_CONDITIONS = ['node', 'import', 'default'];
+
+/** The target of an `exports` entry under the conditions of `import`, if it has one. */
+function importTarget(entry: unknown): string | undefined {
+  if (typeof entry === 'string') return entry;
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return undefined;
+  const key = Object.keys(entry).find((k) => IMPORT_CONDITIONS.includes(k));
+  return key === undefined ? undefined : importTarget((entry as Record<string, unknown>)[key]);
+}
+
+/**
+ * The URL of the ES module build of tsx's API (`tsx/esm/api` as `import` resolves it) in the project
+ * of `moduleUrl`, or undefined if it has no tsx. `require.resolve` would give its CommonJS build,
+ * whose `register()` fails on Node 20 from tsx 4.23 on; and `import()` here would resolve from
+ * strictcheck's folder, not the user's module's.
+ */
+function tsxApi(moduleUrl: string): string | undefined {
+  let manifest: string;
+  try {
+    manifest = createRequire(moduleUrl).resolve('tsx/package.json');
+  } catch {
+    return undefined;
+  }
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, unknown> };
+  const target = importTarget(exports?.['./esm/api']);
+  if (target === undefined) throw new Error(`a worker cannot load ${moduleUrl}: the tsx of its project (${dirname(manifest)}) has no ES module API (tsx/esm/api); install tsx 4 or later (npm install --save-dev tsx@4)`);
+  return pathToFileURL(join(dirname(manifest), target)).href;
+}
+
 /** @internal Imports `moduleUrl`, registering tsx first for a TypeScript module this runtime cannot load alone; refused, saying what to install, if there is none. */
 export async function importCheckModule(moduleUrl: string): Promise<void> {
   const typescript = /\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname);
   if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== true) {
-    let api: string;
-    try {
-      api = createRequire(moduleUrl).resolve('tsx/esm/api');
-    } catch {
+    const api = tsxApi(moduleUrl);
+    if (api === undefined) {
       throw new Error(
         `a worker cannot load ${moduleUrl}: it is TypeScript, and this Node runs no TypeScript without a loader. ` +
           'Install tsx in your project (npm install --save-dev tsx): workers load TypeScript check modules through it',
       );
     }
-    ((await import(pathToFileURL(api).href)) as { register(): void }).register();
+    ((await import(api)) as { register(): void }).register();
   }
   await import(moduleUrl);
 }

@@ -1,0 +1,45 @@
+/**
+ * What a new user's trial of the packed package found (issue 18): the loading of a TypeScript check
+ * module by the tsx of the user's project, the exact comparison of `strictCheckSpecExact`, the
+ * advice of a worker's load failure, a check's module URL, the caveat of a stopped exhaustive run
+ * of the throwing form, and the case budget of a run with workers.
+ * @module
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { importCheckModule } from '../src/parallel/load-module.ts';
+
+/** A project in a temporary folder holding `files` (paths from its root), removed after `body`. */
+async function inProject(files: Record<string, string>, body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'strictcheck-trial-'));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    await body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("a TypeScript check module registers the ES module build of its project's tsx, not its CommonJS build", async () => {
+  // As tsx 4.23 does: its CommonJS build's register() fails on Node 20, its ES module build's works.
+  const exportsOfApi = { './package.json': './package.json', './esm/api': { import: { types: './api.d.mts', default: './api.mjs' }, require: { types: './api.d.cts', default: './api.cjs' } } };
+  await inProject(
+    {
+      'node_modules/tsx/package.json': JSON.stringify({ name: 'tsx', version: '4.23.15', type: 'module', exports: exportsOfApi }),
+      'node_modules/tsx/api.mjs': 'export function register() { globalThis.registeredTsx = "esm"; }\n',
+      'node_modules/tsx/api.cjs': 'exports.register = () => { throw new Error("the CommonJS build of tsx was registered"); };\n',
+      'checks.ts': 'export const n: number = 1;\n',
+    },
+    async (dir) => {
+      await importCheckModule(pathToFileURL(join(dir, 'checks.ts')).href);
+      assert.equal((globalThis as { registeredTsx?: string }).registeredTsx, 'esm');
+    },
+  );
+});
