@@ -104,20 +104,39 @@ export function assertSpec(first: object, second?: unknown, third?: unknown): vo
 
 /**
  * The paper's `strictCheckSpecExact`: {@link assertSpec} with the exact comparison, which is what
- * the paper's name says; a `compare` option is refused (use {@link assertSpec} for another).
+ * the paper's name says; a `compare` option is refused (use {@link assertSpec} for another), and so
+ * is a {@link DefinedCheck} whose own comparison is not exact (`assertSpec(check)` runs it as its
+ * comparison says). A defined check, or `workers`, makes it return a promise.
  *
  * @example
  * ```ts
  * test('take meets its spec', () => strictCheckSpecExact(takeSpec, take));
+ * test('take meets its spec, in 2 threads', () => strictCheckSpecExact(takeCheck, { workers: 2 }));
  * ```
  */
 export function strictCheckSpecExact<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options?: Omit<CheckOptions, 'compare'> & { readonly workers?: undefined }): void;
 export function strictCheckSpecExact<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: Omit<ParallelOptions, 'compare'> & { readonly workers: number | 'all' }): Promise<void>;
-export function strictCheckSpecExact(spec: Spec<readonly unknown[], unknown>, fn: (...args: readonly unknown[]) => unknown, options: Omit<ParallelOptions, 'compare'> = {}): void | Promise<void> {
-  if ((options as ParallelOptions).compare !== undefined) {
-    throw new TypeError("strictCheckSpecExact compares exactly, as the paper's check does: for another comparison, call assertSpec(spec, fn, { compare })");
-  }
-  return assertSpec(spec, fn, { ...options, compare: 'exact' } as CheckOptions & { readonly workers?: undefined });
+export function strictCheckSpecExact<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: Omit<ParallelOptions, 'compare'>): Promise<void>;
+export function strictCheckSpecExact(first: object, second?: unknown, third?: unknown): void | Promise<void> {
+  const defined = isDefined(first);
+  const options = ((defined ? second : third) ?? {}) as ParallelOptions;
+  const check = defined ? first : undefined;
+  const exact = () => {
+    if (options.compare !== undefined) {
+      throw new TypeError("strictCheckSpecExact compares exactly, as the paper's check does: for another comparison, call assertSpec(spec, fn, { compare })");
+    }
+    const own = check?.compare;
+    if (check && own !== undefined && [own].flat().some((c) => c !== 'exact')) {
+      const shown = typeof own === 'function' ? 'a function' : JSON.stringify(own).replaceAll('"', "'");
+      throw new TypeError(
+        `strictCheckSpecExact compares exactly, as the paper's check does, but the check '${check.name}' was defined with the comparison ${shown}: ` +
+          'run it as its comparison says with assertSpec(check, options), or define a check without one to compare it exactly',
+      );
+    }
+    const call = (assertSpec as (a: object, b?: unknown, c?: unknown) => void | Promise<void>);
+    return check ? call(check, { ...options, compare: 'exact' }) : call(first, second, { ...options, compare: 'exact' });
+  };
+  return check ? new Promise<void>((resolve) => resolve(exact())) : exact();
 }
 
 /**

@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { importCheckModule } from '../src/parallel/load-module.ts';
+import { strictCheckSpecExact } from '../src/checks.ts';
+import { noLazierCheck, takeCheck, takePrimeCheck } from './fixtures/checks.ts';
 
 /** A project in a temporary folder holding `files` (paths from its root), removed after `body`. */
 async function inProject(files: Record<string, string>, body: (dir: string) => Promise<void>): Promise<void> {
@@ -42,4 +44,18 @@ test("a TypeScript check module registers the ES module build of its project's t
       assert.equal((globalThis as { registeredTsx?: string }).registeredTsx, 'esm');
     },
   );
+});
+
+test('strictCheckSpecExact given a defined check compares exactly: a check without a comparison of its own passes or fails as exact says', async () => {
+  await strictCheckSpecExact(takeCheck, { seed: 1 });
+  await assert.rejects(strictCheckSpecExact(takePrimeCheck, { seed: 1 }), /Failed: the spec does not match the function/);
+});
+
+test("strictCheckSpecExact refuses a defined check whose own comparison is not exact, rather than passing on it, saying to use assertSpec", async () => {
+  // noLazierCheck passes under its own comparison, 'noLazier', and fails compared exactly.
+  await assert.rejects(strictCheckSpecExact(noLazierCheck, { seed: 1 }), (err: Error) => {
+    assert.ok(err instanceof TypeError, String(err));
+    assert.match(err.message, /strictCheckSpecExact compares exactly[^]*'noLazier'[^]*assertSpec\(check/);
+    return true;
+  });
 });
