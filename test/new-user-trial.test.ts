@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { importCheckModule } from '../src/parallel/load-module.ts';
-import { strictCheckSpecExact } from '../src/checks.ts';
+import { checkSpec, strictCheckSpecExact } from '../src/checks.ts';
+import { defineCheck, WORKER_RULE, type DefinedCheck } from '../src/spec/registry.ts';
+import { take, takeSpec } from '../examples/take.ts';
 import { noLazierCheck, takeCheck, takePrimeCheck } from './fixtures/checks.ts';
 
 /** A project in a temporary folder holding `files` (paths from its root), removed after `body`. */
@@ -58,4 +60,49 @@ test("strictCheckSpecExact refuses a defined check whose own comparison is not e
     assert.match(err.message, /strictCheckSpecExact compares exactly[^]*'noLazier'[^]*assertSpec\(check/);
     return true;
   });
+});
+
+test("a tsx whose register() fails is reported as that, naming the tsx, without the rule of a check module", async () => {
+  await inProject(
+    {
+      'node_modules/tsx/package.json': JSON.stringify({ name: 'tsx', version: '4.99.0', type: 'module', exports: { './package.json': './package.json', './esm/api': { import: './api.mjs' } } }),
+      'node_modules/tsx/api.mjs': 'export function register() { throw new Error("tsx is broken"); }\n',
+      'checks.ts': 'export const n: number = 1;\n',
+    },
+    async (dir) => {
+      await assert.rejects(importCheckModule(pathToFileURL(join(dir, 'checks.ts')).href), (err: Error) => {
+        assert.match(err.message, /could not register tsx 4\.99\.0 \(.*node_modules[\\/]tsx\) to load .*checks\.ts: Error: tsx is broken/);
+        assert.ok(!err.message.includes(WORKER_RULE), err.message);
+        return true;
+      });
+    },
+  );
+});
+
+/** A check of a fixture module this process does not import (its workers do). */
+const notImported = (file: string, name: string): DefinedCheck<Parameters<typeof take<number>>, ReturnType<typeof take<number>>> => ({
+  moduleUrl: new URL(`./fixtures/${file}`, import.meta.url).href,
+  name,
+  spec: takeSpec,
+  fn: take,
+});
+
+test("a check module that throws when a worker imports it is reported with its error and that workers run its top level again, not with the rule of defineCheck", { timeout: 60_000 }, async () => {
+  await assert.rejects(checkSpec(notImported('import-fails.ts', 'importFails'), { trials: 3, workers: 2 }), (err: Error) => {
+    assert.match(err.message, /the check's module file:.*import-fails\.ts threw when a worker imported it: Error: this module cannot be imported in a worker/);
+    assert.match(err.message, /workers import the check's module again/i);
+    assert.ok(!err.message.includes(WORKER_RULE), err.message);
+    return true;
+  });
+});
+
+test('defineCheck refuses a module given as a path rather than a URL, saying to give import.meta.url or pathToFileURL(__filename).href', () => {
+  for (const path of ['./checks.mjs', '/home/me/project/checks.mjs']) {
+    assert.throws(() => defineCheck(path, 'take', takeSpec, take), (err: Error) => {
+      assert.ok(err instanceof TypeError, String(err));
+      assert.ok(err.message.includes(`'${path}' is not a URL`), err.message);
+      assert.match(err.message, /import\.meta\.url[^]*ES module[^]*pathToFileURL\(__filename\)\.href[^]*CommonJS/);
+      return true;
+    });
+  }
 });

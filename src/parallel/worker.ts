@@ -14,9 +14,9 @@ import { report } from '../spec/report.ts';
 import { caseDriver, isCaseError, type AnySpec, type CaseDriver, type CaseRunner, type Fn, type Trial } from '../spec/run-case.ts';
 import { failsAlike, sameCase, rerunContext, shrinkCandidates, type Candidate } from '../spec/shrink-case.ts';
 import { sizeOf, trialCase } from '../spec/trial-case.ts';
-import { findCheck, WORKER_RULE } from '../spec/registry.ts';
+import { findCheck } from '../spec/registry.ts';
 import { comparisons } from '../spec/options.ts';
-import { importCheckModule } from './load-module.ts';
+import { CheckModuleError, importCheckModule } from './load-module.ts';
 import { pathOf, type EnumeratedCase } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
 import { holdRejections } from '../spec/unhandled-rejections.ts';
@@ -232,7 +232,8 @@ async function handle(m: ToWorker): Promise<void> {
         if (m.shrink) await startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
         post({ type: 'ready', clock: threadClock() });
       } catch (err) {
-        post({ type: 'initError', message: `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}. Each worker imports the check's module: ${WORKER_RULE}` });
+        // A failure to load the module says what failed itself; the rule of check modules is added where it is the likely cause.
+        post({ type: 'initError', message: err instanceof CheckModuleError ? err.message : `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}` });
       }
       return;
     }
