@@ -99,7 +99,7 @@ export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, 
 export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<void>;
 export function assertSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<void>;
 export function assertSpec(first: object, second?: unknown, third?: unknown): void | Promise<void> {
-  return passing((checkSpec as (a: object, b?: unknown, c?: unknown) => CheckResult | Promise<CheckResult>)(first, second, third), (r) => new StrictCheckFailure(r));
+  return passing((checkSpec as (a: object, b?: unknown, c?: unknown) => CheckResult | Promise<CheckResult>)(first, second, third), (r) => (r.passed ? undefined : new StrictCheckFailure(r)));
 }
 
 /**
@@ -174,13 +174,25 @@ export function assertSpecExhaustive<const A extends readonly unknown[], R>(spec
 export function assertSpecExhaustive<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<void>;
 export function assertSpecExhaustive(first: object, second: unknown, third?: unknown): void | Promise<void> {
   const result = (checkSpecExhaustive as (a: object, b: unknown, c?: unknown) => ExhaustiveResult | Promise<ExhaustiveResult>)(first, second, third);
-  return passing(result, (r) => new ExhaustiveCheckFailure(r));
+  return passing(result, (r) => exhaustiveFailure('assertSpecExhaustive', r));
 }
 
-/** Nothing once the result has passed: one that did not is thrown as `failure` makes it, now or when its promise resolves. */
-function passing<T extends { readonly passed: boolean }>(result: T | Promise<T>, failure: (r: T) => Error): void | Promise<void> {
+/**
+ * @internal The error of a throwing exhaustive check (`what`) that did not pass; for one that passed
+ * stopped by a budget, none, but a warning on standard error: a test that passes shows no result,
+ * and would look as if every case up to the depth had been checked.
+ */
+export function exhaustiveFailure(what: string, r: ExhaustiveResult): ExhaustiveCheckFailure | undefined {
+  if (!r.passed) return new ExhaustiveCheckFailure(r);
+  if (r.stoppedBy !== undefined) process.stderr.write(`strictcheck: warning: ${what} was stopped by ${r.stoppedBy} and passed on the cases it checked: ${r.message}\n`);
+  return undefined;
+}
+
+/** Nothing once the result has passed: one that did not is thrown as `failure` makes it (if it makes one), now or when its promise resolves. */
+function passing<T extends { readonly passed: boolean }>(result: T | Promise<T>, failure: (r: T) => Error | undefined): void | Promise<void> {
   const passed = (r: T) => {
-    if (!r.passed) throw failure(r);
+    const error = failure(r);
+    if (error) throw error;
   };
   return result instanceof Promise ? result.then(passed) : passed(result);
 }

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { importCheckModule } from '../src/parallel/load-module.ts';
-import { checkSpec, strictCheckSpecExact } from '../src/checks.ts';
+import { assertSpecExhaustive, checkSpec, checkSpecExhaustive, strictCheckSpecExact } from '../src/checks.ts';
+import { assertSpecExhaustiveAsync } from '../src/async-checks.ts';
 import { defineCheck, WORKER_RULE, type DefinedCheck } from '../src/spec/registry.ts';
 import { take, takeSpec } from '../examples/take.ts';
 import { noLazierCheck, takeCheck, takePrimeCheck } from './fixtures/checks.ts';
@@ -104,5 +105,40 @@ test('defineCheck refuses a module given as a path rather than a URL, saying to 
       assert.match(err.message, /import\.meta\.url[^]*ES module[^]*pathToFileURL\(__filename\)\.href[^]*CommonJS/);
       return true;
     });
+  }
+});
+
+/** What `body` wrote on standard error. */
+async function stderrOf(body: () => unknown): Promise<string> {
+  let written = '';
+  const write = process.stderr.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => ((written += String(chunk)), true)) as typeof write;
+  try {
+    await body();
+  } finally {
+    process.stderr.write = write;
+  }
+  return written;
+}
+
+/** The warning of a throwing exhaustive check that a budget stopped: its name, the budget, the depths done, the cases checked. */
+const STOPPED = /strictcheck: warning: assertSpecExhaustive(Async)? was stopped by maxCases and passed on the cases it checked: \+\+\+ OK, passed all \d+ cases run before maxCases \(50\) stopped the run: depths 0 to \d in full, and \d+ cases? of depth \d\. Depths \d to 12 were not checked in full\./;
+
+test('the throwing exhaustive check that a budget stopped passes with a warning on standard error: the budget, the depths done, the cases checked', async () => {
+  assert.match(await stderrOf(() => assertSpecExhaustive(takeSpec, take, { depth: 12, maxCases: 50, progress: false })), STOPPED);
+  assert.match(await stderrOf(() => assertSpecExhaustiveAsync(takeSpec, take, { depth: 12, maxCases: 50, progress: false })), STOPPED);
+  assert.equal(await stderrOf(() => assertSpecExhaustive(takeSpec, take, { depth: 2, progress: false })), '', 'a run that checked every case warns of nothing');
+});
+
+test('the throwing exhaustive check with workers that a budget stopped warns alike', { timeout: 60_000 }, async () => {
+  assert.match(await stderrOf(() => assertSpecExhaustive(takeCheck, { depth: 12, maxCases: 50, workers: 2, progress: false })), STOPPED);
+});
+
+test('with workers, maxCases is exact: a run stopped by it has checked that many cases, and says so', { timeout: 60_000 }, async () => {
+  for (const maxCases of [50, 3000]) {
+    const r = await checkSpecExhaustive(takeCheck, { depth: 12, maxCases, workers: 2, progress: false });
+    assert.equal(r.stoppedBy, 'maxCases');
+    assert.equal(r.totalCases, maxCases, r.message);
+    assert.match(r.message, new RegExp(`passed all ${maxCases} cases run before maxCases \\(${maxCases}\\)`));
   }
 });
