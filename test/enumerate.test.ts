@@ -1,6 +1,8 @@
 /** Exhaustive enumeration (src/engine/enumerate.ts): its cases are the series of the inputs, pruned by demand, and every context within the depth, each once. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { Lazy } from '../src/lazy/lazy.ts';
 import { fromArray } from '../src/lazy/list.ts';
 import { entangle, normalize } from '../src/demand/observe.ts';
 import { prettyDemand } from '../src/demand/print.ts';
@@ -55,4 +57,34 @@ test('a run that walks the result with its context sees every demand on it withi
   assert.equal(seen.length, 2 * 2 * (1 + 4));
   assert.equal(new Set(seen).size, 2 * (1 + 4));
   assert.ok(seen.includes('_ : _') && seen.includes('1 : 2 : []'), seen.join(', '));
+});
+
+/** Forces the lazy parts of `v` that `pick` chooses, by their place in the walk, and walks what they hold. */
+function forceSome(v: unknown, pick: (place: number) => boolean, at = { place: 0 }): void {
+  if (v instanceof Lazy) {
+    if (pick(at.place++)) forceSome(v.force(), pick, at);
+    return;
+  }
+  if (typeof v === 'object' && v !== null) for (const x of Object.values(v)) forceSome(x, pick, at);
+}
+
+test('each run of an enumeration finds at most one case, given before the next run: every case is given once', () => {
+  const shapes = [list(number), lazyOf(Tree), lazyOf(tuple(boolean, lazyOf(number))), list(boolean)] as Shape<unknown>[];
+  fc.assert(
+    fc.property(fc.constantFrom(...shapes), fc.constantFrom(...shapes), fc.integer({ min: 0, max: 2 }), fc.boolean(), fc.integer(), (a, b, depth, prune, seed) => {
+      // Which lazy parts a run forces depends on the seed and their place (the same for a case run again); its context makes choices over a result.
+      const pick = (place: number) => ((Math.imul(seed ^ place, 0x9e3779b1) >>> 0) & 3) !== 0;
+      const events: string[] = [];
+      const stats = { cases: 0, runs: 0, refinements: 0 };
+      const run = (inputs: unknown[], context: (r: unknown) => void) => {
+        events.push('run');
+        for (const x of inputs) forceSome(x, pick);
+        context(entangle(fromArray([1, 2]), list(number))[0]);
+      };
+      for (const _ of enumerateCases([a, b], depth, run, { prune, stats, result: list(number) })) events.push('case');
+      assert.ok(!events.join().includes('case,case'), 'a run found two cases');
+      assert.equal(events.filter((e) => e === 'case').length, stats.cases);
+    }),
+    { numRuns: 100, seed: 1 },
+  );
 });

@@ -52,6 +52,7 @@ describe('the demand on an iterable', () => {
     assert.ok(!demandEquals(d('return', 1), d('throw', 1)));
     assert.ok(demandEquals(d('return', 1), d('return', 1)));
     assert.ok(lessDefined(toDemand(thunk, xs), d('open', 1)));
-    assert.ok(!lessDefined(toDemand(thunk, xs), d('return')), 'an iteration not begun counts as left open');
+    assert.ok(lessDefined(toDemand(thunk, xs), d('return')), 'a re-iterable source never iterated has nothing to close');
+    assert.ok(!lessDefined(toDemand(untouched, iterator(number)), toDemand(pulls([], 'return'), iterator(number))), 'an iterator, given open, left open counts as left open');
   });
 });

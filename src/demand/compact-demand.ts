@@ -279,6 +279,23 @@ export function startSpine(parent: Forced | SpineCell, index: number): SpineCell
   return cell;
 }
 
+/**
+ * @internal Records at `index` of `parent` a list cell at a lazy position, in a spine (as every
+ * walk records one): a cell at the rest of a spine (`index` is {@link REST}, `parent` the spine's
+ * cell) grows it, any other starts one. Returns the spine's cell; the new cell's head is put at
+ * {@link newestHead}.
+ */
+export function spineSlot(parent: Forced | SpineCell, index: number): SpineCell {
+  const cell = index === REST ? (parent as SpineCell) : startSpine(parent, index);
+  cell.spine.grow();
+  return cell;
+}
+
+/** @internal Where the head of the newest cell of `cell`'s spine is put (see {@link spineSlot}). */
+export function newestHead(cell: SpineCell): number {
+  return HEAD - (cell.spine.length - 1);
+}
+
 /** @internal Records primitive `v` at `index` of `parent`: a forced element of a spine as itself (no node per element), else a node. */
 export function putPrimitive(parent: Forced | SpineCell, index: number, v: unknown, atLazy: boolean): void {
   if (atLazy && index < REST) (parent as SpineCell).spine.setHead(HEAD - index, v);

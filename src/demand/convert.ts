@@ -1,7 +1,7 @@
 /**
  * Conversions between values and explicit demands: `toDemand`/`fromDemand` for demands written
  * as values with `thunk` in them (paper, section 4), and snapshots of values for printing.
- * All conversions walk with an explicit stack, so a list of a million cells is fine.
+ * All conversions walk with an explicit stack, so a list of 100,000 cells (as the tests walk) is fine.
  * @module
  */
 import { BottomForced, defer, deferredWith, deferWith, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
@@ -17,6 +17,7 @@ import { CONS_CTOR } from './lazy-positions.ts';
 import { child, type Path } from './path.ts';
 import type { Ctor, Shape } from './shape-types.ts';
 import { perShape, someShapeWithin } from './shape-walk.ts';
+import { lastAsked } from './last-asked.ts';
 
 /** An atom printed as `…`: the part of a value not shown. */
 const ELIDED: Ctor = { name: '…', keys: [], style: 'atom', build: () => thunk };
@@ -253,17 +254,14 @@ const alike = new WeakMap<Shape<unknown>, WeakMap<Shape<unknown>, boolean>>();
  * map; an opaque value; a shape read by an arbitrary or a protocol; the dynamic shape). Worked out
  * once for each pair.
  */
-function readsAlike(a: Shape<unknown>, b: Shape<unknown>): boolean {
-  // The pair asked last, kept: a check asks the same pair on every trial.
-  if (lastAlike.a === a && lastAlike.b === b) return lastAlike.v;
+// The pair asked last, kept: a check asks the same pair on every trial.
+const readsAlike = lastAsked((a: Shape<unknown>, b: Shape<unknown>): boolean => {
   let known = alike.get(a);
   if (!known) alike.set(a, (known = new WeakMap()));
   let v = known.get(b);
   if (v === undefined) known.set(b, (v = alikeWithin(a, b, [], 0)));
-  lastAlike = { a, b, v };
   return v;
-}
-let lastAlike: { readonly a: Shape<unknown> | undefined; readonly b: Shape<unknown> | undefined; readonly v: boolean } = { a: undefined, b: undefined, v: false };
+});
 
 /** {@link readsAlike}, assuming the pairs `assumed` (being compared further up: recursive types) alike. */
 function alikeWithin(a: Shape<unknown>, b: Shape<unknown>, assumed: Shape<unknown>[], depth: number): boolean {

@@ -171,9 +171,9 @@ export function sameLayer(a: Forced, b: Forced): boolean {
 }
 
 /**
- * Compares two demands position by position without recursion (demands on lists of a million
- * cells are fine): `whenUnforced` decides each pair where at least one side is unforced, and
- * holds of two unforced ones.
+ * Compares two demands position by position without recursion (demands on lists of 100,000
+ * cells, as the tests walk, are fine): `whenUnforced` decides each pair where at least one side
+ * is unforced, and holds of two unforced ones.
  */
 function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Demand) => boolean, closingBelow = false): boolean {
   const stack: Demand[] = [a, b];
@@ -186,13 +186,14 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       if (!whenUnforced(x, y)) return false;
       continue;
     }
-    if (x.shared || y.shared) {
-      if ((seen ??= new PairMap()).get(x, y)) continue;
-      seen.set(x, y, true);
-    }
+    if ((x.shared || y.shared) && !(seen ??= new PairMap()).add(x, y, true)) continue;
     // A close is below what its place holds, but another close: it closes no later.
-    if (closingBelow && x.ctor.closes) {
-      if (y.ctor.closes && !sameCtor(x.ctor, y.ctor)) return false;
+    if (closingBelow && isClose(x)) {
+      if (isClose(y) && !sameCtor(x.ctor, y.ctor)) return false;
+      continue;
+    }
+    if (closingBelow && x.ctor.iterations !== undefined && y.ctor.iterations !== undefined) {
+      if (!iterationsBelow(x, y, stack)) return false;
       continue;
     }
     if (!sameLayer(x, y)) return false;
@@ -203,6 +204,26 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
     for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i));
   }
   return true;
+}
+
+/**
+ * The iterations of a re-iterable source `x` against those of `y`, in the order: one not begun in
+ * `x` (`_`, or past its fields) is below any, one begun is below only one begun in `y` (the pair
+ * left on `stack`).
+ */
+function iterationsBelow(x: Forced, y: Forced, stack: Demand[]): boolean {
+  for (let i = x.arity - 1; i >= 0; i--) {
+    const [a, b] = [x.field(i), iterationAt(y, i)];
+    if (!a.forced) continue;
+    if (!b.forced) return false;
+    stack.push(a, b);
+  }
+  return true;
+}
+
+/** @internal Iteration `i` of the `Iterations` node `x`: `_` past its fields, not begun. */
+export function iterationAt(x: Forced, i: number): Demand {
+  return i < x.arity ? x.field(i) : unforced;
 }
 
 /**
@@ -254,6 +275,18 @@ export class PairMap<V> {
     return there.y === y ? there.v : undefined;
   }
 
+  /** Gives the pair (`x`, `y`) the value `v` unless it has one: whether it had none (one lookup of `x`, where {@link get} then {@link set} took two). */
+  add(x: Forced, y: Forced, v: V): boolean {
+    const there = this.pairs.get(x);
+    if (there === undefined) this.pairs.set(x, { y, v });
+    else if (there instanceof Map) {
+      if (there.has(y)) return false;
+      there.set(y, v);
+    } else if (there.y === y) return false;
+    else this.pairs.set(x, new Map([[there.y, there.v], [y, v]]));
+    return true;
+  }
+
   /** Sets the value of the pair (`x`, `y`). */
   set(x: Forced, y: Forced, v: V): void {
     const there = this.pairs.get(x);
@@ -297,6 +330,8 @@ function bothForcedOrNot(x: Demand, y: Demand): boolean {
  * `a` pulls no more and closes no later: closing it (`return()`, `throw()`) is less defined than
  * whatever `b` does at that place but the other close, and leaving it open (`_`) is less defined
  * only than what does not end in a close (`1 : _` is below `1 : 2 : []`, not below `1 : 2 : return()`).
+ * On a re-iterable source (its demand is its `Iterations`), an iteration never begun has nothing
+ * to close: `_` there, or an iteration `a` lacks, is below any.
  *
  * @example
  * ```ts
@@ -315,17 +350,24 @@ export function definedBelow(a: Demand, b: Demand): boolean {
   return compareDemands(a, b, closesOrOpenBelow, true);
 }
 
-/** Against a place left open, a closing is below it (it closes earlier); the open one (it never closes) is below only what does not end in a close (see {@link endsClosed}). */
+/**
+ * Against a place left open, a closing is below it (it closes earlier); the open one (it never
+ * closes) is below only what does not end in a close (see {@link endsClosed}): a re-iterable
+ * source's iterations never do, as one not begun has nothing to close.
+ */
 function closesOrOpenBelow(x: Demand, y: Demand): boolean {
-  return x.forced ? x.ctor.closes === true : !endsClosed(y);
+  return x.forced ? isClose(x) : !endsClosed(y);
 }
 
-/** @internal The fields of node `x` that an iteration goes on in: a list cell's tail, else those its constructor names (`Ahead`'s, each of `Iterations`). */
-export function iterationFields(x: Forced): readonly number[] {
-  return x.ctor.style === 'cons' ? TAIL : (x.ctor.iterationFields ?? NONE);
+/** @internal Whether demand `d` is a consumer's close of an iteration (`return()`, `throw()`). */
+export function isClose(d: Forced): boolean {
+  return d.ctor.closes === true;
 }
-const TAIL = [1] as const;
-const NONE = [] as const;
+
+/** @internal The field of node `x` that an iteration goes on in: a list cell's tail, else the one its constructor names (`Ahead`'s); `undefined` for none. */
+export function iterationField(x: Forced): number | undefined {
+  return x.ctor.style === 'cons' ? 1 : x.ctor.iterationField;
+}
 
 // Demands are immutable once handed out, so whether one ends closed is kept: glb asks it of each
 // cell of an iteration, which would walk its rest each time.
@@ -333,9 +375,10 @@ const closedEnds = new WeakMap<Forced, boolean>();
 
 /**
  * @internal Whether demand `d` ends an iteration in a consumer's close (`return()`, `throw()`),
- * following its pulls (a list cell's tail) and the iterations it holds (see {@link iterationFields}):
- * an iteration left open (`_`) is below `d` only where it does not, since it never closes. An
- * element's own closes do not count: an element not pulled was no iteration left open.
+ * following its pulls (a list cell's tail, see {@link iterationField}): an iteration left open
+ * (`_`) is below `d` only where it does not, since it never closes. An element's own closes do
+ * not count: an element not pulled was no iteration left open. The `Iterations` of a re-iterable
+ * source end in none: not iterating it at all closes nothing.
  */
 export function endsClosed(d: Demand): boolean {
   if (!d.forced) return false; // asked of every pair compared whose first is _: most often another _
@@ -347,20 +390,17 @@ export function endsClosed(d: Demand): boolean {
       closed = known;
       break;
     }
-    if (x.ctor.closes) {
+    if (isClose(x)) {
       closed = true;
       break;
     }
     chain.push(x);
     // A run of cells kept compactly ends where its rest begins.
     const run = x as Partial<CellRun>;
-    const along = run.spine !== undefined ? undefined : iterationFields(x);
-    if (along === undefined) x = run.spine!.rest;
-    else if (along.length === 1) x = x.field(along[0]!);
-    else {
-      closed = along.some((i) => endsClosed((x as Forced).field(i)));
-      break;
-    }
+    const along = iterationField(x);
+    if (run.spine !== undefined) x = run.spine.rest;
+    else if (along !== undefined) x = x.field(along);
+    else break;
   }
   for (const x of chain) closedEnds.set(x, closed);
   return closed;

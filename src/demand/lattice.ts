@@ -1,12 +1,12 @@
 /**
  * The demand lattice: least upper bounds and greatest lower bounds of demands in the order of
  * {@link lessDefined} ("evaluates no more than"), as ChasingBottoms has them for values (`\/!`,
- * `/\!`). Both walk with an explicit stack (demands on lists of a million cells are fine), share
- * the subtrees they take whole, and keep the sharing of demands on shared structure: a pair of
+ * `/\!`). Both walk with an explicit stack (demands on lists of 100,000 cells, as the tests walk,
+ * are fine), share the subtrees they take whole, and keep the sharing of demands on shared structure: a pair of
  * nodes met again is not walked again, so they cost what the demands hold, not their unfolding.
  * @module
  */
-import { checkDemand, demandHolder, endsClosed, forcedNode, iterationFields, markShared, PairMap, sameLayer, setField, unforced, type Demand, type Forced } from './demand.ts';
+import { checkDemand, demandHolder, endsClosed, forcedNode, isClose, iterationAt, iterationField, markShared, PairMap, sameLayer, setField, unforced, type Demand, type Forced } from './demand.ts';
 import type { Ctor } from './shape-types.ts';
 
 /**
@@ -33,7 +33,9 @@ export function lub(a: Demand, b: Demand): Demand | undefined {
  * `Node Leaf 2 _` (with a strict number) share only `_`, where `1 : _` and `2 : _` share `_ : _`.
  * Defined but where an iteration ends in a consumer's close in one and is `_` or otherwise
  * evaluated in the other: `return()` and `throw()` at that place are then both below the two, and
- * neither is above the other (`1 : _` and `1 : 2 : return()`), so `undefined`.
+ * neither is above the other (`1 : _` and `1 : 2 : return()`), so `undefined`. On a re-iterable
+ * source, where an iteration not begun is below any, so are iterations one lacks: `glb` has those
+ * both have, and `_` for two closes not alike.
  *
  * @example
  * ```ts
@@ -75,16 +77,24 @@ function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
     const parent = stack.pop() as Forced;
     const y = stack.pop() as Demand;
     const x = stack.pop() as Demand;
+    // The pair is an iteration of a re-iterable source, begun or not: there `_` is below any.
+    const atStart = parent.ctor.iterations !== undefined;
     if (built !== undefined) {
+      if (built.ctor.iterations !== undefined) {
+        const r = begun(built);
+        setField(parent, index, r);
+        if ((x as Forced).shared || (y as Forced).shared) memo!.set(x as Forced, y as Forced, r);
+        continue;
+      }
       if (!holdsConflict(built)) continue;
-      const r = built.lazy ? openBelow(x, y) : CONFLICT;
+      const r = atStart ? undefined : built.lazy ? openBelow(x, y) : CONFLICT;
       if (r === undefined) return undefined;
       setField(parent, index, r);
       if ((x as Forced).shared || (y as Forced).shared) memo!.set(x as Forced, y as Forced, r);
       continue;
     }
-    if (x === y || !x.forced || !y.forced || closing(x) || closing(y)) {
-      const r = x === y ? x : upper ? joinApart(x, y) : meetApart(x, y);
+    if (x === y || !x.forced || !y.forced || isClose(x) || isClose(y)) {
+      const r = x === y ? x : atStart ? (upper ? joinAtStart(x, y) : meetAtStart(x, y)) : upper ? joinApart(x, y) : meetApart(x, y);
       if (r === undefined) return undefined;
       if (below && r.forced && !r.shared && r !== CONFLICT) {
         placed ??= new Set();
@@ -102,9 +112,15 @@ function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
       continue;
     }
     let r: Demand;
-    if (!sameLayer(x, y)) {
+    if (x.ctor.iterations !== undefined && y.ctor.iterations !== undefined) {
+      // Iterations one lacks are not begun: below the other's. Those glb leaves not begun at the end go, once its fields are done.
+      const node = (r = iterationsNode(x, y, upper));
+      if (!upper) stack.push(x, y, parent, index, below, node);
+      for (let i = node.arity - 1; i >= 0; i--) stack.push(iterationAt(x, i), iterationAt(y, i), node, i, below || shared, undefined);
+    } else if (!sameLayer(x, y)) {
       if (upper) return undefined;
-      const met = x.lazy || y.lazy ? openBelow(x, y) : CONFLICT;
+      // At an iteration's start, return() and throw() are both below two layers not alike, and neither is above the other.
+      const met = atStart ? undefined : x.lazy || y.lazy ? openBelow(x, y) : CONFLICT;
       if (met === undefined) return undefined;
       r = met;
     } else {
@@ -120,9 +136,35 @@ function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
   return r === CONFLICT ? openBelow(a, b) : r;
 }
 
-/** Whether demand `d` is a consumer's close of an iteration (`return()`, `throw()`). */
-function closing(d: Forced): boolean {
-  return d.ctor.closes === true;
+/** The node of {@link lub} (`upper`, as many iterations as the longer) or {@link glb} (as the shorter) of two `Iterations`, its fields to set. */
+function iterationsNode(x: Forced, y: Forced, upper: boolean): Forced {
+  const from = x.arity >= y.arity === upper ? x : y;
+  return forcedNode(from.ctor, from.arity, undefined, x.lazy || y.lazy);
+}
+
+/** `Iterations` node `node` without the iterations not begun after its last begun (glb leaves some): `_` for none begun. */
+function begun(node: Forced): Demand {
+  let n = node.arity;
+  while (n > 0 && !node.field(n - 1).forced) n--;
+  if (n === node.arity) return node;
+  if (n === 0) return unforced;
+  const r = forcedNode(node.ctor.iterations!(n), n, undefined, node.lazy);
+  for (let i = 0; i < n; i++) setField(r, i, node.field(i));
+  return r;
+}
+
+
+/** {@link lub} at an iteration of a re-iterable source where one is `_` or a close: `_` is below any there. */
+function joinAtStart(x: Demand, y: Demand): Demand | undefined {
+  if (!x.forced) return y;
+  return y.forced ? joinApart(x, y) : x;
+}
+
+/** {@link glb} at an iteration of a re-iterable source where one is `_` or a close: `_`, a close below the other, or `_` for two closes not alike (only it is below both). */
+function meetAtStart(x: Demand, y: Demand): Demand {
+  if (!x.forced || !y.forced) return unforced;
+  if (isClose(x) && isClose(y)) return sameLayer(x, y) ? x : unforced;
+  return isClose(x) ? x : y;
 }
 
 /**
@@ -133,8 +175,8 @@ function closing(d: Forced): boolean {
 function joinApart(x: Demand, y: Demand): Demand | undefined {
   if (!x.forced) return opened(y);
   if (!y.forced) return opened(x);
-  if (closing(x) && closing(y)) return sameLayer(x, y) ? x : undefined;
-  return closing(x) ? y : x;
+  if (isClose(x) && isClose(y)) return sameLayer(x, y) ? x : undefined;
+  return isClose(x) ? y : x;
 }
 
 /**
@@ -143,8 +185,8 @@ function joinApart(x: Demand, y: Demand): Demand | undefined {
  * decides, as for two primitives); else see {@link openBelow}.
  */
 function meetApart(x: Demand, y: Demand): Demand | undefined {
-  if (x.forced && closing(x)) return y.forced && closing(y) && !sameLayer(x, y) ? CONFLICT : x;
-  if (y.forced && closing(y)) return y;
+  if (x.forced && isClose(x)) return y.forced && isClose(y) && !sameLayer(x, y) ? CONFLICT : x;
+  if (y.forced && isClose(y)) return y;
   return openBelow(x, y);
 }
 
@@ -165,16 +207,16 @@ function opened(d: Demand): Demand {
   const root = demandHolder();
   let [parent, index, x] = [root, 0, d];
   while (x.forced && endsClosed(x)) {
-    if (closing(x)) {
+    if (isClose(x)) {
       x = unforced;
       break;
     }
-    const along = iterationFields(x);
+    // Ending in a close, and not one: it goes on in its iteration field.
+    const along = iterationField(x)!;
     const node = forcedNode(x.ctor, x.arity, x.value, x.lazy);
-    for (let i = 0; i < x.arity; i++) setField(node, i, along.length > 1 && along.includes(i) ? opened(x.field(i)) : x.field(i));
+    for (let i = 0; i < x.arity; i++) setField(node, i, x.field(i));
     setField(parent, index, node);
-    if (along.length !== 1) return root.field(0);
-    [parent, index, x] = [node, along[0]!, x.field(along[0]!)];
+    [parent, index, x] = [node, along, x.field(along)];
   }
   setField(parent, index, x);
   return root.field(0);
@@ -188,7 +230,7 @@ function opened(d: Demand): Demand {
 function mayConflict(x: Forced, y: Forced): boolean {
   for (let i = 0; i < x.arity; i++) {
     const [a, b] = [x.field(i), y.field(i)];
-    if (a !== b && a.forced && b.forced && ((!a.lazy && !b.lazy) || (closing(a) && closing(b)))) return true;
+    if (a !== b && a.forced && b.forced && ((!a.lazy && !b.lazy) || (isClose(a) && isClose(b)))) return true;
   }
   return false;
 }

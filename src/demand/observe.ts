@@ -24,6 +24,7 @@ import { forceHint } from './force-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';
 import { AsyncWork, withAsyncWork } from './async-work.ts';
 import { InputFailures, withInputFailures } from './input-failures.ts';
+import { lastAsked } from './last-asked.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -91,11 +92,7 @@ export function argumentName(names: readonly string[] | undefined, i: number): s
 const DEFAULT_NAMES: string[] = [];
 
 /** The names of `n` arguments named `given` (see {@link argumentName}), those last asked for kept: a check names the same on every trial. */
-function argumentNames(given: readonly string[] | undefined, n: number): readonly string[] {
-  if (lastNames.given !== given || lastNames.names.length !== n) lastNames = { given, names: Array.from({ length: n }, (_, i) => argumentName(given, i)) };
-  return lastNames.names;
-}
-let lastNames: { readonly given: readonly string[] | undefined; readonly names: readonly string[] } = { given: undefined, names: [] };
+const argumentNames = lastAsked((given: readonly string[] | undefined, n: number): readonly string[] => Array.from({ length: n }, (_, i) => argumentName(given, i)));
 
 /**
  * @internal Throws a TypeError naming `fn` as `who` if it is an async or a generator function,

@@ -135,6 +135,11 @@ function tokens(demand: Demand, maxItems: number, fromEnd: boolean, limit: numbe
         push(['{ ', ...commaSeparated(d.fields.map((f, i) => [`${keyText(d.ctor.keys[i]!)}: `, { d: f, ctx: TOP }])), ' }']);
         break;
       case 'data': {
+        // A re-iterable source's demand of one iteration begun is that iteration.
+        if (d.ctor.iterations !== undefined && d.arity === 1 && d.field(0).forced) {
+          stack.push({ d: d.field(0), ctx });
+          break;
+        }
         const name = ctorText(d.ctor.name);
         if (d.arity === 0) {
           stack.push(name);

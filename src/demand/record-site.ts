@@ -4,16 +4,17 @@
  * @module
  */
 import { Lazy } from '../lazy/lazy.ts';
+import { Cons } from '../lazy/cell.ts';
 import { bottom, type Forced } from './demand.ts';
 import { isInputFailure } from './input-failures.ts';
 import { fieldKey } from './collections.ts';
-import { HEAD, layerNode, put, putPrimitive, REST, startSpine, type SpineCell } from './compact-demand.ts';
+import { layerNode, newestHead, put, putPrimitive, REST, spineSlot, type SpineCell } from './compact-demand.ts';
 import { CONS_CTOR } from './lazy-positions.ts';
 import { NONE } from './guide.ts';
 import { child, type Path } from './path.ts';
 import { record } from './record.ts';
 import { insideLazy, insideLazyPosition, isPrimitive, primitiveFits } from './shape-fit.ts';
-import type { Layer, Shape } from './shape-types.ts';
+import type { Ctor, Layer, Shape } from './shape-types.ts';
 
 /**
  * @internal Where a context that forces a value one layer at a time records a layer: its shape,
@@ -60,12 +61,11 @@ export class RecordSite {
  * (taking it out) out of its Lazies (checking each against the site's shape first) and records
  * there the layer found, checked against the shape inside them: a primitive, a list cell at a lazy
  * position (in a spine), or a node whose strict fields are recorded at once (they were evaluated
- * with it). Returns the value, its layer
- * (none for a primitive or a function), and the sites of its fields, where the context records
- * them if it forces them (a strict field again, to the same demand). A function is not recorded:
- * no context calls one.
+ * with it). Returns the value, its layer's constructor (none for a primitive or a function), and
+ * the sites of its fields, where the context records them if it forces them (a strict field
+ * again, to the same demand). A function is not recorded: no context calls one.
  */
-export function forceAt(site: RecordSite): { value: unknown; layer?: Layer; sites: RecordSite[] } {
+export function forceAt(site: RecordSite): { value: unknown; ctor?: Ctor; sites: RecordSite[] } {
   const { into, at } = site;
   const value = site.value;
   site.value = undefined;
@@ -89,6 +89,11 @@ export function forceAt(site: RecordSite): { value: unknown; layer?: Layer; site
     putPrimitive(into, at, v, atLazy);
     return { value: v, sites: [] };
   }
+  // A list cell at a lazy position of a declared list, the commonest layer a context forces: its fields read without a layer made.
+  if (atLazy && v instanceof Cons && v.head instanceof Lazy && v.tail instanceof Lazy && shape.kind === 'data') {
+    const cons = shape.alternatives()[1];
+    if (cons?.ctor === CONS_CTOR) return { value: v, ctor: CONS_CTOR, sites: spineSites(v.head, v.tail, cons.shapes, into, at, site) };
+  }
   let layer: Layer;
   try {
     layer = shape.project(v, null);
@@ -97,13 +102,7 @@ export function forceAt(site: RecordSite): { value: unknown; layer?: Layer; site
     throw err;
   }
   const { fields, shapes } = layer;
-  if (atLazy && layer.ctor === CONS_CTOR && fields[0] instanceof Lazy && fields[1] instanceof Lazy) {
-    // A list cell at a lazy position is recorded in a spine, as a walk records one: a cell whose
-    // tail is the rest of a spine grows it, any other starts one (compact-demand.ts).
-    const cell = at === REST ? (into as SpineCell) : startSpine(into, at);
-    const k = cell.spine.grow();
-    return { value: v, layer, sites: [new RecordSite(fields[0], shapes[0]!, cell, HEAD - k, site, fieldKey(layer, 0)), new RecordSite(fields[1], shapes[1]!, cell, REST, site, fieldKey(layer, 1))] };
-  }
+  if (atLazy && layer.ctor === CONS_CTOR && fields[0] instanceof Lazy && fields[1] instanceof Lazy) return { value: v, ctor: CONS_CTOR, sites: spineSites(fields[0], fields[1], shapes, into, at, site) };
   const node = layerNode(layer, atLazy);
   put(into, at, node);
   const n = layer.fields.length;
@@ -113,5 +112,12 @@ export function forceAt(site: RecordSite): { value: unknown; layer?: Layer; site
     const fieldSite = (sites[i] = new RecordSite(f, layer.shapes[i]!, node, i, site, fieldKey(layer, i)));
     if (!(f instanceof Lazy)) record(f, fieldSite.shape, fieldSite.path, NONE, node, i);
   }
-  return { value: v, layer, sites };
+  return { value: v, ctor: layer.ctor, sites };
+}
+
+/** The sites of the head and tail of a list cell at a lazy position, recorded in a spine as a walk records one (see `spineSlot`), at field `at` of `into`. */
+function spineSites(head: Lazy<unknown>, tail: Lazy<unknown>, shapes: readonly Shape<unknown>[], into: Forced | SpineCell, at: number, above: RecordSite): RecordSite[] {
+  const cell = spineSlot(into, at);
+  const [headKey, tailKey] = CONS_CTOR.keys;
+  return [new RecordSite(head, shapes[0]!, cell, newestHead(cell), above, headKey!), new RecordSite(tail, shapes[1]!, cell, REST, above, tailKey!)];
 }

@@ -13,7 +13,7 @@ import { Lazy } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { bottom, demandHolder, forcedNode, type Demand, type Forced } from './demand.ts';
 import { fieldKey } from './collections.ts';
-import { HEAD, layerNode, pathTo, put, putPrimitive, REST, startSpine, type SpineCell } from './compact-demand.ts';
+import { HEAD, layerNode, newestHead, pathTo, put, putPrimitive, REST, spineSlot, type SpineCell } from './compact-demand.ts';
 import { PathCycle } from './cycles.ts';
 import { below, EVALUATED, NONE, read, THREW, UNREAD, VALUE_FORM, WHNF, type Guide } from './guide.ts';
 import { CONS_CTOR } from './lazy-positions.ts';
@@ -120,21 +120,18 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
         break;
       }
       // List cells are the common case: no generic layer.
-      if (v instanceof Cons) {
-        const shapes = consShapes(s, v, p);
+      let shapes: readonly Shape<unknown>[] | undefined;
+      if (v instanceof Cons && (shapes = consShapes(s, v, p)) !== undefined) {
         const key = g;
         if (typeof g === 'object') g = along(g, CONS_CTOR.name, 2, p, misfit);
         // Cells at lazy positions (a list's) are recorded in a spine: one growing array for a run of cells.
         let cell: SpineCell | Forced;
         let head: number;
         if (atLazy) {
+          parent = cell = spineSlot(parent, index);
           // A spine's first cell is its node, shared where the list is met again; a cell further on is not one.
-          if (index !== REST) {
-            parent = startSpine(parent, index);
-            walked?.add(v, s, key, true, parent, depth);
-          }
-          cell = parent as SpineCell;
-          head = HEAD - cell.spine.grow();
+          if (index !== REST) walked?.add(v, s, key, true, cell, depth);
+          head = newestHead(cell);
           const met = cycle.visitCell(v, s, g, depth);
           if (met !== 0) cycle.place(met, cell, head, true, p);
           // A list of dynamic shape, or declared with the list's own shape at every tail, walked

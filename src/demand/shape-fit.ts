@@ -36,11 +36,17 @@ export function checkPrimitive(v: unknown, s: Shape<unknown>, p: Path): void {
   if (!primitiveFits(v, s)) s.project(v, p);
 }
 
-/** @internal The shapes of the head and tail of list cell `v`, where `v` has shape `s`: throws the mismatch if `s` is not a list cell's. */
-export function consShapes(s: Shape<unknown>, v: Cons<unknown>, p: Path): readonly Shape<unknown>[] {
+/**
+ * @internal The shapes of the head and tail of list cell `v`, where `v` has shape `s`: throws the
+ * mismatch if `s` is not a list cell's; `undefined` where `s` reads the cell as a layer of another
+ * constructor (the `Iterations` of a re-iterable source, whose one iteration is a bare list in value form).
+ */
+export function consShapes(s: Shape<unknown>, v: Cons<unknown>, p: Path): readonly Shape<unknown>[] | undefined {
   if (s.kind === 'dynamic') return DYN2;
   const cons = s.kind === 'data' ? s.alternatives()[1] : undefined;
-  return cons?.ctor === CONS_CTOR ? cons.shapes : s.project(v, p).shapes;
+  if (cons?.ctor === CONS_CTOR) return cons.shapes;
+  const layer = s.project(v, p);
+  return layer.ctor === CONS_CTOR ? layer.shapes : undefined;
 }
 
 /** @internal Whether `v` is recorded as a primitive (a value of one of the primitive shapes). */

@@ -35,8 +35,15 @@ export interface Ctor {
   readonly show?: (value: unknown) => string;
   /** For an event that ends an iteration at the consumer's will (`return()`, `throw()`): it is less defined than anything found at its place but the other close, as closing earlier is (see `lessDefined`). */
   readonly closes?: boolean;
-  /** For a node an iteration goes on through (`Ahead`, `Iterations`): the fields holding its iterations, whose ends are its own (see `lessDefined`). */
-  readonly iterationFields?: readonly number[];
+  /** For a node an iteration goes on through (`Ahead`): the field holding the iteration, whose end is its own (see `lessDefined`). */
+  readonly iterationField?: number;
+  /**
+   * For the demand on a re-iterable source (`Iterations`): its fields are its iterations, each
+   * begun or not, and this gives the constructor of `n` of them. An iteration not begun (`_`, or
+   * one past its fields) has nothing to close: it is below any (see `lessDefined`). Its last
+   * field is one begun: none begun is `_`.
+   */
+  readonly iterations?: (n: number) => Ctor;
 }
 
 /** One layer of a value: its constructor, its fields in order, their shapes, and for primitives the value itself. */
@@ -130,6 +137,8 @@ export type Shape<T> = ShapeInfo & {
 export interface Protocol {
   /** Whether its values are observed only asynchronously (async iterables): then a check of a spec holding the shape is asynchronous. */
   readonly async?: boolean;
+  /** Whether its values are one-shot iterators (one iteration), where others are re-iterable sources whose demand is their `Iterations`. */
+  readonly oneShot?: boolean;
   /** The instrumented copy of `value`, which records its demand while `rec` is open. */
   instrument(value: unknown, path: Path, into: object, at: number, rec: { readonly open: boolean }): unknown;
   /** Consumes `value` as `guide` (a walk's `Guide`) says and records its demand; `false` for a guide that only reads what is evaluated, which a protocol's value cannot tell. */

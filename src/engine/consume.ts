@@ -7,7 +7,7 @@ import { Lazy, lazyWith } from '../lazy/lazy.ts';
 import { dynamic, lenient } from '../demand/dynamic.ts';
 import { isOpaque } from '../demand/opaque.ts';
 import { forceAt, RecordSite } from '../demand/record-site.ts';
-import type { Ctor, Layer, Shape } from '../demand/shape-types.ts';
+import type { Ctor, Shape } from '../demand/shape-types.ts';
 import { hashPrimitive, type Random } from './random.ts';
 
 type S = Shape<unknown>;
@@ -28,15 +28,6 @@ export function consume(value: unknown, shape: Shape<unknown> = dynamic): Lazy<I
   return consumeWith(value, shape);
 }
 
-/**
- * @internal {@link consume}, recording what is forced at `site` as it is forced (a random context
- * observed without a copy of the result; see `forceAt`): the value there is read as `dynamic`, as
- * the copy it replaces was, and the site is the thunk's own argument.
- */
-export function consumeRecorded(site: RecordSite): Lazy<Input> {
-  return lazyWith(consumeSite, site);
-}
-
 function consumeWith(value: unknown, shape: S): Lazy<Input> {
   // The value and its shape sit in the thunk's own field: one allocation per field consumed.
   return lazyWith(consumeAt, { value, shape });
@@ -54,23 +45,25 @@ function consumeAt({ value, shape }: { readonly value: unknown; readonly shape: 
   const n = layer.fields.length;
   const fields: Lazy<Input>[] = new Array(n);
   for (let i = 0; i < n; i++) fields[i] = consumeWith(layer.fields[i], layer.shapes[i]!);
-  return { variant: variantOf(layer), fields };
+  return { variant: variantOf(layer.ctor, layer.value), fields };
 }
 
-function consumeSite(site: RecordSite): Input {
+/**
+ * A random context's step into the value at `site`: forces and records it there (see `forceAt`),
+ * perturbs `random` by it as {@link walkInputs} does by a consumed layer (the value read as
+ * `dynamic`, as the copy it replaces was), and returns the sites of its fields. A context's walk
+ * forces each field once: a Lazy around each (forced, memoised, counted) was work for nothing.
+ */
+function openSite(site: RecordSite, random: Random): readonly RecordSite[] {
   // Read by the site's shape as it is recorded (an opaque value has no other reading); a primitive or a function, as it is.
   const forced = forceAt(site);
-  const layer = forced.layer ?? lenient.project(forced.value, null);
-  const { sites } = forced;
-  const n = sites.length;
-  const fields: Lazy<Input>[] = new Array(n);
-  for (let i = 0; i < n; i++) fields[i] = lazyWith(consumeSite, sites[i]!);
-  return { variant: variantOf(layer), fields };
+  random.perturb(variantOf(forced.ctor ?? lenient.project(forced.value, null).ctor, forced.value));
+  return forced.sites;
 }
 
-/** The perturbation a consumed layer contributes. An opaque value is told apart by its text: random functions map equal values alike. */
-function variantOf(layer: Layer): number {
-  return layer.ctor.style !== 'prim' ? ctorHash(layer.ctor) : layer.ctor.show ? hashPrimitive(layer.ctor.show(layer.value)) : hashPrimitive(layer.value);
+/** The perturbation a consumed layer of constructor `ctor` contributes, `value` the primitive's (or the opaque value's). An opaque value is told apart by its text: random functions map equal values alike. */
+function variantOf(ctor: Ctor, value: unknown): number {
+  return ctor.style !== 'prim' ? ctorHash(ctor) : ctor.show ? hashPrimitive(ctor.show(value)) : hashPrimitive(value);
 }
 
 const ctorHashes = new WeakMap<Ctor, number>();
@@ -93,21 +86,30 @@ function ctorHash(ctor: Ctor): number {
 export function draws(inputs: readonly Lazy<Input>[], random: Random, entropy?: number[]): readonly Lazy<Input>[] {
   if (random.bool() || inputs.length === 0) return inputs;
   const pending = inputs.slice();
-  walkInputs(pending, random, entropy);
+  walkInputs(pending, random, entropy, openInput);
   return pending;
 }
 
-/**
- * @internal {@link draws} on inputs that no one else holds (a random context's, round after
- * round): what is left is `pending` itself, changed in place, without a copy per round.
- */
-export function drawsInPlace(pending: Lazy<Input>[], random: Random): void {
-  if (random.bool() || pending.length === 0) return;
-  walkInputs(pending, random, undefined);
+/** A step of {@link draws} into a consumed input: forces it, and perturbs `random` by it (`entropy` collects the perturbation). */
+function openInput(input: Lazy<Input>, random: Random, entropy: number[] | undefined): readonly Lazy<Input>[] {
+  const node = input.force();
+  entropy?.push(node.variant);
+  random.perturb(node.variant);
+  return node.fields;
 }
 
-/** The walk of {@link draws}, its first step decided: consumes from `pending`, in place. */
-function walkInputs(pending: Lazy<Input>[], random: Random, entropy: number[] | undefined): void {
+/**
+ * @internal {@link draws} on the sites of the fields of a random context's result (see
+ * `forceAt`), which no one else holds, round after round: what is left is `pending` itself,
+ * changed in place, without a copy per round.
+ */
+export function drawsInPlace(pending: RecordSite[], random: Random): void {
+  if (random.bool() || pending.length === 0) return;
+  walkInputs(pending, random, undefined, openSite);
+}
+
+/** The walk of {@link draws}, its first step decided: consumes from `pending`, in place, each node picked opened by `open`, which perturbs `random` by it and gives its fields. */
+function walkInputs<X>(pending: X[], random: Random, entropy: number[] | undefined, open: (x: X, random: Random, entropy: number[] | undefined) => readonly X[]): void {
   // The levels of the walk, one after another in one array (the inputs, then the fields of each
   // node picked), where they begin in `starts`: no copy per level, and what is left is `pending` as it is.
   const starts = [0];
@@ -116,15 +118,13 @@ function walkInputs(pending: Lazy<Input>[], random: Random, entropy: number[] | 
     if (starts.length === 0) break;
     const start = starts[starts.length - 1]!;
     const k = start + random.int(0, pending.length - 1 - start);
-    const node = pending[k]!.force();
+    const fields = open(pending[k]!, random, entropy);
     // Taken out, the rest kept in order: by hand and pop, where copyWithin and setting the length were calls into the runtime.
     for (let j = k + 1; j < pending.length; j++) pending[j - 1] = pending[j]!;
     pending.pop();
-    entropy?.push(node.variant);
-    random.perturb(node.variant);
-    if (node.fields.length > 0) {
+    if (fields.length > 0) {
       starts.push(pending.length);
-      for (const field of node.fields) pending.push(field);
+      for (const field of fields) pending.push(field);
     }
   } while (!random.bool());
 }

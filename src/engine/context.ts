@@ -9,7 +9,7 @@ import { Lazy } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
 import { guided, recordingContext, type Context } from '../demand/observe.ts';
 import { forceAt, RecordSite } from '../demand/record-site.ts';
-import { consumeRecorded, drawsInPlace, type Input } from './consume.ts';
+import { drawsInPlace } from './consume.ts';
 import type { Seed } from './random.ts';
 
 /**
@@ -32,8 +32,8 @@ export function randomContext(seed: Seed, size: number): Context {
     const site = RecordSite.root(value, shape, path, into, at);
     if (r.int(0, 3) === 0) return normalizeUpTo(1000 + 100 * size, site);
     // The fields of the result's own consumed layer, which nothing else holds: consumed in place.
-    const inputs = consumeRecorded(site).force().fields as Lazy<Input>[];
-    for (let rounds = r.int(0, size); rounds > 0 && inputs.length > 0; rounds--) drawsInPlace(inputs, r);
+    const pending = forceAt(site).sites;
+    for (let rounds = r.int(0, size); rounds > 0 && pending.length > 0; rounds--) drawsInPlace(pending, r);
   });
 }
 

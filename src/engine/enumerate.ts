@@ -327,11 +327,16 @@ export function* enumerateCases<T>(
   checkKnownOptions(options, ['prune', 'names', 'result', 'stats']);
   const stats = options.stats ?? { cases: 0, runs: 0, refinements: 0 };
   const tree = new CaseTree<T>(args, depth, options);
-  const found: EnumeratedCase<T>[] = [];
-  const steps = tree.cases(tree.roots(), stats, { found: (c) => (found.push(c), false) });
-  // Each case is given as soon as its run is over: the caller may stop the enumeration there.
+  let found: EnumeratedCase<T> | undefined;
+  const steps = tree.cases(tree.roots(), stats, { found: (c) => ((found = c), false) });
+  // Each case is given as soon as its run is over: the caller may stop the enumeration there. A
+  // step finds at most one case, its run's (a node that yields no run makes none: see expand).
   for (let step = steps.next(); ; ) {
-    yield* found.splice(0);
+    if (found !== undefined) {
+      const c: EnumeratedCase<T> = found;
+      found = undefined;
+      yield c;
+    }
     if (step.done) return stats;
     let outcome: T;
     try {

@@ -11,6 +11,7 @@ import { isListCell } from '../demand/lazy-positions.ts';
 import { isOpaque } from '../demand/opaque.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { perShape, shapesInside, someShapeWithin } from '../demand/shape-walk.ts';
+import { lastAsked } from '../demand/last-asked.ts';
 import { fromArbitrary } from './fast-check-bridge.ts';
 import { collection } from './random-collections.ts';
 import { makeFunction } from './random-function.ts';
@@ -39,12 +40,14 @@ export function arbitrary<T>(shape: Shape<T>): Gen<T> {
 
 /** Random inputs for a function with these argument shapes. */
 export function generateInputs(shapes: readonly S[], r: Random, size: number): unknown[] {
+  const gens = inputGenerators(shapes, undefined);
   const inputs: unknown[] = [];
   for (let i = 0; i < shapes.length; i++) {
     const s = shapes[i]!;
-    checkGenerable(s);
+    // Each shape checked when its argument comes, as an earlier argument's generator may throw first.
+    const gen = (gens[i] ??= (checkGenerable(s), topGenerator(s)));
     try {
-      inputs.push(topGenerator(s)(r, size));
+      inputs.push(gen(r, size));
     } catch (err) {
       // An arbitrary of the user's threw (fast-check's fc.constant of a revoked Proxy does): say which argument's.
       throw new TypeError(`generating argument ${i + 1} (shape ${s.name}) threw: ${describeSafely(err)}`, { cause: err });
@@ -52,6 +55,9 @@ export function generateInputs(shapes: readonly S[], r: Random, size: number): u
   }
   return inputs;
 }
+
+/** The generators of the arguments of these shapes, each found when first asked: a check asks of the same shapes on every trial, which then costs no lookup per shape. */
+const inputGenerators = lastAsked((_shapes: readonly S[], _: undefined): (Gen<unknown> | undefined)[] => []);
 
 /**
  * The generator of a shape outside any recursive type, built once per shape: numbers, lazy

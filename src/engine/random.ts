@@ -18,6 +18,25 @@ function fmix(h: number): number {
   return (h ^ (h >>> 16)) | 0;
 }
 
+/** The words {@link mixed} writes, one array for every call: a stream is perturbed at each step of a random context's walk. */
+const MIXED = [0, 0, 0, 0];
+
+/** The state `a b c d` perturbed by `n` (see {@link Seed.variant}), in {@link MIXED}, which the next call overwrites. */
+function mixed(a: number, b: number, c: number, d: number, n: number): number[] {
+  const k = fmix((n | 0) ^ 0x9e3779b9);
+  a = fmix(a ^ k);
+  b = fmix(b ^ a ^ 0x85ebca6b);
+  c = fmix(c ^ b ^ k);
+  d = fmix(d ^ c ^ 0xc2b2ae35);
+  // xoroshiro's state must not be all zero.
+  const all0 = (a | b | c | d) === 0;
+  MIXED[0] = all0 ? 1 : a;
+  MIXED[1] = b;
+  MIXED[2] = c;
+  MIXED[3] = d;
+  return MIXED;
+}
+
 /** An immutable seed: the 128-bit state of a generator. */
 export class Seed {
   constructor(
@@ -68,13 +87,8 @@ export class Seed {
    * the words before it, so perturbations do not commute and nearby integers give unrelated seeds.
    */
   variant(n: number): Seed {
-    const k = fmix((n | 0) ^ 0x9e3779b9);
-    const a = fmix(this.a ^ k);
-    const b = fmix(this.b ^ a ^ 0x85ebca6b);
-    const c = fmix(this.c ^ b ^ k);
-    const d = fmix(this.d ^ c ^ 0xc2b2ae35);
-    // xoroshiro's state must not be all zero.
-    return a | b | c | d ? new Seed(a, b, c, d) : new Seed(1, 0, 0, 0);
+    const w = mixed(this.a, this.b, this.c, this.d, n);
+    return new Seed(w[0]!, w[1]!, w[2]!, w[3]!);
   }
 
   /** A fresh random stream starting from this seed. */
@@ -92,7 +106,15 @@ export class Random {
 
   /** A uniform integer in `[lo, hi]`. */
   int(lo: number, hi: number): number {
-    return uniformInt(this.rng, lo, hi);
+    const range = hi - lo + 1;
+    if (!(range >= 1 && range <= 0x100000000)) return uniformInt(this.rng, lo, hi);
+    // pure-rand's uniformInt, its draws the same, the remainder taken by a division: its `%` of a
+    // double (a draw moved to [0, 2^32)) is a call into the runtime. The quotient's floor is exact:
+    // its rounding error (under 2^-21 / range) is less than its distance to the next integer (1 / range).
+    const most = range > 2 ? Math.floor(0x100000000 / range) * range : 0x100000000;
+    let d = this.rng.next() + 0x80000000;
+    while (d >= most) d = this.rng.next() + 0x80000000;
+    return d - Math.floor(d / range) * range + lo;
   }
 
   /** A fair coin. */
@@ -111,8 +133,8 @@ export class Random {
    */
   perturb(n: number): this {
     const [a, b, c, d] = this.rng.getState() as [number, number, number, number];
-    const s = new Seed(a, b, c, d).variant(n);
-    (this as { rng: RandomGenerator }).rng = xoroshiro128plusFromState([s.a, s.b, s.c, s.d]);
+    // No seed made on the way: the generator reads the words and keeps none of the array.
+    this.rng = xoroshiro128plusFromState(mixed(a, b, c, d, n));
     return this;
   }
 

@@ -167,7 +167,7 @@ export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem
   const work = workOrRefuse(shape);
   if (!isAsyncIterable(value)) shape.project(value, path); // throws the mismatch
   const iterable = value as AsyncIterable<unknown>;
-  const owner = new IterableRecord(into, at);
+  const owner = new IterableRecord(into, at, shape);
   if (guide === WHNF || guide === ALL) {
     work.add(consumeAsyncIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true, work));
     return true;
@@ -194,7 +194,7 @@ export function consumeAsyncRandomly(value: unknown, shape: Shape<unknown>, elem
   const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
   const ahead = r.int(0, 2) === 0 ? r.int(2, 3) : 1;
   const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL, ahead } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, ahead, random: { r, size } };
-  work.add(consumeAsyncIteration(value as AsyncIterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true, work));
+  work.add(consumeAsyncIteration(value as AsyncIterable<unknown>, new IterableRecord(into, at, shape), elem, path, 0, plan, true, work));
 }
 
 /** Runs one iteration of `iterable` by `plan`, recording it, with up to `plan.ahead` pulls pending at once; stops early at its end. */

@@ -54,20 +54,25 @@ export class Iterations {
 }
 
 const iterationsCtors: Ctor[] = [];
-/** @internal The constructor of the demand on `n` iterations of a source. */
+/**
+ * @internal The constructor of the demand on `n` iterations of a re-iterable source: one too, so
+ * that the order knows a source that can be iterated anew (see {@link Ctor.iterations}). Printed
+ * and in value form, one begun is its iteration alone.
+ */
 export function iterationsCtor(n: number): Ctor {
   return (iterationsCtors[n] ??= {
     name: 'Iterations',
     keys: Array.from({ length: n }, (_, i) => i),
-    iterationFields: Array.from({ length: n }, (_, i) => i),
+    iterations: iterationsCtor,
     style: 'data',
-    build: (f) => new Iterations(f as Lazy<unknown>[]),
+    build: (f) => (n === 1 && f[0] !== thunk ? (f[0] as Lazy<unknown>).force() : new Iterations(f as Lazy<unknown>[])),
   });
 }
 
 /**
  * An iteration of an async iterable during which `pending` (more than one) `next()` calls were
- * pending at once, in value form: the consumer read ahead. Printed `Ahead 2 (1 : 2 : [])`.
+ * pending at once, in value form as a spec writes it (see {@link readAhead}): the consumer read
+ * ahead. Printed `Ahead 2 (1 : 2 : [])`. A spec receives one as its iteration alone (see {@link aheadOf}).
  */
 export class Ahead {
   constructor(
@@ -78,8 +83,26 @@ export class Ahead {
   ) {}
 }
 
-/** @internal The constructor of the demand on an iteration read ahead: its fields, the most pulls pending at once and the iteration. */
-export const AHEAD_CTOR: Ctor = { name: 'Ahead', keys: ['pending', 'iteration'], iterationFields: [1], style: 'data', build: (f) => new Ahead(f[0] as number, f[1] as Lazy<unknown>) };
+/**
+ * @internal The constructor of the demand on an iteration read ahead: its fields, the most pulls
+ * pending at once and the iteration. In value form, as a spec receives it, it is the iteration
+ * itself, the reading ahead kept beside it (see {@link aheadOf}): a spec written for sync
+ * iterables that passes a result's demand on to a source predicts its pulls made one at a time, as
+ * an async generator makes them; one passing the reading ahead on says so with {@link readAhead}.
+ */
+export const AHEAD_CTOR: Ctor = { name: 'Ahead', keys: ['pending', 'iteration'], iterationField: 1, style: 'data', build: (f) => readingAhead(f[0] as number, f[1] as Lazy<unknown>) };
+
+/** The first cells (or ends) of iterations given to specs in value form that were read ahead, to the most pulls pending at once. */
+const readAheads = new WeakMap<object, number>();
+
+/** The value form of iteration `iteration` read `pending` calls ahead: its first cell or its end (made anew: `[]` and the ends are shared), marked so. */
+function readingAhead(pending: number, iteration: Lazy<unknown>): unknown {
+  if (iteration === thunk) return new Ahead(pending, iteration);
+  const v = iteration.force();
+  const own = v instanceof IterEnd ? new IterEnd(v.end, v.ctor) : v instanceof Nil ? new Nil() : v;
+  readAheads.set(own as object, pending);
+  return own;
+}
 
 /**
  * A demand on an iterable or an iterator in value form, typed to stand for either where a spec
@@ -104,8 +127,13 @@ function asList<T>(d: AnyIterDemand<T>): List<T> {
  * ```
  */
 export function pulls<T>(elements: readonly T[], end: IterationEnd): IterDemand<T> {
+  return pulledThen(elements.map((x) => now(x)), end);
+}
+
+/** @internal The demand of one iteration whose pulls answered `heads` (each element's demand in value form), then `end`. */
+export function pulledThen<T>(heads: readonly Lazy<T>[], end: IterationEnd): IterDemand<T> {
   let rest: List<T> = end === 'open' ? thunk : now(end === 'done' ? NIL : END_VALUES[end]);
-  for (let i = elements.length - 1; i >= 0; i--) rest = now(new Cons(now(elements[i]!), rest));
+  for (let i = heads.length - 1; i >= 0; i--) rest = now(new Cons(heads[i]!, rest));
   return rest as unknown as IterDemand<T>;
 }
 const END_VALUES = { return: RETURNED, throw: THROWN, threw: THREW } as const;
@@ -113,7 +141,8 @@ const BOTTOM_ITERATION = now(THREW);
 
 /**
  * The demand of several iterations of one re-iterable source, each given by {@link pulls} (or
- * {@link untouched}), in value form.
+ * {@link untouched}), in value form: those after the last begun are not begun, as are those it
+ * does not list, and none begun is {@link untouched}.
  *
  * @example
  * ```ts
@@ -121,7 +150,15 @@ const BOTTOM_ITERATION = now(THREW);
  * ```
  */
 export function iterations<T>(...each: readonly AnyIterDemand<T>[]): IterDemand<T> {
-  return now(new Iterations(each as unknown as Lazy<unknown>[])) as unknown as IterDemand<T>;
+  const begun = each.slice(0, beganUpTo(each as unknown as readonly Lazy<unknown>[]));
+  return (begun.length === 0 ? untouched : now(new Iterations(begun as unknown as Lazy<unknown>[]))) as unknown as IterDemand<T>;
+}
+
+/** @internal How many of `each`, iterations in value form, go up to the last begun (not `thunk`). */
+export function beganUpTo(each: readonly Lazy<unknown>[]): number {
+  let n = each.length;
+  while (n > 0 && each[n - 1] === thunk) n--;
+  return n;
 }
 
 /** The demand "not iterated at all" (`_`), for specs. */
@@ -163,7 +200,10 @@ function firstIteration<T>(d: AnyIterDemand<T>): { pulls: List<T>; ahead: number
     else if (v instanceof Ahead) {
       ahead ||= v.pending;
       xs = v.iteration as List<T>;
-    } else break;
+    } else {
+      ahead ||= readAheads.get(v as object) ?? 0;
+      break;
+    }
   }
   return { pulls: xs, ahead: ahead || 1 };
 }
@@ -203,14 +243,7 @@ function walk(d: AnyIterDemand<unknown>): { count: number; last: List<unknown> }
  * ```
  */
 export function pulledElements<T>(d: AnyIterDemand<T>): T[] {
-  const out: T[] = [];
-  for (let xs = pullsOf(d); xs !== thunk; ) {
-    const c = xs.force();
-    if (!(c instanceof Cons)) break;
-    out.push(c.head.force());
-    xs = c.tail;
-  }
-  return out;
+  return pulledHeads(d).map((x) => x.force());
 }
 
 /**
@@ -252,16 +285,19 @@ export function endOf(d: AnyIterDemand<unknown>): IterationEnd {
  * ```
  */
 export function closedAfter<T>(d: AnyIterDemand<T>, xs?: AnyIterDemand<T>): IterDemand<T> {
-  const cells: Lazy<T>[] = [];
+  return pulledThen(pulledHeads(d), xs === undefined || closable(xs) ? 'return' : 'open');
+}
+
+/** @internal The demands on the elements that the pulls of an iteration (the first, for several) answered, in value form: its cells' heads. */
+export function pulledHeads<T>(d: AnyIterDemand<T>): Lazy<T>[] {
+  const heads: Lazy<T>[] = [];
   for (let ys = pullsOf(d); ys !== thunk; ) {
     const c = ys.force();
     if (!(c instanceof Cons)) break;
-    cells.push(c.head);
+    heads.push(c.head);
     ys = c.tail;
   }
-  let rest: List<T> = xs === undefined || closable(xs) ? now(RETURNED) : thunk;
-  for (let i = cells.length - 1; i >= 0; i--) rest = now(new Cons(cells[i]!, rest));
-  return rest as unknown as IterDemand<T>;
+  return heads;
 }
 
 /** Whether the iterators of `xs` have a `return` method: a generated source's plan says; another iterable is asked for an iterator (an iterator is its own). */

@@ -27,12 +27,18 @@ export const CONSUMER_THROW = new Error('thrown into the iterable by the context
 /** @internal Where the demand on one iterable (all its iterations) is recorded. */
 export class IterableRecord {
   private readonly roots: Demand[] = [];
+  /** Whether the iterable is a re-iterable source, whose demand is its `Iterations`, one begun too (a one-shot iterator's is its one iteration). */
+  private readonly reiterable: boolean;
   constructor(
     private readonly into: object,
     private readonly at: number,
-  ) {}
+    /** The iterable's shape. */
+    shape: Shape<unknown>,
+  ) {
+    this.reiterable = shape.protocol?.oneShot !== true;
+  }
 
-  /** An iteration starts recording at its first event: one demand, or `Iterations` of several. Returns its index. */
+  /** An iteration starts recording at its first event: one demand, or `Iterations` of several (of one, for a re-iterable source). Returns its index. */
   started(root: Demand): number {
     this.roots.push(root);
     this.put();
@@ -49,7 +55,7 @@ export class IterableRecord {
     const roots = this.roots;
     const n = roots.length;
     let node = roots[0]!;
-    if (n > 1) {
+    if (n > 1 || this.reiterable) {
       node = forcedNode(iterationsCtor(n), n, undefined, true);
       roots.forEach((r, i) => setField(node as Forced, i, r));
     }
@@ -203,7 +209,7 @@ export abstract class RecordedSource<S> {
     const source = sourceOf(value);
     if (source === undefined && !hasMethod(value, key)) shape.project(value, path); // throws the mismatch
     this.real = (source ?? value) as S;
-    this.owner = new IterableRecord(into, at);
+    this.owner = new IterableRecord(into, at, shape);
   }
 
   /**
@@ -346,7 +352,7 @@ export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Sha
   if (guide === NONE) return true;
   if (!isIterable(value)) shape.project(value, path); // throws the mismatch
   const iterable = value as Iterable<unknown>;
-  const owner = new IterableRecord(into, at);
+  const owner = new IterableRecord(into, at, shape);
   if (guide === WHNF || guide === ALL) {
     consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true);
     return true;
@@ -383,7 +389,7 @@ export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Sha
   const how = r.int(0, 3);
   const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
   const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, random: { r, size } };
-  consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at), elem, path, 0, plan, true);
+  consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at, shape), elem, path, 0, plan, true);
 }
 
 function misfit(path: Path, what: string): Error {

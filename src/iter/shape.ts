@@ -6,7 +6,7 @@
  * protocol.
  * @module
  */
-import { Lazy } from '../lazy/lazy.ts';
+import { Lazy, now } from '../lazy/lazy.ts';
 import { Cons, Nil } from '../lazy/cell.ts';
 import { CONS_CTOR, lazyOf } from '../demand/lazy-positions.ts';
 import { showPath } from '../demand/path.ts';
@@ -15,7 +15,7 @@ import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { Alternative, Layer, Protocol, Shape } from '../demand/shape-types.ts';
 import type { Recording } from '../demand/instrument.ts';
 import type { Guide } from '../demand/guide.ts';
-import { Ahead, AHEAD_CTOR, DONE_CTOR, END_CTORS, IterEnd, Iterations, iterationsCtor } from './demand.ts';
+import { Ahead, AHEAD_CTOR, beganUpTo, DONE_CTOR, END_CTORS, IterEnd, Iterations, iterationsCtor } from './demand.ts';
 import { consumeAsyncIterable, consumeAsyncRandomly, instrumentAsyncIterable, isAsyncIterable } from './async-observe.ts';
 import { consumeIterable, consumeRandomly, instrumentIterable, isIterable } from './observe.ts';
 import { describeSource, sourceOf } from './source.ts';
@@ -27,14 +27,17 @@ import { iterableSeries } from './series.ts';
 
 /**
  * The shape of the demand on one iteration in value form: a list cell, or one of the ends
- * (`[]`, `return()`, `throw()`, `⊥`), or the `Iterations` of a re-iterable source.
+ * (`[]`, `return()`, `throw()`, `⊥`), read ahead or not.
  */
 function iterationCell(elem: Shape<unknown>, name: string): Shape<unknown> {
   const consShapes: Shape<unknown>[] = [];
+  const aheadShapes: Shape<unknown>[] = [];
+  // Ahead too, so that the iteration it holds converts at its own shape (its elements' lazy layers kept).
   const alternatives: Alternative[] = [
     { ctor: DONE_CTOR, shapes: [] },
     { ctor: CONS_CTOR, shapes: consShapes },
     ...Object.values(END_CTORS).map((ctor) => ({ ctor, shapes: [] })),
+    { ctor: AHEAD_CTOR, shapes: aheadShapes },
   ];
   const s: Shape<unknown> = {
     kind: 'data',
@@ -44,14 +47,38 @@ function iterationCell(elem: Shape<unknown>, name: string): Shape<unknown> {
       if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: consShapes };
       if (value instanceof IterEnd) return { ctor: value.ctor, fields: [], shapes: [] };
       if (value instanceof Nil) return { ctor: DONE_CTOR, fields: [], shapes: [] };
-      if (value instanceof Ahead) return { ctor: AHEAD_CTOR, fields: [value.pending, value.iteration], shapes: [number as Shape<unknown>, iteration] };
-      if (value instanceof Iterations) return { ctor: iterationsCtor(value.iterations.length), fields: value.iterations, shapes: value.iterations.map(() => iteration) };
-      throw new ShapeMismatchError(showPath(path), `the demand on an iteration of ${name} (a lazy list of its pulls, ending in thunk, NIL, RETURNED, THROWN or THREW)`, value);
+      if (value instanceof Ahead) return { ctor: AHEAD_CTOR, fields: [value.pending, value.iteration], shapes: aheadShapes };
+      const several = value instanceof Iterations ? `: iterations(…) is the demand on a re-iterable source, and ${name} has one iteration` : '';
+      throw new ShapeMismatchError(showPath(path), `the demand on an iteration of ${name} (a lazy list of its pulls, ending in thunk, NIL, RETURNED, THROWN or THREW)`, value, several ? describeValue(value) + several : undefined);
     },
   };
   const iteration = lazyOf(s) as Shape<unknown>;
   consShapes.push(lazyOf(elem) as Shape<unknown>, iteration);
+  aheadShapes.push(number as Shape<unknown>, iteration);
   return s;
+}
+
+/**
+ * The shape of the demand on a re-iterable source whose iterations are `cell`'s, in value form:
+ * `Iterations` of each, or one iteration alone, its `Iterations` of one.
+ */
+function iterationsCell(cell: Shape<unknown>, name: string): Shape<unknown> {
+  const iteration = lazyOf(cell) as Shape<unknown>;
+  const alternatives: Alternative[] = [{ ctor: iterationsCtor(1), shapes: [iteration] }];
+  return {
+    kind: 'data',
+    name,
+    alternatives: () => alternatives,
+    project(value, path): Layer {
+      if (!(value instanceof Iterations)) {
+        cell.project(value, path); // throws the mismatch
+        return { ctor: iterationsCtor(1), fields: [now(value)], shapes: alternatives[0]!.shapes };
+      }
+      const n = beganUpTo(value.iterations);
+      if (n === 0) throw new ShapeMismatchError(showPath(path), `the demand on ${name}`, value, 'Iterations of no iteration begun: write untouched (or iterations(…), which gives it)');
+      return { ctor: iterationsCtor(n), fields: value.iterations.slice(0, n), shapes: Array.from({ length: n }, () => iteration) };
+    },
+  };
 }
 
 /** How the values of an iterable shape are observed and generated: sync or async. */
@@ -83,11 +110,13 @@ function otherKind(value: unknown, async: boolean): string {
  */
 function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | typeof ASYNC, finite: boolean): Shape<any> {
   const name = `${finite ? 'Finite' : ''}${mode.prefix}${oneShot ? 'Iterator' : 'Iterable'}<${elem.name}>`;
-  const cell = iterationCell(elem as Shape<unknown>, name);
+  const iterationShape = iterationCell(elem as Shape<unknown>, name);
+  const cell = oneShot ? iterationShape : iterationsCell(iterationShape, name);
   const elements = elem as Shape<unknown>;
   let self: Shape<unknown>;
   const protocol: Protocol = {
     async: mode === ASYNC,
+    oneShot,
     instrument: (value, path, into, at, rec) => mode.instrument(value, self, elements, oneShot, path, into, at, rec as Recording),
     consume: (value, path, guide, into, at, fit) => mode.consume(value, self, elements, path, guide as Guide, into, at, fit),
     consumeRandomly: (value, path, r, size, into, at) => mode.consumeRandomly(value, self, elements, path, r, size, into, at),

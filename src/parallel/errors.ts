@@ -24,7 +24,11 @@ export class TrialTimeoutError extends Error {
   }
 }
 
-/** Reported for a trial during which its worker crashed (an error the function threw outside the call, e.g. in a timer). */
+/**
+ * Reported for a trial during which its worker crashed (an error the function threw outside the
+ * call, e.g. in a timer); and for a crash, or a timer the function left that did not finish, that
+ * no one trial or case can be blamed for.
+ */
 export class WorkerCrashError extends Error {
   /** Always `'WorkerCrashError'`: the name a report gives a crash, before the worker's own error. */
   override name = 'WorkerCrashError';
@@ -59,15 +63,17 @@ export function specTimeout(timeout: number): SpecError {
 }
 
 /**
- * @internal The counterexample of a case that did not finish in a worker (it timed out, or crashed
- * the worker), with its report: `where` says where it was found, `unit` names a case ('trial').
+ * @internal The counterexample of a case that did not finish in a worker (it timed out, left a
+ * timer that did not finish, or crashed the worker), with its report: `where` says where it was
+ * found, `unit` names a case ('trial').
  */
-export function fatalFailure(spec: AnySpec, inputs: readonly unknown[], fatal: { kind: 'timeout' } | { kind: 'crash'; error: string }, timeout: number, where: string, unicode: boolean, unit: string): { counterexample: Counterexample; message: string } {
-  const thrown = fatal.kind === 'timeout' ? new TrialTimeoutError(timeout) : new WorkerCrashError(`the worker crashed: ${fatal.error}`);
+export function fatalFailure(spec: AnySpec, inputs: readonly unknown[], fatal: { kind: 'timeout' | 'timer' } | { kind: 'crash'; error: string }, timeout: number, where: string, unicode: boolean, unit: string): { counterexample: Counterexample; message: string } {
+  const thrown = fatal.kind === 'crash' ? new WorkerCrashError(`the worker crashed: ${fatal.error}`) : new TrialTimeoutError(timeout);
   const shown: Trial = { inputs, resultDemand: unforced, actual: inputs.map(() => unforced), predicted: [], failed: true, error: { thrown } };
-  const what = fatal.kind === 'timeout' ? `the function did not finish: ${thrown.message}` : `the worker crashed during a ${unit}`;
+  const who = fatal.kind === 'timer' ? 'a timer the function left' : 'the function';
+  const what = fatal.kind === 'crash' ? `the worker crashed during a ${unit}` : `${who} did not finish: ${thrown.message}`;
   // The stopped worker took the case's demands with it: the report says they are unknown, and why.
-  const stopped = fatal.kind === 'timeout' ? { unknown: 'the worker was stopped', what: `the function ${thrown.message}` } : { unknown: 'the worker crashed', what: 'the worker crashed' };
+  const stopped = fatal.kind === 'crash' ? { unknown: 'the worker crashed', what: 'the worker crashed' } : { unknown: 'the worker was stopped', what: `${who} ${thrown.message}` };
   return { counterexample: counterexampleOf(shown), message: report(spec, shown, `Failed: ${what} (${where})`, unicode, 'It did not finish', stopped) };
 }
 

@@ -72,6 +72,14 @@ interface Answer {
 /** The answer in the outcome of a request for a piece; `run` is the index of the case the worker ran last (-1: none). */
 function answer(out: Outcome<'cases'>, run: number, depth: number, timeout: number): Answer {
   if (out.kind === 'timeout') return { cases: 0, runs: 0, event: out.spec ? { kind: 'spec', error: specTimeout(timeout), run } : { kind: 'timeout', run } };
+  if (out.kind === 'timer') {
+    // The worker waits for the timers after the walk: the cases ran back to back.
+    const thrown = new WorkerCrashError(
+      `a timer that a case of a subtree of depth ${depth} left did not finish within the timeout (${out.ms} ms): it loops, or blocks. ` +
+        `No case can be blamed: the cases of a subtree run back to back, and the worker waits for the timers they left after them.`,
+    );
+    return { cases: 0, runs: 0, event: { thrown } };
+  }
   if (out.kind === 'crash') {
     if (run >= 0) return { cases: 0, runs: 0, event: { kind: 'crash', error: out.error, run } };
     // Cases run back to back: an error the function raised asynchronously (in a timer) surfaces after the piece, and no case can be blamed.

@@ -14,7 +14,7 @@ import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
 import { TS_LOADER, workerExecArgv } from './load-module.ts';
 import { specLimit, WorkerCrashError } from './errors.ts';
-import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, type FromWorker, type Init, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
+import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
 /** Sends a worker a message of the protocol. */
 function send(w: Worker, m: ToWorker): void {
@@ -129,9 +129,11 @@ export interface SlotSetup {
  * @internal The most milliseconds a worker may take, which tests shorten:
  * - `import`: to import the check's module (or the timeout, if longer): an import is not a trial,
  *   and takes a worker's first compilations too;
- * - `stall`: beyond twice the timeout, to get to work: to start importing, to start a request after
- *   the messages sent before it (the replays of shrinking run cases that finished before), or to
- *   make a case. A worker that never gets there must not hang the run.
+ * - `stall`: beyond twice the timeout, to get to work: to start importing, to get ready once
+ *   imported, to start a request after the messages sent before it, or to make a case. Getting
+ *   ready and the messages before a request may replay a shrink path (cases that finished
+ *   before): each phase the worker begins restarts the limit (see {@link Slot.look}). A worker
+ *   that never gets there must not hang the run.
  */
 export const workerLimits = { import: 10_000, stall: 30_000 };
 
@@ -149,7 +151,7 @@ const WAIT_FACTOR = 10;
  */
 const LOOKS = 10;
 
-/** The phase of a worker's current case as a slot saw it: its number and who runs (see {@link Slot.state}), and when the slot first saw it (`Date.now()`). */
+/** A worker's current phase as its slot saw it: its number and who runs (see {@link Slot.state}), and when the slot first saw it (`Date.now()`). */
 interface SeenPhase {
   readonly count: number;
   readonly who: number;
@@ -227,14 +229,15 @@ function threadTimes(w: Worker, schedstat: string | undefined): ThreadTimes | un
  * module, or finished (`Date.now()`), `[1]` the index of its current case within the request, `[2]`
  * non-zero to ask the worker to cancel it, `[3]` the id of the request that case belongs to
  * ({@link IMPORTING} or {@link LOADED} while it starts), `[4]` who runs in the case
- * ({@link FUNCTION}, {@link SPEC} or {@link HARNESS}), `[5]` how many such phases the worker has
+ * ({@link FUNCTION}, {@link SPEC} or {@link HARNESS}), or {@link TIMERS} after it, `[5]` how many such phases the worker has
  * begun. A case times out once its function has run `timeout` ms from its start, as seen by the
  * slot (see {@link LOOKS}; neither the messaging, nor the worker's own start, nor the making of the
  * case, nor the spec counted), and, where the system gives the worker thread's CPU time (Linux), once it has
  * also computed that long, so that a loaded machine does not stop it early (see
  * {@link WAIT_FACTOR}); an asynchronous case's waiting for its promises (its worker's event loop
  * idle, but not waiting for a CPU) counts as computing, so that one that never settles is stopped
- * after `timeout` too. The spec has a limit of its own, counted alike ({@link specLimit}); making
+ * after `timeout` too. A timer the cases left that runs while the worker waits for them is held
+ * to the timeout alike. The spec has a limit of its own, counted alike ({@link specLimit}); making
  * a case, the stall limit. The main thread stops a case from outside, as a worker in an endless
  * loop cannot answer.
  */
@@ -256,6 +259,8 @@ export class Slot {
   private isReady = false;
   /** Takes this slot's listeners off its worker, to hand it back idle. */
   private detach: () => void = () => {};
+  /** The worker's current phase, as this slot first saw it (see {@link look}). */
+  private seen: SeenPhase = { count: NaN, who: HARNESS, at: 0 };
 
   constructor(
     private readonly setup: SlotSetup,
@@ -284,14 +289,14 @@ export class Slot {
     // A worker that does not become ready (its import never ends) is stopped: the run gets an error, not a hang.
     const spawned = Date.now();
     const importLimit = Math.max(this.timeout, workerLimits.import);
-    // Once it has imported, a worker may replay a shrink path before it is ready, case by case: each look that sees a phase begun since the last restarts its stall limit.
-    let phases = this.state[5]!;
-    let progressed = spawned;
     const watch = () => {
       if (this.worker !== w) return;
+      const now = Date.now();
+      const seen = this.look(now);
+      if (seen === undefined) return void (watcher = setTimeout(watch, 1).unref());
       const importing = this.state[3] === IMPORTING;
-      if (this.state[5] !== phases) [phases, progressed] = [this.state[5]!, Date.now()];
-      const left = importing ? this.state[0]! + importLimit - Date.now() : (this.state[3] === LOADED ? Math.max(this.state[0]!, progressed) : spawned) + this.stallLimit() - Date.now();
+      // Once it has imported, a worker may warm up and replay a shrink path before it is ready, case by case.
+      const left = importing ? this.state[0]! + importLimit - now : (this.state[3] === LOADED ? Math.max(this.state[0]!, seen.at) : spawned) + this.stallLimit() - now;
       if (left > 0) {
         watcher = setTimeout(watch, left).unref();
         return;
@@ -327,7 +332,7 @@ export class Slot {
         settle(this.stats.refused);
         const p = this.pending;
         this.pending = null;
-        p?.({ kind: 'crash', error: m.message, alone: false, answered: this.answered });
+        p?.({ kind: 'crash', error: m.message, alone: false });
       } else if (m.type === 'reply' && this.pending) {
         this.answered++;
         const p = this.pending;
@@ -342,8 +347,8 @@ export class Slot {
       settle(new Error(`a worker stopped while starting: ${error}`));
       const p = this.pending;
       this.pending = null;
-      if (p) p({ kind: 'crash', error, alone: this.answered === 0, answered: this.answered });
-      else this.lost = { kind: 'crash', error, alone: false, answered: this.answered };
+      if (p) p({ kind: 'crash', error, alone: this.answered === 0 });
+      else this.lost = { kind: 'crash', error, alone: false };
     };
     const onError = (e: unknown) => died(describeSafely(e));
     const onExit = (code: number) => died(`the worker exited with code ${code}`);
@@ -352,6 +357,21 @@ export class Slot {
     send(w, { type: 'init', ...this.setup.init, state: this.state.buffer as SharedArrayBuffer, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
     this.ready = ready;
     return ready;
+  }
+
+  /**
+   * Looks at the worker's current phase (see {@link state}): the phase as this slot first saw it,
+   * or undefined if the worker was writing it (look again). A phase is timed from the look that
+   * first sees it (the worker reads no clock), at most that much after its start: each look that
+   * sees one begun since the last restarts the clock of its limit.
+   */
+  private look(now: number): SeenPhase | undefined {
+    const who = this.state[4]!;
+    const count = this.state[5]!;
+    // The worker counts a phase, then writes who runs: read between two readings of who, the count is that phase's or a later one's.
+    if (this.state[4] !== who) return undefined;
+    if (count !== this.seen.count || who !== this.seen.who) this.seen = { count, who, at: now };
+    return this.seen;
   }
 
   /** How long a worker may take to get to work, user code aside (see {@link workerLimits}). */
@@ -386,18 +406,16 @@ export class Slot {
       const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async);
       const look = Math.max(1, Math.ceil(this.timeout / LOOKS));
       return new Promise<Outcome>((resolve) => {
-        // The clock runs from when the slot first saw the current phase of the request's current case (see state), or sent the request.
-        let seen: SeenPhase = { count: -1, who: HARNESS, at: sent };
         const check = () => {
           if (this.pending !== done) return;
-          const started = this.state[3] === id;
-          const who = started ? this.state[4]! : HARNESS;
-          const count = started ? this.state[5]! : -1;
-          // The worker counts a phase, then writes who runs: read between two readings of who, the count is that phase's or a later one's.
-          if (started && this.state[4] !== who) return void (timer = setTimeout(check, 1));
           const now = Date.now();
-          if (count !== seen.count || who !== seen.who) seen = { count, who, at: now };
-          const limit = who === FUNCTION ? this.timeout : who === SPEC ? specLimit(this.timeout) : this.stallLimit();
+          const phase = this.look(now);
+          if (phase === undefined) return void (timer = setTimeout(check, 1));
+          const started = this.state[3] === id;
+          // The clock runs from when the slot first saw the current phase of the request's case; before the case, from when it sent the request, or saw a phase of the messages before it begin.
+          const seen = started ? phase : { count: phase.count, who: HARNESS, at: Math.max(sent, phase.at) };
+          const { who } = seen;
+          const limit = who === FUNCTION || who === TIMERS ? this.timeout : who === SPEC ? specLimit(this.timeout) : this.stallLimit();
           let left = seen.at + limit - now;
           if (left <= 0 && who !== HARNESS) {
             const used = clock.computed(seen);
@@ -411,9 +429,10 @@ export class Slot {
           this.worker = null;
           this.ready = null;
           void w.terminate();
+          if (who === TIMERS) return resolve({ kind: 'timer', ms: limit, alone: this.answered === 0 });
           if (who !== HARNESS) return resolve({ kind: 'timeout', spec: who === SPEC });
           const error = started ? `the worker did not finish making a case (its inputs and context) within ${limit} ms` : `the worker did not start on its request within ${limit} ms`;
-          resolve({ kind: 'crash', error, alone: false, answered: this.answered, ...(started && { making: true as const }) });
+          resolve({ kind: 'crash', error, alone: false, ...(started && { making: true as const }) });
         };
         let timer = setTimeout(check, look);
         const done = (o: Outcome) => {
@@ -433,13 +452,14 @@ export class Slot {
   }
 
   /**
-   * Once a run passed: lets the timers the worker's cases left crash it, waiting for them up to
-   * `grace` ms. Resolves with the crash, if any (none without a worker).
+   * Once a run passed: lets the timers the worker's cases left crash it, or run past the timeout,
+   * waiting for them up to `grace` ms. Resolves with what they came to, if anything (nothing
+   * without a worker).
    */
-  async drain(grace: number): Promise<(Outcome & { kind: 'crash' }) | undefined> {
+  async drain(grace: number): Promise<Late | undefined> {
     if (!this.worker && !this.lost) return undefined;
     const out = await this.request({ type: 'drain', grace });
-    return out.kind === 'crash' ? out : undefined;
+    return out.kind === 'crash' || out.kind === 'timer' ? out : undefined;
   }
 
   /** Stops the worker, if any, and forgets a crash it had while idle: the next request starts a fresh one. */
@@ -458,7 +478,7 @@ export class Slot {
     this.worker = null;
     const p = this.pending;
     this.pending = null;
-    p?.({ kind: 'crash', error: 'the run is over', alone: false, answered: this.answered });
+    p?.({ kind: 'crash', error: 'the run is over', alone: false });
     if (!w) return;
     // A worker at work (a case that does not end), or not yet ready, is stopped. An idle one is kept for the next run (see idle).
     if (p || !this.isReady) return void (await w.terminate());
@@ -474,24 +494,31 @@ export function graceOf(timeout: number): number {
 
 /**
  * @internal Once a run with workers passed: waits up to `grace` ms for the timers its cases left,
- * and rejects with a {@link WorkerCrashError} if one raises an error, so that the run does not
- * pass. A run without workers cannot wait (it is synchronous): the error crashes its process.
+ * and rejects with a {@link WorkerCrashError} if one raises an error, or does not finish, so that
+ * the run does not pass. A run without workers cannot wait (it is synchronous): the error crashes
+ * its process, and a timer that never ends keeps it from ending.
  */
 export async function afterLastCase(slots: readonly Slot[], grace: number, unit: string): Promise<void> {
   const crash = await drained(slots, grace);
   if (crash) throw crashedAfterLast(crash, grace, unit);
 }
 
-/** @internal Waits up to `grace` ms for the timers the cases of `slots` left: the crash one of them caused, if any. */
-export async function drained(slots: readonly Slot[], grace: number): Promise<(Outcome & { kind: 'crash' }) | undefined> {
+/** @internal Waits up to `grace` ms for the timers the cases of `slots` left: the crash one of them caused, or the one that did not finish, if any. */
+export async function drained(slots: readonly Slot[], grace: number): Promise<Late | undefined> {
   return (await Promise.all(slots.map((s) => s.drain(grace)))).find((c) => c !== undefined);
 }
 
-/** @internal The error of a run that passed, but whose worker crashed after its last case (`unit`), while it waited for their timers. */
-export function crashedAfterLast(crash: Outcome & { kind: 'crash' }, grace: number, unit: string): WorkerCrashError {
+/** @internal The error of a run that passed, but whose worker crashed, or ran a timer that did not finish, after its last case (`unit`), while it waited for their timers. */
+export function crashedAfterLast(late: Late, grace: number, unit: string): WorkerCrashError {
+  if (late.kind === 'timer') {
+    return new WorkerCrashError(
+      `a timer that a ${unit} left did not finish after the last ${unit}: it ran past the timeout (${late.ms} ms) while the run waited for the timers its ${unit}s left (it loops, or blocks). ` +
+        `Without workers, it would keep the process from ending.`,
+    );
+  }
   return new WorkerCrashError(
     `a worker crashed after the last ${unit}: a ${unit} it ran raised an error asynchronously (e.g. in a timer) once it had finished, within the ${grace} ms the run waits for such timers. ` +
-      `Without workers, that error would crash the process once raised. The worker's error: ${crash.error}`,
+      `Without workers, that error would crash the process once raised. The worker's error: ${late.error}`,
   );
 }
 

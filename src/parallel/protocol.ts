@@ -104,22 +104,30 @@ export type FromWorker =
 /**
  * What a request to a worker came to. A timeout blames the `spec` (or the comparison) when it was
  * running, else the function. A crash is `alone` when the worker had answered no request before:
- * then it is surely this request's own. `answered`: how many requests the crashed worker had answered.
+ * then it is surely this request's own.
  * `making`: the worker was stopped while it made a case (its inputs and context), which never ended.
+ * A `timer`: the worker was stopped as a timer its cases left ran past the timeout (`ms`) while it
+ * waited for them (see {@link TIMERS}); `alone` as for a crash.
  */
 export type Outcome<T extends RequestType = RequestType> =
   | { kind: 'reply'; data: Reply<T> }
   | { kind: 'timeout'; spec: boolean }
-  | { kind: 'crash'; error: string; alone: boolean; answered: number; making?: true };
+  | Late;
+
+/** What the timers a worker's cases left, or whatever it ran outside them, came to: a crash, or a timer that did not finish (see {@link Outcome}). */
+export type Late = { kind: 'crash'; error: string; alone: boolean; making?: true } | { kind: 'timer'; ms: number; alone: boolean };
 
 /**
  * Who runs in a worker's current case, in `Slot.state[4]`: the function (observed under its
- * context), the spec (and the comparison), or strictcheck itself (making the case's inputs and
- * context, before the function). Only the function's run counts against the timeout.
+ * context), the spec (and the comparison), strictcheck itself (making the case's inputs and
+ * context, before the function), or the timers the cases left (the worker waits for them after a
+ * case, or a batch of them). The function's run counts against the timeout, and so does a timer
+ * that runs: it is the function's code, though no one case's when cases ran back to back.
  */
 export const FUNCTION = 0;
 export const SPEC = 1;
 export const HARNESS = 2;
+export const TIMERS = 3;
 
 /** `Slot.state[3]` while a worker imports the check's module, and once it has. */
 export const IMPORTING = -2;

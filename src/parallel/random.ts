@@ -18,7 +18,7 @@ import { sizeOf, trialCase } from '../spec/trial-case.ts';
 import { MAX_TRIALS, type Settings } from '../spec/options.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
 import { crashedAfterLast, drained, graceOf, withWorkers, type Slot, type SlotSetup } from './pool.ts';
-import { lower, workerCompare, type Outcome, type Reply, type RequestBody } from './protocol.ts';
+import { lower, workerCompare, type Late, type Outcome, type Reply, type RequestBody } from './protocol.ts';
 
 /** A check result of a parallel run, with what the workers did. */
 export interface ParallelCheckResult extends CheckResult {
@@ -49,12 +49,33 @@ interface Trials {
   readonly coverage: CoverageTally;
 }
 
-type Event = { i: number; kind: 'failed' } | { i: number; kind: 'thrown'; error: Error } | { i: number; kind: 'timeout' } | { i: number; kind: 'crash'; error: string; making?: true };
+type Event = { i: number; kind: 'failed' } | { i: number; kind: 'thrown'; error: Error } | { i: number; kind: 'timeout' | 'timer' } | { i: number; kind: 'crash'; error: string; making?: true };
 
-/** The event of trial `i`, whose request ended without a reply: a timeout (the spec's is a spec error), or a crash. */
-function unfinished(i: number, out: Outcome & { kind: 'timeout' | 'crash' }, timeout: number): Event {
+/** The event of trial `i`, whose request ended without a reply: a timeout (the spec's is a spec error), a timer it left that did not finish, or a crash. */
+function unfinished(i: number, out: Exclude<Outcome, { kind: 'reply' }>, timeout: number): Event {
   if (out.kind === 'crash') return { i, kind: 'crash', error: out.error, ...(out.making && { making: out.making }) };
+  if (out.kind === 'timer') return { i, kind: 'timer' };
   return out.spec ? { i, kind: 'thrown', error: specTimeout(timeout) } : { i, kind: 'timeout' };
+}
+
+/**
+ * `out` if it may be an earlier case's rather than its request's own: a crash, or a timer that did
+ * not finish, in a worker that had answered requests before (a crash while a case was being made
+ * is the case's own: making is synchronous).
+ */
+function suspect(out: Outcome): Late | undefined {
+  return ((out.kind === 'crash' && !out.making) || out.kind === 'timer') && !out.alone ? out : undefined;
+}
+
+/** The error of trial `i`, which ran again alone in a fresh worker did neither of what `late` says its worker did at it: no trial can be blamed. */
+function unblamed(i: number, seed: number, grace: number, late: Late): WorkerCrashError {
+  const what = late.kind === 'timer' ? `a timer ran past the timeout (${late.ms} ms) in a worker at trial ${i + 1} (seed ${seed})` : `a worker crashed at trial ${i + 1} (seed ${seed})`;
+  const alone = late.kind === 'timer' ? 'that trial leaves no timer that does not finish' : 'that trial does not crash';
+  const earlier = late.kind === 'timer' ? `left the timer (it loops, or blocks)` : `raised the error asynchronously (e.g. in a timer). The worker's error: ${late.error}`;
+  return new WorkerCrashError(
+    `${what}, but no trial can be blamed: run again alone in a fresh worker, which waited up to ${grace} ms for the timers it set, ${alone}. ` +
+      `A case the worker ran before (a trial of this run up to trial ${i}, or, in a worker kept from an earlier run, one of that run's) probably ${earlier}`,
+  );
 }
 
 /** What a run reports of trial `e.i`, whose case a worker never finished making. */
@@ -107,27 +128,30 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
   const setup: SlotSetup = { init: { moduleUrl: check.moduleUrl, name: check.name, seed, trials, maxSize, budget, async, ...sent } };
   const grace = graceOf(timeout);
   /**
-   * Sends a shrink candidate, `m`, to `slot`. A crash that is not surely the case's own (not
-   * `alone`) may be an earlier case's, raised asynchronously later than the worker waited for it:
-   * the case is then blamed only if it crashes again alone, in a fresh worker (the crashed one is
-   * replaced) that waits for the timers it set (unless `current` says its outcome is no longer wanted).
+   * Sends a shrink candidate, `m`, to `slot`. A crash (or a timer that does not finish) that is
+   * not surely the case's own (see {@link suspect}) may be an earlier case's, raised
+   * asynchronously later than the worker waited for it: the case is then blamed only if it crashes
+   * again alone, in a fresh worker (the crashed one is replaced) that waits for the timers it set
+   * (unless `current` says its outcome is no longer wanted).
    */
   const requestOwn = async (slot: Slot, m: RequestBody<'cand'>, current: () => boolean): Promise<Outcome<'cand'>> => {
     const out = await slot.request(m);
-    if (out.kind !== 'crash' || out.alone || !current()) return out;
+    if (!suspect(out) || !current()) return out;
     return slot.request({ ...m, grace });
   };
   const { index: firstIndex, count: shards } = settings.shard ?? WHOLE_RUN;
   /**
    * Runs the trials, worker k the positions k, k + n, … (each trial with its own size). Batched
    * (`batch`), each worker runs its stripe in one request, in a loop, and the run waits for the
-   * timers they left once they have all replied; `crashed` if a worker crashed. Else one trial a
+   * timers they left once they have all replied; `crashed` if a worker crashed, or ran a timer
+   * that did not finish, which no one trial of the stripe can be blamed for. Else one trial a
    * request, each given a turn of the event loop, so that an error the function raises
-   * asynchronously crashes the worker during the trial that caused it: a crash that is not surely
-   * the trial's own (not `alone`) may be an earlier trial's, raised later than the worker waited
-   * for it, and is blamed on the trial only if it crashes again alone in a fresh worker (the
-   * crashed one is replaced) that waits for the timers it set; if it finishes there, that is its
-   * outcome, and if it passes, the run fails with the crash, which no trial can be blamed for.
+   * asynchronously crashes the worker during the trial that caused it (and a timer that loops
+   * runs then): a crash that is not surely the trial's own (see {@link suspect}) may be an
+   * earlier trial's, raised later than the worker waited for it, and is blamed on the trial only
+   * if it crashes again alone in a fresh worker (the crashed one is replaced) that waits for the
+   * timers it set; if it finishes there, that is its outcome, and if it passes, the run fails
+   * with the crash, which no trial can be blamed for.
    */
   const runTrials = async (slots: readonly Slot[], batch: boolean): Promise<Trials | 'crashed'> => {
     const run: Trials = { completed: [], coverage: new CoverageTally(spec.args.length) };
@@ -150,16 +174,10 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
         if (run.best && i >= run.best.i) return; // a smaller failing index is known: only smaller ones matter
         const m = { type: 'trials' as const, first: i, step: 1, count: 1, bound: bound.buffer as SharedArrayBuffer };
         let out = await slot.request(m);
-        // A crash may be an earlier trial's timer; a case that never ended being made is this trial's own (making is synchronous).
-        const suspect = out.kind === 'crash' && !out.alone && !out.making ? out : undefined;
-        if (suspect) out = await slot.request({ ...m, grace });
+        const late = suspect(out);
+        if (late) out = await slot.request({ ...m, grace });
         let ev = out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout);
-        if (!ev && suspect) {
-          const message =
-            `a worker crashed at trial ${i + 1} (seed ${seed}), but no trial can be blamed: run again alone in a fresh worker, which waited up to ${grace} ms for the timers it set, ` +
-            `that trial does not crash. One of the ${suspect.answered} trials the worker had finished before probably raised the error asynchronously (e.g. in a timer). The worker's error: ${suspect.error}`;
-          ev = { i, kind: 'thrown', error: new WorkerCrashError(message) };
-        }
+        if (!ev && late) ev = { i, kind: 'thrown', error: unblamed(i, seed, grace, late) };
         if (ev) return found(ev);
         if (out.kind === 'reply' && out.data.ran === 0) return; // past the bound another worker set
         if (out.kind === 'reply') passed(i, out.data.counts);
@@ -168,7 +186,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     const stripe = async (slot: Slot, at: (q: number) => number, count: number) => {
       slot.state[1] = 0; // its first trial, should the worker crash before it starts
       const out = await slot.request({ type: 'trials', first: at(0), step: at(1) - at(0), count, bound: bound.buffer as SharedArrayBuffer });
-      if (out.kind === 'crash' && !out.making) {
+      if ((out.kind === 'crash' && !out.making) || out.kind === 'timer') {
         crashed = true;
         lower(bound, -1); // the others stop: the trials run again one at a time
         return;
@@ -222,7 +240,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     const start = trialCase(spec, seed, final.i, sizeOf(final.i, trials, maxSize));
     if (final.kind === 'thrown') throw inTrial(final.error, spec, final.i, settings, start.inputs);
     const count = (final.i - firstIndex) / shards + 1;
-    const fatal = final.kind === 'timeout' || final.kind === 'crash';
+    const fatal = final.kind === 'timeout' || final.kind === 'timer' || final.kind === 'crash';
 
     // Shrinking: every worker follows the path of chosen candidates; candidates are dealt out one at a time.
     const shrinkState = { i: final.i, path: [] as number[], fatal };
@@ -302,12 +320,12 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
       if (replayed) return { ...replayed, ...extra() };
       // The workers followed the path: one draws its last case as it saw it.
       const out = await slots[0]!.request({ type: 'seen', unicode });
-      const seen = out.kind === 'reply' ? out.data.seen : ` (a worker, asked to show it, ${out.kind === 'timeout' ? 'timed out' : `crashed: ${out.error}`})`;
+      const seen = out.kind === 'reply' ? out.data.seen : ` (a worker, asked to show it, ${out.kind === 'crash' ? `crashed: ${out.error}` : 'timed out'})`;
       return { passed: false, trials: count, seed, shrinks, message: workerOnlyMessage(where, seen) + reproduce(), ...extra() };
     }
     let inputs: readonly unknown[] = start.inputs;
     for (const j of shrinkState.path) inputs = nth(shrinkCandidates(spec, { inputs, resultDemand: unforced }, true), j)!.inputs;
     const { counterexample, message } = fatalFailure(spec, inputs, final, timeout, where, unicode, 'trial');
-    return { passed: false, trials: count, seed, shrinks, counterexample, message: message + reproduce(final.kind === 'timeout' ? ' (without workers it would not stop)' : ''), ...extra() };
+    return { passed: false, trials: count, seed, shrinks, counterexample, message: message + reproduce(final.kind === 'crash' ? '' : ' (without workers it would not stop)'), ...extra() };
   }).then(printable);
 }

@@ -20,7 +20,7 @@ import { CheckModuleError, importCheckModule } from './load-module.ts';
 import { pathOf, type EnumeratedCase } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
 import { holdRejections } from '../spec/unhandled-rejections.ts';
-import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, lower, SPEC, takeOne, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
+import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, lower, SPEC, takeOne, TIMERS, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
 import { list } from '../demand/lazy-positions.ts';
 import { number } from '../demand/primitives.ts';
@@ -72,12 +72,13 @@ function begin(id: number): void {
 }
 
 /** What `state[4]` says of each phase. */
-const PHASES = { harness: HARNESS, function: FUNCTION, spec: SPEC } as const;
+const PHASES = { harness: HARNESS, function: FUNCTION, spec: SPEC, timers: TIMERS } as const;
 
 /**
  * Says in the shared state who runs from now (a timeout blames them): strictcheck's own work, which
- * the timeout does not count; the function (under its context), whose run alone the timeout counts;
- * or the spec (and comparison), which has a limit of its own. A phase is counted, not timed: the
+ * the timeout does not count; the function (under its context), whose run the timeout counts;
+ * the spec (and comparison), which has a limit of its own; or the timers the cases left, which
+ * the timeout counts as it does the function. A phase is counted, not timed: the
  * slot times it from when it first sees it (reading the clock here, three times a trial, cost 5% of
  * a worker's CPU on take's trials). The count first: the slot may read the two at any time.
  */
@@ -138,13 +139,12 @@ async function advance(j: number): Promise<void> {
  * Gives errors the function scheduled (a rejected promise, a throwing timer) a chance to crash
  * this worker during its case: a turn of the event loop, and a timer tick if timers are pending;
  * with a `grace` period (to blame a crash on the case), ticks while timers are pending, up to
- * `grace` ms, which the request's timeout does not count.
+ * `grace` ms (short of the timeout). What runs meanwhile is the timers the cases left, held to the
+ * timeout: one that loops is stopped as such, and blamed on the case that left it where the slot
+ * can tell which (see `Outcome`).
  */
-async function settle(grace = 0, who: 'function' | 'harness' = 'function'): Promise<void> {
-  // What runs now is the timers the cases left: the last case's function's, counted from here (the
-  // wait is short of the timeout), before a first one can run; or, after a walk of cases, no one
-  // case's (`harness`).
-  phase(who);
+async function settle(grace = 0): Promise<void> {
+  phase('timers');
   await new Promise((r) => setImmediate(r));
   const until = Date.now() + grace;
   do {
@@ -264,8 +264,6 @@ async function handle(m: ToWorker): Promise<void> {
         lower(bound, i); // the other workers stop before trials past this one
         break;
       }
-      // A crash from now on (a timer the trials set) is charged to the last trial run.
-      state[1] = failed || thrown ? ran : ran - 1;
       await settle(m.grace);
       answer(m.id, { ran, counts: tally.counts, failed, ...(thrown ? { thrown } : {}) });
       return;
@@ -321,7 +319,7 @@ async function handle(m: ToWorker): Promise<void> {
       giveBack();
       // A crash from now on is not one case's, nor is a timer that never ends.
       state[1] = -1;
-      await settle(0, 'harness');
+      await settle();
       answer(m.id, { cases: stats.cases, runs: stats.runs, counts: tally.counts, ...reply });
       return;
     }

@@ -76,7 +76,7 @@ keepHiddenClasses(new Refine(new Hole(dynamic, 0, '')), leaf(''), { k: 'lazy', i
 {
   const holder = demandHolder();
   const copy = new RecordedIterable([0], dynamic, dynamic, null, holder, 0, new Recording());
-  const log = new IterationLog(new IterableRecord(holder, 0), 0);
+  const log = new IterationLog(new IterableRecord(holder, 0, dynamic), 0);
   log.pulledPrimitive(0);
   keepHiddenClasses(copy, log, ...[RecordedIterator, Returnable, Throwable, Closable].map((Kind) => new Kind([0][Symbol.iterator](), log, copy)));
   // An async one's copy and iterators too, of a generated source (one with return and throw, and one without).

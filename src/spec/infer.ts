@@ -126,7 +126,7 @@ function candidates(args: readonly Shape<unknown>[], result: Shape<unknown>, nam
     out.push({ size: 2, code, says: `${x} is forced whenever the result is demanded and ${names[j]} has a cell`, make: (l) => l.forcedWhen((_d, ...inputs) => !L.isEmpty(inputs[j])) });
   }
   if (resultElem) out.push({ size: 2, code: 'forcedWhen(anyElementDemanded)', says: `${x} is forced when some element of the result is demanded`, make: (l) => l.forcedWhen(L.anyElementDemanded as never) });
-  if (args[i]!.protocol !== undefined) return [...out, ...iterableCandidates(args, names, i)].sort((a, b) => a.size - b.size);
+  if (args[i]!.protocol !== undefined) return [...out, ...iterableCandidates(args, result, names, i)].sort((a, b) => a.size - b.size);
   const elem = elementOf(args[i]!);
   if (!elem) return out;
   out.push({ size: 1, code: 'spineStrict', says: `${x}'s whole spine is forced whenever the result is demanded, no element`, make: (l) => l.spineStrict });
@@ -180,15 +180,34 @@ function candidates(args: readonly Shape<unknown>[], result: Shape<unknown>, nam
 }
 
 /**
- * The candidates of the iterable combinators for argument `i`, an iterable: pulled to its end, in
- * lockstep, as the result (its limit a number argument, only when that is positive), each as a
- * generator or as a TC39 helper closes a source before its first pull. Not the `pulls` and
- * `yields` of `pulledAsResult`, which depend on what the function does with each element.
+ * The candidates of the iterable combinators for argument `i`, an iterable: pulled to its end, up
+ * to an element that a number argument or a predicate argument picks (a search); where the
+ * result is an iterable, as the result (its limit a number argument, only when that is
+ * positive), and in lockstep where there are several iterable arguments, each as a generator or
+ * as a TC39 helper closes a source before its first pull. Not the `pulls` and `yields` of
+ * `pulledAsResult`, which depend on what the function does with each element.
  */
-function iterableCandidates(args: readonly Shape<unknown>[], names: readonly string[], i: number): Candidate[] {
+function iterableCandidates(args: readonly Shape<unknown>[], result: Shape<unknown>, names: readonly string[], i: number): Candidate[] {
   const x = names[i]!;
   const out: Candidate[] = [{ size: 1, code: 'exhausted', says: `${x} is pulled to its end whenever the result is demanded`, make: (l) => l.exhausted }];
   const counts = args.flatMap((s, j) => (isPrim(s, 'number') || (s.kind === 'lazy' && isPrim(s.inner(), 'number')) ? [{ j, force: s.kind === 'lazy' }] : []));
+  const found = (code: string, what: string, match: (v: any, ...inputs: any[]) => boolean): Candidate => ({
+    size: 3,
+    code: `pulledUntil(${code})`,
+    says: `${x} is pulled up to its first element ${what}, then closed, or to its end, whenever the result is demanded`,
+    make: (l) => l.pulledUntil(match),
+  });
+  for (const { j, force } of counts) {
+    const n = names[j]!;
+    const count = (inputs: any[]) => (force ? inputs[j].force() : inputs[j]) as number;
+    for (const [op, holds] of COMPARISONS) out.push(found(`${params(names, [j], ['x'])} => x ${op} ${n}${force ? '.force()' : ''}`, `${op} ${n}`, (v, ...inputs) => holds(v, count(inputs))));
+  }
+  args.forEach((s, j) => {
+    if (s.kind === 'fn' && s.args.length === 1 && isPrim(s.result, 'boolean')) out.push(found(`${params(names, [j], ['x'])} => ${names[j]}(x)`, `that ${names[j]} keeps`, (v, ...inputs) => inputs[j](v)));
+  });
+  // The rest reads the result's pulls.
+  if (result.protocol === undefined) return out;
+  const several = args.filter((s) => s.protocol !== undefined).length > 1;
   for (const closesUnstarted of [false, true]) {
     const opt = closesUnstarted ? 'closesUnstarted: true' : undefined;
     const before = closesUnstarted ? ', and closed when the result is closed before its first pull' : '';
@@ -196,7 +215,7 @@ function iterableCandidates(args: readonly Shape<unknown>[], names: readonly str
     const extra = closesUnstarted ? 1 : 0;
     // Where both fit (one source), the plainer first.
     out.push({ size: 2 + extra, code: `pulledAsResult(${braced(opt)})`, says: `${x} is pulled as many times as the result, closed when the result is closed, to its end when the result ended${before}`, make: (l) => l.pulledAsResult({ closesUnstarted }) });
-    out.push({ size: 2 + extra, code: `pulledInLockstep(${braced(opt)})`, says: `${x} is pulled once per pull of the result, in turn with the iterables before it; the first to end closes the others${before}`, make: (l) => l.pulledInLockstep({ closesUnstarted }) });
+    if (several) out.push({ size: 2 + extra, code: `pulledInLockstep(${braced(opt)})`, says: `${x} is pulled once per pull of the result, in turn with the iterables before it; the first to end closes the others${before}`, make: (l) => l.pulledInLockstep({ closesUnstarted }) });
     for (const { j, force } of counts) {
       const n = names[j]!;
       const count = (inputs: any[]) => (force ? inputs[j].force() : inputs[j]) as number;
@@ -216,6 +235,15 @@ function iterableCandidates(args: readonly Shape<unknown>[], names: readonly str
   }
   return out;
 }
+
+/** The comparisons of an element with a number argument that a search's match may be. */
+const COMPARISONS: readonly (readonly [string, (x: number, n: number) => boolean])[] = [
+  ['>=', (x, n) => x >= n],
+  ['>', (x, n) => x > n],
+  ['<=', (x, n) => x <= n],
+  ['<', (x, n) => x < n],
+  ['===', (x, n) => x === n],
+];
 
 /** The function's parameter names, read off its source; `argument i` where that fails. */
 function parameterNames(fn: (...args: any[]) => unknown, arity: number): string[] {

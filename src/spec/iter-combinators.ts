@@ -14,8 +14,9 @@
  * - `neverForced` (of the list combinators) is "never pulled": its demand, `_`, is untouched.
  * @module
  */
-import { isThunk, Lazy } from '../lazy/lazy.ts';
-import { closedAfter, endOf, pullCount, pulls, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
+import { types } from 'node:util';
+import { isThunk, Lazy, now } from '../lazy/lazy.ts';
+import { closedAfter, endOf, pullCount, pulledHeads, pulledThen, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
 import { sourcePrefix } from '../iter/read.ts';
 import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
@@ -58,7 +59,8 @@ export interface IterSpecLanguage<A extends readonly unknown[], R> {
    * answering the source's own elements; then leaves it open if the result is, closes it if the
    * result was closed (`return()` or `throw()`) or ended at its `limit`, and runs it to its end
    * (`[]`, or `⊥` where it throws) if the result ended otherwise. Not pulled at all when the
-   * result is not.
+   * result is not. An element with lazy parts is demanded as the result's element at its place
+   * (without `pulls` or `yields`, the one it passed on), else whole.
    *
    * @example
    * ```ts
@@ -124,13 +126,26 @@ type Source = AnyIterDemand<unknown>;
 /**
  * The demand of `m` pulls of source `xs` (its first `m` elements), then left `open` or `closed`
  * (if it can be); when it ends within them, or for `m` infinite, its elements to its end and
- * that end (`[]` or `⊥`).
+ * that end (`[]` or `⊥`). Each element is demanded whole (it is delivered with its pull), but
+ * one with lazy parts among the first `asResult.length`, demanded as `asResult` says at its place:
+ * as far as the consumer forced the result's element there.
  */
-function pulled(xs: Source, m: number, then: 'open' | 'closed'): IterDemand<unknown> {
+function pulled(xs: Source, m: number, then: 'open' | 'closed', asResult: readonly Lazy<unknown>[] = []): IterDemand<unknown> {
   const read = sourcePrefix(xs, m);
-  if (read.values.length < m) return pulls(read.values, read.then === 'more' ? 'open' : read.then);
-  const taken = pulls(read.values, 'open');
+  const heads = read.values.map((x, i) => (i < asResult.length && hasLazyParts(x) ? asResult[i]! : now(x)));
+  if (read.values.length < m) return pulledThen(heads, read.then === 'more' ? 'open' : read.then);
+  const taken = pulledThen(heads, 'open');
   return then === 'open' ? taken : closedAfter(taken, xs);
+}
+
+/** Most levels {@link hasLazyParts} looks into an element. */
+const LAZY_PARTS_DEPTH = 8;
+
+/** Whether element `x` holds a `Lazy` (in its own data properties, a few levels down): only then is what the consumer forced of it less than it whole. */
+function hasLazyParts(x: unknown, depth = 0): boolean {
+  if (x instanceof Lazy) return true;
+  if (typeof x !== 'object' || x === null || depth >= LAZY_PARTS_DEPTH || types.isProxy(x)) return false;
+  return Object.values(Object.getOwnPropertyDescriptors(x)).some((p) => 'value' in p && hasLazyParts(p.value, depth + 1));
 }
 
 /** The fewest elements of `xs` whose yields add up to `k`: Infinity when all of them do not. */
@@ -147,9 +162,13 @@ function fewest(xs: Source, k: number, yields: (x: unknown) => number): number {
   return enough(values) ? values.length : Infinity;
 }
 
-/** What a result closed (by `return()` or `throw()`) after `k` pulls puts on a source pulled `m` times: before its first pull, the function had not started. */
-function whenClosed(xs: Source, k: number, m: number, options: ClosingOptions): IterDemand<unknown> {
-  if (k > 0) return pulled(xs, m, 'closed');
+/**
+ * What a result closed (by `return()` or `throw()`) after `k` pulls puts on a source pulled `m`
+ * times: before its first pull the function had not started, and a source it had not pulled yet it
+ * had not opened yet (a generator that yields before its `for…of`).
+ */
+function whenClosed(xs: Source, k: number, m: number, options: ClosingOptions, asResult?: readonly Lazy<unknown>[]): IterDemand<unknown> {
+  if (k > 0 && m > 0) return pulled(xs, m, 'closed', asResult);
   return options.closesUnstarted ? pulled(xs, 0, 'closed') : untouched;
 }
 
@@ -184,11 +203,13 @@ export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
       const end = endOf(d);
       const { pulls: count, yields, limit } = options;
       const need = () => (count ? count(k, ...inputs) : yields ? fewest(xs, k, (x) => yields(x, ...inputs)) : k);
-      if (closedByConsumer(end)) return whenClosed(xs, k, need(), options);
-      if (end === 'open') return pulled(xs, need(), 'open');
+      // Pull i of the result answered pull i of the source: the element passed on, as far as the consumer forced it.
+      const heads = count || yields ? [] : pulledHeads(d);
+      if (closedByConsumer(end)) return whenClosed(xs, k, need(), options, heads);
+      if (end === 'open') return pulled(xs, need(), 'open', heads);
       // A result that ended at its limit closed the source; in ⊥ where the source's return threw.
-      if ((end === 'done' || end === 'threw') && limit && k >= limit(...inputs)) return pulled(xs, need(), 'closed');
-      return pulled(xs, Infinity, 'open');
+      if ((end === 'done' || end === 'threw') && limit && k >= limit(...inputs)) return pulled(xs, need(), 'closed', heads);
+      return pulled(xs, Infinity, 'open', heads);
     }) as Any,
   pulledInLockstep: (options: ClosingOptions = {}) =>
     ((d: Source, xs: Source, inputs: Inputs, index: number) => {

@@ -70,10 +70,14 @@ export function findCheck(moduleUrl: string, name: string): DefinedCheck<readonl
 export const WORKER_RULE =
   'a check run with workers must be created with defineCheck(import.meta.url, name, spec, fn) at the top level of a module whose import has no side effects besides defining checks';
 
-/** @internal The check registered with `spec` and `fn`, or an error that explains the rule (`what` names the function called, of `mode`, `async` if it is an asynchronous check). */
+/**
+ * @internal The check registered with `spec` and `fn`, or an error that explains the rule (`what`
+ * names the function called, of `mode`, `async` if it is an asynchronous check). The run of the
+ * check found checks what it is called with (see checkCall), as it does for a check given itself.
+ */
 export function registeredCheck(spec: AnySpec, fn: Fn, what: string, mode: 'random' | 'exhaustive', async: boolean): DefinedCheck<readonly unknown[], unknown> {
-  checkCall(spec, fn, async, mode); // first: a value that is not a function is not an unregistered one
   for (const c of registry.values()) if (c.spec === spec && c.fn === fn) return c;
+  checkCall(spec, fn, async, mode); // a value that is not a function is not an unregistered one
   throw new TypeError(
     `${what} with workers: this spec and function were not registered with defineCheck. Workers cannot receive closures, so they import the module that defines the check again: ${WORKER_RULE}, e.g. \`export const myCheck = defineCheck(import.meta.url, 'myCheck', mySpec, myFn)\`, then run the check itself: ${what}(myCheck, options). Or drop the workers option to check in this thread.`,
   );
