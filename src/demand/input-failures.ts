@@ -27,11 +27,11 @@ export class InputFailures {
 let current: InputFailures | undefined;
 
 /** Runs `body` with `failures` as those of the observation running now. */
-export function withInputFailures<R>(failures: InputFailures | undefined, body: () => R): R {
+export function withInputFailures<R, T = undefined>(failures: InputFailures | undefined, body: (this: T) => R, self?: T): R {
   const saved = current;
   current = failures;
   try {
-    return body();
+    return body.call(self as T);
   } finally {
     current = saved;
   }

@@ -163,7 +163,7 @@ export interface ObserveShapes {
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
   const run = new ObservationRun(context, fn, inputs, shapes);
   try {
-    withInputFailures(run.failures, () => run.consume(run.call()));
+    run.runSync();
   } catch (thrown) {
     // The result of an async or generator function does not fit: the reason is the function's kind.
     refuseAsyncOrGenerator(fn, 'the function observed', shapes.result?.protocol !== undefined);
@@ -206,8 +206,8 @@ export class ObservationRun {
   /** The failures the inputs raise (a generated source's): passed on, the result is ⊥ there, not a throw. */
   readonly failures = new InputFailures();
   private readonly rec = new Recording(true, this.failures);
-  // The result's copy, if any, goes to the context: a recording of its own, whose paths start at `result`.
-  private readonly resultRec = new Recording(false, this.failures);
+  // The result's copy, made only for a context that records no demand itself, goes to it: a recording of its own, whose paths start at `result`.
+  private readonly resultRec: Recording | undefined;
   private readonly names: readonly string[];
   private readonly holders: Forced[];
   private readonly resultHolder: Forced;
@@ -223,14 +223,26 @@ export class ObservationRun {
     this.names = argumentNames(shapes.names, inputs.length);
     this.holders = new Array(inputs.length);
     for (let i = 0; i < inputs.length; i++) this.holders[i] = this.rec.root(this.names[i]!);
-    this.resultHolder = this.resultRec.root('result');
+    this.resultRec = this.recorder === undefined ? new Recording(false, this.failures) : undefined;
+    this.resultHolder = this.resultRec?.root('result') ?? demandHolder();
   }
 
   /** Calls the function on instrumented copies of the inputs. */
   call(): unknown {
     const { inputs, shapes, names, holders, rec } = this;
     // The copies are not kept here, and the arguments are views: a function that walks past the cells of one lets them go.
-    return this.fn(...inputs.map((x, i) => instrument(x, shapes.inputs?.[i] ?? dynamic, names[i]!, holders[i]!, 0, rec, false, lazyView)));
+    const copies = new Array(inputs.length);
+    for (let i = 0; i < inputs.length; i++) copies[i] = instrument(inputs[i], shapes.inputs?.[i] ?? dynamic, names[i]!, holders[i]!, 0, rec, false, lazyView);
+    return this.fn(...copies);
+  }
+
+  /** Calls the function and has the context consume its result, with the inputs' failures known to the walks. */
+  runSync(): void {
+    withInputFailures(this.failures, this.callAndConsume, this);
+  }
+
+  private callAndConsume(this: ObservationRun): void {
+    this.consume(this.call());
   }
 
   /** Has the context consume the function's result. */
@@ -238,7 +250,7 @@ export class ObservationRun {
     const result = new Handoff(value);
     const shape = this.shapes.result ?? dynamic;
     if (this.recorder) this.recorder(result, shape, 'result', this.resultHolder, 0);
-    else this.context(instrument(result.take(), shape, 'result', this.resultHolder, 0, this.resultRec, false));
+    else this.context(instrument(result.take(), shape, 'result', this.resultHolder, 0, this.resultRec!, false));
   }
 
   /**
@@ -261,9 +273,13 @@ export class ObservationRun {
   end(): DetailedObservation {
     // Closing the recording now, after the context has run, is what makes observe referentially
     // transparent: what is forced later is not recorded.
-    this.rec.open = this.resultRec.open = false;
+    this.rec.open = false;
+    if (this.resultRec) this.resultRec.open = false;
     if (this.rec.broken) throw this.rec.broken.err;
-    const obs = { result: this.resultHolder.field(0), inputs: this.holders.map((h) => h.field(0)) };
+    const { holders } = this;
+    const inputs: Demand[] = new Array(holders.length);
+    for (let i = 0; i < holders.length; i++) inputs[i] = holders[i]!.field(0);
+    const obs = { result: this.resultHolder.field(0), inputs };
     return this.error ? { ...obs, error: this.error } : obs;
   }
 }

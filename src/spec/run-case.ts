@@ -16,6 +16,7 @@ import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts
 import { showInput } from './report.ts';
 import type { Counterexample } from './result.ts';
 import { runAsCase, UnhandledRejectionError } from './unhandled-rejections.ts';
+import { lastAsked } from '../demand/last-asked.ts';
 import './hidden-classes.ts'; // the samples that keep the hot paths' hidden classes alive
 
 /** @internal */
@@ -51,8 +52,7 @@ export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Co
   const { spec: s, fn } = run;
   const budget = trialBudget(run.settings.forceBudget, inputs);
   phase?.('function');
-  const shapes = observeShapes(s);
-  const obs = observeWithin(budget, () => observeDetailed(context, fn, inputs, shapes));
+  const obs = observeWithin(budget, context, fn, inputs, observeShapes(s));
   phase?.('spec');
   return judge(run, inputs, context, obs, budget);
 }
@@ -84,10 +84,8 @@ export async function observeCaseAsync(context: Context, fn: Fn, inputs: readonl
   return left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(left.reason) } };
 }
 
-/** The shapes an observation of a case of spec `s` reads its inputs and result by. */
-function observeShapes(s: AnySpec): ObserveShapes {
-  return { inputs: s.args, result: s.result, names: s.names };
-}
+/** The shapes an observation of a case of spec `s` reads its inputs and result by; those of the spec asked last kept: a check asks on every trial. */
+const observeShapes = lastAsked((s: AnySpec, _: void): ObserveShapes => ({ inputs: s.args, result: s.result, names: s.names }));
 
 /** @internal What runs a case: the spec and function, and the settings a case reads. */
 export interface CaseRunner {
@@ -193,10 +191,10 @@ function predictRefusingRevoked(budget: number | GrowingBudget, s: AnySpec, resu
  * An observation under a force budget: a function that ran out of it diverged, even if it caught
  * the error and returned (then {@link withForceBudget} throws on return), with the demands recorded.
  */
-function observeWithin(budget: number | GrowingBudget, observation: () => DetailedObservation): DetailedObservation {
+function observeWithin(budget: number | GrowingBudget, context: Context, fn: Fn, inputs: readonly unknown[], shapes: ObserveShapes): DetailedObservation {
   let obs: DetailedObservation | undefined;
   try {
-    return withBudget(budget, () => (obs = observation()));
+    return withBudget(budget, () => (obs = observeDetailed(context, fn, inputs, shapes)));
   } catch (thrown) {
     if (obs === undefined || !(thrown instanceof ForceBudgetExceeded)) throw thrown;
     return { ...obs, error: { thrown } };
