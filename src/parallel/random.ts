@@ -13,7 +13,7 @@ import { failureSteps, passedResult, type RandomRun } from '../spec/random.ts';
 import { inTrial, replayOptions } from '../spec/replay.ts';
 import { printable, type CheckResult } from '../spec/result.ts';
 import { caseDriver, type AnySpec, type Fn, type Steps, type Trial } from '../spec/run-case.ts';
-import { failsAlike, rerunContext, shrinkCandidates } from '../spec/shrink-case.ts';
+import { failsAlike, rerun, shrinkCandidates } from '../spec/shrink-case.ts';
 import { sizeOf, trialCase } from '../spec/trial-case.ts';
 import { MAX_TRIALS, type Settings } from '../spec/options.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
@@ -101,7 +101,7 @@ function* replayedFailure(run: RandomRun, start: ReturnType<typeof trialCase>, p
   if (!current.failed) return undefined;
   for (const j of path) {
     const c = nth(shrinkCandidates(run.spec, current), j)!;
-    const next: Trial = yield { inputs: c.inputs, context: rerunContext(c) };
+    const next: Trial = yield rerun(c);
     // Each step failed alike in a worker; here it may not, if the function behaves differently there.
     if (!failsAlike(next, current.error !== undefined)) return undefined;
     current = next;
