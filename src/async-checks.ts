@@ -17,7 +17,7 @@ import type { DefinedCheck } from './spec/registry.ts';
 import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
 import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
-import { dispatch, type Runners } from './checks.ts';
+import { dispatch, exhaustiveFailure, type Runners } from './checks.ts';
 
 /**
  * Checks `fn` against `spec` on random trials, asynchronously: as {@link checkSpec} does, for a
@@ -109,5 +109,6 @@ export function assertSpecExhaustiveAsync<const A extends readonly unknown[], R>
 export function assertSpecExhaustiveAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<void>;
 export async function assertSpecExhaustiveAsync(first: object, second: unknown, third?: unknown): Promise<void> {
   const result = await dispatch(EXHAUSTIVE_ASYNC, 'assertSpecExhaustiveAsync', first, second, third);
-  if (!result.passed) throw new ExhaustiveCheckFailure(result);
+  const failure = exhaustiveFailure('assertSpecExhaustiveAsync', result);
+  if (failure) throw failure;
 }

@@ -99,25 +99,44 @@ export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, 
 export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<void>;
 export function assertSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<void>;
 export function assertSpec(first: object, second?: unknown, third?: unknown): void | Promise<void> {
-  return passing((checkSpec as (a: object, b?: unknown, c?: unknown) => CheckResult | Promise<CheckResult>)(first, second, third), (r) => new StrictCheckFailure(r));
+  return passing((checkSpec as (a: object, b?: unknown, c?: unknown) => CheckResult | Promise<CheckResult>)(first, second, third), (r) => (r.passed ? undefined : new StrictCheckFailure(r)));
 }
 
 /**
  * The paper's `strictCheckSpecExact`: {@link assertSpec} with the exact comparison, which is what
- * the paper's name says; a `compare` option is refused (use {@link assertSpec} for another).
+ * the paper's name says; a `compare` option is refused (use {@link assertSpec} for another), and so
+ * is a {@link DefinedCheck} whose own comparison is not exact (`assertSpec(check)` runs it as its
+ * comparison says). A defined check, or `workers`, makes it return a promise.
  *
  * @example
  * ```ts
  * test('take meets its spec', () => strictCheckSpecExact(takeSpec, take));
+ * test('take meets its spec, in 2 threads', () => strictCheckSpecExact(takeCheck, { workers: 2 }));
  * ```
  */
 export function strictCheckSpecExact<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options?: Omit<CheckOptions, 'compare'> & { readonly workers?: undefined }): void;
 export function strictCheckSpecExact<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: Omit<ParallelOptions, 'compare'> & { readonly workers: number | 'all' }): Promise<void>;
-export function strictCheckSpecExact(spec: Spec<readonly unknown[], unknown>, fn: (...args: readonly unknown[]) => unknown, options: Omit<ParallelOptions, 'compare'> = {}): void | Promise<void> {
-  if ((options as ParallelOptions).compare !== undefined) {
-    throw new TypeError("strictCheckSpecExact compares exactly, as the paper's check does: for another comparison, call assertSpec(spec, fn, { compare })");
-  }
-  return assertSpec(spec, fn, { ...options, compare: 'exact' } as CheckOptions & { readonly workers?: undefined });
+export function strictCheckSpecExact<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: Omit<ParallelOptions, 'compare'>): Promise<void>;
+export function strictCheckSpecExact(first: object, second?: unknown, third?: unknown): void | Promise<void> {
+  const defined = isDefined(first);
+  const options = ((defined ? second : third) ?? {}) as ParallelOptions;
+  const check = defined ? first : undefined;
+  const exact = () => {
+    if (options.compare !== undefined) {
+      throw new TypeError("strictCheckSpecExact compares exactly, as the paper's check does: for another comparison, call assertSpec(spec, fn, { compare })");
+    }
+    const own = check?.compare;
+    if (check && own !== undefined && [own].flat().some((c) => c !== 'exact')) {
+      const shown = typeof own === 'function' ? 'a function' : JSON.stringify(own).replaceAll('"', "'");
+      throw new TypeError(
+        `strictCheckSpecExact compares exactly, as the paper's check does, but the check '${check.name}' was defined with the comparison ${shown}: ` +
+          'run it as its comparison says with assertSpec(check, options), or define a check without one to compare it exactly',
+      );
+    }
+    const call = (assertSpec as (a: object, b?: unknown, c?: unknown) => void | Promise<void>);
+    return check ? call(check, { ...options, compare: 'exact' }) : call(first, second, { ...options, compare: 'exact' });
+  };
+  return check ? new Promise<void>((resolve) => resolve(exact())) : exact();
 }
 
 /**
@@ -155,13 +174,25 @@ export function assertSpecExhaustive<const A extends readonly unknown[], R>(spec
 export function assertSpecExhaustive<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<void>;
 export function assertSpecExhaustive(first: object, second: unknown, third?: unknown): void | Promise<void> {
   const result = (checkSpecExhaustive as (a: object, b: unknown, c?: unknown) => ExhaustiveResult | Promise<ExhaustiveResult>)(first, second, third);
-  return passing(result, (r) => new ExhaustiveCheckFailure(r));
+  return passing(result, (r) => exhaustiveFailure('assertSpecExhaustive', r));
 }
 
-/** Nothing once the result has passed: one that did not is thrown as `failure` makes it, now or when its promise resolves. */
-function passing<T extends { readonly passed: boolean }>(result: T | Promise<T>, failure: (r: T) => Error): void | Promise<void> {
+/**
+ * @internal The error of a throwing exhaustive check (`what`) that did not pass; for one that passed
+ * stopped by a budget, none, but a warning on standard error: a test that passes shows no result,
+ * and would look as if every case up to the depth had been checked.
+ */
+export function exhaustiveFailure(what: string, r: ExhaustiveResult): ExhaustiveCheckFailure | undefined {
+  if (!r.passed) return new ExhaustiveCheckFailure(r);
+  if (r.stoppedBy !== undefined) process.stderr.write(`strictcheck: warning: ${what} was stopped by ${r.stoppedBy} and passed on the cases it checked: ${r.message}\n`);
+  return undefined;
+}
+
+/** Nothing once the result has passed: one that did not is thrown as `failure` makes it (if it makes one), now or when its promise resolves. */
+function passing<T extends { readonly passed: boolean }>(result: T | Promise<T>, failure: (r: T) => Error | undefined): void | Promise<void> {
   const passed = (r: T) => {
-    if (!r.passed) throw failure(r);
+    const error = failure(r);
+    if (error) throw error;
   };
   return result instanceof Promise ? result.then(passed) : passed(result);
 }

@@ -43,7 +43,7 @@ export function resetConfigureGlobal(): void {
 }
 
 /** The seed of {@link SEED_VARIABLE}, if it is set; a value that is not an integer is an error saying so. */
-export function environmentSeed(env: NodeJS.ProcessEnv = process.env): number | undefined {
+export function environmentSeed(env: Readonly<Record<string, string | undefined>> = process.env): number | undefined {
   const text = env[SEED_VARIABLE];
   if (text === undefined || text.trim() === '') return undefined;
   const seed = Number(text);

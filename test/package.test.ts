@@ -16,9 +16,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-/** The tools the consumer installs beside the package, at the versions this repository locks (so that `npm ci` has cached them). */
-const TOOLS = ['fast-check', 'tsx', 'typescript', '@types/node', 'vitest', 'jest', '@fast-check/vitest'];
 const installed = (name: string): string => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+/**
+ * The tools the consumer installs beside the package, at the versions this repository locks (so that `npm ci` has cached them);
+ * tsx at the version a user installs today (the dev dependency `tsx-latest`), which may be newer than the one these tests run on.
+ */
+const TOOLS = ['fast-check', 'typescript', '@types/node', 'vitest', 'jest', '@fast-check/vitest'].map((t) => `${t}@${installed(t)}`).concat(`tsx@${installed('tsx-latest')}`);
 
 let project = '';
 let packed: string[] = [];
@@ -51,6 +54,7 @@ const COMMANDS = {
   vitest: [...VITEST, 'vitest/take.test.ts'],
   jest: ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', 'jest/'],
   tsc: ['node_modules/typescript/bin/tsc', '-p', '.'],
+  tscWithoutNodeTypes: ['node_modules/typescript/bin/tsc', '-p', 'types', '--listFiles'],
   workers: ['--test', 'workers/take.test.mjs'],
   workersTsx: ['--import', 'tsx', '--test', 'workers/take.test.ts'],
   vitestWorkers: [...VITEST, 'vitest/workers.test.ts'],
@@ -94,7 +98,7 @@ before(() => {
   packed = pack.files.map((f: { path: string }) => f.path);
   cpSync(join(root, 'test/fixtures/consumer'), project, { recursive: true });
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${pack.filename}`, ...TOOLS.map((t) => `${t}@${installed(t)}`)], {
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${pack.filename}`, ...TOOLS], {
     cwd: project,
     stdio: 'ignore',
   });
@@ -164,6 +168,13 @@ test('jest, in its ES module mode as the README configures it, runs a passing an
 test("tsc with strict settings and skipLibCheck off type-checks a consumer's tests with no error", async () => {
   const { status, output } = await ran.tsc;
   assert.equal(status, 0, output);
+});
+
+test("tsc with strict settings and no Node types (TypeScript 7's default `types: []`) type-checks a consumer's use of the package", async () => {
+  const { status, output } = await ran.tscWithoutNodeTypes;
+  assert.equal(status, 0, output);
+  // Nothing of strictcheck's types (a `/// <reference types="node" />`) brings in the @types/node that the other checks here install.
+  assert.doesNotMatch(output, /@types[\\/]node[\\/]/);
 });
 
 test('workers run from the built package without tsx, loading a JavaScript check module', async () => {

@@ -39,12 +39,14 @@ export async function parallelCheck(check: DefinedCheck<readonly unknown[], unkn
   const { timeout, forceBudget: budget, prune, unicode } = settings;
   // hunger[0]: how many workers wait for work; a busy worker that takes one of these splits its subtree.
   const hunger = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const init = { moduleUrl: check.moduleUrl, name: check.name, budget, ...sent, prune, hunger: hunger.buffer, unicode, async };
+  // allowance[0]: how many more cases maxCases allows in the depth running, which the workers take each case from.
+  const allowance = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const init = { moduleUrl: check.moduleUrl, name: check.name, budget, ...sent, prune, hunger: hunger.buffer, allowance: allowance.buffer, unicode, async };
   return withWorkers(settings.workers!, { init }, timeout, async (slots, info) => {
     // The clock of timeLimit starts with the first case, once the workers are ready.
     const run = { ...set, watch: watchRun(settings) };
     const totals = { subtrees: 0 };
-    const result = await driveAsync(depthLoop(run), (depth) => parallelDepth(run, driver, depth, slots, hunger, totals));
+    const result = await driveAsync(depthLoop(run), (depth) => parallelDepth(run, driver, depth, slots, { hunger, allowance }, totals));
     if (result.passed) await afterLastCase(slots, graceOf(timeout), 'case');
     return printable({ ...result, ...info(), subtrees: totals.subtrees });
   });
@@ -96,7 +98,7 @@ function answer(out: Outcome<'cases'>, run: number, depth: number, timeout: numb
  * enumerated partition the cases of the depth, in order; the first counterexample is the first
  * one of the first subtree that has one. Subtrees after it are cancelled.
  */
-async function parallelDepth(set: Run, driver: CaseDriver, depth: number, slots: readonly Slot[], hunger: Int32Array, totals: { subtrees: number }): Promise<DepthOutcome> {
+async function parallelDepth(set: Run, driver: CaseDriver, depth: number, slots: readonly Slot[], { hunger, allowance }: Record<'hunger' | 'allowance', Int32Array>, totals: { subtrees: number }): Promise<DepthOutcome> {
   const tree = treeOf(set, depth);
   const partStats: EnumerationStats = { cases: 0, runs: 0, refinements: 0 };
   const part = await driver.drive(partOf(set, tree, partStats));
@@ -118,12 +120,16 @@ async function parallelDepth(set: Run, driver: CaseDriver, depth: number, slots:
     slots.map(async (slot) => {
       for (;;) {
         if (best && queue.length > 0 && comparePaths(queue[0]!, best.path) > 0) queue.length = 0; // only pieces before the first counterexample matter
-        const path = queue.shift();
+        // With nothing running, every case taken from maxCases' allowance was counted, or lost with a piece that failed or was cancelled.
+        if (running.size === 0) Atomics.store(allowance, 0, Math.min(set.watch.casesLeft(cases), 2 ** 31 - 1));
+        // With the allowance taken, pieces wait for those running, which may give cases back (see the worker), or reach maxCases.
+        const path = Atomics.load(allowance, 0) > 0 ? queue.shift() : undefined;
         if (path === undefined) {
           if (running.size === 0) return notify();
-          Atomics.add(hunger, 0, 1);
+          const hungry = queue.length === 0; // waiting for the allowance, it asks no worker to split its subtree
+          if (hungry) Atomics.add(hunger, 0, 1);
           await change;
-          takeOne(hunger);
+          if (hungry) takeOne(hunger);
           continue;
         }
         running.set(slot, path);
@@ -144,10 +150,10 @@ async function parallelDepth(set: Run, driver: CaseDriver, depth: number, slots:
         }
         cases += piece.cases;
         if (!stopped && set.watch.tick(depth, cases, true)) {
-          // A budget ran out: no more pieces, and those running are cancelled.
+          // A budget ran out: no more pieces, and those running are cancelled (maxCases has stopped them, and their cases count).
           stopped = true;
           queue.length = 0;
-          for (const other of running.keys()) other.state[2] = 1;
+          if (set.watch.stoppedBy !== 'maxCases') for (const other of running.keys()) other.state[2] = 1;
         }
         notify();
       }

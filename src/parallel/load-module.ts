@@ -6,9 +6,12 @@
  * vitest and jest transform modules in the runner, not in Node.
  * @module
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';
+import { WORKER_RULE } from '../spec/registry.ts';
 
 /** The `workerData` key that says a TypeScript loader is registered in the worker already (this repository's own tests). */
 export const TS_LOADER = 'strictcheck.typescriptLoader';
@@ -45,20 +48,78 @@ function runsTypeScript(): boolean {
   return Boolean((process.features as { typescript?: unknown }).typescript) || process.versions.bun !== undefined;
 }
 
-/** @internal Imports `moduleUrl`, registering tsx first for a TypeScript module this runtime cannot load alone; refused, saying what to install, if there is none. */
+/** @internal Why a worker could not load a check's module, said whole: a worker reports its message as it is. */
+export class CheckModuleError extends Error {
+  override name = 'CheckModuleError';
+}
+
+/** An error as `Name: message`. */
+function described(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
+
+/** The conditions of Node's `import`, which an `exports` entry is matched against in the order of its keys. */
+const IMPORT_CONDITIONS = ['node', 'import', 'default'];
+
+/** The target of an `exports` entry under the conditions of `import`, if it has one. */
+function importTarget(entry: unknown): string | undefined {
+  if (typeof entry === 'string') return entry;
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return undefined;
+  const key = Object.keys(entry).find((k) => IMPORT_CONDITIONS.includes(k));
+  return key === undefined ? undefined : importTarget((entry as Record<string, unknown>)[key]);
+}
+
+/**
+ * The URL of the ES module build of tsx's API (`tsx/esm/api` as `import` resolves it) in the project
+ * of `moduleUrl`, or undefined if it has no tsx. `require.resolve` would give its CommonJS build,
+ * whose `register()` fails on Node 20 from tsx 4.23 on; and `import()` here would resolve from
+ * strictcheck's folder, not the user's module's.
+ */
+function tsxApi(moduleUrl: string): { url: string; version: string; folder: string } | undefined {
+  let manifest: string;
+  try {
+    manifest = createRequire(moduleUrl).resolve('tsx/package.json');
+  } catch {
+    return undefined;
+  }
+  const { exports, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, unknown>; version: string };
+  const folder = dirname(manifest);
+  const target = importTarget(exports?.['./esm/api']);
+  if (target === undefined) throw new CheckModuleError(`a worker cannot load ${moduleUrl}: the tsx of its project (${folder}) has no ES module API (tsx/esm/api); install tsx 4 or later (npm install --save-dev tsx@4)`);
+  return { url: pathToFileURL(join(folder, target)).href, version, folder };
+}
+
+/**
+ * @internal Imports `moduleUrl`, registering tsx first for a TypeScript module this runtime cannot
+ * load alone; refused, saying what to install, if there is none. Each failure is a
+ * {@link CheckModuleError} that says what failed: tsx, the module's import, or finding the module.
+ */
 export async function importCheckModule(moduleUrl: string): Promise<void> {
   const typescript = /\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname);
   if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== true) {
-    let api: string;
-    try {
-      api = createRequire(moduleUrl).resolve('tsx/esm/api');
-    } catch {
-      throw new Error(
+    const api = tsxApi(moduleUrl);
+    if (api === undefined) {
+      throw new CheckModuleError(
         `a worker cannot load ${moduleUrl}: it is TypeScript, and this Node runs no TypeScript without a loader. ` +
           'Install tsx in your project (npm install --save-dev tsx): workers load TypeScript check modules through it',
       );
     }
-    ((await import(pathToFileURL(api).href)) as { register(): void }).register();
+    try {
+      ((await import(api.url)) as { register(): void }).register();
+    } catch (err) {
+      throw new CheckModuleError(`a worker could not register tsx ${api.version} (${api.folder}) to load ${moduleUrl}: ${described(err)}. Another version of tsx may load it (npm install --save-dev tsx@<version>)`);
+    }
   }
-  await import(moduleUrl);
+  try {
+    await import(moduleUrl);
+  } catch (err) {
+    // Not found: the URL given to defineCheck is not its module's own.
+    if ((err as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && moduleUrl.startsWith('file:') && String((err as Error).message).includes(fileURLToPath(moduleUrl))) {
+      throw new CheckModuleError(`a worker found no module at ${moduleUrl}, where the check was defined: ${WORKER_RULE}`);
+    }
+    throw new CheckModuleError(
+      `the check's module ${moduleUrl} threw when a worker imported it: ${described(err)}. ` +
+        "Workers import the check's module again, so its top level runs in each worker thread too: it must not need the main thread (isMainThread) or what the test file set up",
+    );
+  }
 }

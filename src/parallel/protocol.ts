@@ -38,9 +38,14 @@ export interface Init {
   readonly seed?: number;
   readonly trials?: number;
   readonly maxSize?: number;
-  /** Exhaustive checking: pruning, how many workers wait for work (shared), and whether a failing case's diagram is drawn with Unicode. */
+  /**
+   * Exhaustive checking: pruning, how many workers wait for work (shared), how many more cases
+   * `maxCases` allows (shared: each case is taken from it before it runs), and whether a failing
+   * case's diagram is drawn with Unicode.
+   */
   readonly prune?: boolean;
   readonly hunger?: SharedArrayBuffer;
+  readonly allowance?: SharedArrayBuffer;
   readonly unicode?: boolean;
 }
 

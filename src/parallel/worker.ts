@@ -14,9 +14,9 @@ import { report } from '../spec/report.ts';
 import { caseDriver, isCaseError, type AnySpec, type CaseDriver, type CaseRunner, type Fn, type Trial } from '../spec/run-case.ts';
 import { failsAlike, sameCase, rerunContext, shrinkCandidates, type Candidate } from '../spec/shrink-case.ts';
 import { sizeOf, trialCase } from '../spec/trial-case.ts';
-import { findCheck, WORKER_RULE } from '../spec/registry.ts';
+import { findCheck } from '../spec/registry.ts';
 import { comparisons } from '../spec/options.ts';
-import { importCheckModule } from './load-module.ts';
+import { CheckModuleError, importCheckModule } from './load-module.ts';
 import { pathOf, type EnumeratedCase } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
 import { holdRejections } from '../spec/unhandled-rejections.ts';
@@ -234,7 +234,8 @@ async function handle(m: ToWorker): Promise<void> {
         if (m.shrink) await startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);
         post({ type: 'ready', clock: threadClock() });
       } catch (err) {
-        post({ type: 'initError', message: `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}. Each worker imports the check's module: ${WORKER_RULE}` });
+        // A failure to load the module says what failed itself; the rule of check modules is added where it is the likely cause.
+        post({ type: 'initError', message: err instanceof CheckModuleError ? err.message : `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}` });
       }
       return;
     }
@@ -276,11 +277,24 @@ async function handle(m: ToWorker): Promise<void> {
       state[1] = 0;
       const stats = { cases: 0, runs: 0, refinements: 0 };
       const hunger = new Int32Array(init.hunger!);
+      const allowance = new Int32Array(init.allowance!);
+      // A run takes a case of maxCases' allowance before it starts, and gives it back if it was no case (it stopped on a hole, to be refined).
+      let taken = false;
+      const giveBack = () => {
+        if (taken) Atomics.add(allowance, 0, 1);
+        taken = false;
+      };
       const tree = treeOf({ spec: runner.spec, settings: { prune: init.prune ?? true } }, m.depth);
       const tally = new CoverageTally(runner.spec.args.length);
       const stop = (waiting: number) => {
         if (state[2]) throw CANCELLED;
-        if (stats.runs > 0 && waiting > 0 && takeOne(hunger)) return true; // hand back this subtree and the waiting ones
+        giveBack();
+        if (!takeOne(allowance)) return true; // maxCases is reached, or will be by the cases running: hand back what is left
+        taken = true;
+        if (stats.runs > 0 && waiting > 0 && takeOne(hunger)) {
+          giveBack();
+          return true; // hand back this subtree and the waiting ones
+        }
         state[1] = stats.runs;
         begin(m.id);
         return false;
@@ -289,6 +303,7 @@ async function handle(m: ToWorker): Promise<void> {
       try {
         let failed: EnumeratedCase<Trial> | undefined;
         const found = (c: EnumeratedCase<Trial>) => {
+          taken = false;
           if (c.outcome.failed) failed = c;
           else tally.add(c.outcome.resultDemand, c.outcome.actual);
           return failed !== undefined;
@@ -303,6 +318,7 @@ async function handle(m: ToWorker): Promise<void> {
       } catch (err) {
         reply = err === CANCELLED ? { cancelled: true } : { thrown: serialize(err) };
       }
+      giveBack();
       // A crash from now on is not one case's, nor is a timer that never ends.
       state[1] = -1;
       await settle();

@@ -47,6 +47,12 @@ const registry = new Map<string, DefinedCheck<readonly unknown[], unknown>>();
  */
 export function defineCheck<const A extends readonly unknown[], R>(moduleUrl: string, name: string, spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: { readonly compare?: Comparison | readonly Comparison[] } = {}): DefinedCheck<A, R> {
   checkKnownOptions(options, ['compare']);
+  // A path would fail only later, in each worker (Invalid URL), as the URL of a module is what workers import.
+  if (!URL.canParse(moduleUrl)) {
+    throw new TypeError(
+      `defineCheck: the module '${moduleUrl}' is not a URL: give the URL of the module that defines the check, import.meta.url in an ES module, or pathToFileURL(__filename).href (from node:url) in CommonJS`,
+    );
+  }
   const key = `${moduleUrl}#${name}`;
   if (registry.has(key)) throw new TypeError(`defineCheck: a check named '${name}' is already defined in ${moduleUrl}`);
   // An async function is refused by the synchronous checks when they run (checkCall), saying to use checkSpecAsync.

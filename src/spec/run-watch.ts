@@ -39,6 +39,8 @@ export interface RunWatch {
   tick(depth: number, cases: number, clock?: boolean): boolean;
   /** A depth ended, after `cases` cases. */
   depthDone(depth: number, cases: number): void;
+  /** How many more cases `maxCases` allows once `cases` of the current depth have run (Infinity if it is not set). */
+  casesLeft(cases: number): number;
   /** The budget that stopped the run, if one did. */
   readonly stoppedBy: 'maxCases' | 'timeLimit' | undefined;
   /** The run ended: clears a progress line. */
@@ -81,6 +83,9 @@ export function watchRun(settings: Pick<Settings<'exhaustive'>, keyof WatchOptio
     depthDone(depth, cases) {
       onProgress?.(progress(depth, cases, Date.now()));
       before += cases;
+    },
+    casesLeft(cases) {
+      return maxCases - before - cases;
     },
     get stoppedBy() {
       return stoppedBy;

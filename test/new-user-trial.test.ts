@@ -1,0 +1,138 @@
+/**
+ * What a new user's trial of the packed package found (issue 18): the loading of a TypeScript check
+ * module by the tsx of the user's project, the exact comparison of `strictCheckSpecExact`, the
+ * advice of a worker's load failure, a check's module URL, the caveat of a stopped exhaustive run
+ * of the throwing form, and the case budget of a run with workers.
+ * @module
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { importCheckModule } from '../src/parallel/load-module.ts';
+import { assertSpecExhaustive, checkSpec, checkSpecExhaustive, strictCheckSpecExact } from '../src/checks.ts';
+import { assertSpecExhaustiveAsync } from '../src/async-checks.ts';
+import { defineCheck, WORKER_RULE, type DefinedCheck } from '../src/spec/registry.ts';
+import { take, takeSpec } from '../examples/take.ts';
+import { noLazierCheck, takeCheck, takePrimeCheck } from './fixtures/checks.ts';
+
+/** A project in a temporary folder holding `files` (paths from its root), removed after `body`. */
+async function inProject(files: Record<string, string>, body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'strictcheck-trial-'));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    await body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("a TypeScript check module registers the ES module build of its project's tsx, not its CommonJS build", async () => {
+  // As tsx 4.23 does: its CommonJS build's register() fails on Node 20, its ES module build's works.
+  const exportsOfApi = { './package.json': './package.json', './esm/api': { import: { types: './api.d.mts', default: './api.mjs' }, require: { types: './api.d.cts', default: './api.cjs' } } };
+  await inProject(
+    {
+      'node_modules/tsx/package.json': JSON.stringify({ name: 'tsx', version: '4.23.15', type: 'module', exports: exportsOfApi }),
+      'node_modules/tsx/api.mjs': 'export function register() { globalThis.registeredTsx = "esm"; }\n',
+      'node_modules/tsx/api.cjs': 'exports.register = () => { throw new Error("the CommonJS build of tsx was registered"); };\n',
+      'checks.ts': 'export const n: number = 1;\n',
+    },
+    async (dir) => {
+      await importCheckModule(pathToFileURL(join(dir, 'checks.ts')).href);
+      assert.equal((globalThis as { registeredTsx?: string }).registeredTsx, 'esm');
+    },
+  );
+});
+
+test('strictCheckSpecExact given a defined check compares exactly: a check without a comparison of its own passes or fails as exact says', async () => {
+  await strictCheckSpecExact(takeCheck, { seed: 1 });
+  await assert.rejects(strictCheckSpecExact(takePrimeCheck, { seed: 1 }), /Failed: the spec does not match the function/);
+});
+
+test("strictCheckSpecExact refuses a defined check whose own comparison is not exact, rather than passing on it, saying to use assertSpec", async () => {
+  // noLazierCheck passes under its own comparison, 'noLazier', and fails compared exactly.
+  await assert.rejects(strictCheckSpecExact(noLazierCheck, { seed: 1 }), (err: Error) => {
+    assert.ok(err instanceof TypeError, String(err));
+    assert.match(err.message, /strictCheckSpecExact compares exactly[^]*'noLazier'[^]*assertSpec\(check/);
+    return true;
+  });
+});
+
+test("a tsx whose register() fails is reported as that, naming the tsx, without the rule of a check module", async () => {
+  await inProject(
+    {
+      'node_modules/tsx/package.json': JSON.stringify({ name: 'tsx', version: '4.99.0', type: 'module', exports: { './package.json': './package.json', './esm/api': { import: './api.mjs' } } }),
+      'node_modules/tsx/api.mjs': 'export function register() { throw new Error("tsx is broken"); }\n',
+      'checks.ts': 'export const n: number = 1;\n',
+    },
+    async (dir) => {
+      await assert.rejects(importCheckModule(pathToFileURL(join(dir, 'checks.ts')).href), (err: Error) => {
+        assert.match(err.message, /could not register tsx 4\.99\.0 \(.*node_modules[\\/]tsx\) to load .*checks\.ts: Error: tsx is broken/);
+        assert.ok(!err.message.includes(WORKER_RULE), err.message);
+        return true;
+      });
+    },
+  );
+});
+
+test("a check module that throws when a worker imports it is reported with its error and that workers run its top level again, not with the rule of defineCheck", { timeout: 60_000 }, async () => {
+  // The fixture's check, which this process does not import (its workers do).
+  const importFails: DefinedCheck<Parameters<typeof take<number>>, ReturnType<typeof take<number>>> = { moduleUrl: new URL('./fixtures/import-fails.ts', import.meta.url).href, name: 'importFails', spec: takeSpec, fn: take };
+  await assert.rejects(checkSpec(importFails, { trials: 3, workers: 2 }), (err: Error) => {
+    assert.match(err.message, /the check's module file:.*import-fails\.ts threw when a worker imported it: Error: this module cannot be imported in a worker/);
+    assert.match(err.message, /workers import the check's module again/i);
+    assert.ok(!err.message.includes(WORKER_RULE), err.message);
+    return true;
+  });
+});
+
+test('defineCheck refuses a module given as a path rather than a URL, saying to give import.meta.url or pathToFileURL(__filename).href', () => {
+  for (const path of ['./checks.mjs', '/home/me/project/checks.mjs']) {
+    assert.throws(() => defineCheck(path, 'take', takeSpec, take), (err: Error) => {
+      assert.ok(err instanceof TypeError, String(err));
+      assert.ok(err.message.includes(`'${path}' is not a URL`), err.message);
+      assert.match(err.message, /import\.meta\.url[^]*ES module[^]*pathToFileURL\(__filename\)\.href[^]*CommonJS/);
+      return true;
+    });
+  }
+});
+
+/** What `body` wrote on standard error. */
+async function stderrOf(body: () => unknown): Promise<string> {
+  let written = '';
+  const write = process.stderr.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => ((written += String(chunk)), true)) as typeof write;
+  try {
+    await body();
+  } finally {
+    process.stderr.write = write;
+  }
+  return written;
+}
+
+/** The warning of a throwing exhaustive check that a budget stopped: its name, the budget, the depths done, the cases checked. */
+const STOPPED = /strictcheck: warning: assertSpecExhaustive(Async)? was stopped by maxCases and passed on the cases it checked: \+\+\+ OK, passed all \d+ cases run before maxCases \(50\) stopped the run: depths 0 to \d in full, and \d+ cases? of depth \d\. Depths \d to 12 were not checked in full\./;
+
+test('the throwing exhaustive check that a budget stopped passes with a warning on standard error: the budget, the depths done, the cases checked', async () => {
+  assert.match(await stderrOf(() => assertSpecExhaustive(takeSpec, take, { depth: 12, maxCases: 50, progress: false })), STOPPED);
+  assert.match(await stderrOf(() => assertSpecExhaustiveAsync(takeSpec, take, { depth: 12, maxCases: 50, progress: false })), STOPPED);
+  assert.equal(await stderrOf(() => assertSpecExhaustive(takeSpec, take, { depth: 2, progress: false })), '', 'a run that checked every case warns of nothing');
+});
+
+test('the throwing exhaustive check with workers that a budget stopped warns alike', { timeout: 60_000 }, async () => {
+  assert.match(await stderrOf(() => assertSpecExhaustive(takeCheck, { depth: 12, maxCases: 50, workers: 2, progress: false })), STOPPED);
+});
+
+test('with workers, maxCases is exact: a run stopped by it has checked that many cases, and says so', { timeout: 60_000 }, async () => {
+  for (const maxCases of [50, 3000]) {
+    const r = await checkSpecExhaustive(takeCheck, { depth: 12, maxCases, workers: 2, progress: false });
+    assert.equal(r.stoppedBy, 'maxCases');
+    assert.equal(r.totalCases, maxCases, r.message);
+    assert.match(r.message, new RegExp(`passed all ${maxCases} cases run before maxCases \\(${maxCases}\\)`));
+  }
+});
