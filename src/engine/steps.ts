@@ -10,6 +10,12 @@ import type { Context } from '../demand/observe.ts';
 export interface CaseRun {
   readonly inputs: readonly unknown[];
   readonly context: Context;
+  /**
+   * The force budget of a case run again (to shrink it, or for a report): the one its first run
+   * had, which a budget made anew could not be, its inputs now holding what that run evaluated.
+   * Without it, a case's budget is made from its inputs.
+   */
+  readonly budget?: number | undefined;
 }
 
 /** Steps that yield cases and get each one's outcome (`T`) back, or what running it threw thrown in, until they return `R`. */

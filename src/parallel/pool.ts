@@ -413,7 +413,8 @@ export class Slot {
           if (phase === undefined) return void (timer = setTimeout(check, 1));
           const started = this.state[3] === id;
           // The clock runs from when the slot first saw the current phase of the request's case; before the case, from when it sent the request, or saw a phase of the messages before it begin.
-          const seen = started ? phase : { count: phase.count, who: HARNESS, at: Math.max(sent, phase.at) };
+          // A worker that has not begun the request, still in the phase of the timers its last request waited for, is idle but for them: one of them runs (it would be a 30 s stall otherwise).
+          const seen = started ? phase : { count: phase.count, who: phase.who === TIMERS ? TIMERS : HARNESS, at: Math.max(sent, phase.at) };
           const { who } = seen;
           const limit = who === FUNCTION || who === TIMERS ? this.timeout : who === SPEC ? specLimit(this.timeout) : this.stallLimit();
           let left = seen.at + limit - now;
@@ -500,12 +501,14 @@ export function graceOf(timeout: number): number {
  */
 export async function afterLastCase(slots: readonly Slot[], grace: number, unit: string): Promise<void> {
   const crash = await drained(slots, grace);
-  if (crash) throw crashedAfterLast(crash, grace, unit);
+  if (crash) throw crashedAfterLast(crash.late, grace, unit);
 }
 
-/** @internal Waits up to `grace` ms for the timers the cases of `slots` left: the crash one of them caused, or the one that did not finish, if any. */
-export async function drained(slots: readonly Slot[], grace: number): Promise<Late | undefined> {
-  return (await Promise.all(slots.map((s) => s.drain(grace)))).find((c) => c !== undefined);
+/** @internal Waits up to `grace` ms for the timers the cases of `slots` left: the crash one of them caused, or the one that did not finish, if any, with the slot it happened in. */
+export async function drained(slots: readonly Slot[], grace: number): Promise<{ readonly late: Late; readonly slot: Slot } | undefined> {
+  const lates = await Promise.all(slots.map((s) => s.drain(grace)));
+  const k = lates.findIndex((c) => c !== undefined);
+  return k < 0 ? undefined : { late: lates[k]!, slot: slots[k]! };
 }
 
 /** @internal The error of a run that passed, but whose worker crashed, or ran a timer that did not finish, after its last case (`unit`), while it waited for their timers. */
@@ -513,7 +516,7 @@ export function crashedAfterLast(late: Late, grace: number, unit: string): Worke
   if (late.kind === 'timer') {
     return new WorkerCrashError(
       `a timer that a ${unit} left did not finish after the last ${unit}: it ran past the timeout (${late.ms} ms) while the run waited for the timers its ${unit}s left (it loops, or blocks). ` +
-        `Without workers, it would keep the process from ending.`,
+        `${unit === 'case' ? `No ${unit} can be blamed: a worker runs the ${unit}s of a subtree back to back, and waits for the timers they left after them. ` : ''}Without workers, it would keep the process from ending.`,
     );
   }
   return new WorkerCrashError(

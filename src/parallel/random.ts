@@ -13,7 +13,7 @@ import { failureSteps, passedResult, type RandomRun } from '../spec/random.ts';
 import { inTrial, replayOptions } from '../spec/replay.ts';
 import { printable, type CheckResult } from '../spec/result.ts';
 import { caseDriver, type AnySpec, type Fn, type Steps, type Trial } from '../spec/run-case.ts';
-import { failsAlike, rerunContext, shrinkCandidates } from '../spec/shrink-case.ts';
+import { failsAlike, rerun, shrinkCandidates } from '../spec/shrink-case.ts';
 import { sizeOf, trialCase } from '../spec/trial-case.ts';
 import { MAX_TRIALS, type Settings } from '../spec/options.ts';
 import { fatalFailure, rebuildError, specTimeout, WorkerCrashError, workerOnlyMessage } from './errors.ts';
@@ -67,9 +67,14 @@ function suspect(out: Outcome): Late | undefined {
   return ((out.kind === 'crash' && !out.making) || out.kind === 'timer') && !out.alone ? out : undefined;
 }
 
-/** The error of trial `i`, which ran again alone in a fresh worker did neither of what `late` says its worker did at it: no trial can be blamed. */
-function unblamed(i: number, seed: number, grace: number, late: Late): WorkerCrashError {
-  const what = late.kind === 'timer' ? `a timer ran past the timeout (${late.ms} ms) in a worker at trial ${i + 1} (seed ${seed})` : `a worker crashed at trial ${i + 1} (seed ${seed})`;
+/**
+ * The error of trial `i`, which ran again alone in a fresh worker did neither of what `late` says
+ * its worker did at it (or, `last`, after it, the last trial it ran, once the run had passed): no
+ * trial can be blamed.
+ */
+function unblamed(i: number, seed: number, grace: number, late: Late, last = false): WorkerCrashError {
+  const at = last ? `after trial ${i + 1} (seed ${seed}), the last it ran, once the run had passed` : `at trial ${i + 1} (seed ${seed})`;
+  const what = late.kind === 'timer' ? `a timer ran past the timeout (${late.ms} ms) in a worker ${at}` : `a worker crashed ${at}`;
   const alone = late.kind === 'timer' ? 'that trial leaves no timer that does not finish' : 'that trial does not crash';
   const earlier = late.kind === 'timer' ? `left the timer (it loops, or blocks)` : `raised the error asynchronously (e.g. in a timer). The worker's error: ${late.error}`;
   return new WorkerCrashError(
@@ -101,7 +106,7 @@ function* replayedFailure(run: RandomRun, start: ReturnType<typeof trialCase>, p
   if (!current.failed) return undefined;
   for (const j of path) {
     const c = nth(shrinkCandidates(run.spec, current), j)!;
-    const next: Trial = yield { inputs: c.inputs, context: rerunContext(c) };
+    const next: Trial = yield rerun(c);
     // Each step failed alike in a worker; here it may not, if the function behaves differently there.
     if (!failsAlike(next, current.error !== undefined)) return undefined;
     current = next;
@@ -153,12 +158,27 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
    * timers it set; if it finishes there, that is its outcome, and if it passes, the run fails
    * with the crash, which no trial can be blamed for.
    */
+  /**
+   * The event of trial `i`, the last a worker ran one by one, after which, the run passed, `late`
+   * happened in it: a timer that does not finish is blamed on the trial if it leaves one again alone
+   * in a fresh worker that waits for the timers it set. Else, or for a crash, the run fails with an
+   * error that says no trial can be blamed.
+   */
+  const blameAfterLast = async (slot: Slot, late: Late, i: number | undefined, bound: Int32Array): Promise<Event> => {
+    if (late.kind !== 'timer' || i === undefined) throw crashedAfterLast(late, grace, 'trial');
+    const out = await slot.request({ type: 'trials', first: i, step: 1, count: 1, bound: bound.buffer as SharedArrayBuffer, grace });
+    const ev = out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout);
+    if (!ev) throw unblamed(i, seed, grace, late, true);
+    return ev;
+  };
   const runTrials = async (slots: readonly Slot[], batch: boolean): Promise<Trials | 'crashed'> => {
     const run: Trials = { completed: [], coverage: new CoverageTally(spec.args.length) };
     let crashed = false;
     // The smallest failing trial known, shared with the workers: each stops before the trials past it.
     const bound = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     bound[0] = MAX_TRIALS;
+    // The last trial each worker ran one by one: the one to blame first for a timer found after them.
+    const lastRan = new Map<Slot, number>();
     const found = (ev: Event) => {
       if (ev.kind !== 'thrown') run.completed.push({ at: () => ev.i, count: 1 });
       if (!run.best || ev.i < run.best.i) run.best = ev;
@@ -181,6 +201,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
         if (ev) return found(ev);
         if (out.kind === 'reply' && out.data.ran === 0) return; // past the bound another worker set
         if (out.kind === 'reply') passed(i, out.data.counts);
+        lastRan.set(slot, i);
       }
     };
     const stripe = async (slot: Slot, at: (q: number) => number, count: number) => {
@@ -211,7 +232,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     if (!run.best) {
       const crash = await drained(slots, grace);
       if (crash && batch) return 'crashed';
-      if (crash) throw crashedAfterLast(crash, grace, 'trial');
+      if (crash) run.best = await blameAfterLast(crash.slot, crash.late, lastRan.get(crash.slot), bound);
     }
     return run;
   };

@@ -132,7 +132,7 @@ async function startShrink(i: number, path: readonly number[], fatal: boolean): 
 async function advance(j: number): Promise<void> {
   const s = shrinking!;
   const c = candidate(j)!;
-  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : await driver.run(c.inputs, rerunContext(c)));
+  setCurrent(s.fatal ? { inputs: c.inputs, resultDemand: unforced } : await driver.run(c.inputs, rerunContext(c), c.budget));
 }
 
 /**
@@ -202,6 +202,8 @@ port.on('message', (m: ToWorker) => {
 });
 
 async function handle(m: ToWorker): Promise<void> {
+  // No longer the timers the last request waited for (see settle): the slot tells them from a message by this (init brings the state).
+  if (m.type !== 'init') phase('harness');
   switch (m.type) {
     case 'init': {
       try {
@@ -343,7 +345,7 @@ async function handle(m: ToWorker): Promise<void> {
           await driver.run(c.inputs, context(s.i).context);
           reply = { ok: false }; // it finished: not the same kind of counterexample
         } else {
-          const t = await driver.run(c.inputs, rerunContext(c));
+          const t = await driver.run(c.inputs, rerunContext(c), c.budget);
           reply = { ok: failsAlike(t, (s.current as Trial).error !== undefined) && !sameCase(t, s.current as Trial) };
         }
       } catch (err) {

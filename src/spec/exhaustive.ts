@@ -14,7 +14,7 @@ import { replayWith } from './replay.ts';
 import { behavedDifferently, failureHeader, report, withNote } from './report.ts';
 import { carryResult, printable, type Counterexample } from './result.ts';
 import { caseDriver, counterexampleOf, drive, driveAsync, blameCase, type AnySpec, type Fn, type Steps, type Trial } from './run-case.ts';
-import { rerunContext } from './shrink-case.ts';
+import { rerun } from './shrink-case.ts';
 import { checkCall } from './spec.ts';
 import { watchRun, type RunWatch, type WatchOptions } from './run-watch.ts';
 import type { Settings } from './options.ts';
@@ -221,7 +221,7 @@ export function* foundAgain(set: Setup, depth: number, out: DepthOutcome): Steps
   if (!out.found || out.reported) return out;
   const inputs = out.found.total();
   try {
-    return { ...out, again: yield { inputs, context: rerunContext(out.found.outcome) } };
+    return { ...out, again: yield rerun(out.found.outcome, inputs) };
   } catch (err) {
     throw inCase(err, set.spec, depth, inputs);
   }

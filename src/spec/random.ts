@@ -13,7 +13,7 @@ import { inTrial, replayOptions, trialPlace } from './replay.ts';
 import { behavedDifferently, failureHeader, report, resetInputCalls, withNote } from './report.ts';
 import { type CheckResult, printable } from './result.ts';
 import { type AnySpec, counterexampleOf, drive, driveAsync, type Fn, runCase, runCaseAsync, type Steps, type Trial } from './run-case.ts';
-import { rerunContext, shrink } from './shrink-case.ts';
+import { rerun, shrink } from './shrink-case.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
 import type { Context } from '../demand/observe.ts';
 
@@ -32,8 +32,7 @@ export interface RandomRun {
 export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>): CheckResult {
   checkCall(spec, fn);
   const run = { spec, fn, settings };
-  const one = (inputs: readonly unknown[], context: Context) => runCase(run, inputs, context);
-  return drive(randomSteps(run, one), (c) => one(c.inputs, c.context));
+  return drive(randomSteps(run, (inputs, context) => runCase(run, inputs, context)), (c) => runCase(run, c.inputs, c.context, undefined, c.budget));
 }
 
 /**
@@ -44,7 +43,7 @@ export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>)
 export async function strictCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'random'>): Promise<CheckResult> {
   checkCall(spec, fn, true);
   const run = { spec, fn, settings };
-  return driveAsync(randomSteps(run), (c) => runCaseAsync(run, c.inputs, c.context));
+  return driveAsync(randomSteps(run), (c) => runCaseAsync(run, c.inputs, c.context, undefined, c.budget));
 }
 
 /** The steps of a random run; with `now`, a synchronous check's, its trials run here, not yielded (a yield per trial cost 5% of a check of take), the steps of a failure yielded as ever. */
@@ -93,7 +92,7 @@ export function passedResult({ spec, settings }: RandomRun, count: number, cover
 export function* failureSteps({ spec, settings }: RandomRun, small: Trial, count: number, shrinks: number): Steps<CheckResult> {
   // Run the minimal case once more so that generated functions, at any depth of the inputs, describe the calls of this run only.
   resetInputCalls(spec, small.inputs);
-  const final: Trial = yield { inputs: small.inputs, context: rerunContext(small) };
+  const final: Trial = yield rerun(small);
   // A case that behaves differently when run again is shown as it was found, saying so.
   const differed = behavedDifferently(spec, small, final);
   const shown = differed === undefined && final.failed ? final : small;

@@ -232,8 +232,6 @@ export function failureHeader(t: Trial, where?: string, s?: AnySpec): string {
  * which the report says beside the failure as it was found.
  */
 export function behavedDifferently(s: AnySpec, found: Trial, again: Trial): string | undefined {
-  // Run again, a divergence may end for a reason of the check's own: the default budget grows with what its inputs hold evaluated, which the first run evaluated.
-  if (found.error?.thrown instanceof ForceBudgetExceeded) return undefined;
   const thrown = (t: Trial) => (t.error ? describeError(t.error.thrown) : undefined);
   let what: string;
   if (!again.failed) what = 'it passed';

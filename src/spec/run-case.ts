@@ -33,11 +33,16 @@ export interface Trial extends Counterexample {
    * throw: shrinking and reporting run this context again instead.
    */
   readonly replay?: Context | undefined;
+  /**
+   * When it failed: the force budget it ran under, which its runs again take (see
+   * {@link CaseRun.budget}), so that a divergence found is reproduced and shrunk under it.
+   */
+  readonly budget?: number | undefined;
 }
 
 /** @internal The counterexample of a failed case. */
 export function counterexampleOf(t: Trial): Counterexample {
-  const { failed: _, replay: __, ...counterexample } = t;
+  const { failed: _, replay: __, budget: ___, ...counterexample } = t;
   return counterexample;
 }
 
@@ -46,11 +51,11 @@ export function counterexampleOf(t: Trial): Counterexample {
  * The spec gets a budget of its own, as large as the function's: it is user code that can walk
  * an infinite input for ever as well (running out is a spec error). `phase` is told who runs: the
  * function (with the context), then the spec (with the comparison), so that a worker's timeout
- * blames the right one.
+ * blames the right one. `given`: the budget of a case run again (see {@link CaseRun.budget}).
  */
-export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Context, phase?: (who: 'function' | 'spec') => void): Trial {
+export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Context, phase?: (who: 'function' | 'spec') => void, given?: number): Trial {
   const { spec: s, fn } = run;
-  const budget = trialBudget(run.settings.forceBudget, inputs);
+  const budget = given ?? trialBudget(run.settings.forceBudget, inputs);
   phase?.('function');
   const obs = observeWithin(budget, context, fn, inputs, observeShapes(s));
   phase?.('spec');
@@ -58,11 +63,10 @@ export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Co
 }
 
 /** @internal {@link runCase} of a function over async iterables or returning a Promise: observed asynchronously, its pulls of async iterables counted against the budget. */
-export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], context: Context, phase?: (who: 'function' | 'spec') => void): Promise<Trial> {
+export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], context: Context, phase?: (who: 'function' | 'spec') => void, given?: number): Promise<Trial> {
   const { spec: s, fn } = run;
   // Worked out at once: the rounds of evaluation of cases run concurrently would mix.
-  const scaled = trialBudget(run.settings.forceBudget, inputs);
-  const budget = typeof scaled === 'number' ? scaled : Math.max(scaled.least, scaled.more());
+  const budget = given ?? resolved(trialBudget(run.settings.forceBudget, inputs));
   phase?.('function');
   const obs = await observeCaseAsync(context, fn, inputs, observeShapes(s), budget);
   phase?.('spec');
@@ -94,18 +98,26 @@ export interface CaseRunner {
   readonly settings: Pick<Settings<'property'>, 'forceBudget' | 'comparisons'>;
 }
 
-/** A case observed, compared with the spec's prediction. */
+/** A case observed, compared with the spec's prediction; a failed one keeps its budget (see {@link Trial.budget}). */
 function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], context: Context, obs: DetailedObservation, budget: number | GrowingBudget): Trial {
   const compare = settings.comparisons;
   // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
   if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
-  if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: true, error: obs.error, replay: context };
+  if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: true, error: obs.error, replay: context, budget: resolved(budget) };
   const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, allHoldOfEqual(compare) ? obs.inputs : undefined);
   // Every prediction was the demand observed: their demands are those.
   if (predicted === MATCHED) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: obs.inputs, failed: false };
   let failed = false;
   for (let i = 0; i < predicted.length && !failed; i++) failed = !compare[i]!(obs.inputs[i]!, predicted[i]!);
-  return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed };
+  return failed ? { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, budget: resolved(budget) } : { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed };
+}
+
+/**
+ * The number of forces `budget` allows; for a budget scaled by a trial's inputs, worked out (if the
+ * trial did not) while its round of evaluation lasts, which counts the inputs as they were when it began.
+ */
+function resolved(budget: number | GrowingBudget): number {
+  return typeof budget === 'number' ? budget : Math.max(budget.least, budget.more());
 }
 
 /** The comparisons of a check that hold of equal demands, `exact` and `noStricter`: a prediction equal to the demand observed passes them. */
@@ -144,18 +156,18 @@ export function drive<R, Y = CaseRun, T = Trial>(steps: Generator<Y, R, T>, run:
  * promise; `drive` runs a check's steps so.
  */
 export interface CaseDriver {
-  run(inputs: readonly unknown[], context: Context): Trial | Promise<Trial>;
+  run(inputs: readonly unknown[], context: Context, budget?: number): Trial | Promise<Trial>;
   drive<R>(steps: Steps<R>): R | Promise<R>;
 }
 
 /** @internal The {@link CaseDriver} of `run`, an asynchronous check (`async`) or not (`phase`: see {@link runCase}). */
 export function caseDriver(run: CaseRunner, async: boolean, phase?: (who: 'function' | 'spec') => void): CaseDriver {
   if (!async) {
-    const one = (inputs: readonly unknown[], context: Context) => runCase(run, inputs, context, phase);
-    return { run: one, drive: (steps) => drive(steps, (c) => one(c.inputs, c.context)) };
+    const one = (inputs: readonly unknown[], context: Context, budget?: number) => runCase(run, inputs, context, phase, budget);
+    return { run: one, drive: (steps) => drive(steps, (c) => one(c.inputs, c.context, c.budget)) };
   }
-  const one = (inputs: readonly unknown[], context: Context) => runCaseAsync(run, inputs, context, phase);
-  return { run: one, drive: (steps) => driveAsync(steps, (c) => one(c.inputs, c.context)) };
+  const one = (inputs: readonly unknown[], context: Context, budget?: number) => runCaseAsync(run, inputs, context, phase, budget);
+  return { run: one, drive: (steps) => driveAsync(steps, (c) => one(c.inputs, c.context, c.budget)) };
 }
 
 /** @internal Runs `steps`, each case (or what else they yield) by `run`, awaiting it. */

@@ -7,15 +7,25 @@ import { demandEquals } from '../demand/demand.ts';
 import type { Context } from '../demand/observe.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { fitContext } from '../engine/context.ts';
+import type { CaseRun } from '../engine/steps.ts';
 import { shrinkDemand, shrinkValue } from '../engine/shrink.ts';
 import { type AnySpec, isCaseError, type Steps, type Trial } from './run-case.ts';
 
-/** @internal A shrink candidate: inputs, and the demand on the result to force (or, after a throw, the context to run again: see {@link Trial.replay}). */
-export type Candidate = Pick<Trial, 'inputs' | 'resultDemand' | 'replay'>;
+/**
+ * @internal A shrink candidate: inputs, and the demand on the result to force (or, after a throw,
+ * the context to run again: see {@link Trial.replay}), under the budget of the case it shrinks (see
+ * {@link Trial.budget}): a smaller case made of what that case's run evaluated would get a larger one.
+ */
+export type Candidate = Pick<Trial, 'inputs' | 'resultDemand' | 'replay' | 'budget'>;
 
 /** @internal The context that runs a case again: the one it threw in (see {@link Trial.replay}), else one forcing its demand on the result. */
 export function rerunContext(c: Candidate): Context {
   return c.replay ?? fitContext(c.resultDemand);
+}
+
+/** @internal The run again of case `c` (on `inputs`, its own unless given): its context (see {@link rerunContext}) and budget. */
+export function rerun(c: Candidate, inputs = c.inputs): CaseRun {
+  return { inputs, context: rerunContext(c), budget: c.budget };
 }
 
 /** @internal The shrink candidates of a case, in the order shrinking tries them: inputs one at a time, then the demand on the result. */
@@ -24,10 +34,10 @@ export function* shrinkCandidates(s: AnySpec, t: Candidate, inputsOnly = false):
     for (const v of shrinkValue(t.inputs[i], s.args[i] as Shape<unknown>)) {
       const inputs = t.inputs.slice();
       inputs[i] = v;
-      yield { inputs, resultDemand: t.resultDemand, replay: t.replay };
+      yield { inputs, resultDemand: t.resultDemand, replay: t.replay, budget: t.budget };
     }
   }
-  if (!inputsOnly) for (const d of shrinkDemand(t.resultDemand)) yield { inputs: t.inputs, resultDemand: d };
+  if (!inputsOnly) for (const d of shrinkDemand(t.resultDemand)) yield { inputs: t.inputs, resultDemand: d, budget: t.budget };
 }
 
 /** @internal Greedy shrinking to a local minimum: inputs one at a time, then the demand on the result. */
@@ -41,7 +51,7 @@ export function* shrink(s: AnySpec, start: Trial, maxAttempts: number): Steps<[T
       if (++attempts > maxAttempts) break search;
       let t: Trial;
       try {
-        t = yield { inputs: c.inputs, context: rerunContext(c) };
+        t = yield rerun(c);
       } catch (err) {
         if (isCaseError(err)) continue;
         throw err;
