@@ -12,6 +12,7 @@ import { lessDefined, type Demand } from '../src/demand/demand.ts';
 import { glb, lub } from '../src/demand/lattice.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
+import { shrinkDemand } from '../src/engine/shrink.ts';
 import { specOf } from '../src/spec/combinators.ts';
 import { checkSpec } from '../src/checks.ts';
 import { checkSpecAsync } from '../src/async-checks.ts';
@@ -136,5 +137,14 @@ describe('a function that takes its source iterator when called must close it wh
 
   test('a generator, which never takes an iterator before its first pull, still passes noStricter', () => {
     assert.equal(checkSpec(closingSpec, mapGenerator, { trials: 300, seed: 1, compare: 'noStricter' }).passed, true);
+  });
+});
+
+describe('shrinking a demand on a re-iterable result keeps each iteration begun', () => {
+  test('no candidate cuts an iteration of Iterations to _: it would be a demand the shape cannot hold', () => {
+    const one = [...shrinkDemand(re([1, 2], 'return'))].map(pd);
+    assert.deepEqual(one, ['return()', '1 : return()', '_ : 2 : return()', '1 : _', '1 : _ : return()', '1 : 2 : _']);
+    const two = [...shrinkDemand(toDemand(iterations(pulls([1], 'return'), pulls([1], 'open')), numbers))].map(pd);
+    assert.deepEqual(two, ['Iterations return() (1 : _)', 'Iterations (_ : return()) (1 : _)', 'Iterations (1 : _) (1 : _)', 'Iterations (1 : return()) (_ : _)']);
   });
 });
