@@ -136,3 +136,29 @@ test('with workers, maxCases is exact: a run stopped by it has checked that many
     assert.match(r.message, new RegExp(`passed all ${maxCases} cases run before maxCases \\(${maxCases}\\)`));
   }
 });
+
+test('with a shard and workers, maxCases stops the run as in this thread: it says so, and counts the cases this thread ran to find the shard', { timeout: 60_000 }, async () => {
+  const r = await checkSpecExhaustive(takeCheck, { depth: 6, shard: '2/2', maxCases: 5, workers: 2, progress: false });
+  assert.equal(r.stoppedBy, 'maxCases', r.message);
+  assert.match(r.message, /^\+\+\+ OK, passed all \d+ cases run before maxCases \(5\) stopped the run, shard 2\/2: depths 0 to \d in full, and \d+ cases? of depth \d\. Depths \d to 6 were not checked in full\.$/);
+  const inThread = checkSpecExhaustive(takeSpec, take, { depth: 6, shard: '2/2', maxCases: 5, progress: false });
+  assert.equal(r.depth, inThread.depth, 'stopped in the same depth as in this thread');
+  assert.match(await stderrOf(() => assertSpecExhaustive(takeCheck, { depth: 6, shard: '2/2', maxCases: 5, workers: 2, progress: false })), /was stopped by maxCases/);
+});
+
+test('with a shard and workers, a run maxCases does not stop checks the cases the run in this thread checks, and one it stops is stopped in this thread too', { timeout: 120_000 }, async () => {
+  for (const shard of ['1/2', '2/2', '2/3']) {
+    for (const maxCases of [5, 3000, 10_000, 100_000]) {
+      const options = { depth: 5, shard, maxCases, progress: false };
+      const inThread = checkSpecExhaustive(takeSpec, take, options);
+      const r = await checkSpecExhaustive(takeCheck, { ...options, workers: 2 });
+      const what = `shard ${shard}, maxCases ${maxCases}: ${r.message}`;
+      assert.equal(r.stoppedBy, inThread.stoppedBy, what);
+      assert.equal(r.depth, inThread.depth, what);
+      if (!inThread.stoppedBy) {
+        assert.equal(r.totalCases, inThread.totalCases, what);
+        assert.equal(r.message, inThread.message, what);
+      }
+    }
+  }
+});

@@ -10,7 +10,7 @@ import { sizeOf, trialCase } from '../src/spec/trial-case.ts';
 import { prettyValue } from '../src/demand/print.ts';
 import { TrialTimeoutError, WorkerCrashError } from '../src/parallel/errors.ts';
 import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
-import { LOOPS_ON, loopsLaterCheck, thirdCallLoopsLaterCheck } from './fixtures/late-timer-checks.ts';
+import { busyLaterCheck, LOOPS_ON, loopsLaterCheck, thirdCallLoopsLaterCheck } from './fixtures/late-timer-checks.ts';
 
 /** The timeout of these runs: the timer that loops spins its worker that long each time. */
 const LOOP_TIMEOUT = 250;
@@ -46,4 +46,12 @@ test('with workers, a timer that loops, left by the last case of an exhaustive r
       e instanceof WorkerCrashError &&
       /^a timer that a case left did not finish after the last case: it ran past the timeout \(250 ms\) while the run waited for the timers its cases left \(it loops, or blocks\)\. No case can be blamed: a worker runs the cases of a subtree back to back, and waits for the timers they left after them\./.test(e.message),
   );
+});
+
+test('with workers, timers that each end within the timeout pass an exhaustive run, however long they take together: the timeout bounds each timer, not their sum', { timeout: 60_000 }, async () => {
+  // The cases of depth 2 with n = 2 leave timers of BUSY_MS (100) ms each, several in a subtree: more than the timeout together.
+  const options = { depth: 2, workers: 2, timeout: LOOP_TIMEOUT, progress: false };
+  const r = await checkSpecExhaustive(busyLaterCheck, options);
+  assert.equal(r.passed, true, r.message);
+  assert.equal(r.message, checkSpecExhaustive(busyLaterCheck.spec, busyLaterCheck.fn, { depth: 2, progress: false }).message);
 });

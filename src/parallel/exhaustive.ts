@@ -107,7 +107,8 @@ async function parallelDepth(set: Run, driver: CaseDriver, depth: number, slots:
   const running = new Map<Slot, number[]>();
   // A counterexample among the cases a shard ran to find its part counts as a piece of its own.
   let best: (typeof done)[number] | undefined = part.failed && { path: part.failed.path(), cases: 0, runs: 0, event: { failed: part.failed.path() } };
-  let cases = 0;
+  // The cases of the depth run so far, those this thread ran to find the shard's part included: the count maxCases sees.
+  let cases = partStats.cases;
   let stopped = false;
   let changed!: () => void;
   let change = new Promise<void>((r) => (changed = r));
@@ -125,7 +126,11 @@ async function parallelDepth(set: Run, driver: CaseDriver, depth: number, slots:
         // With the allowance taken, pieces wait for those running, which may give cases back (see the worker), or reach maxCases.
         const path = Atomics.load(allowance, 0) > 0 ? queue.shift() : undefined;
         if (path === undefined) {
-          if (running.size === 0) return notify();
+          if (running.size === 0) {
+            // Pieces left with nothing running: the allowance is spent, and maxCases stops the depth here (it is not done).
+            if (queue.length > 0 && !stopped) stopped = set.watch.tick(depth, cases, true);
+            return notify();
+          }
           const hungry = queue.length === 0; // waiting for the allowance, it asks no worker to split its subtree
           if (hungry) Atomics.add(hunger, 0, 1);
           await change;
@@ -162,6 +167,7 @@ async function parallelDepth(set: Run, driver: CaseDriver, depth: number, slots:
   const before = best ? done.filter((p) => comparePaths(p.path, best!.path) < 0) : done;
   const counts = { cases: partStats.cases + before.reduce((n, p) => n + p.cases, 0), runs: partStats.runs + before.reduce((n, p) => n + p.runs, 0) };
   if (stopped && !best) return { ...counts, stopped };
+  if (queue.length > 0 && !best) throw new Error(`strictcheck: internal error: depth ${depth} ended with ${queue.length} subtrees unchecked and no budget run out`);
   if (!best) {
     // The pieces partition the cases: the sum of their counts is the count of the run in this thread.
     const coverage = partCoverage(set, part);

@@ -4,6 +4,7 @@
  * subtrees of exhaustive checking it is sent.
  * @module
  */
+import { createHook } from 'node:async_hooks';
 import { existsSync, readlinkSync } from 'node:fs';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
@@ -85,7 +86,20 @@ const PHASES = { harness: HARNESS, function: FUNCTION, spec: SPEC, timers: TIMER
 function phase(who: keyof typeof PHASES): void {
   state[5]! += 1;
   state[4] = PHASES[who];
+  if ((who === 'timers') !== timersRunning) {
+    timersRunning = !timersRunning;
+    if (timersRunning) callbackEnds.enable();
+    else callbackEnds.disable();
+  }
 }
+
+/**
+ * While the timers the cases left run, each callback that ends (a timer's, mostly) counts as a new
+ * phase of them, which restarts the slot's clock: the timeout bounds each timer, as it does a call
+ * of the function, not the sum of those that a subtree's cases, run back to back, left together.
+ */
+const callbackEnds = createHook({ after: () => void (state[5]! += 1) });
+let timersRunning = false;
 
 /**
  * A failing case's diagram as this worker draws it (with no header), for the report of a case that
@@ -139,8 +153,8 @@ async function advance(j: number): Promise<void> {
  * Gives errors the function scheduled (a rejected promise, a throwing timer) a chance to crash
  * this worker during its case: a turn of the event loop, and a timer tick if timers are pending;
  * with a `grace` period (to blame a crash on the case), ticks while timers are pending, up to
- * `grace` ms (short of the timeout). What runs meanwhile is the timers the cases left, held to the
- * timeout: one that loops is stopped as such, and blamed on the case that left it where the slot
+ * `grace` ms (short of the timeout). What runs meanwhile is the timers the cases left, each held to
+ * the timeout (see {@link callbackEnds}): one that loops is stopped as such, and blamed on the case that left it where the slot
  * can tell which (see `Outcome`).
  */
 async function settle(grace = 0): Promise<void> {
