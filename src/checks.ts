@@ -12,7 +12,7 @@ import { randomCheck } from './spec/random.ts';
 import { StrictCheckFailure, type CheckResult } from './spec/result.ts';
 import type { AnySpec, Fn } from './spec/run-case.ts';
 import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
-import type { Spec } from './spec/spec.ts';
+import { nameOf, type Spec } from './spec/spec.ts';
 import { registeredCheck, type DefinedCheck } from './spec/registry.ts';
 import { resolveSettings, type OptionsOf, type ParallelOptions, type Settings } from './spec/options.ts';
 import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
@@ -55,7 +55,7 @@ export function dispatch<M extends 'random' | 'exhaustive', R>(runners: Runners<
     return runners.withWorkers(defined ? first : registeredCheck(spec, fn, what, runners.mode, runners.async), settings);
   };
   // An asynchronous run holds this thread's rejections left unhandled, which fail the case that left them (see unhandled-rejections.ts).
-  if (runners.async) return holdingRejections(`${what} of ${fn.name || 'an anonymous function'}`, run);
+  if (runners.async) return holdingRejections(`${what} of ${nameOf(fn)}`, run);
   return defined || options.workers !== undefined ? new Promise<R>((resolve) => resolve(run())) : run();
 }
 

@@ -116,7 +116,8 @@ describe('the exhaustive mode over async iterables', () => {
     const r = await checkSpecExhaustiveAsync(takeAsyncSpec, takeAsyncWithoutClosing, { depth: 4 });
     assert.equal(r.passed, false);
     const c = r.counterexample!;
-    assert.deepEqual([shown(r)[0], prettyDemand(c.actual[1]!), prettyDemand(c.predicted[1]!)], ['1', '0 : _', '0 : return()']);
+    // Its smallest case: take 0 takes its source's iterator and leaves it open, where take takes none.
+    assert.deepEqual([shown(r)[0], prettyDemand(c.actual[1]!), prettyDemand(c.predicted[1]!)], ['0', 'taken', '_']);
   });
 
   test('the contexts pull an async result one or two at a time, then leave it, close it or throw into it', async () => {

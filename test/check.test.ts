@@ -33,6 +33,10 @@ import { length, lengthSpec, mapSpec, mapStrict } from '../examples/list-specs.t
 import { firstArgSpec, Tree } from './fixtures/shapes.ts';
 import { mismatchOf } from './fixtures/assertions.ts';
 import { assertSpecExhaustive, checkSpec, strictCheckSpecExact } from '../src/checks.ts';
+import { assertSpecAsync, assertSpecExhaustiveAsync, checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
+import { inferSpec, inferSpecAsync } from '../src/spec/infer.ts';
+import { asyncIterable } from '../src/iter/shape.ts';
+import { takeAsyncSpec } from '../examples/iterators/take-async.ts';
 
 type S = Shape<unknown>;
 const numbers = list(number);
@@ -112,6 +116,14 @@ describe('a wrong spec is an error, not a failed test', () => {
     // with workers too, before the rule about registered checks
     await assert.rejects(checkSpec(takeSpec, 5 as never, { workers: 2 }), notFunction);
     assert.throws(() => checkSpec(takeSpec, undefined as never), /not a function: got undefined/);
+    // the asynchronous checks reject, as their promise says, with the same message
+    const notGiven = /the function to check is not a function: got undefined$/;
+    await assert.rejects(checkSpecAsync(takeAsyncSpec, undefined as never), notGiven);
+    await assert.rejects(assertSpecAsync(takeAsyncSpec, undefined as never), notGiven);
+    await assert.rejects(checkSpecExhaustiveAsync(takeAsyncSpec, undefined as never, { depth: 1 }), notGiven);
+    await assert.rejects(assertSpecExhaustiveAsync(takeAsyncSpec, undefined as never, { depth: 1 }), notGiven);
+    await assert.rejects(inferSpecAsync([number, asyncIterable(number)], asyncIterable(number), undefined as never), /the function to infer a spec of is not a function: got undefined$/);
+    assert.throws(() => inferSpec([number, numbers], numbers, undefined as never), /the function to infer a spec of is not a function: got undefined$/);
   });
 
   test('a spec that walks an infinite input, or predicts an infinite demand, is a SpecError through the force budget', () => {

@@ -16,7 +16,7 @@ import { prettyDemand } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
 import { checkSpec } from '../src/checks.ts';
 import { checkSpecAsync } from '../src/async-checks.ts';
-import { closedAfter, endOf, iterable, iterations, iterator, pullCount, pulls, sourcePrefix, untouched, type IterationEnd } from '../src/iter/index.ts';
+import { closedAfter, endOf, iterable, iterations, iterator, pullCount, pulls, sourcePrefix, taken, untouched, type IterationEnd } from '../src/iter/index.ts';
 import type { Shape } from '../src/demand/shape-types.ts';
 import { asyncNumbers, mergeSpec } from '../examples/iterators/merge.ts';
 
@@ -67,17 +67,20 @@ describe('the order of demands on iterables', () => {
 /**
  * Random demands on iterations of iterables of numbers (elements 0 and 1, so that they often
  * agree), the outer and inner ones each re-iterable (`reiterable`) or one-shot: a re-iterable one
- * not iterated now and then, and a second iteration, the first of them begun or not.
+ * not iterated or its iterator taken and left now and then, and a second iteration, the first of
+ * them begun or not.
  */
 const ends = fc.constantFrom<IterationEnd>('open', 'done', 'return', 'throw', 'threw');
 const demandsOf = (outerReiterable: boolean, innerReiterable: boolean) => {
   const pulled = fc.tuple(fc.array(fc.integer({ min: 0, max: 1 }), { maxLength: 3 }), ends).map(([xs, end]) => pulls(xs, end));
-  const iteration = innerReiterable ? fc.oneof(pulled, fc.constant(untouched)) : pulled;
+  // A re-iterable one: not begun (untouched), or its iterator taken and left (taken), now and then.
+  const unpulled = fc.constantFrom(untouched, taken);
+  const iteration = innerReiterable ? fc.oneof(pulled, unpulled) : pulled;
   const outer = fc.tuple(fc.array(iteration, { maxLength: 3 }), ends).map(([xs, end]) => pulls(xs, end));
   const inner: Shape<any> = innerReiterable ? iterable(number) : iterator(number);
   const shape: Shape<any> = outerReiterable ? iterable(inner) : iterator(inner);
-  const several = fc.tuple(fc.oneof(outer, fc.constant(untouched)), outer).map(([a, b]) => iterations(a, b));
-  return (outerReiterable ? fc.oneof(outer, several, fc.constant(untouched)) : outer).map((v) => toDemand(v, shape));
+  const several = fc.tuple(fc.oneof(outer, unpulled), outer).map(([a, b]) => iterations(a, b));
+  return (outerReiterable ? fc.oneof(outer, several, unpulled) : outer).map((v) => toDemand(v, shape));
 };
 const KINDS = [
   ['iterables of iterables', demandsOf(true, true)],

@@ -13,8 +13,8 @@ import { firstEven, firstEvenLeaking, linesOf, Resource } from './resource.ts';
 /** What the docs show of each buggy version's counterexample: inputs, demand on the result, then per input actual → predicted. */
 const expected: Record<string, string> = {
   take: '0, iter [] | [] | 0 → 0, [] → _',
-  'take (closing)': '1, iter [0] | 0 : [] | 1 → 1, 0 : _ → 0 : return()',
-  zip: 'iter [], iter [] | [] | [] → [], _ → return()',
+  'take (closing)': '0, iter [] | [] | 0 → 0, taken → _',
+  zip: 'iter [], iter [] | [] | [] → [], taken → return()',
   flatMap: 'iter [0] | 0 : _ | 0 : [] → 0 : _',
   'chunk 2': 'iter [0, …] | (0, 0) : _ | 0 : 0 : 0 : _ → 0 : 0 : _',
   'firstEven (a source holding a resource)': 'iter [0] | 0 | 0 : _ → 0 : return()',

@@ -192,6 +192,11 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       if (isClose(y) && !sameCtor(x.ctor, y.ctor)) return false;
       continue;
     }
+    // An iterator taken and left is an iteration left open after 0 pulls: below only what does not end in a close.
+    if (closingBelow && x.ctor.taken === true) {
+      if (endsClosed(y)) return false;
+      continue;
+    }
     if (closingBelow && x.ctor.iterations !== undefined && y.ctor.iterations !== undefined) {
       if (!iterationsBelow(x, y, stack)) return false;
       continue;
@@ -331,7 +336,8 @@ function bothForcedOrNot(x: Demand, y: Demand): boolean {
  * whatever `b` does at that place but the other close, and leaving it open (`_`) is less defined
  * only than what does not end in a close (`1 : _` is below `1 : 2 : []`, not below `1 : 2 : return()`).
  * On a re-iterable source (its demand is its `Iterations`), an iteration never begun has nothing
- * to close: `_` there, or an iteration `a` lacks, is below any.
+ * to close: `_` there, or an iteration `a` lacks, is below any; one whose iterator was taken and
+ * left (`taken`) is left open after 0 pulls, not below `return()`.
  *
  * @example
  * ```ts

@@ -93,7 +93,7 @@ function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
       if ((x as Forced).shared || (y as Forced).shared) memo!.set(x as Forced, y as Forced, r);
       continue;
     }
-    if (x === y || !x.forced || !y.forced || isClose(x) || isClose(y)) {
+    if (x === y || !x.forced || !y.forced || isClose(x) || isClose(y) || x.ctor.taken === true || y.ctor.taken === true) {
       const r = x === y ? x : atStart ? (upper ? joinAtStart(x, y) : meetAtStart(x, y)) : upper ? joinApart(x, y) : meetApart(x, y);
       if (r === undefined) return undefined;
       if (below && r.forced && !r.shared && r !== CONFLICT) {
@@ -154,15 +154,31 @@ function begun(node: Forced): Demand {
 }
 
 
-/** {@link lub} at an iteration of a re-iterable source where one is `_` or a close: `_` is below any there. */
+/** {@link lub} at an iteration of a re-iterable source where one is `_`, `taken` or a close: `_` is below any there, and `taken` is `_` left open after 0 pulls. */
 function joinAtStart(x: Demand, y: Demand): Demand | undefined {
   if (!x.forced) return y;
-  return y.forced ? joinApart(x, y) : x;
+  if (!y.forced) return x;
+  if (x.ctor.taken === true) return takenJoin(x, y);
+  return y.ctor.taken === true ? takenJoin(y, x) : joinApart(x, y);
 }
 
-/** {@link glb} at an iteration of a re-iterable source where one is `_` or a close: `_`, a close below the other, or `_` for two closes not alike (only it is below both). */
-function meetAtStart(x: Demand, y: Demand): Demand {
+/** {@link lub} of `taken` and `d`, begun: `d` with its close left open (see {@link opened}), `taken` where nothing of it is left. */
+function takenJoin(taken: Forced, d: Forced): Demand {
+  const r = opened(d);
+  return r.forced ? r : taken;
+}
+
+/**
+ * {@link glb} at an iteration of a re-iterable source where one is `_`, `taken` or a close: `_`,
+ * a close below the other, or `_` for two closes not alike (only it is below both); `taken` and
+ * one that ends in a close after a pull have both closes below them (`undefined`).
+ */
+function meetAtStart(x: Demand, y: Demand): Demand | undefined {
   if (!x.forced || !y.forced) return unforced;
+  if (x.ctor.taken === true || y.ctor.taken === true) {
+    const other = x.ctor.taken === true ? y : x;
+    return isClose(other) || other.ctor.taken === true ? other : endsClosed(other) ? undefined : x.ctor.taken === true ? x : y;
+  }
   if (isClose(x) && isClose(y)) return sameLayer(x, y) ? x : unforced;
   return isClose(x) ? x : y;
 }

@@ -164,8 +164,8 @@ function* shrinkPrimitive(v: unknown): Generator<unknown> {
 }
 
 /**
- * Smaller demands on a result: each evaluated lazy position (except the outermost layer) cut back
- * to unevaluated, nearest the root first, so the first candidates cut the most. Walks without
+ * Smaller demands on a result: each evaluated lazy position (except the outermost layer and the
+ * iterations of a re-iterable source's `Iterations`) cut back to unevaluated, nearest the root first, so the first candidates cut the most. Walks without
  * recursion; the outermost layer stays, so a candidate still demands something.
  *
  * @example
@@ -186,7 +186,8 @@ export function* shrinkDemand(demand: Demand): Generator<Demand> {
       if (f.forced) stack.push({ node: f, up: pos, index: i });
     }
     if (pos.node.ctor.style === 'cons' && pos.up?.node.ctor.style !== 'cons') yield* closingEarlier(pos);
-    if (pos.up !== null && pos.node.lazy) yield replaceAt(pos, unforced);
+    // An iteration of a re-iterable source's Iterations stays begun, as the outermost layer stays: `Iterations _` is no demand.
+    if (pos.up !== null && pos.node.lazy && pos.up.node.ctor.iterations === undefined) yield replaceAt(pos, unforced);
   }
 }
 

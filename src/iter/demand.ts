@@ -32,6 +32,9 @@ const RETURN_CTOR: Ctor = { name: 'return()', keys: [], style: 'atom', closes: t
 const THROW_CTOR: Ctor = { name: 'throw()', keys: [], style: 'atom', closes: true, build: () => THROWN };
 const THREW_CTOR: Ctor = { name: '⊥', keys: [], style: 'atom', build: () => THREW };
 
+/** @internal `taken`: an iterator of a re-iterable source taken, then no `next()`, `return()` or `throw()`. */
+export const TAKEN_CTOR: Ctor = { name: 'taken', keys: [], style: 'atom', taken: true, build: () => TAKEN };
+
 /** @internal `[]`: a pull answered done (alike, by name and style, to a list's end). */
 export const DONE_CTOR: Ctor = { name: '[]', keys: [], style: 'nil', build: () => NIL };
 
@@ -144,6 +147,19 @@ export function pulledThen<T>(heads: readonly Lazy<T>[], end: IterationEnd): Ite
   for (let i = heads.length - 1; i >= 0; i--) rest = now(new Cons(heads[i]!, rest));
   return rest as unknown as IterDemand<T>;
 }
+/** The value form of {@link TAKEN_CTOR}: no pull, so an empty list to the `List` functions. */
+class Taken extends Nil {}
+/** @internal The value form of `taken`. */
+export const TAKEN: Nil = new Taken();
+
+/**
+ * The demand "its iterator taken, then nothing" (`taken`), for specs: an iteration of a
+ * re-iterable source begun (`[Symbol.iterator]()`) and left open before its first pull, as a
+ * helper that takes its source's iterator when called leaves it. Unlike {@link untouched} (never
+ * begun, nothing to close), it is not below `return()`.
+ */
+export const taken: IterDemand<never> = now(TAKEN) as unknown as IterDemand<never>;
+
 const END_VALUES = { return: RETURNED, throw: THROWN, threw: THREW } as const;
 const BOTTOM_ITERATION = now(THREW);
 
@@ -279,13 +295,14 @@ export function endOf(d: AnyIterDemand<unknown>): IterationEnd {
   const { last } = walk(d);
   if (last === thunk) return 'open';
   const c = last.force();
-  return c instanceof IterEnd ? c.end : 'done';
+  return c instanceof IterEnd ? c.end : c === TAKEN ? 'open' : 'done';
 }
 
 /**
  * The same pulls as iteration `d` (the first, for several), then closed by `return()`: what a
  * function that stops there should do to its source, `xs`. A source whose iterators have no
- * `return` cannot be closed: given `xs`, the iteration is left open there instead.
+ * `return` cannot be closed: given `xs`, the iteration is left open there instead (after no
+ * pull, {@link taken}).
  *
  * @example
  * ```ts
@@ -293,7 +310,10 @@ export function endOf(d: AnyIterDemand<unknown>): IterationEnd {
  * ```
  */
 export function closedAfter<T>(d: AnyIterDemand<T>, xs?: AnyIterDemand<T>): IterDemand<T> {
-  return pulledThen(pulledHeads(d), xs === undefined || closable(xs) ? 'return' : 'open');
+  const heads = pulledHeads(d);
+  if (xs === undefined || closable(xs)) return pulledThen(heads, 'return');
+  // Begun to be closed, and not closable: left open, after no pull too.
+  return heads.length === 0 ? (taken as IterDemand<T>) : pulledThen(heads, 'open');
 }
 
 /** @internal The demands on the elements that the pulls of an iteration (the first, for several) answered, in value form: its cells' heads. */

@@ -17,7 +17,7 @@ import { HEAD, put, putPrimitive, Spine, SpineCell } from '../demand/compact-dem
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { isPrimitive, primitiveFits } from '../demand/shape-fit.ts';
 import { instrument, Recording } from '../demand/instrument.ts';
-import { AHEAD_CTOR, DONE_CTOR, END_CTORS, iterationsCtor } from './demand.ts';
+import { AHEAD_CTOR, DONE_CTOR, END_CTORS, iterationsCtor, TAKEN_CTOR } from './demand.ts';
 import { isSourceFailure, sourceOf } from './source.ts';
 import { isInputFailure } from '../demand/input-failures.ts';
 
@@ -28,7 +28,7 @@ export const CONSUMER_THROW = new Error('thrown into the iterable by the context
 export class IterableRecord {
   private readonly roots: Demand[] = [];
   /** Whether the iterable is a re-iterable source, whose demand is its `Iterations`, one begun too (a one-shot iterator's is its one iteration). */
-  private readonly reiterable: boolean;
+  readonly reiterable: boolean;
   constructor(
     private readonly into: object,
     private readonly at: number,
@@ -38,7 +38,7 @@ export class IterableRecord {
     this.reiterable = shape.protocol?.oneShot !== true;
   }
 
-  /** An iteration starts recording at its first event: one demand, or `Iterations` of several (of one, for a re-iterable source). Returns its index. */
+  /** An iteration starts recording when its iterator is taken or, of a one-shot iterator, at its first event: one demand, or `Iterations` of several (of one, for a re-iterable source). Returns its index. */
   started(root: Demand): number {
     this.roots.push(root);
     this.put();
@@ -87,8 +87,15 @@ export class IterationLog {
   ) {}
 
   private start(base: Demand): void {
+    const taken = this.base !== undefined;
     this.base = base;
-    this.index = this.owner.started(this.root());
+    if (taken) this.owner.replace(this.index, this.root());
+    else this.index = this.owner.started(this.root());
+  }
+
+  /** Its iterator was taken (`[Symbol.iterator]()`): begun, `taken` until its first event. */
+  took(): void {
+    this.start(TAKEN_NODE);
   }
 
   /** The demand recorded, wrapped in `Ahead n` where the iteration was read ahead. */
@@ -141,6 +148,16 @@ export class IterationLog {
     else this.spine.rest = node;
   }
 }
+
+/** @internal Where iteration `iteration` of `owner` records, its iterator taken: `taken` until its first event, on a re-iterable source or result. */
+export function iterationTaken(owner: IterableRecord, iteration: number): IterationLog {
+  const log = new IterationLog(owner, iteration);
+  if (owner.reiterable) log.took();
+  return log;
+}
+
+/** `taken`: an iterator taken, no event yet. */
+const TAKEN_NODE = forcedNode(TAKEN_CTOR, 0, undefined, true);
 
 /** `[]`: a pull answered done. */
 const DONE = forcedNode(DONE_CTOR, 0, undefined, true);
@@ -227,9 +244,12 @@ export abstract class RecordedSource<S> {
     return copy === r.value ? r : { done: false, value: copy };
   }
 
-  /** Where the next iteration records. */
+  /**
+   * Where the next iteration records. Taking an iterator of a re-iterable source begins an
+   * iteration (`taken`): one left without any event was left open, not never begun.
+   */
   protected nextLog(): IterationLog {
-    return new IterationLog(this.owner, this.count++);
+    return this.rec.open ? iterationTaken(this.owner, this.count++) : new IterationLog(this.owner, this.count++);
   }
 }
 
@@ -372,7 +392,7 @@ export function planOf(d: Forced): Plan {
   const ahead = d.ctor === AHEAD_CTOR ? (d.field(0) as Forced).value as number : 1;
   let x: Demand = ahead > 1 ? d.field(1) : d;
   for (; x.forced && x.ctor.style === 'cons'; x = x.field(1)) heads.push(x.field(0));
-  const then = !x.forced ? 'open' : x.ctor === END_CTORS.return ? 'return' : x.ctor === END_CTORS.throw ? 'throw' : 'done';
+  const then = !x.forced || x.ctor.taken === true ? 'open' : x.ctor === END_CTORS.return ? 'return' : x.ctor === END_CTORS.throw ? 'throw' : 'done';
   // A head left unforced in a spec's demand is an element the consumer got all the same: its outer layer.
   return { pulls: heads.length, then, head: WHNF, heads, ahead };
 }
@@ -450,7 +470,7 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
 /** Runs one iteration of `iterable` by `plan`, recording it; stops early at its end. */
 function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean): void {
   const it = iterable[Symbol.iterator]();
-  const log = new IterationLog(owner, iteration);
+  const log = iterationTaken(owner, iteration);
   const { pulls } = plan;
   const toEnd = plan.then === 'done';
   for (let k = 0; k < pulls || toEnd; k++) {

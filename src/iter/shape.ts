@@ -15,7 +15,7 @@ import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { Alternative, Layer, Protocol, Shape } from '../demand/shape-types.ts';
 import type { Recording } from '../demand/instrument.ts';
 import type { Guide } from '../demand/guide.ts';
-import { Ahead, AHEAD_CTOR, beganUpTo, DONE_CTOR, END_CTORS, IterEnd, Iterations, iterationsCtor } from './demand.ts';
+import { Ahead, AHEAD_CTOR, beganUpTo, DONE_CTOR, END_CTORS, IterEnd, Iterations, iterationsCtor, TAKEN, TAKEN_CTOR } from './demand.ts';
 import { consumeAsyncIterable, consumeAsyncRandomly, instrumentAsyncIterable, isAsyncIterable } from './async-observe.ts';
 import { consumeIterable, consumeRandomly, instrumentIterable, isIterable } from './observe.ts';
 import { describeSource, sourceOf } from './source.ts';
@@ -46,6 +46,7 @@ function iterationCell(elem: Shape<unknown>, name: string): Shape<unknown> {
     project(value, path): Layer {
       if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: consShapes };
       if (value instanceof IterEnd) return { ctor: value.ctor, fields: [], shapes: [] };
+      if (value === TAKEN) return { ctor: TAKEN_CTOR, fields: [], shapes: [] };
       if (value instanceof Nil) return { ctor: DONE_CTOR, fields: [], shapes: [] };
       if (value instanceof Ahead) return { ctor: AHEAD_CTOR, fields: [value.pending, value.iteration], shapes: aheadShapes };
       const several = value instanceof Iterations ? `: iterations(…) is the demand on a re-iterable source, and ${name} has one iteration` : '';

@@ -22,7 +22,7 @@ import { showInput } from './report.ts';
 import { drive, driveAsync, observeCaseAsync, type AnySpec } from './run-case.ts';
 import { holdingRejections } from './unhandled-rejections.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
-import { predictDemands, refuseAsync, specify1, type ShapesOf, type Spec } from './spec.ts';
+import { nameOf, predictDemands, refuseAsync, refuseNonFunction, specify1, type ShapesOf, type Spec } from './spec.ts';
 import { specOf, type ArgumentDemand, type SpecLanguage } from './combinators.ts';
 
 /** Options of {@link inferSpec}. */
@@ -291,9 +291,11 @@ export function inferSpecAsync<const A extends readonly unknown[], R>(args: Shap
 function infer<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions, async: boolean): Inference<A, R> | Promise<Inference<A, R>> {
   const shapes = { inputs: args, result };
   const steps = inferenceSteps(args, result, fn, options);
+  const what = 'the function to infer a spec of';
   // A rejection the function leaves unhandled fails the inference as a throw does, where it ended the process.
-  if (async) return holdingRejections(`inferSpecAsync of ${fn.name || 'an anonymous function'}`, () => driveAsync(steps, (c) => observeCaseAsync(c.context, fn as never, c.inputs, shapes)));
+  if (async) return holdingRejections(`inferSpecAsync of ${nameOf(fn)}`, () => (refuseNonFunction(fn, what), driveAsync(steps, (c) => observeCaseAsync(c.context, fn as never, c.inputs, shapes))));
   refuseAsync({ args, result }, 'inferSpecAsync');
+  refuseNonFunction(fn, what);
   return drive(steps, (c) => observeDetailed(c.context, fn as never, c.inputs, shapes));
 }
 

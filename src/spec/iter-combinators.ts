@@ -16,7 +16,7 @@
  */
 import { types } from 'node:util';
 import { isThunk, Lazy, now } from '../lazy/lazy.ts';
-import { closedAfter, endOf, pullCount, pulledHeads, pulledThen, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
+import { closedAfter, endOf, pullCount, pulledHeads, pulledThen, taken, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
 import { sourcePrefix } from '../iter/read.ts';
 import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
@@ -134,8 +134,8 @@ function pulled(xs: Source, m: number, then: 'open' | 'closed', asResult: readon
   const read = sourcePrefix(xs, m);
   const heads = read.values.map((x, i) => (i < asResult.length && hasLazyParts(x) ? asResult[i]! : now(x)));
   if (read.values.length < m) return pulledThen(heads, read.then === 'more' ? 'open' : read.then);
-  const taken = pulledThen(heads, 'open');
-  return then === 'open' ? taken : closedAfter(taken, xs);
+  const prefix = pulledThen(heads, 'open');
+  return then === 'open' ? prefix : closedAfter(prefix, xs);
 }
 
 /** Most levels {@link hasLazyParts} looks into an element. */
@@ -172,6 +172,15 @@ function whenClosed(xs: Source, k: number, m: number, options: ClosingOptions, a
   return options.closesUnstarted ? pulled(xs, 0, 'closed') : untouched;
 }
 
+/**
+ * Demand `d` on source `xs` of a function that, with `closesUnstarted`, took its iterator when
+ * called (it can close it before its first pull): where `d` pulls nothing, the iterator taken
+ * and left (`taken`, on a re-iterable source; a one-shot iterator is its own).
+ */
+function takenWhenCalled(xs: Source, options: ClosingOptions, d: IterDemand<unknown>): IterDemand<unknown> {
+  return options.closesUnstarted && d === untouched && typeof (xs as { next?: unknown }).next !== 'function' ? taken : d;
+}
+
 const closedByConsumer = (end: string) => end === 'return' || end === 'throw';
 
 /** Whether an input is an iterable source (not a lazy value, a function or a primitive). */
@@ -192,38 +201,44 @@ function iterArgument(name: string, xs: unknown, index: number): void {
   throw new TypeError(`${name} predicts the demand on an iterable argument, but argument ${index + 1} is not an iterable (got ${describeValue(xs)}): give that argument another combinator`);
 }
 
+/** {@link IterSpecLanguage.pulledAsResult} but for the iterator taken when called (see {@link takenWhenCalled}). */
+function pulledAsResult(options: PulledAsResultOptions<Inputs, unknown>, d: Source, xs: Source, inputs: Inputs, index: number): IterDemand<unknown> {
+  iterArgument('pulledAsResult', xs, index);
+  if (isThunk(d)) return untouched;
+  iterResult('pulledAsResult', d);
+  const k = pullCount(d);
+  const end = endOf(d);
+  const { pulls: count, yields, limit } = options;
+  const need = () => (count ? count(k, ...inputs) : yields ? fewest(xs, k, (x) => yields(x, ...inputs)) : k);
+  // Pull i of the result answered pull i of the source: the element passed on, as far as the consumer forced it.
+  const heads = count || yields ? [] : pulledHeads(d);
+  if (closedByConsumer(end)) return whenClosed(xs, k, need(), options, heads);
+  if (end === 'open') return pulled(xs, need(), 'open', heads);
+  // A result that ended at its limit closed the source; in ⊥ where the source's return threw.
+  if ((end === 'done' || end === 'threw') && limit && k >= limit(...inputs)) return pulled(xs, need(), 'closed', heads);
+  return pulled(xs, Infinity, 'open', heads);
+}
+
+/** {@link IterSpecLanguage.pulledInLockstep} but for the iterator taken when called (see {@link takenWhenCalled}). */
+function pulledInLockstep(options: ClosingOptions, d: Source, xs: Source, inputs: Inputs, index: number): IterDemand<unknown> {
+  iterArgument('pulledInLockstep', xs, index);
+  if (isThunk(d)) return untouched;
+  iterResult('pulledInLockstep', d);
+  const k = pullCount(d);
+  const end = endOf(d);
+  if (closedByConsumer(end)) return whenClosed(xs, k, k, options);
+  if (end === 'open') return pulled(xs, k, 'open');
+  // The result ended at its pull k + 1: an iterable argument before this one ended there, or this one, or one after it.
+  if (inputs.slice(0, index).some((ys) => isSource(ys) && sourcePrefix(ys, k + 1).values.length <= k)) return pulled(xs, k, 'closed');
+  return pulled(xs, k + 1, 'closed');
+}
+
 /** @internal The implementations of {@link IterSpecLanguage}. */
 export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
   pulledAsResult: (options: PulledAsResultOptions<Inputs, unknown> = {}) =>
-    ((d: Source, xs: Source, inputs: Inputs, index: number) => {
-      iterArgument('pulledAsResult', xs, index);
-      if (isThunk(d)) return untouched;
-      iterResult('pulledAsResult', d);
-      const k = pullCount(d);
-      const end = endOf(d);
-      const { pulls: count, yields, limit } = options;
-      const need = () => (count ? count(k, ...inputs) : yields ? fewest(xs, k, (x) => yields(x, ...inputs)) : k);
-      // Pull i of the result answered pull i of the source: the element passed on, as far as the consumer forced it.
-      const heads = count || yields ? [] : pulledHeads(d);
-      if (closedByConsumer(end)) return whenClosed(xs, k, need(), options, heads);
-      if (end === 'open') return pulled(xs, need(), 'open', heads);
-      // A result that ended at its limit closed the source; in ⊥ where the source's return threw.
-      if ((end === 'done' || end === 'threw') && limit && k >= limit(...inputs)) return pulled(xs, need(), 'closed', heads);
-      return pulled(xs, Infinity, 'open', heads);
-    }) as Any,
+    ((d: Source, xs: Source, inputs: Inputs, index: number) => takenWhenCalled(xs, options, pulledAsResult(options, d, xs, inputs, index))) as Any,
   pulledInLockstep: (options: ClosingOptions = {}) =>
-    ((d: Source, xs: Source, inputs: Inputs, index: number) => {
-      iterArgument('pulledInLockstep', xs, index);
-      if (isThunk(d)) return untouched;
-      iterResult('pulledInLockstep', d);
-      const k = pullCount(d);
-      const end = endOf(d);
-      if (closedByConsumer(end)) return whenClosed(xs, k, k, options);
-      if (end === 'open') return pulled(xs, k, 'open');
-      // The result ended at its pull k + 1: an iterable argument before this one ended there, or this one, or one after it.
-      if (inputs.slice(0, index).some((ys) => isSource(ys) && sourcePrefix(ys, k + 1).values.length <= k)) return pulled(xs, k, 'closed');
-      return pulled(xs, k + 1, 'closed');
-    }) as Any,
+    ((d: Source, xs: Source, inputs: Inputs, index: number) => takenWhenCalled(xs, options, pulledInLockstep(options, d, xs, inputs, index))) as Any,
   pulledUntil: (match: (x: Any, ...inputs: Inputs) => boolean) =>
     ((d: Source, xs: Source, inputs: Inputs, index: number) => {
       iterArgument('pulledUntil', xs, index);

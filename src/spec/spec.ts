@@ -64,6 +64,14 @@ export class SpecError extends Error {
   declare readonly resultDemand?: Demand;
 }
 
+/** @internal Throws a TypeError saying what `fn` (`what`: "the function to check") is, where it is not a function. */
+export function refuseNonFunction(fn: unknown, what: string): void {
+  if (typeof fn !== 'function') throw new TypeError(`${what} is not a function: got ${inspect(fn, { depth: 0, breakLength: Infinity })}`);
+}
+
+/** @internal A function's name for messages, or "an anonymous function" (whatever `fn` is: a check refuses a non-function later, saying so). */
+export const nameOf = (fn: unknown): string => (typeof fn === 'function' && fn.name) || 'an anonymous function';
+
 /**
  * @internal Checks what a check of `mode` is called with, before it runs: throws a TypeError when
  * the spec's shapes are async (unless the check is `async`; the message names the mode's
@@ -73,7 +81,7 @@ export class SpecError extends Error {
  */
 export function checkCall(s: Spec<readonly unknown[], unknown>, fn: (...args: any[]) => unknown, async = false, mode: 'random' | 'exhaustive' = 'random'): void {
   if (!async) refuseAsync(s, mode === 'random' ? 'checkSpecAsync or assertSpecAsync' : 'checkSpecExhaustiveAsync or assertSpecExhaustiveAsync');
-  if (typeof fn !== 'function') throw new TypeError(`the function to check is not a function: got ${inspect(fn, { depth: 0, breakLength: Infinity })}`);
+  refuseNonFunction(fn, 'the function to check');
   if (!async) refuseAsyncOrGenerator(fn, 'the function to check', s.result.protocol !== undefined);
   const arity = s.args.length;
   if (fn.length !== 0 && fn.length !== arity) {
