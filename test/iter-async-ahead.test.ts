@@ -7,9 +7,9 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { number } from '../src/demand/primitives.ts';
-import { fromDemand, toDemand } from '../src/demand/convert.ts';
+import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
-import { spec } from '../src/spec/spec.ts';
+import { predictDemands, spec } from '../src/spec/spec.ts';
 import { checkSpecAsync } from '../src/async-checks.ts';
 import { aheadOf, asyncIterable, closedAfter, endOf, pullCount, pulls, pullsOf, readAhead, untouched, type IterDemand } from '../src/iter/index.ts';
 import { takeAsync } from '../examples/iterators/take-async.ts';
@@ -25,12 +25,17 @@ const takeSpecWrittenForSync = spec([number, asyncNumbers], asyncNumbers, (predi
 });
 
 describe('an async result read ahead, in value form', () => {
-  test('is its iteration, its reading ahead read by aheadOf, and converts back without it', () => {
-    const d = fromDemand(toDemand(readAhead(2, pulls([1, 2], 'done')), asyncNumbers), asyncNumbers) as IterDemand<number>;
-    assert.equal(aheadOf(d), 2);
-    assert.equal(pullCount(d), 2);
-    assert.equal(prettyDemand(toDemand(d, asyncNumbers)), '1 : 2 : []');
-    assert.equal(prettyDemand(toDemand(readAhead(aheadOf(d), pullsOf(d) as never), asyncNumbers)), 'Ahead 2 (1 : 2 : [])');
+  test('is, as a spec receives it, its iteration, its reading ahead read by aheadOf, and passed on without it', () => {
+    const seen: number[] = [];
+    const passOn = spec([asyncNumbers], asyncNumbers, (predict, d) => {
+      seen.push(aheadOf(d), pullCount(d));
+      predict(pullCount(d) === 2 ? d : readAhead(aheadOf(d), pullsOf(d) as never));
+    });
+    const [passed] = predictDemands(passOn, toDemand(readAhead(2, pulls([1, 2], 'done')), asyncNumbers), [untouched]);
+    assert.deepEqual(seen, [2, 2]);
+    assert.equal(prettyDemand(passed!), '1 : 2 : []');
+    const [said] = predictDemands(passOn, toDemand(readAhead(2, pulls([1], 'done')), asyncNumbers), [untouched]);
+    assert.equal(prettyDemand(said!), 'Ahead 2 (1 : [])');
   });
 
   test('a take spec written for sync iterables, passing the result demand on, checks take over async iterables under consumers reading ahead', { timeout: 60_000 }, async () => {

@@ -156,8 +156,13 @@ export function evaluatedPart<T>(value: T, shape: Shape<T> = dynamic as Shape<T>
  */
 export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynamic as Shape<T>): T {
   checkDemand(demand, 'fromDemand', 'demand');
+  return fromDemandAt(demand, shape as Shape<unknown>, false) as T;
+}
+
+/** {@link fromDemand} unchecked, built as a spec receives it (see {@link Ctor.received}) or not. */
+function fromDemandAt(demand: Demand, shape: Shape<unknown>, received: boolean): unknown {
   // Where a shape nests no Lazy in a Lazy (and under the dynamic shape), every lazy position is one Lazy: no guide to ask.
-  return fromDemandGuided(demand, shape as Shape<unknown>, nestsLazies(shape as Shape<unknown>) ? shapeGuide : undefined, dynamic) as T;
+  return fromDemandGuided(demand, shape, nestsLazies(shape) ? shapeGuide : undefined, dynamic, received);
 }
 
 /**
@@ -172,7 +177,7 @@ export function fromDemand<T = unknown>(demand: Demand, shape: Shape<T> = dynami
  */
 export function inValueForm(demand: Demand, shape: Shape<unknown>): unknown {
   const onceLazy = shape.kind === 'lazy' ? shape.inner().kind !== 'lazy' : shape.kind === 'dynamic';
-  if (!onceLazy || !demand.forced || !demand.lazy || demand.ctor === BOTTOM) return fromDemand(demand, shape);
+  if (!onceLazy || !demand.forced || !demand.lazy || demand.ctor === BOTTOM) return fromDemandAt(demand, shape, true);
   return deferWith(convertLater, new Unread(demand, shape, undefined));
 }
 
@@ -213,7 +218,7 @@ export class Unread {
 
 function convertLater(unread: Unread): Lazy<unknown> {
   const { demand, shape } = unread;
-  if (!(unread.layers ??= byLayer(demand, shape))) return fromDemand(demand, shape) as Lazy<unknown>;
+  if (!(unread.layers ??= byLayer(demand, shape))) return fromDemandAt(demand, shape, true) as Lazy<unknown>;
   // One layer, in the one Lazy of its lazy position, as buildValue makes it; its fields unread in their turn.
   if (demand instanceof SpineCell) {
     const { spine, k } = demand;
@@ -224,7 +229,12 @@ function convertLater(unread: Unread): Lazy<unknown> {
   const d = demand as Forced;
   const fields: unknown[] = new Array(d.arity);
   for (let i = 0; i < d.arity; i++) fields[i] = layerLater(d.field(i), fieldShape(shape, d.ctor, i));
-  return now(d.ctor.build(fields, d.value));
+  return now(builtAs(d, fields, true));
+}
+
+/** The value of layer `d` from the values of its fields, as a spec receives it (see {@link Ctor.received}) or as embedded. */
+function builtAs(d: Forced, fields: readonly unknown[], received: boolean): unknown {
+  return received && d.ctor.received ? d.ctor.received(fields) : d.ctor.build(fields, d.value);
 }
 
 /**
@@ -240,7 +250,7 @@ function fieldShape(shape: Shape<unknown>, ctor: Ctor, i: number): Shape<unknown
 /** The value form of `d`, a part of a demand converted a layer at a time: unread where it is one Lazy, else built. */
 function layerLater(d: Demand, shape: Shape<unknown>): unknown {
   if (!d.forced) return thunk;
-  return d.lazy && d.ctor !== BOTTOM ? deferWith(convertLater, new Unread(d, shape, true)) : fromDemandGuided(d, shape, undefined, dynamic);
+  return d.lazy && d.ctor !== BOTTOM ? deferWith(convertLater, new Unread(d, shape, true)) : fromDemandGuided(d, shape, undefined, dynamic, true);
 }
 
 /** Most levels {@link readsAlike} follows: a shape whose inner shapes are made anew at each call has no end. */
@@ -343,7 +353,7 @@ export const valueGuide: DemandGuide<unknown> = (at, d) => {
  * A shared node (see `markShared`) is built once per position the guide knows it at, its value
  * shared alike: first those below it, then it, then what holds it (see {@link SharedValues}).
  */
-export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefined, unknown: G): unknown {
+export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefined, unknown: G, received = false): unknown {
   const shared = new SharedValues<G>();
   // What is still to build, the last first: a build that meets shared nodes not built yet is done again after them.
   const pending: [Demand, G][] = [[demand, root]];
@@ -353,7 +363,7 @@ export function fromDemandGuided<G>(demand: Demand, root: G, guide: DemandGuide<
       pending.pop();
       continue;
     }
-    const v = buildValue(d, g, guide, unknown, shared);
+    const v = buildValue(d, g, guide, unknown, shared, received);
     if (shared.missing.length > 0) {
       pending.push(...shared.missing);
       shared.missing.length = 0;
@@ -437,7 +447,7 @@ export class BuildItems<G> {
 }
 
 /** One build of {@link fromDemandGuided}: the value of `demand`, where the shared nodes below it are built already (or noted missing in `shared`). */
-function buildValue<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefined, unknown: G, shared: SharedValues<G>): unknown {
+function buildValue<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefined, unknown: G, shared: SharedValues<G>, received: boolean): unknown {
   const items = new BuildItems<G>(demand, root, guide, shared);
   const { nodes, at, parent, slot } = items;
   const layers: number[] = [];
@@ -485,7 +495,7 @@ function buildValue<G>(demand: Demand, root: G, guide: DemandGuide<G> | undefine
     else if (d instanceof SpineCell) v = buildRun(d, values[i]!, runLayers[i]);
     else if (!d.forced) v = parent[i]! >= 0 && isCollection((nodes[parent[i]!] as Forced).ctor) ? defer(() => thunk) : thunk;
     else if (d.ctor === BOTTOM) markBottom((v = lazy(throwBottom)) as Lazy<unknown>);
-    else v = wrapped(d.ctor.build(values[i]!, d.value), d.lazy ? (layers[i] ?? 1) : 0);
+    else v = wrapped(builtAs(d, values[i]!, received), d.lazy ? (layers[i] ?? 1) : 0);
     if (parent[i]! < 0) result = v;
     else values[parent[i]!]![slot[i]!] = v;
   }

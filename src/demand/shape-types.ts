@@ -29,6 +29,8 @@ export interface Ctor {
   readonly type?: string | undefined;
   /** Embeds: rebuilds a value from its fields (for primitives and functions, returns the stored value). */
   build(fields: readonly unknown[], value?: unknown): unknown;
+  /** Where a spec receives a demand in value form otherwise than {@link Ctor.build} embeds it (`Ahead`, its iteration alone): that value. */
+  readonly received?: (fields: readonly unknown[]) => unknown;
   /** For the constructor of an {@link opaque} shape: when two of its values are the same in a demand (without it, `Object.is`). */
   readonly equals?: (a: unknown, b: unknown) => boolean;
   /** For the constructor of an {@link opaque} shape: how one of its values prints. */

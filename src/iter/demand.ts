@@ -88,12 +88,20 @@ export class Ahead {
 
 /**
  * @internal The constructor of the demand on an iteration read ahead: its fields, the most pulls
- * pending at once and the iteration. In value form, as a spec receives it, it is the iteration
- * itself, the reading ahead kept beside it (see {@link aheadOf}): a spec written for sync
- * iterables that passes a result's demand on to a source predicts its pulls made one at a time, as
- * an async generator makes them; one passing the reading ahead on says so with {@link readAhead}.
+ * pending at once and the iteration. In value form it is an {@link Ahead} (`fromDemand` gives
+ * what `toDemand` reads back), but as a spec receives it, it is the iteration itself, the reading
+ * ahead kept beside it (see {@link aheadOf}): a spec written for sync iterables that passes a
+ * result's demand on to a source predicts its pulls made one at a time, as an async generator
+ * makes them; one passing the reading ahead on says so with {@link readAhead}.
  */
-export const AHEAD_CTOR: Ctor = { name: 'Ahead', keys: ['pending', 'iteration'], iterationField: 1, style: 'data', build: (f) => readingAhead(f[0] as number, f[1] as Lazy<unknown>) };
+export const AHEAD_CTOR: Ctor = {
+  name: 'Ahead',
+  keys: ['pending', 'iteration'],
+  iterationField: 1,
+  style: 'data',
+  build: (f) => new Ahead(f[0] as number, f[1] as Lazy<unknown>),
+  received: (f) => readingAhead(f[0] as number, f[1] as Lazy<unknown>),
+};
 
 /** The first cells (or ends) of iterations given to specs in value form that were read ahead, to the most pulls pending at once. */
 const readAheads = new WeakMap<object, number>();
