@@ -291,16 +291,15 @@ export function inferSpecAsync<const A extends readonly unknown[], R>(args: Shap
 function infer<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions, async: boolean): Inference<A, R> | Promise<Inference<A, R>> {
   const shapes = { inputs: args, result };
   const steps = inferenceSteps(args, result, fn, options);
-  const what = 'the function to infer a spec of';
   // A rejection the function leaves unhandled fails the inference as a throw does, where it ended the process.
-  if (async) return holdingRejections(`inferSpecAsync of ${nameOf(fn)}`, () => (refuseNonFunction(fn, what), driveAsync(steps, (c) => observeCaseAsync(c.context, fn as never, c.inputs, shapes))));
+  if (async) return holdingRejections(`inferSpecAsync of ${nameOf(fn)}`, () => driveAsync(steps, (c) => observeCaseAsync(c.context, fn as never, c.inputs, shapes)));
   refuseAsync({ args, result }, 'inferSpecAsync');
-  refuseNonFunction(fn, what);
   return drive(steps, (c) => observeDetailed(c.context, fn as never, c.inputs, shapes));
 }
 
 /** The steps of an inference, written once for observing its cases synchronously and asynchronously: each yields a case and gets its observation back. */
 function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions): CaseSteps<Inference<A, R>, DetailedObservation> {
+  refuseNonFunction(fn, 'the function to infer a spec of');
   checkDeclared(options, INFER_OPTIONS, Object.keys(INFER_OPTIONS));
   const shapes = args as readonly Shape<unknown>[];
   const names = options.names ? [...options.names] : parameterNames(fn as never, shapes.length);
