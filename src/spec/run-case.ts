@@ -81,8 +81,7 @@ export async function observeCaseAsync(context: Context, fn: Fn, inputs: readonl
   // A rejection left unhandled before the case (by the last case's spec) is told now, while no case
   // runs; timers the last case's function left may fire too (in a worker, in the function's phase).
   await new Promise((r) => setImmediate(r));
-  const args = { args: shapes.inputs ?? [] };
-  const shown = () => inputs.map((v, i) => showInput(args, v, i)).join(', ');
+  const shown = () => inputs.map((v, i) => showInput({ args: shapes.inputs ?? [] }, v, i)).join(', ');
   // It ends once the pulls the function made have settled, and a turn later: a rejection it left unhandled has been told.
   const { value: observed, left } = await runAsCase(inputs, shown, () => observeDetailedAsync(context, fn, inputs, shapes, budget));
   return left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(left.reason) } };

@@ -124,8 +124,8 @@ function onUnhandled(reason: unknown, promise: Promise<unknown>): void {
     }
     if (made.run !== undefined && open.has(made.run)) return void (made.run.failure ??= new LateRejectionError(reason, made.inputs, `case ${made.index} of ${made.run.name}, on inputs ${made.shown()}`));
   } else if (made === undefined && open.size > 0) {
-    const runs = [...open];
-    for (const r of runs) r.failure ??= new UnattributedRejectionError(reason, runs.map((x) => x.name));
+    const names = [...open].map((r) => r.name);
+    for (const r of open) r.failure ??= new UnattributedRejectionError(reason, names);
     return;
   }
   for (const l of setAside) l.call(process, reason, promise);
@@ -140,10 +140,7 @@ export function holdRejections(): () => void {
     for (const l of setAside) process.off('unhandledRejection', l);
     process.on('unhandledRejection', onUnhandled);
   }
-  let held = true;
   return () => {
-    if (!held) return;
-    held = false;
     if (--holders > 0) return;
     process.off('unhandledRejection', onUnhandled);
     // In their places, before any added meanwhile.
