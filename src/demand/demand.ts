@@ -187,19 +187,21 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       continue;
     }
     if ((x.shared || y.shared) && !(seen ??= new PairMap()).add(x, y, true)) continue;
-    // A close is below what its place holds, but another close: it closes no later.
-    if (closingBelow && isClose(x)) {
-      if (isClose(y) && !sameCtor(x.ctor, y.ctor)) return false;
-      continue;
-    }
-    // An iterator taken and left is an iteration left open after 0 pulls: below only what does not end in a close.
-    if (closingBelow && x.ctor.taken === true) {
-      if (endsClosed(y)) return false;
-      continue;
-    }
-    if (closingBelow && x.ctor.iterations !== undefined && y.ctor.iterations !== undefined) {
-      if (!iterationsBelow(x, y, stack)) return false;
-      continue;
+    if (closingBelow) {
+      // A close is below what its place holds, but another close: it closes no later.
+      if (isClose(x)) {
+        if (isClose(y) && !sameCtor(x.ctor, y.ctor)) return false;
+        continue;
+      }
+      // An iterator taken and left is an iteration left open after 0 pulls: below only what does not end in a close.
+      if (x.ctor.taken === true) {
+        if (endsClosed(y)) return false;
+        continue;
+      }
+      if (x.ctor.iterations !== undefined && y.ctor.iterations !== undefined) {
+        if (!iterationsBelow(x, y, stack)) return false;
+        continue;
+      }
     }
     if (!sameLayer(x, y)) return false;
     if ((x as Partial<CellRun>).cellAt !== undefined && (y as Partial<CellRun>).cellAt !== undefined) {
@@ -218,8 +220,9 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
  */
 function iterationsBelow(x: Forced, y: Forced, stack: Demand[]): boolean {
   for (let i = x.arity - 1; i >= 0; i--) {
-    const [a, b] = [x.field(i), iterationAt(y, i)];
+    const a = x.field(i);
     if (!a.forced) continue;
+    const b = iterationAt(y, i);
     if (!b.forced) return false;
     stack.push(a, b);
   }
