@@ -145,6 +145,21 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     return slot.request({ ...m, grace });
   };
   const { index: firstIndex, count: shards } = settings.shard ?? WHOLE_RUN;
+  /** The event of trial `i` (undefined if it passed) from the outcome of the request that ran it. */
+  const eventOf = (i: number, out: Outcome<'trials'>): Event | undefined => (out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout));
+  /**
+   * The event of trial `i`, the last a worker ran one by one, after which, the run passed, `late`
+   * happened in it: a timer that does not finish is blamed on the trial if it leaves one again alone
+   * in a fresh worker that waits for the timers it set. Else, or for a crash, the run fails with an
+   * error that says no trial can be blamed.
+   */
+  const blameAfterLast = async (slot: Slot, late: Late, i: number | undefined, bound: Int32Array): Promise<Event> => {
+    if (late.kind !== 'timer' || i === undefined) throw crashedAfterLast(late, grace, 'trial');
+    const out = await slot.request({ type: 'trials', first: i, step: 1, count: 1, bound: bound.buffer as SharedArrayBuffer, grace });
+    const ev = eventOf(i, out);
+    if (!ev) throw unblamed(i, seed, grace, late, true);
+    return ev;
+  };
   /**
    * Runs the trials, worker k the positions k, k + n, … (each trial with its own size). Batched
    * (`batch`), each worker runs its stripe in one request, in a loop, and the run waits for the
@@ -158,19 +173,6 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
    * timers it set; if it finishes there, that is its outcome, and if it passes, the run fails
    * with the crash, which no trial can be blamed for.
    */
-  /**
-   * The event of trial `i`, the last a worker ran one by one, after which, the run passed, `late`
-   * happened in it: a timer that does not finish is blamed on the trial if it leaves one again alone
-   * in a fresh worker that waits for the timers it set. Else, or for a crash, the run fails with an
-   * error that says no trial can be blamed.
-   */
-  const blameAfterLast = async (slot: Slot, late: Late, i: number | undefined, bound: Int32Array): Promise<Event> => {
-    if (late.kind !== 'timer' || i === undefined) throw crashedAfterLast(late, grace, 'trial');
-    const out = await slot.request({ type: 'trials', first: i, step: 1, count: 1, bound: bound.buffer as SharedArrayBuffer, grace });
-    const ev = out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout);
-    if (!ev) throw unblamed(i, seed, grace, late, true);
-    return ev;
-  };
   const runTrials = async (slots: readonly Slot[], batch: boolean): Promise<Trials | 'crashed'> => {
     const run: Trials = { completed: [], coverage: new CoverageTally(spec.args.length) };
     let crashed = false;
@@ -196,7 +198,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
         let out = await slot.request(m);
         const late = suspect(out);
         if (late) out = await slot.request({ ...m, grace });
-        let ev = out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout);
+        let ev = eventOf(i, out);
         if (!ev && late) ev = { i, kind: 'thrown', error: unblamed(i, seed, grace, late) };
         if (ev) return found(ev);
         if (out.kind === 'reply' && out.data.ran === 0) return; // past the bound another worker set
@@ -216,7 +218,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
       const ran = out.kind === 'reply' ? out.data.ran : Math.max(0, slot.state[1]!);
       run.completed.push({ at, count: ran });
       if (out.kind === 'reply') run.coverage.addCounts(out.data.counts);
-      const ev = out.kind === 'reply' ? replied(at(ran), out.data) : unfinished(at(ran), out, timeout);
+      const ev = eventOf(at(ran), out);
       if (ev) found(ev);
     };
     await Promise.all(
