@@ -391,6 +391,9 @@ const closedEnds = new WeakMap<Forced, boolean>();
  */
 export function endsClosed(d: Demand): boolean {
   if (!d.forced) return false; // asked of every pair compared whose first is _: most often another _
+  if (isClose(d)) return true;
+  // A node no iteration runs through (a number, a tree's node) ends in no close: nothing to remember.
+  if ((d as Partial<CellRun>).spine === undefined && iterationField(d) === undefined) return false;
   const chain: Forced[] = [];
   let closed = false;
   for (let x: Demand = d; x.forced; ) {
