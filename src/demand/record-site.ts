@@ -13,7 +13,7 @@ import { CONS_CTOR } from './lazy-positions.ts';
 import { NONE } from './guide.ts';
 import { child, type Path } from './path.ts';
 import { record } from './record.ts';
-import { insideLazy, insideLazyPosition, isPrimitive, primitiveFits } from './shape-fit.ts';
+import { declaredConsShapes, insideLazy, insideLazyPosition, isPrimitive, primitiveFits } from './shape-fit.ts';
 import type { Ctor, Layer, Shape } from './shape-types.ts';
 
 /**
@@ -90,9 +90,9 @@ export function forceAt(site: RecordSite): { value: unknown; ctor?: Ctor; sites:
     return { value: v, sites: [] };
   }
   // A list cell at a lazy position of a declared list, the commonest layer a context forces: its fields read without a layer made.
-  if (atLazy && v instanceof Cons && v.head instanceof Lazy && v.tail instanceof Lazy && shape.kind === 'data') {
-    const cons = shape.alternatives()[1];
-    if (cons?.ctor === CONS_CTOR) return { value: v, ctor: CONS_CTOR, sites: spineSites(v.head, v.tail, cons.shapes, into, at, site) };
+  if (atLazy && v instanceof Cons && v.head instanceof Lazy && v.tail instanceof Lazy) {
+    const shapes = declaredConsShapes(shape);
+    if (shapes !== undefined) return { value: v, ctor: CONS_CTOR, sites: spineSites(v.head, v.tail, shapes, into, at, site) };
   }
   let layer: Layer;
   try {

@@ -43,10 +43,16 @@ export function checkPrimitive(v: unknown, s: Shape<unknown>, p: Path): void {
  */
 export function consShapes(s: Shape<unknown>, v: Cons<unknown>, p: Path): readonly Shape<unknown>[] | undefined {
   if (s.kind === 'dynamic') return DYN2;
-  const cons = s.kind === 'data' ? s.alternatives()[1] : undefined;
-  if (cons?.ctor === CONS_CTOR) return cons.shapes;
+  const declared = declaredConsShapes(s);
+  if (declared !== undefined) return declared;
   const layer = s.project(v, p);
   return layer.ctor === CONS_CTOR ? layer.shapes : undefined;
+}
+
+/** @internal The shapes of the head and tail of a cell of `s` where `s` is a declared list's, without projecting a cell. */
+export function declaredConsShapes(s: Shape<unknown>): readonly Shape<unknown>[] | undefined {
+  const cons = s.kind === 'data' ? s.alternatives()[1] : undefined;
+  return cons?.ctor === CONS_CTOR ? cons.shapes : undefined;
 }
 
 /** @internal Whether `v` is recorded as a primitive (a value of one of the primitive shapes). */
