@@ -190,17 +190,20 @@ function candidates(args: readonly Shape<unknown>[], result: Shape<unknown>, nam
 function iterableCandidates(args: readonly Shape<unknown>[], result: Shape<unknown>, names: readonly string[], i: number): Candidate[] {
   const x = names[i]!;
   const out: Candidate[] = [{ size: 1, code: 'exhausted', says: `${x} is pulled to its end whenever the result is demanded`, make: (l) => l.exhausted }];
-  const counts = args.flatMap((s, j) => (isPrim(s, 'number') || (s.kind === 'lazy' && isPrim(s.inner(), 'number')) ? [{ j, force: s.kind === 'lazy' }] : []));
+  // The number arguments: each's name, its code read (`n.force()` where lazy), and its value in the inputs.
+  const counts = args.flatMap((s, j) => {
+    if (!(isPrim(s, 'number') || (s.kind === 'lazy' && isPrim(s.inner(), 'number')))) return [];
+    const force = s.kind === 'lazy';
+    return [{ j, n: names[j]!, read: `${names[j]}${force ? '.force()' : ''}`, count: (inputs: any[]) => (force ? inputs[j].force() : inputs[j]) as number }];
+  });
   const found = (code: string, what: string, match: (v: any, ...inputs: any[]) => boolean): Candidate => ({
     size: 3,
     code: `pulledUntil(${code})`,
     says: `${x} is pulled up to its first element ${what}, then closed, or to its end, whenever the result is demanded`,
     make: (l) => l.pulledUntil(match),
   });
-  for (const { j, force } of counts) {
-    const n = names[j]!;
-    const count = (inputs: any[]) => (force ? inputs[j].force() : inputs[j]) as number;
-    for (const [op, holds] of COMPARISONS) out.push(found(`${params(names, [j], ['x'])} => x ${op} ${n}${force ? '.force()' : ''}`, `${op} ${n}`, (v, ...inputs) => holds(v, count(inputs))));
+  for (const { j, n, read, count } of counts) {
+    for (const [op, holds] of COMPARISONS) out.push(found(`${params(names, [j], ['x'])} => x ${op} ${read}`, `${op} ${n}`, (v, ...inputs) => holds(v, count(inputs))));
   }
   args.forEach((s, j) => {
     if (s.kind === 'fn' && s.args.length === 1 && isPrim(s.result, 'boolean')) out.push(found(`${params(names, [j], ['x'])} => ${names[j]}(x)`, `that ${names[j]} keeps`, (v, ...inputs) => inputs[j](v)));
@@ -216,17 +219,15 @@ function iterableCandidates(args: readonly Shape<unknown>[], result: Shape<unkno
     // Where both fit (one source), the plainer first.
     out.push({ size: 2 + extra, code: `pulledAsResult(${braced(opt)})`, says: `${x} is pulled as many times as the result, closed when the result is closed, to its end when the result ended${before}`, make: (l) => l.pulledAsResult({ closesUnstarted }) });
     if (several) out.push({ size: 2 + extra, code: `pulledInLockstep(${braced(opt)})`, says: `${x} is pulled once per pull of the result, in turn with the iterables before it; the first to end closes the others${before}`, make: (l) => l.pulledInLockstep({ closesUnstarted }) });
-    for (const { j, force } of counts) {
-      const n = names[j]!;
-      const count = (inputs: any[]) => (force ? inputs[j].force() : inputs[j]) as number;
-      const limit = `limit: ${params(names, [j])} => ${n}${force ? '.force()' : ''}`;
+    for (const { j, n, read, count } of counts) {
+      const limit = `limit: ${params(names, [j])} => ${read}`;
       const asResult = `pulledAsResult(${braced(limit, opt)})`;
       const says = `pulled as many times as the result, closed when the result is closed or has taken ${n}, to its end when the result ended sooner${before}`;
       const make = (l: SpecLanguage<any[], any>) => l.pulledAsResult({ limit: (...inputs) => count(inputs), closesUnstarted });
       out.push({ size: 3 + extra, code: asResult, says: `${x} is ${says}`, make });
       out.push({
         size: 4 + extra,
-        code: `onlyWhen(${params(names, [j], ['_d'])} => ${n}${force ? '.force()' : ''} > 0, ${asResult})`,
+        code: `onlyWhen(${params(names, [j], ['_d'])} => ${read} > 0, ${asResult})`,
         says: `${x} only when ${n} > 0: ${says}`,
         make: (l) => l.onlyWhen((_d, ...inputs) => count(inputs) > 0, make(l)),
         uses: ['onlyWhen', 'pulledAsResult'],
