@@ -32,7 +32,7 @@ const ASCII: Style = { h: '-', v: '|', tl: '+', tr: '+', bl: '+', br: '+', lt: '
  * unicodeTerminal({ TERM: 'dumb' });        // false: diagrams are drawn in ASCII (+--+, |, *)
  * ```
  */
-export function unicodeTerminal(env: NodeJS.ProcessEnv = process.env): boolean {
+export function unicodeTerminal(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
   if (env.STRICTCHECK_ASCII === '1' || env.TERM === 'dumb') return false;
   const locale = env.LC_ALL || env.LC_CTYPE || env.LANG;
   return locale === undefined || locale === '' || /utf-?8/i.test(locale);
