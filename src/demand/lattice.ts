@@ -87,7 +87,7 @@ function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
         continue;
       }
       if (!holdsConflict(built)) continue;
-      const r = atStart ? undefined : built.lazy ? openBelow(x, y) : CONFLICT;
+      const r = clash(x, y, built.lazy, atStart);
       if (r === undefined) return undefined;
       setField(parent, index, r);
       if ((x as Forced).shared || (y as Forced).shared) memo!.set(x as Forced, y as Forced, r);
@@ -119,8 +119,7 @@ function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
       for (let i = node.arity - 1; i >= 0; i--) stack.push(iterationAt(x, i), iterationAt(y, i), node, i, below || shared, undefined);
     } else if (!sameLayer(x, y)) {
       if (upper) return undefined;
-      // At an iteration's start, return() and throw() are both below two layers not alike, and neither is above the other.
-      const met = atStart ? undefined : x.lazy || y.lazy ? openBelow(x, y) : CONFLICT;
+      const met = clash(x, y, x.lazy || y.lazy, atStart);
       if (met === undefined) return undefined;
       r = met;
     } else {
@@ -134,6 +133,15 @@ function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
   }
   const r = root.field(0);
   return r === CONFLICT ? openBelow(a, b) : r;
+}
+
+/**
+ * The glb of two demands that clash (layers not alike, here or below): `_` where either was
+ * `lazy`, the conflict otherwise; none at an iteration's start, where return() and throw() are
+ * both below two layers not alike and neither is above the other.
+ */
+function clash(x: Demand, y: Demand, lazy: boolean, atStart: boolean): Demand | undefined {
+  return atStart ? undefined : lazy ? openBelow(x, y) : CONFLICT;
 }
 
 /** The node of {@link lub} (`upper`, as many iterations as the longer) or {@link glb} (as the shorter) of two `Iterations`, its fields to set. */
