@@ -158,6 +158,11 @@ interface SeenPhase {
   readonly at: number;
 }
 
+/** Whether two looks saw the same phase: a look may describe one anew (see the watch of {@link Slot.request}). */
+function samePhase(a: SeenPhase, b: SeenPhase): boolean {
+  return a.count === b.count && a.who === b.who && a.at === b.at;
+}
+
 /**
  * What the current phase of a worker's case (see {@link Slot.state}) has computed so far, at least.
  * The worker does not read its thread's clock when a phase starts (a file read a case), so the
@@ -181,7 +186,7 @@ class PhaseClock {
   /** What phase `seen` has computed by now, at least; undefined if the thread's times cannot be read. */
   computed(seen: SeenPhase): number | undefined {
     const now = this.look();
-    if (this.phase?.seen !== seen) this.phase = { seen, before: this.last, first: now };
+    if (!this.phase || !samePhase(this.phase.seen, seen)) this.phase = { seen, before: this.last, first: now };
     this.last = now;
     const { before, first } = this.phase;
     if (now.times === undefined) return undefined;
