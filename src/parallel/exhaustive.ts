@@ -24,6 +24,9 @@ export interface ParallelExhaustiveResult extends ExhaustiveResult {
   readonly subtrees: number;
 }
 
+/** Why no case can be blamed for a timer that a worker found did not finish. */
+const CASES_UNBLAMED = 'No case can be blamed: a worker runs the cases of a subtree back to back, and waits for the timers they left after them.';
+
 /** The index of the first path in `queue` (in order) after `path`. */
 function firstAfter(queue: readonly (readonly number[])[], path: readonly number[]): number {
   const i = queue.findIndex((q) => comparePaths(q, path) > 0);
@@ -47,7 +50,7 @@ export async function parallelCheck(check: DefinedCheck<readonly unknown[], unkn
     const run = { ...set, watch: watchRun(settings) };
     const totals = { subtrees: 0 };
     const result = await driveAsync(depthLoop(run), (depth) => parallelDepth(run, driver, depth, slots, { hunger, allowance }, totals));
-    if (result.passed) await afterLastCase(slots, graceOf(timeout), 'case');
+    if (result.passed) await afterLastCase(slots, graceOf(timeout), 'case', CASES_UNBLAMED);
     return printable({ ...result, ...info(), subtrees: totals.subtrees });
   });
 }
@@ -73,11 +76,7 @@ interface Answer {
 function answer(out: Outcome<'cases'>, run: number, depth: number, timeout: number): Answer {
   if (out.kind === 'timeout') return { cases: 0, runs: 0, event: out.spec ? { kind: 'spec', error: specTimeout(timeout), run } : { kind: 'timeout', run } };
   if (out.kind === 'timer') {
-    // The worker waits for the timers after the walk: the cases ran back to back.
-    const thrown = new WorkerCrashError(
-      `a timer that a case of a subtree of depth ${depth} left did not finish within the timeout (${out.ms} ms): it loops, or blocks. ` +
-        `No case can be blamed: the cases of a subtree run back to back, and the worker waits for the timers they left after them.`,
-    );
+    const thrown = new WorkerCrashError(`a timer that a case of a subtree of depth ${depth} left did not finish within the timeout (${out.ms} ms): it loops, or blocks. ${CASES_UNBLAMED}`);
     return { cases: 0, runs: 0, event: { thrown } };
   }
   if (out.kind === 'crash') {

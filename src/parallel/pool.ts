@@ -158,6 +158,11 @@ interface SeenPhase {
   readonly at: number;
 }
 
+/** Whether two looks saw the same phase: a look may describe one anew (see the watch of {@link Slot.request}). */
+function samePhase(a: SeenPhase, b: SeenPhase): boolean {
+  return a.count === b.count && a.who === b.who && a.at === b.at;
+}
+
 /**
  * What the current phase of a worker's case (see {@link Slot.state}) has computed so far, at least.
  * The worker does not read its thread's clock when a phase starts (a file read a case), so the
@@ -181,7 +186,7 @@ class PhaseClock {
   /** What phase `seen` has computed by now, at least; undefined if the thread's times cannot be read. */
   computed(seen: SeenPhase): number | undefined {
     const now = this.look();
-    if (this.phase?.seen !== seen) this.phase = { seen, before: this.last, first: now };
+    if (!this.phase || !samePhase(this.phase.seen, seen)) this.phase = { seen, before: this.last, first: now };
     this.last = now;
     const { before, first } = this.phase;
     if (now.times === undefined) return undefined;
@@ -497,11 +502,11 @@ export function graceOf(timeout: number): number {
  * @internal Once a run with workers passed: waits up to `grace` ms for the timers its cases left,
  * and rejects with a {@link WorkerCrashError} if one raises an error, or does not finish, so that
  * the run does not pass. A run without workers cannot wait (it is synchronous): the error crashes
- * its process, and a timer that never ends keeps it from ending.
+ * its process, and a timer that never ends keeps it from ending. `unblamed`: see {@link crashedAfterLast}.
  */
-export async function afterLastCase(slots: readonly Slot[], grace: number, unit: string): Promise<void> {
+export async function afterLastCase(slots: readonly Slot[], grace: number, unit: string, unblamed?: string): Promise<void> {
   const crash = await drained(slots, grace);
-  if (crash) throw crashedAfterLast(crash.late, grace, unit);
+  if (crash) throw crashedAfterLast(crash.late, grace, unit, unblamed);
 }
 
 /** @internal Waits up to `grace` ms for the timers the cases of `slots` left: the crash one of them caused, or the one that did not finish, if any, with the slot it happened in. */
@@ -511,12 +516,16 @@ export async function drained(slots: readonly Slot[], grace: number): Promise<{ 
   return k < 0 ? undefined : { late: lates[k]!, slot: slots[k]! };
 }
 
-/** @internal The error of a run that passed, but whose worker crashed, or ran a timer that did not finish, after its last case (`unit`), while it waited for their timers. */
-export function crashedAfterLast(late: Late, grace: number, unit: string): WorkerCrashError {
+/**
+ * @internal The error of a run that passed, but whose worker crashed, or ran a timer that did not
+ * finish, after its last case (`unit`), while it waited for their timers; for a timer, with
+ * `unblamed`, the sentence that says why no case can be blamed, if the run's mode gives one.
+ */
+export function crashedAfterLast(late: Late, grace: number, unit: string, unblamed?: string): WorkerCrashError {
   if (late.kind === 'timer') {
     return new WorkerCrashError(
       `a timer that a ${unit} left did not finish after the last ${unit}: it ran past the timeout (${late.ms} ms) while the run waited for the timers its ${unit}s left (it loops, or blocks). ` +
-        `${unit === 'case' ? `No ${unit} can be blamed: a worker runs the ${unit}s of a subtree back to back, and waits for the timers they left after them. ` : ''}Without workers, it would keep the process from ending.`,
+        `${unblamed === undefined ? '' : `${unblamed} `}Without workers, it would keep the process from ending.`,
     );
   }
   return new WorkerCrashError(

@@ -59,12 +59,17 @@ function unfinished(i: number, out: Exclude<Outcome, { kind: 'reply' }>, timeout
 }
 
 /**
- * `out` if it may be an earlier case's rather than its request's own: a crash, or a timer that did
- * not finish, in a worker that had answered requests before (a crash while a case was being made
- * is the case's own: making is synchronous).
+ * `out` if it is a crash or a timer that did not finish, which a case before the one running may
+ * have caused (not a crash while a case was being made: that is the case's own, making is synchronous).
  */
+function lateOf(out: Outcome): Late | undefined {
+  return (out.kind === 'crash' && !out.making) || out.kind === 'timer' ? out : undefined;
+}
+
+/** `out` if it may be an earlier case's rather than its request's own: {@link lateOf}, in a worker that had answered requests before. */
 function suspect(out: Outcome): Late | undefined {
-  return ((out.kind === 'crash' && !out.making) || out.kind === 'timer') && !out.alone ? out : undefined;
+  const late = lateOf(out);
+  return late && !late.alone ? late : undefined;
 }
 
 /**
@@ -209,7 +214,8 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     const stripe = async (slot: Slot, at: (q: number) => number, count: number) => {
       slot.state[1] = 0; // its first trial, should the worker crash before it starts
       const out = await slot.request({ type: 'trials', first: at(0), step: at(1) - at(0), count, bound: bound.buffer as SharedArrayBuffer });
-      if ((out.kind === 'crash' && !out.making) || out.kind === 'timer') {
+      // The stripe's trials ran back to back: none of them is surely to blame, even in a fresh worker.
+      if (lateOf(out)) {
         crashed = true;
         lower(bound, -1); // the others stop: the trials run again one at a time
         return;
