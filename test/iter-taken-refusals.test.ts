@@ -1,0 +1,108 @@
+/**
+ * `taken` (an iterator of a re-iterable source taken, then nothing) is an iteration's whole demand
+ * before its first pull. After a pull, or on a one-shot iterator (given to the function open, so
+ * taking it is no event), it means nothing: a demand written so is refused, naming what to write
+ * instead; and the helpers that write demands for specs never give it there.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { number } from '../src/demand/primitives.ts';
+import { toDemand } from '../src/demand/convert.ts';
+import { prettyDemand } from '../src/demand/print.ts';
+import { ShapeMismatchError } from '../src/demand/shape-errors.ts';
+import { cons, type List } from '../src/lazy/list.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
+import { spec, SpecError } from '../src/spec/spec.ts';
+import { specOf } from '../src/spec/combinators.ts';
+import { checkSpec } from '../src/checks.ts';
+import { asyncIterable, asyncIterator, closedAfter, iterable, iterations, iterator, pulls, readAhead, taken, untouched, type IterDemand } from '../src/iter/index.ts';
+
+const numbers = iterable(number);
+/** `xs` pulled, then `taken`. */
+const pulledThenTaken = (xs: readonly number[]): IterDemand<number> =>
+  xs.reduceRight((rest, x) => cons(x, rest as unknown as List<number>) as unknown as IterDemand<number>, taken as IterDemand<number>);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyShape = Shape<any>;
+const read = (d: unknown, shape: AnyShape) => prettyDemand(toDemand(d, shape));
+/** Whether reading `d` at `shape` is refused with a mismatch whose message matches each of `patterns`. */
+const refused = (d: unknown, shape: AnyShape, ...patterns: RegExp[]) =>
+  assert.throws(() => toDemand(d, shape), (e: unknown) => e instanceof ShapeMismatchError && patterns.every((p) => p.test(e.message)));
+
+describe('taken after a pull is refused, naming what to write instead', () => {
+  test('1 : taken is refused at iterable(number), asyncIterable(number) and inside Iterations, where taken alone is read', () => {
+    const why = [/taken after a pull/, /before its first pull/, /untouched/, /1 : _/];
+    refused(pulledThenTaken([1]), numbers, ...why);
+    refused(pulledThenTaken([1, 2]), asyncIterable(number), ...why);
+    refused(iterations(pulls([1], 'open'), pulledThenTaken([1])), numbers, ...why);
+    refused(readAhead(2, pulledThenTaken([1])), asyncIterable(number), ...why);
+    assert.equal(read(taken, numbers), 'taken');
+    assert.equal(read(iterations(pulls([1], 'open'), taken), numbers), 'Iterations (1 : _) taken');
+  });
+
+  test('a spec predicting 1 : taken is a SpecError naming it', () => {
+    const wrong = spec([numbers], numbers, (predict, _d, xs) => {
+      void xs;
+      predict(pulledThenTaken([0]));
+    });
+    assert.throws(
+      () => checkSpec(wrong, (xs: Iterable<number>) => xs, { trials: 20, seed: 1 }),
+      (e: unknown) => e instanceof SpecError && /prediction does not fit its argument/.test(e.message) && /taken after a pull/.test(e.message),
+    );
+  });
+});
+
+describe('taken on a one-shot iterator is refused, naming what to write instead', () => {
+  test('taken is refused at iterator(number) and asyncIterator(number), read ahead or not', () => {
+    refused(taken, iterator(number), /taken on a one-shot iterator/, /Iterator<number> is given to the function open/, /untouched/, /iterable\(…\)/);
+    refused(taken, asyncIterator(number), /taken on a one-shot iterator/, /AsyncIterator<number>/, /asyncIterable\(…\)/);
+    refused(readAhead(2, taken), asyncIterator(number), /taken on a one-shot iterator/);
+    refused(pulledThenTaken([1]), iterator(number), /taken after a pull/);
+  });
+
+  test('a spec over iterator(number) predicting taken is a SpecError naming it', () => {
+    const wrong = spec([iterator(number)], iterator(number), (predict) => predict(taken));
+    assert.throws(
+      () => checkSpec(wrong, (it: Iterator<number>) => it, { trials: 20, seed: 1 }),
+      (e: unknown) => e instanceof SpecError && /taken on a one-shot iterator/.test(e.message),
+    );
+  });
+});
+
+describe('the helpers that write demands give taken only before the first pull of a re-iterable source', () => {
+  const noReturnIterator = { next: () => ({ done: true as const, value: undefined }), [Symbol.iterator]() { return this; } };
+  const noReturnIterable = { [Symbol.iterator]: () => ({ next: () => ({ done: true as const, value: undefined }) }) };
+
+  test('closedAfter no pull, on a one-shot iterator without return, is _ (it was given open); on a re-iterable source, taken', () => {
+    assert.equal(read(closedAfter(pulls([], 'return'), noReturnIterator as never), iterator(number)), '_');
+    assert.equal(read(closedAfter(pulls([], 'return'), noReturnIterable as never), numbers), 'taken');
+  });
+
+  /** Holds its source iterator from its call on, as TC39's helpers do, and closes it whenever it is closed. */
+  function mapClosesUnstarted(it: Iterator<number>): IterableIterator<number> {
+    let done = false;
+    const self: IterableIterator<number> = {
+      [Symbol.iterator]: () => self,
+      next: () => {
+        if (done) return { done: true, value: undefined };
+        const r = it.next();
+        if (r.done) done = true;
+        return r;
+      },
+      return: (v?: unknown) => {
+        if (!done) it.return?.();
+        done = true;
+        return { done: true, value: v };
+      },
+    };
+    return self;
+  }
+
+  test('pulledAsResult with closesUnstarted over one-shot iterators, some without return, passes the function that closes what it took', () => {
+    const closing = specOf([iterator(number)], iterator(number), ({ pulledAsResult }) => [pulledAsResult({ closesUnstarted: true })]);
+    for (const compare of ['exact', 'noStricter'] as const) {
+      const r = checkSpec(closing, mapClosesUnstarted, { trials: 300, seed: 1, compare });
+      assert.equal(r.passed, true, `${compare}: ${r.message}`);
+    }
+    assert.equal(untouched, closedAfter(pulls([], 'return'), noReturnIterator as never));
+  });
+});
