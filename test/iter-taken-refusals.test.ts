@@ -15,6 +15,7 @@ import type { Shape } from '../src/demand/shape-types.ts';
 import { spec, SpecError } from '../src/spec/spec.ts';
 import { specOf } from '../src/spec/combinators.ts';
 import { checkSpec } from '../src/checks.ts';
+import { run as runIteratorSection } from '../examples/iterators/catalog.ts';
 import { asyncIterable, asyncIterator, closedAfter, iterable, iterations, iterator, pulls, readAhead, taken, untouched, type IterDemand } from '../src/iter/index.ts';
 
 const numbers = iterable(number);
@@ -104,5 +105,23 @@ describe('the helpers that write demands give taken only before the first pull o
       assert.equal(r.passed, true, `${compare}: ${r.message}`);
     }
     assert.equal(untouched, closedAfter(pulls([], 'return'), noReturnIterator as never));
+  });
+});
+
+describe('the iterators section of npm start', () => {
+  test('says in its introduction what taken means, before its counterexamples show it', async () => {
+    const intro: string[] = [];
+    const stop = new Error('the introduction ended');
+    // The section's first empty line ends its introduction: stopped there, before any check runs.
+    await assert.rejects(
+      runIteratorSection((line) => {
+        if (line === '') throw stop;
+        intro.push(line);
+      }),
+      (e: unknown) => e === stop,
+    );
+    const text = intro.join(' ');
+    assert.match(text, /taken when its iterator was taken \(\[Symbol\.iterator\]\(\)\) and then left/);
+    assert.match(text, /not _ \(never iterated/);
   });
 });
