@@ -10,8 +10,12 @@ import { number } from '../src/demand/primitives.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { ShapeMismatchError } from '../src/demand/shape-errors.ts';
-import { cons, type List } from '../src/lazy/list.ts';
-import type { Shape } from '../src/demand/shape-types.ts';
+import { cons, fromArray, type List } from '../src/lazy/list.ts';
+import { now, type Lazy } from '../src/lazy/lazy.ts';
+import { Cons } from '../src/lazy/cell.ts';
+import { lazyOf } from '../src/demand/lazy-positions.ts';
+import { observeDetailed, whnf } from '../src/demand/observe.ts';
+import type { Ctor, Shape } from '../src/demand/shape-types.ts';
 import { spec, SpecError } from '../src/spec/spec.ts';
 import { specOf } from '../src/spec/combinators.ts';
 import { checkSpec } from '../src/checks.ts';
@@ -123,5 +127,35 @@ describe('the iterators section of npm start', () => {
     const text = intro.join(' ');
     assert.match(text, /taken when its iterator was taken \(\[Symbol\.iterator\]\(\)\) and then left/);
     assert.match(text, /not _ \(never iterated/);
+  });
+});
+
+describe('a list cell that its shape reads as another constructor is observed as that constructor', () => {
+  test('a Lazy given where an iterable is declared is refused with a ShapeMismatchError naming it, before the function runs', () => {
+    let ran = false;
+    const forceIt = (xs: Iterable<number>) => {
+      ran = true;
+      return (xs as unknown as Lazy<unknown>).force() === undefined ? 0 : 1;
+    };
+    const o = observeDetailed(whnf, forceIt, [fromArray([1, 2]) as unknown as Iterable<number>], { inputs: [numbers] });
+    const e = o.error?.thrown;
+    assert.ok(e instanceof ShapeMismatchError, String(e));
+    assert.match(e.message, /at argument 1: expected an iterable of number, got a Lazy \(a lazy list is not an iterable: declare it with list\(…\), or give an iterable\)/);
+    assert.equal(ran, false);
+  });
+
+  test("a cell read as another constructor at a lazy position is recorded as that constructor's layer", () => {
+    const fields = [lazyOf(number), lazyOf(number)] as Shape<unknown>[];
+    const PAIR: Ctor = { name: 'Pair', keys: ['first', 'second'], style: 'data', build: (f) => new Cons(f[0] as Lazy<unknown>, f[1] as Lazy<never>) };
+    const pairOfCell: Shape<Cons<number>> = {
+      kind: 'data',
+      name: 'PairOfCell',
+      alternatives: () => [{ ctor: PAIR, shapes: fields }],
+      project: (v) => ({ ctor: PAIR, fields: [(v as Cons<unknown>).head, (v as Cons<unknown>).tail], shapes: fields }),
+    };
+    const first = (p: Lazy<Cons<number>>) => p.force().head.force();
+    const o = observeDetailed(whnf, first, [now(new Cons(now(1), now(2) as never))], { inputs: [lazyOf(pairOfCell)] });
+    assert.equal(o.error, undefined);
+    assert.equal(prettyDemand(o.inputs[0]!), 'Pair 1 _');
   });
 });

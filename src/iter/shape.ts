@@ -125,6 +125,7 @@ function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | 
   const cell = oneShot ? iterationShape : iterationsCell(iterationShape, name);
   const elements = elem as Shape<unknown>;
   let self: Shape<unknown>;
+  const expected = `${mode === ASYNC ? 'an async ' : 'an '}${oneShot ? 'iterator' : 'iterable'} of ${elem.name}`;
   const protocol: Protocol = {
     async: mode === ASYNC,
     oneShot,
@@ -149,11 +150,11 @@ function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | 
     ...{ [OWN_SERIES]: iterableSeries(elements, oneShot, mode === ASYNC) },
     project(value, path): Layer {
       // A lazy position has no layer but an iterable's own value, which a report prints as what it does.
-      if (value instanceof Lazy) throw new TypeError('a lazy shape has no layer: force the Lazy and project its value');
+      if (value instanceof Lazy) throw new ShapeMismatchError(showPath(path), expected, value, 'a Lazy (a lazy list is not an iterable: declare it with list(…), or give an iterable)');
       const source = sourceOf(value);
       if (source !== undefined) return atom(describeSource(source, elem as Shape<unknown>), value);
       if (mode.isIterable(value)) return atom(`<${mode.prefix.toLowerCase()}${oneShot ? 'iterator' : 'iterable'}>`, value);
-      throw new ShapeMismatchError(showPath(path), `${mode === ASYNC ? 'an async ' : 'an '}${oneShot ? 'iterator' : 'iterable'} of ${elem.name}, or its demand in value form (a lazy list)`, value, describeValue(value) + otherKind(value, mode === ASYNC));
+      throw new ShapeMismatchError(showPath(path), `${expected}, or its demand in value form (a lazy list)`, value, describeValue(value) + otherKind(value, mode === ASYNC));
     },
   };
   return self;
