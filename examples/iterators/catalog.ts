@@ -53,6 +53,8 @@ export function checkExample(e: IterExample, fn: (...args: any[]) => unknown): P
 export async function run(log: (line: string) => void): Promise<Outcome> {
   log('A demand on an iterable is what was pulled from it, in the list notation, and how it ended:');
   log('1 : 2 : _ (left open), 1 : 2 : [] (done), 1 : 2 : return() (closed), ⊥ (a pull threw);');
+  log('taken when its iterator was taken ([Symbol.iterator]()) and then left, with no next(), return() or throw():');
+  log('an iteration begun and never closed, which is not _ (never iterated at all, so nothing to close);');
   log('Ahead 2 (…) when two next() calls of an async iterable were pending at once. See docs/iterators.md.');
   let passed = 0;
   let failed = 0;

@@ -251,7 +251,8 @@ function cyclic(f: Frame, root: Shape<unknown>, rec: Recording): ShapeMismatchEr
  */
 function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into, at: number, rec: Recording, atLazy: boolean, wrap: typeof lazyWith, parent: Frame | undefined): unknown {
   if (value instanceof Lazy) {
-    const inner = insideLazyPosition(shape);
+    // A value reached through a protocol (an iterable) is never a Lazy: only its demand is one.
+    const inner = shape.protocol === undefined ? insideLazyPosition(shape) : undefined;
     if (inner === undefined) return shape.project(value, path); // throws the mismatch
     return wrap(forceSite, { original: value, inner, path, into, at, rec });
   }
@@ -267,10 +268,12 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
   }
   // What a copy made before recorded here is extended (see above).
   const old = recordedAt(into, at);
-  // List cells at lazy positions, the common case, are recorded in a spine.
-  if (atLazy && value instanceof Cons) {
+  // List cells at lazy positions, the common case, are recorded in a spine; a cell that the shape
+  // reads as a layer of another constructor (see consShapes) is recorded as any other layer.
+  let cellShapes: readonly Shape<unknown>[] | undefined;
+  if (atLazy && value instanceof Cons && (cellShapes = consShapes(shape, value, path)) !== undefined) {
     const cell = old instanceof SpineCell && old.k === 0 ? old : startSpine(into, at);
-    return new SpineRecorder(rec, cell, shape, path, value).copy(value, 0);
+    return new SpineRecorder(rec, cell, shape, cellShapes, path).copy(value, 0);
   }
   const layer = project(shape, value, path, rec, into, at, parent);
   if (layer.ctor === FN_CTOR) return instrumentFunction(layer.value as (...args: unknown[]) => unknown, into, at, rec, atLazy);
@@ -395,10 +398,11 @@ export class SpineRecorder {
     private readonly rec: Recording,
     private readonly cell: SpineCell,
     shape: Shape<unknown>,
+    /** The shapes of a cell's head and tail at `shape` (see consShapes). */
+    cellShapes: readonly Shape<unknown>[],
     path: Path,
-    first: Cons<unknown>,
   ) {
-    [this.headShape, this.tailShape] = consShapes(shape, first, path) as [Shape<unknown>, Shape<unknown>];
+    [this.headShape, this.tailShape] = cellShapes as readonly [Shape<unknown>, Shape<unknown>];
     this.headInner = insideLazyPosition(this.headShape);
     this.tailInner = insideLazyPosition(this.tailShape);
     this.spine = cell.spine;

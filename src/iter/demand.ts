@@ -156,7 +156,9 @@ export const TAKEN: Nil = new Taken();
  * The demand "its iterator taken, then nothing" (`taken`), for specs: an iteration of a
  * re-iterable source begun (`[Symbol.iterator]()`) and left open before its first pull, as a
  * helper that takes its source's iterator when called leaves it. Unlike {@link untouched} (never
- * begun, nothing to close), it is not below `return()`.
+ * begun, nothing to close), it is not below `return()`. It is an iteration's whole demand: after a
+ * pull (`1 : taken`), or on a one-shot iterator (`iterator`, `asyncIterator`: given open, taking
+ * it is no event), it means nothing, and reading it there is refused.
  */
 export const taken: IterDemand<never> = now(TAKEN) as unknown as IterDemand<never>;
 
@@ -302,7 +304,7 @@ export function endOf(d: AnyIterDemand<unknown>): IterationEnd {
  * The same pulls as iteration `d` (the first, for several), then closed by `return()`: what a
  * function that stops there should do to its source, `xs`. A source whose iterators have no
  * `return` cannot be closed: given `xs`, the iteration is left open there instead (after no
- * pull, {@link taken}).
+ * pull, {@link taken} on a re-iterable source, {@link untouched} on a one-shot iterator).
  *
  * @example
  * ```ts
@@ -313,7 +315,16 @@ export function closedAfter<T>(d: AnyIterDemand<T>, xs?: AnyIterDemand<T>): Iter
   const heads = pulledHeads(d);
   if (xs === undefined || closable(xs)) return pulledThen(heads, 'return');
   // Begun to be closed, and not closable: left open, after no pull too.
-  return heads.length === 0 ? (taken as IterDemand<T>) : pulledThen(heads, 'open');
+  return heads.length === 0 ? leftBeforeFirstPull(xs) : pulledThen(heads, 'open');
+}
+
+/**
+ * @internal The demand on source `xs` whose iterator a function took and left before its first
+ * pull: {@link taken} on a re-iterable source; {@link untouched} on a one-shot iterator (one with
+ * `next`), which the function was given open, so that taking it is no event.
+ */
+export function leftBeforeFirstPull(xs: AnyIterDemand<unknown>): IterDemand<never> {
+  return typeof (xs as { next?: unknown }).next === 'function' ? untouched : taken;
 }
 
 /** @internal The demands on the elements that the pulls of an iteration (the first, for several) answered, in value form: its cells' heads. */

@@ -27,9 +27,12 @@ import { iterableSeries } from './series.ts';
 
 /**
  * The shape of the demand on one iteration in value form: a list cell, or one of the ends
- * (`[]`, `return()`, `throw()`, `⊥`), read ahead or not.
+ * (`[]`, `return()`, `throw()`, `⊥`), read ahead or not; before its first pull, on a re-iterable
+ * source (`oneShot` false), `taken` too. Taking an iterator begins its iteration, so `taken`
+ * means nothing after a pull, nor on a one-shot iterator, given to the function open: there it is
+ * refused, naming what to write (`reiterable`: the maker of the re-iterable shape of this kind).
  */
-function iterationCell(elem: Shape<unknown>, name: string): Shape<unknown> {
+function iterationCell(elem: Shape<unknown>, name: string, oneShot: boolean, reiterable: string): Shape<unknown> {
   const consShapes: Shape<unknown>[] = [];
   const aheadShapes: Shape<unknown>[] = [];
   // Ahead too, so that the iteration it holds converts at its own shape (its elements' lazy layers kept).
@@ -39,24 +42,31 @@ function iterationCell(elem: Shape<unknown>, name: string): Shape<unknown> {
     ...Object.values(END_CTORS).map((ctor) => ({ ctor, shapes: [] })),
     { ctor: AHEAD_CTOR, shapes: aheadShapes },
   ];
-  const s: Shape<unknown> = {
+  const expected = `the demand on an iteration of ${name} (a lazy list of its pulls, ending in thunk, NIL, RETURNED, THROWN or THREW)`;
+  const afterPull = 'taken after a pull, where it means nothing: taken (an iterator taken, then nothing) is the demand on an iteration before its first pull; end pulls left open with untouched (thunk, as pulls([1], \'open\') does: 1 : _)';
+  const onOneShot = `taken on a one-shot iterator, where it means nothing: ${name} is given to the function open, so taking it is no event; write untouched (_) for an iterator without any next(), return() or throw(), or declare a re-iterable source with ${reiterable}(…)`;
+  /** The shape of an iteration's cell, where `taken` is refused by `refusal` (or read, without one). */
+  const cellShape = (refusal: string | undefined): Shape<unknown> => ({
     kind: 'data',
     name,
     alternatives: () => alternatives,
     project(value, path): Layer {
       if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: consShapes };
       if (value instanceof IterEnd) return { ctor: value.ctor, fields: [], shapes: [] };
-      if (value === TAKEN) return { ctor: TAKEN_CTOR, fields: [], shapes: [] };
+      if (value === TAKEN) {
+        if (refusal !== undefined) throw new ShapeMismatchError(showPath(path), expected, value, refusal);
+        return { ctor: TAKEN_CTOR, fields: [], shapes: [] };
+      }
       if (value instanceof Nil) return { ctor: DONE_CTOR, fields: [], shapes: [] };
       if (value instanceof Ahead) return { ctor: AHEAD_CTOR, fields: [value.pending, value.iteration], shapes: aheadShapes };
       const several = value instanceof Iterations ? `: iterations(…) is the demand on a re-iterable source, and ${name} has one iteration` : '';
-      throw new ShapeMismatchError(showPath(path), `the demand on an iteration of ${name} (a lazy list of its pulls, ending in thunk, NIL, RETURNED, THROWN or THREW)`, value, several ? describeValue(value) + several : undefined);
+      throw new ShapeMismatchError(showPath(path), expected, value, several ? describeValue(value) + several : undefined);
     },
-  };
-  const iteration = lazyOf(s) as Shape<unknown>;
-  consShapes.push(lazyOf(elem) as Shape<unknown>, iteration);
-  aheadShapes.push(number as Shape<unknown>, iteration);
-  return s;
+  });
+  const first = cellShape(oneShot ? onOneShot : undefined);
+  consShapes.push(lazyOf(elem) as Shape<unknown>, lazyOf(cellShape(afterPull)) as Shape<unknown>);
+  aheadShapes.push(number as Shape<unknown>, lazyOf(first) as Shape<unknown>);
+  return first;
 }
 
 /**
@@ -111,10 +121,11 @@ function otherKind(value: unknown, async: boolean): string {
  */
 function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | typeof ASYNC, finite: boolean): Shape<any> {
   const name = `${finite ? 'Finite' : ''}${mode.prefix}${oneShot ? 'Iterator' : 'Iterable'}<${elem.name}>`;
-  const iterationShape = iterationCell(elem as Shape<unknown>, name);
+  const iterationShape = iterationCell(elem as Shape<unknown>, name, oneShot, mode === ASYNC ? 'asyncIterable' : 'iterable');
   const cell = oneShot ? iterationShape : iterationsCell(iterationShape, name);
   const elements = elem as Shape<unknown>;
   let self: Shape<unknown>;
+  const expected = `${mode === ASYNC ? 'an async ' : 'an '}${oneShot ? 'iterator' : 'iterable'} of ${elem.name}`;
   const protocol: Protocol = {
     async: mode === ASYNC,
     oneShot,
@@ -139,11 +150,11 @@ function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | 
     ...{ [OWN_SERIES]: iterableSeries(elements, oneShot, mode === ASYNC) },
     project(value, path): Layer {
       // A lazy position has no layer but an iterable's own value, which a report prints as what it does.
-      if (value instanceof Lazy) throw new TypeError('a lazy shape has no layer: force the Lazy and project its value');
+      if (value instanceof Lazy) throw new ShapeMismatchError(showPath(path), expected, value, 'a Lazy (a lazy list is not an iterable: declare it with list(…), or give an iterable)');
       const source = sourceOf(value);
       if (source !== undefined) return atom(describeSource(source, elem as Shape<unknown>), value);
       if (mode.isIterable(value)) return atom(`<${mode.prefix.toLowerCase()}${oneShot ? 'iterator' : 'iterable'}>`, value);
-      throw new ShapeMismatchError(showPath(path), `${mode === ASYNC ? 'an async ' : 'an '}${oneShot ? 'iterator' : 'iterable'} of ${elem.name}, or its demand in value form (a lazy list)`, value, describeValue(value) + otherKind(value, mode === ASYNC));
+      throw new ShapeMismatchError(showPath(path), `${expected}, or its demand in value form (a lazy list)`, value, describeValue(value) + otherKind(value, mode === ASYNC));
     },
   };
   return self;

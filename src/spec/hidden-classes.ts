@@ -12,7 +12,7 @@ import { keepHiddenClasses } from '../lazy/v8.ts';
 import { CoverageTally } from './coverage.ts';
 import { Cons, nil } from '../lazy/cell.ts';
 import { demandHolder, unforced } from '../demand/demand.ts';
-import { dynamic } from '../demand/dynamic.ts';
+import { DYN2, dynamic } from '../demand/dynamic.ts';
 import { mapCtor } from '../demand/collections.ts';
 import { Heads, LazyPrimNode, startSpine, StrictPrimNode } from '../demand/compact-demand.ts';
 import { BuildItems, Built, SharedValues, Unread } from '../demand/convert.ts';
@@ -40,7 +40,7 @@ keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'valu
   keepHiddenClasses(new ObservationRun(whnf, () => undefined, [], {}));
   const rec = new Recording();
   const holder = rec.root('value');
-  keepHiddenClasses(rec, new SpineRecorder(rec, startSpine(holder, 0), dynamic, 'value', new Cons(nil, nil)), new Frame({}, dynamic.project({}, null), holder, null, holder, 0, undefined), new PathMark());
+  keepHiddenClasses(rec, new SpineRecorder(rec, startSpine(holder, 0), dynamic, DYN2, 'value'), new Frame({}, dynamic.project({}, null), holder, null, holder, 0, undefined), new PathMark());
 }
 
 // A build's own objects live only while it runs (a spec's result demand is built on every trial).

@@ -16,7 +16,7 @@
  */
 import { types } from 'node:util';
 import { isThunk, Lazy, now } from '../lazy/lazy.ts';
-import { closedAfter, endOf, pullCount, pulledHeads, pulledThen, taken, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
+import { closedAfter, endOf, leftBeforeFirstPull, pullCount, pulledHeads, pulledThen, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
 import { sourcePrefix } from '../iter/read.ts';
 import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
@@ -178,7 +178,7 @@ function whenClosed(xs: Source, k: number, m: number, options: ClosingOptions, a
  * and left (`taken`, on a re-iterable source; a one-shot iterator is its own).
  */
 function takenWhenCalled(xs: Source, options: ClosingOptions, d: IterDemand<unknown>): IterDemand<unknown> {
-  return options.closesUnstarted && d === untouched && typeof (xs as { next?: unknown }).next !== 'function' ? taken : d;
+  return options.closesUnstarted && d === untouched ? leftBeforeFirstPull(xs) : d;
 }
 
 const closedByConsumer = (end: string) => end === 'return' || end === 'throw';
