@@ -41,13 +41,13 @@ export function arbitrary<T>(shape: Shape<T>): Gen<T> {
 /** Random inputs for a function with these argument shapes. */
 export function generateInputs(shapes: readonly S[], r: Random, size: number): unknown[] {
   const gens = inputGenerators(shapes, undefined);
-  const inputs: unknown[] = new Array(shapes.length);
+  const inputs: unknown[] = [];
   for (let i = 0; i < shapes.length; i++) {
     const s = shapes[i]!;
     // Each shape checked when its argument comes, as an earlier argument's generator may throw first.
     const gen = (gens[i] ??= (checkGenerable(s), topGenerator(s)));
     try {
-      inputs[i] = gen(r, size);
+      inputs.push(gen(r, size));
     } catch (err) {
       // An arbitrary of the user's threw (fast-check's fc.constant of a revoked Proxy does): say which argument's.
       throw new TypeError(`generating argument ${i + 1} (shape ${s.name}) threw: ${describeSafely(err)}`, { cause: err });

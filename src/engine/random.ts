@@ -93,81 +93,33 @@ export class Seed {
 
   /** A fresh random stream starting from this seed. */
   stream(): Random {
-    return new Random(this);
+    return new Random(xoroshiro128plusFromState([this.a, this.b, this.c, this.d]));
   }
 }
 
-/**
- * A mutable random stream: each draw advances it. It draws what pure-rand's xoroshiro128+ draws
- * from the same state, the state kept here, in pure-rand's four 32-bit words: a random context
- * perturbs its stream at every step, which with pure-rand's generator made a new generator (and
- * read its state into an array) each time.
- */
+/** A mutable random stream: each draw advances it. */
 export class Random {
-  // xoroshiro128+'s two 64-bit words, each as its high and low 32 bits: s0 = (s01, s00), s1 = (s11, s10).
-  private s01: number;
-  private s00: number;
-  private s11: number;
-  private s10: number;
-
-  /** A stream starting at `seed`, or where `rng`, a pure-rand xoroshiro128+ generator, is (its state copied: drawing from either leaves the other where it is). */
-  constructor(from: Seed | RandomGenerator) {
-    const seed = from instanceof Seed ? from : Seed.fromRng(from);
-    this.s01 = seed.a;
-    this.s00 = seed.b;
-    this.s11 = seed.c;
-    this.s10 = seed.d;
-  }
-
-  private setState(state: readonly number[]): void {
-    this.s01 = state[0]!;
-    this.s00 = state[1]!;
-    this.s11 = state[2]!;
-    this.s10 = state[3]!;
-  }
-
-  /** A pure-rand generator at this stream's state (a copy: drawing from it leaves this stream where it is). */
-  get rng(): RandomGenerator {
-    return xoroshiro128plusFromState([this.s01, this.s00, this.s11, this.s10]);
-  }
-
-  /** The next 32-bit draw (signed), xoroshiro128+'s: the low word of s0 + s1, then s1 ^= s0, s0 = rotl(s0, 24) ^ s1 ^ (s1 << 16), s1 = rotl(s1, 37). */
-  private next(): number {
-    const { s01, s00, s11, s10 } = this;
-    const out = (s00 + s10) | 0;
-    const lo = s10 ^ s00;
-    const hi = s11 ^ s01;
-    this.s00 = (s00 << 24) ^ (s01 >>> 8) ^ lo ^ (lo << 16);
-    this.s01 = (s01 << 24) ^ (s00 >>> 8) ^ hi ^ ((hi << 16) | (lo >>> 16));
-    this.s10 = (hi << 5) ^ (lo >>> 27);
-    this.s11 = (lo << 5) ^ (hi >>> 27);
-    return out;
-  }
+  constructor(
+    /** The pure-rand generator that each draw advances (replaced by {@link perturb}). */
+    public rng: RandomGenerator,
+  ) {}
 
   /** A uniform integer in `[lo, hi]`. */
   int(lo: number, hi: number): number {
     const range = hi - lo + 1;
-    if (!(range >= 1 && range <= 0x100000000)) return this.wideInt(lo, hi);
+    if (!(range >= 1 && range <= 0x100000000)) return uniformInt(this.rng, lo, hi);
     // pure-rand's uniformInt, its draws the same, the remainder taken by a division: its `%` of a
     // double (a draw moved to [0, 2^32)) is a call into the runtime. The quotient's floor is exact:
     // its rounding error (under 2^-21 / range) is less than its distance to the next integer (1 / range).
     const most = range > 2 ? Math.floor(0x100000000 / range) * range : 0x100000000;
-    let d = this.next() + 0x80000000;
-    while (d >= most) d = this.next() + 0x80000000;
+    let d = this.rng.next() + 0x80000000;
+    while (d >= most) d = this.rng.next() + 0x80000000;
     return d - Math.floor(d / range) * range + lo;
-  }
-
-  /** {@link int} of a range wider than 2^32 (or empty): pure-rand's uniformInt, on a generator at this state, whose state this one then takes. */
-  private wideInt(lo: number, hi: number): number {
-    const rng = this.rng;
-    const x = uniformInt(rng, lo, hi);
-    this.setState(rng.getState());
-    return x;
   }
 
   /** A fair coin. */
   bool(): boolean {
-    return (this.next() & 1) === 1;
+    return (this.rng.next() & 1) === 1;
   }
 
   /** A uniform choice from a non-empty array. */
@@ -180,13 +132,15 @@ export class Random {
    * depends on `n`, without allocating a new stream.
    */
   perturb(n: number): this {
-    this.setState(mixed(this.s01, this.s00, this.s11, this.s10, n));
+    const [a, b, c, d] = this.rng.getState() as [number, number, number, number];
+    // No seed made on the way: the generator reads the words and keeps none of the array.
+    this.rng = xoroshiro128plusFromState(mixed(a, b, c, d, n));
     return this;
   }
 
   /** A new independent seed drawn from this stream (the role of QuickCheck's `split`). */
   split(): Seed {
-    return new Seed(this.next(), this.next(), this.next(), this.next() | 1);
+    return new Seed(this.rng.next(), this.rng.next(), this.rng.next(), this.rng.next() | 1);
   }
 }
 

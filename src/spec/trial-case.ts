@@ -9,10 +9,6 @@ import { Seed } from '../engine/random.ts';
 import { generateInputs } from '../engine/generate.ts';
 import { randomContext } from '../engine/context.ts';
 import type { AnySpec } from './run-case.ts';
-import { lastAsked } from '../demand/last-asked.ts';
-
-/** The seed of a run, made once for its trials. */
-const runSeed = lastAsked((seed: number, _: void) => Seed.ofRun(seed));
 
 /**
  * The size of trial `trial` of `trials`, the one place it is decided (workers and shards ask it
@@ -32,8 +28,7 @@ export function sizeOf(trial: number, trials: number, maxSize: number): number {
 
 /** Trial `i` of a run with `seed`: its inputs and context (what workers and shards reproduce). */
 export function trialCase(s: AnySpec, seed: number, i: number, size: number): { inputs: unknown[]; context: Context } {
-  // The stream of the run's seed varied by `i`, perturbed in place: no seed made on the way.
-  const r = runSeed(seed, undefined).stream().perturb(i);
+  const r = Seed.ofRun(seed).variant(i).stream();
   const inputs = generateInputs(s.args as readonly Shape<unknown>[], r, size);
   return { inputs, context: randomContext(r.split(), size) };
 }
