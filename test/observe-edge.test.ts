@@ -395,7 +395,8 @@ test('under the dynamic shape a mismatch is named by its full path, as under dec
   assert.throws(() => toDemand({ n: 1, d: [2, now(null)] }, withDynamic), (err: unknown) => mismatchPath(err) === 'demand.d.1');
   // a context forcing layer by layer: each field's site has its path
   const holder = demandHolder();
-  const { sites } = forceAt(RecordSite.root(now([1, now({ b: 2 })]), dynamic, 'result', holder, 0));
+  const sites: RecordSite[] = [];
+  forceAt(RecordSite.root(now([1, now({ b: 2 })]), dynamic, 'result', holder, 0), sites);
   assert.deepEqual(sites.map((s) => showPath(s.path)), ['result.0', 'result.1']);
 });
 

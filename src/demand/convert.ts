@@ -7,6 +7,7 @@
 import { BottomForced, defer, deferredWith, deferWith, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { demandOf } from './record.ts';
+import { Cons } from '../lazy/cell.ts';
 import { primitiveNode, SpineCell } from './compact-demand.ts';
 import { EVALUATED, markBottom, read, THREW, UNREAD, VALUE_FORM } from './guide.ts';
 import { insideLazy } from './shape-fit.ts';
@@ -224,7 +225,7 @@ function convertLater(unread: Unread): Lazy<unknown> {
     const { spine, k } = demand;
     const h = spine.head(k);
     const head = h === unforced ? thunk : typeof h === 'object' ? layerLater(h as Demand, fieldShape(shape, CONS_CTOR, 0)) : now(h);
-    return now(CONS_CTOR.build([head, layerLater(demand.cellAt(k + 1), fieldShape(shape, CONS_CTOR, 1))]));
+    return now(new Cons(head as Lazy<unknown>, layerLater(demand.cellAt(k + 1), fieldShape(shape, CONS_CTOR, 1)) as Lazy<never>));
   }
   const d = demand as Forced;
   const fields: unknown[] = new Array(d.arity);
@@ -244,7 +245,9 @@ function builtAs(d: Forced, fields: readonly unknown[], received: boolean): unkn
  */
 function fieldShape(shape: Shape<unknown>, ctor: Ctor, i: number): Shape<unknown> {
   const inner = shape.kind === 'lazy' ? shape.inner() : undefined;
-  return (inner?.kind === 'data' ? inner.alternatives().find((alt) => alt.ctor === ctor)?.shapes[i] : undefined) ?? (dynamic as Shape<unknown>);
+  // A loop, not `find`: asked twice for every cell of a result demand a spec reads.
+  if (inner?.kind === 'data') for (const alt of inner.alternatives()) if (alt.ctor === ctor) return alt.shapes[i] ?? (dynamic as Shape<unknown>);
+  return dynamic as Shape<unknown>;
 }
 
 /** The value form of `d`, a part of a demand converted a layer at a time: unread where it is one Lazy, else built. */

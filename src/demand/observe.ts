@@ -161,15 +161,7 @@ export interface ObserveShapes {
  * ```
  */
 export function observeDetailed(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}): DetailedObservation {
-  const run = new ObservationRun(context, fn, inputs, shapes);
-  try {
-    run.runSync();
-  } catch (thrown) {
-    // The result of an async or generator function does not fit: the reason is the function's kind.
-    refuseAsyncOrGenerator(fn, 'the function observed', shapes.result?.protocol !== undefined);
-    run.failed(thrown);
-  }
-  return run.end();
+  return new ObservationRun(context, fn, inputs, shapes).observe();
 }
 
 /**
@@ -234,6 +226,21 @@ export class ObservationRun {
     const copies = new Array(inputs.length);
     for (let i = 0; i < inputs.length; i++) copies[i] = instrument(inputs[i], shapes.inputs?.[i] ?? dynamic, names[i]!, holders[i]!, 0, rec, false, lazyView);
     return this.fn(...copies);
+  }
+
+  /** The observation, once {@link observe} has made it. */
+  observed: DetailedObservation | undefined = undefined;
+
+  /** Observes synchronously, never throwing: see {@link observeDetailed}. */
+  observe(): DetailedObservation {
+    try {
+      this.runSync();
+    } catch (thrown) {
+      // The result of an async or generator function does not fit: the reason is the function's kind.
+      refuseAsyncOrGenerator(this.fn, 'the function observed', this.shapes.result?.protocol !== undefined);
+      this.failed(thrown);
+    }
+    return (this.observed = this.end());
   }
 
   /** Calls the function and has the context consume its result, with the inputs' failures known to the walks. */

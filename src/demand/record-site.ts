@@ -44,6 +44,9 @@ export class RecordSite {
   /** The path of this site once found: a strict field's is found at once, and each of a long list's cells would otherwise walk to the root again. */
   private found: Path | undefined = undefined;
 
+  /** The constructor of the layer {@link forceAt} found here; none before, or for a primitive or a function. */
+  ctor: Ctor | undefined = undefined;
+
   /** The path of this site, for a message: from the nearest site that knows its own, iteratively (a site may be a long list's ten thousandth cell). */
   get path(): Path {
     if (this.found !== undefined) return this.found;
@@ -61,11 +64,13 @@ export class RecordSite {
  * (taking it out) out of its Lazies (checking each against the site's shape first) and records
  * there the layer found, checked against the shape inside them: a primitive, a list cell at a lazy
  * position (in a spine), or a node whose strict fields are recorded at once (they were evaluated
- * with it). Returns the value, its layer's constructor (none for a primitive or a function), and
- * the sites of its fields, where the context records them if it forces them (a strict field
- * again, to the same demand). A function is not recorded: no context calls one.
+ * with it). Returns the value, sets the site's `ctor` to its layer's constructor (none for a
+ * primitive or a function), and pushes onto `fields` the sites of its fields, where the context
+ * records them if it forces them (a strict field again, to the same demand): an object for these
+ * and an array of sites per layer forced were a tenth of a check's allocation. A function is not
+ * recorded: no context calls one.
  */
-export function forceAt(site: RecordSite): { value: unknown; ctor?: Ctor; sites: RecordSite[] } {
+export function forceAt(site: RecordSite, fields: RecordSite[]): unknown {
   const { into, at } = site;
   const value = site.value;
   site.value = undefined;
@@ -83,16 +88,19 @@ export function forceAt(site: RecordSite): { value: unknown; ctor?: Ctor; sites:
   }
   const atLazy = value instanceof Lazy;
   if (shape.kind === 'lazy' || (typeof v === 'function' && shape.kind !== 'dynamic')) shape.project(v, site.path); // throws the mismatch
-  if (typeof v === 'function') return { value: v, sites: [] };
+  if (typeof v === 'function') return v;
   if (isPrimitive(v)) {
     if (!primitiveFits(v, shape)) shape.project(v, site.path); // throws the mismatch
     putPrimitive(into, at, v, atLazy);
-    return { value: v, sites: [] };
+    return v;
   }
   // A list cell at a lazy position of a declared list, the commonest layer a context forces: its fields read without a layer made.
   if (atLazy && v instanceof Cons && v.head instanceof Lazy && v.tail instanceof Lazy) {
     const shapes = declaredConsShapes(shape);
-    if (shapes !== undefined) return { value: v, ctor: CONS_CTOR, sites: spineSites(v.head, v.tail, shapes, into, at, site) };
+    if (shapes !== undefined) {
+      spineSites(v.head, v.tail, shapes, into, at, site, fields);
+      return opened(site, v, CONS_CTOR);
+    }
   }
   let layer: Layer;
   try {
@@ -101,23 +109,32 @@ export function forceAt(site: RecordSite): { value: unknown; ctor?: Ctor; sites:
     shape.project(v, site.path); // throws the mismatch, naming where
     throw err;
   }
-  const { fields, shapes } = layer;
-  if (atLazy && layer.ctor === CONS_CTOR && fields[0] instanceof Lazy && fields[1] instanceof Lazy) return { value: v, ctor: CONS_CTOR, sites: spineSites(fields[0], fields[1], shapes, into, at, site) };
+  const { shapes } = layer;
+  if (atLazy && layer.ctor === CONS_CTOR && layer.fields[0] instanceof Lazy && layer.fields[1] instanceof Lazy) {
+    spineSites(layer.fields[0], layer.fields[1], shapes, into, at, site, fields);
+    return opened(site, v, CONS_CTOR);
+  }
   const node = layerNode(layer, atLazy);
   put(into, at, node);
   const n = layer.fields.length;
-  const sites: RecordSite[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const f = layer.fields[i];
-    const fieldSite = (sites[i] = new RecordSite(f, layer.shapes[i]!, node, i, site, fieldKey(layer, i)));
+    const fieldSite = new RecordSite(f, layer.shapes[i]!, node, i, site, fieldKey(layer, i));
+    fields.push(fieldSite);
     if (!(f instanceof Lazy)) record(f, fieldSite.shape, fieldSite.path, NONE, node, i);
   }
-  return { value: v, ctor: layer.ctor, sites };
+  return opened(site, v, layer.ctor);
 }
 
-/** The sites of the head and tail of a list cell at a lazy position, recorded in a spine as a walk records one (see `spineSlot`), at field `at` of `into`. */
-function spineSites(head: Lazy<unknown>, tail: Lazy<unknown>, shapes: readonly Shape<unknown>[], into: Forced | SpineCell, at: number, above: RecordSite): RecordSite[] {
+/** `value`, the layer of constructor `ctor` found at `site`, which keeps the constructor. */
+function opened(site: RecordSite, value: unknown, ctor: Ctor): unknown {
+  site.ctor = ctor;
+  return value;
+}
+
+/** Pushes onto `fields` the sites of the head and tail of a list cell at a lazy position, recorded in a spine as a walk records one (see `spineSlot`), at field `at` of `into`. */
+function spineSites(head: Lazy<unknown>, tail: Lazy<unknown>, shapes: readonly Shape<unknown>[], into: Forced | SpineCell, at: number, above: RecordSite, fields: RecordSite[]): void {
   const cell = spineSlot(into, at);
   const [headKey, tailKey] = CONS_CTOR.keys;
-  return [new RecordSite(head, shapes[0]!, cell, newestHead(cell), above, headKey!), new RecordSite(tail, shapes[1]!, cell, REST, above, tailKey!)];
+  fields.push(new RecordSite(head, shapes[0]!, cell, newestHead(cell), above, headKey!), new RecordSite(tail, shapes[1]!, cell, REST, above, tailKey!));
 }

@@ -71,6 +71,11 @@ export function readingRevoked<T>(value: unknown, path: Path, read: () => T): T 
   try {
     return read();
   } catch (err) {
-    throw revokedInput(err, [value], [showPath(path)]) ?? err;
+    throw revokedOr(err, value, path);
   }
+}
+
+/** @internal What a walk of `value` (named `path`) that threw `err` throws: the mismatch naming a revoked Proxy in `value` if `err` is its error, else `err` (see {@link readingRevoked}). */
+export function revokedOr(err: unknown, value: unknown, path: Path): unknown {
+  return revokedInput(err, [value], [showPath(path)]) ?? err;
 }

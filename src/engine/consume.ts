@@ -9,6 +9,7 @@ import { isOpaque } from '../demand/opaque.ts';
 import { forceAt, RecordSite } from '../demand/record-site.ts';
 import type { Ctor, Shape } from '../demand/shape-types.ts';
 import { hashPrimitive, type Random } from './random.ts';
+import { lastAsked } from '../demand/last-asked.ts';
 
 type S = Shape<unknown>;
 
@@ -54,28 +55,28 @@ function consumeAt({ value, shape }: { readonly value: unknown; readonly shape: 
  * `dynamic`, as the copy it replaces was), and returns the sites of its fields. A context's walk
  * forces each field once: a Lazy around each (forced, memoised, counted) was work for nothing.
  */
-function openSite(site: RecordSite, random: Random): readonly RecordSite[] {
+function openSite(site: RecordSite, random: Random, _: number[] | undefined, fields: RecordSite[]): void {
   // Read by the site's shape as it is recorded (an opaque value has no other reading); a primitive or a function, as it is.
-  const forced = forceAt(site);
-  random.perturb(variantOf(forced.ctor ?? lenient.project(forced.value, null).ctor, forced.value));
-  return forced.sites;
+  const value = forceAt(site, fields);
+  random.perturb(variantOf(site.ctor ?? lenient.project(value, null).ctor, value));
 }
 
 /** The perturbation a consumed layer of constructor `ctor` contributes, `value` the primitive's (or the opaque value's). An opaque value is told apart by its text: random functions map equal values alike. */
 function variantOf(ctor: Ctor, value: unknown): number {
-  return ctor.style !== 'prim' ? ctorHash(ctor) : ctor.show ? hashPrimitive(ctor.show(value)) : hashPrimitive(value);
+  return ctor.style !== 'prim' ? ctorHash(ctor, undefined) : ctor.show ? hashPrimitive(ctor.show(value)) : hashPrimitive(value);
 }
 
 const ctorHashes = new WeakMap<Ctor, number>();
 /**
  * The perturbation of a constructor: a hash of its name, computed once; with the size for sets
- * and maps, whose constructors (one per size) share a name.
+ * and maps, whose constructors (one per size) share a name. The last asked is kept: a context
+ * walking a list asks for the list cell's at every cell, where the WeakMap's lookup cost more.
  */
-function ctorHash(ctor: Ctor): number {
+const ctorHash = lastAsked((ctor: Ctor, _: void): number => {
   let h = ctorHashes.get(ctor);
   if (h === undefined) ctorHashes.set(ctor, (h = hashPrimitive(ctor.style === 'set' || ctor.style === 'map' ? `${ctor.name} ${ctor.keys.length}` : ctor.name)));
   return h;
-}
+});
 
 /**
  * Consumes a random part of the inputs (paper, appendix B): a random depth-first walk that stops
@@ -90,12 +91,12 @@ export function draws(inputs: readonly Lazy<Input>[], random: Random, entropy?: 
   return pending;
 }
 
-/** A step of {@link draws} into a consumed input: forces it, and perturbs `random` by it (`entropy` collects the perturbation). */
-function openInput(input: Lazy<Input>, random: Random, entropy: number[] | undefined): readonly Lazy<Input>[] {
+/** A step of {@link draws} into a consumed input: forces it, perturbs `random` by it (`entropy` collects the perturbation), and pushes its fields onto `fields`. */
+function openInput(input: Lazy<Input>, random: Random, entropy: number[] | undefined, fields: Lazy<Input>[]): void {
   const node = input.force();
   entropy?.push(node.variant);
   random.perturb(node.variant);
-  return node.fields;
+  for (const field of node.fields) fields.push(field);
 }
 
 /**
@@ -108,8 +109,8 @@ export function drawsInPlace(pending: RecordSite[], random: Random): void {
   walkInputs(pending, random, undefined, openSite);
 }
 
-/** The walk of {@link draws}, its first step decided: consumes from `pending`, in place, each node picked opened by `open`, which perturbs `random` by it and gives its fields. */
-function walkInputs<X>(pending: X[], random: Random, entropy: number[] | undefined, open: (x: X, random: Random, entropy: number[] | undefined) => readonly X[]): void {
+/** The walk of {@link draws}, its first step decided: consumes from `pending`, in place, each node picked opened by `open`, which perturbs `random` by it and pushes its fields onto `pending`. */
+function walkInputs<X>(pending: X[], random: Random, entropy: number[] | undefined, open: (x: X, random: Random, entropy: number[] | undefined, fields: X[]) => void): void {
   // The levels of the walk, one after another in one array (the inputs, then the fields of each
   // node picked), where they begin in `starts`: no copy per level, and what is left is `pending` as it is.
   const starts = [0];
@@ -118,13 +119,12 @@ function walkInputs<X>(pending: X[], random: Random, entropy: number[] | undefin
     if (starts.length === 0) break;
     const start = starts[starts.length - 1]!;
     const k = start + random.int(0, pending.length - 1 - start);
-    const fields = open(pending[k]!, random, entropy);
+    const picked = pending[k]!;
     // Taken out, the rest kept in order: by hand and pop, where copyWithin and setting the length were calls into the runtime.
     for (let j = k + 1; j < pending.length; j++) pending[j - 1] = pending[j]!;
     pending.pop();
-    if (fields.length > 0) {
-      starts.push(pending.length);
-      for (const field of fields) pending.push(field);
-    }
+    const level = pending.length;
+    open(picked, random, entropy, pending);
+    if (pending.length > level) starts.push(level);
   } while (!random.bool());
 }

@@ -32,7 +32,8 @@ export function randomContext(seed: Seed, size: number): Context {
     const site = RecordSite.root(value, shape, path, into, at);
     if (r.int(0, 3) === 0) return normalizeUpTo(1000 + 100 * size, site);
     // The fields of the result's own consumed layer, which nothing else holds: consumed in place.
-    const pending = forceAt(site).sites;
+    const pending: RecordSite[] = [];
+    forceAt(site, pending);
     for (let rounds = r.int(0, size); rounds > 0 && pending.length > 0; rounds--) drawsInPlace(pending, r);
   });
 }
@@ -51,8 +52,7 @@ export function normalizeUpTo(layers: number, site: RecordSite): void {
     queue[k] = undefined;
     // Past the budget nothing more is forced; the strict fields left were recorded with their layers.
     if (at.value instanceof Lazy && left-- <= 0) return;
-    const { sites } = forceAt(at);
-    for (let i = 0; i < sites.length; i++) queue.push(sites[i]);
+    forceAt(at, queue as RecordSite[]); // its fields join the queue, emptied only behind k
   }
 }
 

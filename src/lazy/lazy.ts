@@ -95,10 +95,14 @@ export class LazyStackOverflow extends Error {
  * that is not a small integer (the limit Infinity, a count past 2^30) is boxed, and updating it
  * allocated a heap number on every force.
  */
-const counters = new Float64Array([0, Infinity, 0]);
+const counters = new Float64Array([0, Infinity, 0, 0, 0, 0]);
 const FORCES = 0; // thunks evaluated so far in this process
 const LIMIT = 1; // the value of STEPS at which the budget in force runs out
 const STEPS = 2; // calls of force so far, evaluated thunks included
+// Of the growing budget in force, not worked out yet (see `growing`): the STEPS it began at, and the limit and total of the budget around it.
+const GROWTH_START = 3;
+const OUTER_LIMIT = 4;
+const OUTER_TOTAL = 5;
 let budgetTotal = Infinity; // that budget, for the message
 // The LIMIT at which a force was last refused: the budget whose limit it is ran out, and stays so
 // (a body that catches the error cannot hide it). Limits only grow with STEPS, so a later budget
@@ -141,25 +145,35 @@ export interface GrowingBudget {
   more(): number;
 }
 
-/** The growing budget in force, not worked out yet, with the limit and total of the budget around it. */
-let growth: { readonly budget: GrowingBudget; readonly start: number; readonly outerLimit: number; readonly outerTotal: number } | undefined;
+/** The growing budget in force, not worked out yet: where it began and the budget around it are in `counters` (an object for them was made twice a trial). */
+let growing: GrowingBudget | undefined;
 
-/** @internal {@link withForceBudget} of a number of forces or of a {@link GrowingBudget}: the same as the budget `max(least, more())` given at once. */
-export function withBudget<R>(budget: number | GrowingBudget, body: () => R): R {
+/**
+ * @internal {@link withForceBudget} of a number of forces or of a {@link GrowingBudget}: the same as
+ * the budget `max(least, more())` given at once. `body` is called on `self`, if given: a method
+ * needs no closure made for it.
+ */
+export function withBudget<R, T = undefined>(budget: number | GrowingBudget, body: (this: T) => R, self?: T): R {
   // A budget inside one that may grow is bounded by what that one allows: worked out first.
   grow();
-  const [savedLimit, savedTotal, start] = [counters[LIMIT]!, budgetTotal, counters[STEPS]!];
-  const growing = typeof budget === 'number' ? undefined : budget;
-  setLimit(start, growing === undefined ? (budget as number) : growing.least, savedLimit, savedTotal);
-  if (growing !== undefined) growth = { budget: growing, start, outerLimit: savedLimit, outerTotal: savedTotal };
+  const savedLimit = counters[LIMIT]!;
+  const savedTotal = budgetTotal;
+  const start = counters[STEPS]!;
+  setLimit(start, typeof budget === 'number' ? budget : budget.least, savedLimit, savedTotal);
+  if (typeof budget !== 'number') {
+    growing = budget;
+    counters[GROWTH_START] = start;
+    counters[OUTER_LIMIT] = savedLimit;
+    counters[OUTER_TOTAL] = savedTotal;
+  }
   try {
-    const result = body();
+    const result = body.call(self as T);
     if (refusedAt === counters[LIMIT]) throw refusal;
     return result;
   } finally {
     counters[LIMIT] = savedLimit;
     budgetTotal = savedTotal;
-    growth = undefined;
+    growing = undefined;
   }
 }
 
@@ -175,10 +189,13 @@ function setLimit(start: number, budget: number, outerLimit: number, outerTotal:
 
 /** Works out the growing budget in force, if any: its limit is then the one it always had. */
 function grow(): void {
-  const g = growth;
+  const g = growing;
   if (g === undefined) return;
-  growth = undefined;
-  setLimit(g.start, Math.max(g.budget.least, g.budget.more()), g.outerLimit, g.outerTotal);
+  growing = undefined;
+  const start = counters[GROWTH_START]!;
+  const outerLimit = counters[OUTER_LIMIT]!;
+  const outerTotal = counters[OUTER_TOTAL]!;
+  setLimit(start, Math.max(g.least, g.more()), outerLimit, outerTotal);
 }
 
 /** Counts one evaluation (for {@link forceCount}). */

@@ -6,7 +6,7 @@
  */
 import { ForceBudgetExceeded, newRound, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
 import { definedBelow, equalDemands, type Demand } from '../demand/demand.ts';
-import { argumentName, observeDetailed, observeDetailedAsync, type Context, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';
+import { argumentName, ObservationRun, observeDetailedAsync, type Context, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';
 import { findRevoked } from '../demand/revoked-proxy.ts';
 import { evaluatedPositions } from '../demand/size.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
@@ -103,7 +103,7 @@ function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], co
   // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
   if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: true, error: obs.error, replay: context, budget: resolved(budget) };
-  const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, allHoldOfEqual(compare) ? obs.inputs : undefined);
+  const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, allHoldOfEqual(compare, undefined) ? obs.inputs : undefined);
   // Every prediction was the demand observed: their demands are those.
   if (predicted === MATCHED) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: obs.inputs, failed: false };
   let failed = false;
@@ -122,13 +122,8 @@ function resolved(budget: number | GrowingBudget): number {
 /** The comparisons of a check that hold of equal demands, `exact` and `noStricter`: a prediction equal to the demand observed passes them. */
 const HOLD_OF_EQUAL = new Set<unknown>([equalDemands, definedBelow]);
 
-/** Whether every comparison of a run's `compare` holds of equal demands, worked out once for the run. */
-function allHoldOfEqual(compare: readonly unknown[]): boolean {
-  let all = holdOfEqual.get(compare);
-  if (all === undefined) holdOfEqual.set(compare, (all = compare.every((c) => HOLD_OF_EQUAL.has(c))));
-  return all;
-}
-const holdOfEqual = new WeakMap<readonly unknown[], boolean>();
+/** Whether every comparison of a run's `compare` holds of equal demands, that of the run asked last kept: a WeakMap was looked up on every trial. */
+const allHoldOfEqual = lastAsked((compare: readonly unknown[], _: void): boolean => compare.every((c) => HOLD_OF_EQUAL.has(c)));
 
 /** @internal The steps of a check, written once for both ways of running a case: each yields a case and gets its trial back. */
 export type Steps<R> = CaseSteps<R, Trial>;
@@ -203,12 +198,12 @@ function predictRefusingRevoked(budget: number | GrowingBudget, s: AnySpec, resu
  * the error and returned (then {@link withForceBudget} throws on return), with the demands recorded.
  */
 function observeWithin(budget: number | GrowingBudget, context: Context, fn: Fn, inputs: readonly unknown[], shapes: ObserveShapes): DetailedObservation {
-  let obs: DetailedObservation | undefined;
+  const run = new ObservationRun(context, fn, inputs, shapes);
   try {
-    return withBudget(budget, () => (obs = observeDetailed(context, fn, inputs, shapes)));
+    return withBudget(budget, run.observe, run);
   } catch (thrown) {
-    if (obs === undefined || !(thrown instanceof ForceBudgetExceeded)) throw thrown;
-    return { ...obs, error: { thrown } };
+    if (run.observed === undefined || !(thrown instanceof ForceBudgetExceeded)) throw thrown;
+    return { ...run.observed, error: { thrown } };
   }
 }
 

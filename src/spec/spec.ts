@@ -15,6 +15,7 @@ import type { Shape } from '../demand/shape-types.ts';
 import { someShapeWithin } from '../demand/shape-walk.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 import { matchesValueForm } from '../demand/value-form-match.ts';
+import { lastAsked } from '../demand/last-asked.ts';
 
 /** The shapes of a function's arguments, one per parameter. */
 export type ShapesOf<A extends readonly unknown[]> = { readonly [K in keyof A]: Shape<A[K]> };
@@ -163,20 +164,24 @@ function readPrediction<M, T>(s: Pick<Spec<readonly unknown[], unknown>, 'args' 
 }
 
 /** The path of the prediction for argument `i` in messages. */
-function predictionPath(s: Pick<Spec<readonly unknown[], unknown>, 'names'>, i: number): string {
-  return `prediction for ${argumentName(s.names, i)}`;
+function predictionPath(names: readonly string[] | undefined, i: number): string {
+  return `prediction for ${argumentName(names, i)}`;
 }
 
 /** The demands of a prediction, in order. */
 function allDemands(s: Pick<Spec<readonly unknown[], unknown>, 'args' | 'names'>, values: readonly unknown[]): Demand[] {
-  return values.map((v, i) => toDemand(v, s.args[i] as Shape<unknown>, predictionPath(s, i)));
+  return values.map((v, i) => toDemand(v, s.args[i] as Shape<unknown>, predictionPath(s.names, i)));
 }
 
 /** Whether every argument's prediction is its actual demand, in order, read up to the first that is not. */
 function allMatch(s: Pick<Spec<readonly unknown[], unknown>, 'args' | 'names'>, values: readonly unknown[], actual: readonly Demand[]): boolean {
-  for (let i = 0; i < values.length; i++) if (!matchesValueForm(values[i], s.args[i] as Shape<unknown>, predictionPath(s, i), actual[i]!)) return false;
+  const paths = predictionPaths(s.names, values.length);
+  for (let i = 0; i < values.length; i++) if (!matchesValueForm(values[i], s.args[i] as Shape<unknown>, paths[i]!, actual[i]!)) return false;
   return true;
 }
+
+/** The paths of the predictions for `n` arguments named `names` (see {@link predictionPath}), those last asked for kept: a check compares on every trial. */
+const predictionPaths = lastAsked((names: readonly string[] | undefined, n: number): readonly string[] => Array.from({ length: n }, (_, i) => predictionPath(names, i)));
 
 /**
  * @internal {@link predictDemands} under a force budget of its own: a spec that runs out of it is a
