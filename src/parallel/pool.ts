@@ -75,36 +75,91 @@ const controls = new WeakMap<Worker, MessagePort>();
  * Idle workers of runs that ended, by the module of their check: a run of a check of that module
  * takes them before it starts new ones (at most as many as there are cores are kept per module;
  * more are let go). Unref'd, they do not keep the process alive, and an error a timer of one of
- * their cases raises crashes the process, as it would without workers.
+ * their cases raises crashes the process, as it would without workers. A timer of theirs that does
+ * not finish is stopped (see {@link watchKept}).
  */
-const idle = new Map<string, Set<Worker>>();
+const idle = new Map<string, Set<Kept>>();
+
+/**
+ * A worker whose run ended, and what holds the timers its cases left to that run's `timeout`: the
+ * memory it shares with its last slot (see {@link Slot.state}), where it counts their callbacks as
+ * it waits for the next message, the phase seen there, and its thread's clock.
+ */
+interface Kept {
+  readonly worker: Worker;
+  readonly moduleUrl: string;
+  readonly timeout: number;
+  readonly state: Float64Array;
+  seen: SeenPhase;
+  readonly clock: PhaseClock;
+  /** Ends the watch of its timers while it is idle (see {@link watchKept}). */
+  unwatch: () => void;
+}
 
 /** An idle worker of `moduleUrl`'s checks, now this caller's, if there is one. */
-function takeIdle(moduleUrl: string): Worker | undefined {
+function takeIdle(moduleUrl: string): Kept | undefined {
   const set = idle.get(moduleUrl);
-  const w = set?.values().next().value;
-  if (w === undefined) return undefined;
-  set!.delete(w);
-  w.off('error', crashLate);
-  w.off('exit', forget);
-  w.ref();
-  return w;
+  const kept = set?.values().next().value;
+  if (kept === undefined) return undefined;
+  set!.delete(kept);
+  kept.unwatch();
+  kept.worker.off('error', crashLate);
+  kept.worker.ref();
+  return kept;
 }
 
 /** Keeps a worker whose run ended, idle (see {@link idle}), or lets it go if enough are kept: it ends once the timers its cases left have fired. */
-function release(w: Worker, moduleUrl: string): void {
+function release(kept: Kept): void {
+  const { worker: w, moduleUrl } = kept;
   w.unref();
   w.on('error', crashLate);
-  const set = idle.get(moduleUrl) ?? new Set<Worker>();
+  const set = idle.get(moduleUrl) ?? new Set<Kept>();
   idle.set(moduleUrl, set);
-  if (set.size >= availableParallelism()) return void controls.get(w)?.postMessage('finish');
-  w.on('exit', forget);
-  set.add(w);
+  const keep = set.size < availableParallelism();
+  if (keep) set.add(kept);
+  else controls.get(w)?.postMessage('finish');
+  watchKept(kept, () => set.delete(kept));
 }
 
-/** Forgets an idle worker that exited. */
-function forget(this: Worker): void {
-  for (const set of idle.values()) set.delete(this);
+/**
+ * While a worker whose run ended waits for a run to take it (or, let go, for its timers to end), a
+ * timer its cases left that computes past its run's timeout is stopped, with its worker (see
+ * {@link stopKept}); looked at every tenth of the timeout, at most 10 times a second. Only what it
+ * computes counts: an idle worker waits, and a timer may fire later. Where the thread's CPU time
+ * cannot be read, nothing is looked at: the run that takes the worker holds the timer to the timeout (see {@link Slot.spawn}).
+ */
+function watchKept(kept: Kept, forget: () => void): void {
+  const every = Math.max(lookEvery(kept.timeout), 100);
+  let watcher: NodeJS.Timeout | undefined;
+  const look = () => {
+    const seen = lookAt(kept.state, kept.seen, Date.now());
+    if (seen === undefined) return void (watcher = setTimeout(look, 1).unref());
+    kept.seen = seen;
+    const used = kept.clock.computed(seen);
+    if (used === undefined) return;
+    if (seen.who !== TIMERS || used < kept.timeout) return void (watcher = setTimeout(look, every).unref());
+    forget();
+    stopKept(kept);
+  };
+  const gone = () => {
+    clearTimeout(watcher);
+    forget();
+  };
+  kept.unwatch = () => {
+    clearTimeout(watcher);
+    kept.worker.off('exit', gone);
+  };
+  kept.worker.on('exit', gone);
+  look();
+}
+
+/** Stops a worker whose run ended, stuck in a timer its cases left: that run has given its verdict and cannot be blamed any more, so this process is warned. */
+function stopKept({ worker, moduleUrl, timeout }: Kept): void {
+  void worker.terminate();
+  process.stderr.write(
+    `strictcheck: warning: a timer that a run of a check of ${moduleUrl} left did not finish within that run's timeout (${timeout} ms: it loops, or blocks), once the run had ended, in a worker kept for the next run: ` +
+      'the worker was stopped. The run\'s verdict stands; without workers, such a timer would hold up the process, or keep it from ending.\n',
+  );
 }
 
 function crashLate(err: unknown): never {
@@ -156,6 +211,37 @@ interface SeenPhase {
   readonly count: number;
   readonly who: number;
   readonly at: number;
+}
+
+/**
+ * Looks at a worker's current phase in the memory it shares (see {@link Slot.state}): the phase as
+ * first seen (`last`, if it is the one seen last), or undefined if the worker was writing it (look
+ * again). A phase is timed from the look that first sees it (the worker reads no clock), at most
+ * that much after its start: each look that sees one begun since the last restarts the clock of its limit.
+ */
+function lookAt(state: Float64Array, last: SeenPhase, now: number): SeenPhase | undefined {
+  const who = state[4]!;
+  const count = state[5]!;
+  // The worker counts a phase, then writes who runs: read between two readings of who, the count is that phase's or a later one's.
+  if (state[4] !== who) return undefined;
+  return count !== last.count || who !== last.who ? { count, who, at: now } : last;
+}
+
+/** How many ms apart a slot looks at its worker's phase while it waits for it (see {@link LOOKS}). */
+function lookEvery(timeout: number): number {
+  return Math.max(1, Math.ceil(timeout / LOOKS));
+}
+
+/**
+ * How long phase `seen` may yet run within `limit` ms, as `clock` counts it (see {@link Slot}), or
+ * at most 0 once it ran past it: from when it was first seen, and past that, for as long as it has
+ * computed less, unless it has waited, blocked, for {@link WAIT_FACTOR} times the limit.
+ */
+function timeLeft(seen: SeenPhase, limit: number, clock: PhaseClock, now: number): number {
+  const left = seen.at + limit - now;
+  if (left > 0) return left;
+  const used = clock.computed(seen);
+  return used !== undefined && used < limit && now - seen.at < Math.max(WAIT_FACTOR * limit, limit + 10_000) ? Math.max(1, limit - used) : left;
 }
 
 /** Whether two looks saw the same phase: a look may describe one anew (see the watch of {@link Slot.request}). */
@@ -277,7 +363,7 @@ export class Slot {
   private spawn(): Promise<void> {
     if (this.closed) throw new Error('the run is over');
     const pooled = takeIdle(this.setup.init.moduleUrl);
-    const w = pooled ?? startWorker();
+    const w = pooled?.worker ?? startWorker();
     this.stats.started++;
     this.worker = w;
     // A worker of an earlier run may yet crash from a timer one of its cases set: none of its crashes is surely a request's own.
@@ -297,13 +383,28 @@ export class Slot {
     const watch = () => {
       if (this.worker !== w) return;
       const now = Date.now();
+      // A worker kept idle that has not begun the init runs a timer its earlier run left: held to that run's timeout from now, as a request holds one before it begins.
+      const earlier = pooled !== undefined && this.state[3] === -1;
+      if (earlier) {
+        const timer = lookAt(pooled.state, pooled.seen, now);
+        if (timer === undefined) return void (watcher = setTimeout(watch, 1).unref());
+        pooled.seen = timer;
+        const left = timer.who === TIMERS ? timeLeft({ ...timer, at: Math.max(spawned, timer.at) }, pooled.timeout, pooled.clock, now) : Infinity;
+        if (left <= 0) {
+          this.worker = null;
+          this.ready = null;
+          stopKept(pooled);
+          // Not this run's: it gets a fresh worker (or another idle one).
+          return void this.alive().then(() => settle(), settle);
+        }
+      }
       const seen = this.look(now);
       if (seen === undefined) return void (watcher = setTimeout(watch, 1).unref());
       const importing = this.state[3] === IMPORTING;
       // Once it has imported, a worker may warm up and replay a shrink path before it is ready, case by case.
       const left = importing ? this.state[0]! + importLimit - now : (this.state[3] === LOADED ? Math.max(this.state[0]!, seen.at) : spawned) + this.stallLimit() - now;
       if (left > 0) {
-        watcher = setTimeout(watch, left).unref();
+        watcher = setTimeout(watch, earlier ? Math.min(left, lookEvery(pooled.timeout)) : left).unref();
         return;
       }
       stop();
@@ -317,7 +418,7 @@ export class Slot {
       );
     };
     // Unref'd: the watch of a worker a finished run no longer waits for must not keep the process alive.
-    let watcher = setTimeout(watch, Math.min(importLimit, this.stallLimit())).unref();
+    let watcher = setTimeout(watch, pooled ? lookEvery(pooled.timeout) : Math.min(importLimit, this.stallLimit())).unref();
     ready.then(
       () => clearTimeout(watcher),
       () => clearTimeout(watcher),
@@ -364,19 +465,11 @@ export class Slot {
     return ready;
   }
 
-  /**
-   * Looks at the worker's current phase (see {@link state}): the phase as this slot first saw it,
-   * or undefined if the worker was writing it (look again). A phase is timed from the look that
-   * first sees it (the worker reads no clock), at most that much after its start: each look that
-   * sees one begun since the last restarts the clock of its limit.
-   */
+  /** Looks at the worker's current phase (see {@link lookAt}), as this slot first saw it. */
   private look(now: number): SeenPhase | undefined {
-    const who = this.state[4]!;
-    const count = this.state[5]!;
-    // The worker counts a phase, then writes who runs: read between two readings of who, the count is that phase's or a later one's.
-    if (this.state[4] !== who) return undefined;
-    if (count !== this.seen.count || who !== this.seen.who) this.seen = { count, who, at: now };
-    return this.seen;
+    const seen = lookAt(this.state, this.seen, now);
+    if (seen !== undefined) this.seen = seen;
+    return seen;
   }
 
   /** How long a worker may take to get to work, user code aside (see {@link workerLimits}). */
@@ -409,7 +502,7 @@ export class Slot {
       const id = this.nextId++;
       const sent = Date.now();
       const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async);
-      const look = Math.max(1, Math.ceil(this.timeout / LOOKS));
+      const look = lookEvery(this.timeout);
       return new Promise<Outcome>((resolve) => {
         const check = () => {
           if (this.pending !== done) return;
@@ -422,11 +515,7 @@ export class Slot {
           const seen = started ? phase : { count: phase.count, who: phase.who === TIMERS ? TIMERS : HARNESS, at: Math.max(sent, phase.at) };
           const { who } = seen;
           const limit = who === FUNCTION || who === TIMERS ? this.timeout : who === SPEC ? specLimit(this.timeout) : this.stallLimit();
-          let left = seen.at + limit - now;
-          if (left <= 0 && who !== HARNESS) {
-            const used = clock.computed(seen);
-            if (used !== undefined && used < limit && now - seen.at < Math.max(WAIT_FACTOR * limit, limit + 10_000)) left = Math.max(1, limit - used);
-          }
+          const left = who === HARNESS ? seen.at + limit - now : timeLeft(seen, limit, clock, now);
           if (left > 0) {
             timer = setTimeout(check, Math.min(left, look));
             return;
@@ -489,7 +578,9 @@ export class Slot {
     // A worker at work (a case that does not end), or not yet ready, is stopped. An idle one is kept for the next run (see idle).
     if (p || !this.isReady) return void (await w.terminate());
     this.detach();
-    release(w, this.setup.init.moduleUrl);
+    const schedstat = this.clock;
+    const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, schedstat) }), false);
+    release({ worker: w, moduleUrl: this.setup.init.moduleUrl, timeout: this.timeout, state: this.state, seen: this.seen, clock, unwatch: () => {} });
   }
 }
 

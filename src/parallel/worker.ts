@@ -212,7 +212,9 @@ control.once('message', () => {
 control.unref();
 
 port.on('message', (m: ToWorker) => {
-  queue = queue.then(() => handle(m));
+  // Once a message is handled, what runs until the next is the timers the cases left (see settle): so
+  // are they held to the timeout while a run waits, and once it has ended, while this worker is kept idle (see the pool).
+  queue = queue.then(() => handle(m)).then(() => phase('timers'));
 });
 
 async function handle(m: ToWorker): Promise<void> {
