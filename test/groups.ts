@@ -27,6 +27,7 @@ const GROUPS: Record<string, readonly (string | RegExp)[]> = {
     'test/budget-and-bottom.test.ts', 'test/lattice.test.ts', 'test/list.test.ts', 'test/demand.test.ts', 'test/observe-edge.test.ts',
     'test/print.test.ts', 'test/sharing.test.ts', 'test/lazy.test.ts', 'test/record.test.ts',
   ],
+  workers: ['test/new-user-trial.test.ts', 'test/async-elements.test.ts', 'test/worker-limits.test.ts', 'test/unhandled-rejection.test.ts'],
   rest: [/./],
 };
 
