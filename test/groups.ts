@@ -3,6 +3,8 @@
  * a process per file would load tsx and the source anew for each (about 0.7 s of CPU a file), and
  * the runs of a group reuse the workers an earlier run left idle, as a user's process does. The
  * groups are of about equal CPU time, so that `--test-concurrency` keeps both cores busy to the end.
+ * `compile` is the static checks (`test/groups/compile.test.ts`), which so run beside the tests; its
+ * name sorts first, as node --test starts the groups in the order of their names, and it takes long.
  * A file goes to the group that names it, else to the first with a pattern that matches it; `rest`
  * matches every file, so no test file is left out. One file alone still runs as ever (`node --import tsx --test <file>`).
  * @module
@@ -12,6 +14,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const GROUPS: Record<string, readonly (string | RegExp)[]> = {
+  // The static checks (test/groups/compile.test.ts), beside the tests: no test file.
+  compile: [],
   package: ['test/package.test.ts'],
   'parallel-runs': ['test/parallel.test.ts', 'test/parallel-pool.test.ts', 'test/parallel-startup.test.ts', 'test/load-module.test.ts'],
   'parallel-verdicts': [/^test\/parallel-/],
@@ -23,6 +27,7 @@ const GROUPS: Record<string, readonly (string | RegExp)[]> = {
     'test/budget-and-bottom.test.ts', 'test/lattice.test.ts', 'test/list.test.ts', 'test/demand.test.ts', 'test/observe-edge.test.ts',
     'test/print.test.ts', 'test/sharing.test.ts', 'test/lazy.test.ts', 'test/record.test.ts',
   ],
+  workers: ['test/new-user-trial.test.ts', 'test/async-elements.test.ts', 'test/worker-limits.test.ts', 'test/unhandled-rejection.test.ts'],
   rest: [/./],
 };
 

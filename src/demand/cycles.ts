@@ -70,6 +70,7 @@ export class PathCycle extends PathMark {
   private at = 0;
   private cell = false;
   private path: Path = null;
+  private readonly unmarkedDepth = cellMarks.unmarkedDepth;
 
   /** `into`, `at`, `path`: where the walk records its root, and the root's path. */
   constructor(
@@ -80,9 +81,9 @@ export class PathCycle extends PathMark {
     super();
   }
 
-  /** {@link PathMark.visit} for a list cell at a lazy position: one is marked only {@link UNMARKED_DEPTH} layers down or deeper. */
+  /** {@link PathMark.visit} for a list cell at a lazy position: one is marked only {@link cellMarks}' `unmarkedDepth` layers down or deeper. */
   visitCell(v: unknown, s: Shape<unknown>, g: Guide, depth: number): number {
-    return depth < UNMARKED_DEPTH ? 0 : this.visit(v, s, g, depth);
+    return depth < this.unmarkedDepth ? 0 : this.visit(v, s, g, depth);
   }
 
   /**
@@ -111,12 +112,14 @@ export class PathCycle extends PathMark {
   }
 }
 /**
- * How deep a walk goes before it marks a list cell: a mark keeps the cells after it alive, where a
- * walk of a long result lets go of the cells it has passed (observing `append` at 10^5 cells took
- * 1.7 times as long with cells marked from the start). A cycle of list cells (`repeat`) is found
- * past this depth, after a few milliseconds; other layers are marked from the start.
+ * @internal How deep a walk goes before it marks a list cell (`unmarkedDepth`, read as a walk
+ * starts): a mark keeps the cells after it alive, where a walk of a long result lets go of the
+ * cells it has passed (observing `append` at 10^5 cells took 1.7 times as long with cells marked
+ * from the start). A cycle of list cells (`repeat`) is found past this depth, after a few
+ * milliseconds; other layers are marked from the start. Tests lower it, to meet such cycles in a
+ * few steps rather than 2^20.
  */
-const UNMARKED_DEPTH = 1 << 20;
+export const cellMarks = { unmarkedDepth: 1 << 20 };
 
 /**
  * @internal The error for a value that holds itself (`first` holds itself at `where`), which a
