@@ -83,11 +83,11 @@ export class RecordedAsyncIterator {
 
   next(...args: [] | [unknown]): Promise<IteratorResult<unknown>> {
     const { log, real, of } = this;
+    const spent = this.counted();
+    if (spent !== undefined) return spent;
     if (!of.rec.open || log.ended) return real.next(...args);
     let answer: Promise<IteratorResult<unknown>>;
     try {
-      of.work.pull();
-      countForceCall();
       answer = Promise.resolve(real.next(...args));
     } catch (err) {
       answer = Promise.reject(err);
@@ -151,8 +151,25 @@ export class RecordedAsyncIterator {
   }
 
   private closed(how: 'return' | 'throw', forward: () => Promise<IteratorResult<unknown>>): Promise<IteratorResult<unknown>> {
+    const spent = this.counted();
+    if (spent !== undefined) return spent;
     if (this.of.rec.open && !this.log.ended) this.log.end(how);
     return forward();
+  }
+
+  /**
+   * Counts a call of `next`, `return` or `throw` against the observation's budget, whatever the
+   * iteration's state (a pull past the end too, as a force of an evaluated thunk counts): the
+   * rejection to answer once the budget is spent, else `undefined`.
+   */
+  private counted(): Promise<never> | undefined {
+    try {
+      this.of.work.pull();
+      countForceCall();
+      return undefined;
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 
   [Symbol.asyncIterator](): this {

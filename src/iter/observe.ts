@@ -3,7 +3,8 @@
  * record each pull and event, forwarding to the real source), and a context consumes an iterable
  * result (pulls k, then leaves it, closes it, throws into it, or pulls it to its end). Both record
  * an iteration's demand as it goes: list cells for the pulls answered, then its end. Each pull
- * counts as a force against the force budget, so a walk that pulls for ever is stopped.
+ * (and each `return()`, `throw()`), past the end too, counts as a force against the force
+ * budget, so a walk that pulls for ever is stopped.
  * @module
  */
 import { countForceCall, now } from '../lazy/lazy.ts';
@@ -285,8 +286,9 @@ export class RecordedIterator {
     const { log, real } = this;
     // Without an argument where none is given, as for…of calls it (and without a rest array to make per pull).
     const given = arguments.length > 0;
+    // Every call counts against the force budget, as a force of an evaluated thunk does: a pull past the end too.
+    countForceCall();
     if (!this.rec.open || log.ended) return given ? real.next(value) : real.next();
-    countForceCall(); // a pull counts against the force budget as a force does
     let r: IteratorResult<unknown>;
     try {
       r = given ? real.next(value) : real.next();
@@ -314,8 +316,9 @@ export class RecordedIterator {
     return this;
   }
 
-  /** Records the consumer's closing (`return()`, `throw()`) if the iteration is still being recorded. */
+  /** Counts the consumer's closing (`return()`, `throw()`) as a pull, and records it if the iteration is still being recorded. */
   protected closed(how: 'return' | 'throw'): void {
+    countForceCall();
     if (this.rec.open && !this.log.ended) this.log.end(how);
   }
 }
