@@ -9,7 +9,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { asyncIterable, checkSpec, checkSpecAsync, forceCallCount, iterable, normalize, number, observeDetailed, spec, withArbitrary } from '../src/index.ts';
-import { AsyncSource, pulls, Source, type SourcePlan } from '../src/iter/index.ts';
+import { AsyncSource, pulls, Source, untouched, type SourcePlan } from '../src/iter/index.ts';
 
 /** Pulls past the end that the functions below make before they give up: far more than the budget the checks give. */
 const PAST = 20_000;
@@ -139,5 +139,59 @@ describe('pulls past the end of a source count against the force budget', () => 
       return 0;
     };
     divergedWithCase(await checkSpecAsync(firstThenClosedAsync, pullsAfterClosing, OPTIONS));
+  });
+});
+
+/** An iterable whose iterator's `next()` answers `answers` in turn, then `done`. */
+function answering(answers: readonly unknown[]): Iterable<number> {
+  return {
+    [Symbol.iterator]: () => {
+      let i = 0;
+      return { next: () => (i < answers.length ? answers[i++] : { done: true, value: undefined }) } as Iterator<number>;
+    },
+  };
+}
+
+/** The async iterable answering as {@link answering} does. */
+function answeringAsync(answers: readonly unknown[]): AsyncIterable<number> {
+  return {
+    [Symbol.asyncIterator]: () => {
+      let i = 0;
+      return { next: async () => (i < answers.length ? answers[i++] : { done: true, value: undefined }) } as AsyncIterator<number>;
+    },
+  };
+}
+
+describe('an iterator result that is not an object is refused as JavaScript refuses it', () => {
+  const numbers = iterable(number);
+  const asyncNumbers = asyncIterable(number);
+  // The functions below leave their argument untouched, as these specs say: a check fails only by the refusal.
+  const constant = spec([numbers], numbers, (predict) => predict(untouched));
+  const constantAsync = spec([asyncNumbers], asyncNumbers, (predict) => predict(untouched));
+
+  test("a result whose next() answers 3 is refused at the result's pull, saying the iterator result is not an object", () => {
+    assert.throws(() => checkSpec(constant, (_xs: Iterable<number>) => answering([3]), { seed: 1, trials: 5 }), /at result\.iteration\.next1: .*got number 3: the iterator result is not an object \(JavaScript throws TypeError: Iterator result 3 is not an object\)/);
+    assert.throws(() => checkSpec(constant, (_xs: Iterable<number>) => answering([{ done: false, value: 1 }, null]), { seed: 1, trials: 100 }), /at result\.iteration\.next2: .*got null: the iterator result is not an object/);
+  });
+
+  test("a source whose next() answers 3 is refused at the argument's pull, whether or not the function catches it", () => {
+    const broken = withArbitrary(fc.constant(answering([{ done: false, value: 1 }, 3])), numbers);
+    const s = spec([broken], number, (predict, _d, xs) => predict(xs as never));
+    const sum = (xs: Iterable<number>) => {
+      let n = 0;
+      try {
+        for (const x of xs) n += x;
+      } catch {}
+      return n;
+    };
+    assert.throws(() => checkSpec(s, sum, { seed: 1, trials: 5 }), /at argument 1\.iteration\.next2: .*got number 3: the iterator result is not an object/);
+  });
+
+  test('an async result or source whose next() resolves to a non-object is refused so too', async () => {
+    await assert.rejects(checkSpecAsync(constantAsync, (_xs: AsyncIterable<number>) => answeringAsync(['3']), { seed: 1, trials: 5 }), /at result\.iteration\.next1: .*got the string "3": the iterator result is not an object/);
+    const broken = withArbitrary(fc.constant(answeringAsync([7])), asyncNumbers);
+    const s = spec([broken], number, (predict, _d, xs) => predict(xs as never));
+    const first = async (xs: AsyncIterable<number>) => (await xs[Symbol.asyncIterator]().next()).value ?? 0;
+    await assert.rejects(checkSpecAsync(s, first, { seed: 1, trials: 5 }), /at argument 1\.iteration\.next1: .*got number 7: the iterator result is not an object/);
   });
 });

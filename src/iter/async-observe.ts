@@ -14,7 +14,7 @@ import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/gu
 import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
-import { answered, closedThrowing, hasMethod, CONSUMER_THROW, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
+import { answered, closedThrowing, elementPath, hasMethod, isIteratorResult, notAnIteratorResult, CONSUMER_THROW, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -96,7 +96,7 @@ export class RecordedAsyncIterator {
     log.pending(++this.pendingNow);
     if (of.answersSoon) of.work.unsettled++;
     return answer.then(
-      (r) => this.settle(k, { ok: true, r }),
+      (r) => this.settle(k, isIteratorResult(r) ? { ok: true, r } : { ok: false, err: of.rec.pullFailed(notAnIteratorResult(r, elementPath(of.path, log.iteration, k))) }),
       (err: unknown) => this.settle(k, { ok: false, err }),
     );
   }

@@ -21,6 +21,7 @@ import { instrument, Recording } from '../demand/instrument.ts';
 import { AHEAD_CTOR, DONE_CTOR, END_CTORS, iterationsCtor, TAKEN_CTOR } from './demand.ts';
 import { isSourceFailure, sourceOf } from './source.ts';
 import { isInputFailure } from '../demand/input-failures.ts';
+import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
 
 /** What a random context throws into an iterable with `throw()`; caught when it comes back out (one, made once: a stack trace per throw cost more than the trial). */
 export const CONSUMER_THROW = new Error('thrown into the iterable by the context');
@@ -184,6 +185,17 @@ export function elementPath(path: Path, iteration: number, k: number): Path {
   return path === null ? null : child(child(path, iteration === 0 ? 'iteration' : `iteration${iteration + 1}`), `next${k + 1}`);
 }
 
+/** Whether `r`, what a `next()` answered, is an iterator result: an object, as the protocol requires (its fields are read as they are). */
+export function isIteratorResult(r: unknown): r is IteratorResult<unknown> {
+  return (typeof r === 'object' && r !== null) || typeof r === 'function';
+}
+
+/** The refusal of `r`, what the pull at `path` answered, which is not an object: what JavaScript's `for…of` throws there, and where. */
+export function notAnIteratorResult(r: unknown, path: Path): ShapeMismatchError {
+  const js = `TypeError: Iterator result ${typeof r === 'symbol' ? r.toString() : String(r)} is not an object`;
+  return new ShapeMismatchError(showPath(path), 'an iterator result (an object { done, value })', r, `${describeValue(r)}: the iterator result is not an object (JavaScript throws ${js})`);
+}
+
 /**
  * The instrumented copy of `value`, an iterable (`oneShot`: an iterator, one iteration): its
  * iterators record their pulls and events at `at` of `into` while `rec` is open, and forward to
@@ -297,6 +309,7 @@ export class RecordedIterator {
       noteFailure(this.rec, err);
       throw err;
     }
+    if (!isIteratorResult(r)) throw this.rec.pullFailed(notAnIteratorResult(r, elementPath(this.of.path, log.iteration, this.k)));
     if (r.done) {
       log.end('done');
       return r;
@@ -449,6 +462,7 @@ export function closedThrowing(err: unknown): void {
  * (it ended, or answered past the plan's pulls, which is a misfit unless `fit`).
  */
 export function answered(log: IterationLog, r: IteratorResult<unknown>, k: number, plan: Plan, elem: Shape<unknown>, path: Path, fit: boolean): boolean {
+  if (!isIteratorResult(r)) throw notAnIteratorResult(r, elementPath(path, log.iteration, k));
   if (r.done) {
     log.end('done');
     if (k < plan.pulls && !fit) throw misfit(path, `pulls ${plan.pulls} times, the iterable ended after ${k}`);
