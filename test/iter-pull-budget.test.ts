@@ -162,29 +162,33 @@ function answeringAsync(answers: readonly unknown[]): AsyncIterable<number> {
   };
 }
 
-describe('an iterator result that is not an object is refused as JavaScript refuses it', () => {
-  const numbers = iterable(number);
-  const asyncNumbers = asyncIterable(number);
-  // The functions below leave their argument untouched, as these specs say: a check fails only by the refusal.
-  const constant = spec([numbers], numbers, (predict) => predict(untouched));
-  const constantAsync = spec([asyncNumbers], asyncNumbers, (predict) => predict(untouched));
+const numbers = iterable(number);
+const asyncNumbers = asyncIterable(number);
+// The functions below leave their argument untouched, as these specs say: a check fails only by the refusal.
+const constant = spec([numbers], numbers, (predict) => predict(untouched));
+const constantAsync = spec([asyncNumbers], asyncNumbers, (predict) => predict(untouched));
 
+/** A check of `sum`, catching what its loop throws, over `source` alone. */
+const checkSum = (source: Iterable<number>) => {
+  const s = spec([withArbitrary(fc.constant(source), numbers)], number, (predict, _d, xs) => predict(xs as never));
+  const sum = (xs: Iterable<number>) => {
+    let n = 0;
+    try {
+      for (const x of xs) n += x;
+    } catch {}
+    return n;
+  };
+  return checkSpec(s, sum, { seed: 1, trials: 5 });
+};
+
+describe('an iterator result that is not an object is refused as JavaScript refuses it', () => {
   test("a result whose next() answers 3 is refused at the result's pull, saying the iterator result is not an object", () => {
     assert.throws(() => checkSpec(constant, (_xs: Iterable<number>) => answering([3]), { seed: 1, trials: 5 }), /at result\.iteration\.next1: .*got number 3: the iterator result is not an object \(JavaScript throws TypeError: Iterator result 3 is not an object\)/);
     assert.throws(() => checkSpec(constant, (_xs: Iterable<number>) => answering([{ done: false, value: 1 }, null]), { seed: 1, trials: 100 }), /at result\.iteration\.next2: .*got null: the iterator result is not an object/);
   });
 
   test("a source whose next() answers 3 is refused at the argument's pull, whether or not the function catches it", () => {
-    const broken = withArbitrary(fc.constant(answering([{ done: false, value: 1 }, 3])), numbers);
-    const s = spec([broken], number, (predict, _d, xs) => predict(xs as never));
-    const sum = (xs: Iterable<number>) => {
-      let n = 0;
-      try {
-        for (const x of xs) n += x;
-      } catch {}
-      return n;
-    };
-    assert.throws(() => checkSpec(s, sum, { seed: 1, trials: 5 }), /at argument 1\.iteration\.next2: .*got number 3: the iterator result is not an object/);
+    assert.throws(() => checkSum(answering([{ done: false, value: 1 }, 3])), /at argument 1\.iteration\.next2: .*got number 3: the iterator result is not an object/);
   });
 
   test('an async result or source whose next() resolves to a non-object is refused so too', async () => {
@@ -193,5 +197,20 @@ describe('an iterator result that is not an object is refused as JavaScript refu
     const s = spec([broken], number, (predict, _d, xs) => predict(xs as never));
     const first = async (xs: AsyncIterable<number>) => (await xs[Symbol.asyncIterator]().next()).value ?? 0;
     await assert.rejects(checkSpecAsync(s, first, { seed: 1, trials: 5 }), /at argument 1\.iteration\.next1: .*got number 7: the iterator result is not an object/);
+  });
+});
+
+describe('an iterator that is not one is refused as JavaScript refuses it', () => {
+  const withIterator = (it: unknown) => ({ [Symbol.iterator]: () => it }) as Iterable<number>;
+
+  test("a result whose [Symbol.iterator]() gives no iterator is refused at the result's iteration, not reported as the function's throw", () => {
+    assert.throws(() => checkSpec(constant, (_xs: Iterable<number>) => withIterator({}), { seed: 1, trials: 5 }), /at result\.iteration: expected an iterator \(an object with a next method\), got an object without a next method \(JavaScript throws TypeError: undefined is not a function\)/);
+    assert.throws(() => checkSpec(constant, (_xs: Iterable<number>) => withIterator(3), { seed: 1, trials: 5 }), /at result\.iteration: .*got number 3: \[Symbol\.iterator\]\(\) gave no object \(JavaScript throws TypeError: Result of the Symbol\.iterator method is not an object\)/);
+    const noNext = { [Symbol.asyncIterator]: () => ({ next: 1 }) } as unknown as AsyncIterable<number>;
+    return assert.rejects(checkSpecAsync(constantAsync, (_xs: AsyncIterable<number>) => noNext, { seed: 1, trials: 5 }), /at result\.iteration: .*got an object whose next is number 1, not a method/);
+  });
+
+  test("a source whose [Symbol.iterator]() gives no iterator is refused at the argument's iteration", () => {
+    assert.throws(() => checkSum(withIterator({ next: 'no' })), /at argument 1\.iteration: .*got an object whose next is the string "no", not a method/);
   });
 });

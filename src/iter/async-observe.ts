@@ -14,7 +14,7 @@ import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/gu
 import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
-import { answered, closedThrowing, elementPath, hasMethod, isIteratorResult, notAnIteratorResult, CONSUMER_THROW, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
+import { answered, closedThrowing, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, CONSUMER_THROW, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -43,7 +43,7 @@ export class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>
   }
 
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
-    return new RecordedAsyncIterator(this.real[Symbol.asyncIterator](), this.nextLog(), this);
+    return new RecordedAsyncIterator(this.iterator<AsyncIterator<unknown>>(Symbol.asyncIterator), this.nextLog(), this);
   }
 }
 
@@ -216,7 +216,7 @@ export function consumeAsyncRandomly(value: unknown, shape: Shape<unknown>, elem
 
 /** Runs one iteration of `iterable` by `plan`, recording it, with up to `plan.ahead` pulls pending at once; stops early at its end. */
 async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean, work: AsyncWork): Promise<void> {
-  const it = iterable[Symbol.asyncIterator]();
+  const it = iteratorOf<AsyncIterator<unknown>>(iterable, Symbol.asyncIterator, path, iteration);
   const log = iterationTaken(owner, iteration);
   const ahead = plan.ahead ?? 1;
   for (let k = 0; k < plan.pulls || plan.then === 'done'; ) {

@@ -180,9 +180,33 @@ export function primitiveElement(x: unknown, elem: Shape<unknown>): boolean {
   return typeof x === lastType || (isPrimitive(x) && primitiveFits(x, elem));
 }
 
+/** The path of iteration `iteration` of the iterable at `path`, for messages. */
+function iterationPath(path: Path, iteration: number): Path {
+  return path === null ? null : child(path, iteration === 0 ? 'iteration' : `iteration${iteration + 1}`);
+}
+
 /** The path of element `k` of an iteration, for messages. */
 export function elementPath(path: Path, iteration: number, k: number): Path {
-  return path === null ? null : child(child(path, iteration === 0 ? 'iteration' : `iteration${iteration + 1}`), `next${k + 1}`);
+  return path === null ? null : child(iterationPath(path, iteration), `next${k + 1}`);
+}
+
+/**
+ * @internal The iterator that `iterable[key]()` gives for iteration `iteration` at `path`, refused
+ * where it is not an object with a `next` method, as JavaScript's `for…of` refuses it, naming
+ * where (the refusal passed through `rec.pullFailed`, for a source: the observation's error).
+ */
+export function iteratorOf<I>(iterable: unknown, key: symbol, path: Path, iteration: number, rec?: Recording): I {
+  const it: unknown = (iterable as Record<symbol, () => unknown>)[key]!();
+  let found: string | undefined;
+  if (!isIteratorResult(it)) found = `${describeValue(it)}: [${key.description}]() gave no object (JavaScript throws TypeError: Result of the ${key.description} method is not an object)`;
+  else {
+    const next = (it as { next?: unknown }).next;
+    if (next === undefined) found = `${describeValue(it)} without a next method (JavaScript throws TypeError: undefined is not a function)`;
+    else if (typeof next !== 'function') found = `${describeValue(it)} whose next is ${describeValue(next)}, not a method (JavaScript throws a TypeError: it is not a function)`;
+  }
+  if (found === undefined) return it as I;
+  const err = new ShapeMismatchError(showPath(iterationPath(path, iteration)), 'an iterator (an object with a next method)', it, found);
+  throw rec === undefined ? err : rec.pullFailed(err);
 }
 
 /** Whether `r`, what a `next()` answered, is an iterator result: an object, as the protocol requires (its fields are read as they are). */
@@ -257,6 +281,11 @@ export abstract class RecordedSource<S> {
     return copy === r.value ? r : { done: false, value: copy };
   }
 
+  /** The iterator of the source forwarded to that the next iteration takes with `key` (refused if it is none). */
+  protected iterator<I>(key: symbol): I {
+    return iteratorOf<I>(this.real, key, this.path, this.count, this.rec);
+  }
+
   /**
    * Where the next iteration records. Taking an iterator of a re-iterable source begins an
    * iteration (`taken`): one left without any event was left open, not never begun.
@@ -272,7 +301,7 @@ export class RecordedIterable extends RecordedSource<Iterable<unknown>> {
   }
 
   [Symbol.iterator](): Iterator<unknown> {
-    const real = this.real[Symbol.iterator]();
+    const real = this.iterator<Iterator<unknown>>(Symbol.iterator);
     // `return` and `throw` only where the real iterator has them: a for…of closes what has `return`.
     const Kind = typeof real.return === 'function' ? (typeof real.throw === 'function' ? Closable : Returnable) : typeof real.throw === 'function' ? Throwable : RecordedIterator;
     return new Kind(real, this.nextLog(), this);
@@ -486,7 +515,7 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
 
 /** Runs one iteration of `iterable` by `plan`, recording it; stops early at its end. */
 function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean): void {
-  const it = iterable[Symbol.iterator]();
+  const it = iteratorOf<Iterator<unknown>>(iterable, Symbol.iterator, path, iteration);
   const log = iterationTaken(owner, iteration);
   const { pulls } = plan;
   const toEnd = plan.then === 'done';
