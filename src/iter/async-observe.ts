@@ -14,7 +14,7 @@ import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/gu
 import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
-import { answered, closedThrowing, hasMethod, CONSUMER_THROW, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
+import { answered, closedThrowing, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, CONSUMER_THROW, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -43,7 +43,7 @@ export class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>
   }
 
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
-    return new RecordedAsyncIterator(this.real[Symbol.asyncIterator](), this.nextLog(), this);
+    return new RecordedAsyncIterator(this.iterator<AsyncIterator<unknown>>(Symbol.asyncIterator), this.nextLog(), this);
   }
 }
 
@@ -83,11 +83,11 @@ export class RecordedAsyncIterator {
 
   next(...args: [] | [unknown]): Promise<IteratorResult<unknown>> {
     const { log, real, of } = this;
+    const spent = this.counted();
+    if (spent !== undefined) return spent;
     if (!of.rec.open || log.ended) return real.next(...args);
     let answer: Promise<IteratorResult<unknown>>;
     try {
-      of.work.pull();
-      countForceCall();
       answer = Promise.resolve(real.next(...args));
     } catch (err) {
       answer = Promise.reject(err);
@@ -96,7 +96,7 @@ export class RecordedAsyncIterator {
     log.pending(++this.pendingNow);
     if (of.answersSoon) of.work.unsettled++;
     return answer.then(
-      (r) => this.settle(k, { ok: true, r }),
+      (r) => this.settle(k, isIteratorResult(r) ? { ok: true, r } : { ok: false, err: of.rec.pullFailed(notAnIteratorResult(r, elementPath(of.path, log.iteration, k))) }),
       (err: unknown) => this.settle(k, { ok: false, err }),
     );
   }
@@ -151,8 +151,25 @@ export class RecordedAsyncIterator {
   }
 
   private closed(how: 'return' | 'throw', forward: () => Promise<IteratorResult<unknown>>): Promise<IteratorResult<unknown>> {
+    const spent = this.counted();
+    if (spent !== undefined) return spent;
     if (this.of.rec.open && !this.log.ended) this.log.end(how);
     return forward();
+  }
+
+  /**
+   * Counts a call of `next`, `return` or `throw` against the observation's budget, whatever the
+   * iteration's state (a pull past the end too, as a force of an evaluated thunk counts): the
+   * rejection to answer once the budget is spent, else `undefined`.
+   */
+  private counted(): Promise<never> | undefined {
+    try {
+      this.of.work.pull();
+      countForceCall();
+      return undefined;
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 
   [Symbol.asyncIterator](): this {
@@ -199,7 +216,7 @@ export function consumeAsyncRandomly(value: unknown, shape: Shape<unknown>, elem
 
 /** Runs one iteration of `iterable` by `plan`, recording it, with up to `plan.ahead` pulls pending at once; stops early at its end. */
 async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean, work: AsyncWork): Promise<void> {
-  const it = iterable[Symbol.asyncIterator]();
+  const it = iteratorOf<AsyncIterator<unknown>>(iterable, Symbol.asyncIterator, path, iteration);
   const log = iterationTaken(owner, iteration);
   const ahead = plan.ahead ?? 1;
   for (let k = 0; k < plan.pulls || plan.then === 'done'; ) {

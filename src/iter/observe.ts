@@ -3,7 +3,8 @@
  * record each pull and event, forwarding to the real source), and a context consumes an iterable
  * result (pulls k, then leaves it, closes it, throws into it, or pulls it to its end). Both record
  * an iteration's demand as it goes: list cells for the pulls answered, then its end. Each pull
- * counts as a force against the force budget, so a walk that pulls for ever is stopped.
+ * (and each `return()`, `throw()`), past the end too, counts as a force against the force
+ * budget, so a walk that pulls for ever is stopped.
  * @module
  */
 import { countForceCall, now } from '../lazy/lazy.ts';
@@ -20,6 +21,7 @@ import { instrument, Recording } from '../demand/instrument.ts';
 import { AHEAD_CTOR, DONE_CTOR, END_CTORS, iterationsCtor, TAKEN_CTOR } from './demand.ts';
 import { isSourceFailure, sourceOf } from './source.ts';
 import { isInputFailure } from '../demand/input-failures.ts';
+import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
 
 /** What a random context throws into an iterable with `throw()`; caught when it comes back out (one, made once: a stack trace per throw cost more than the trial). */
 export const CONSUMER_THROW = new Error('thrown into the iterable by the context');
@@ -178,9 +180,44 @@ export function primitiveElement(x: unknown, elem: Shape<unknown>): boolean {
   return typeof x === lastType || (isPrimitive(x) && primitiveFits(x, elem));
 }
 
+/** The path of iteration `iteration` of the iterable at `path`, for messages. */
+function iterationPath(path: Path, iteration: number): Path {
+  return path === null ? null : child(path, iteration === 0 ? 'iteration' : `iteration${iteration + 1}`);
+}
+
 /** The path of element `k` of an iteration, for messages. */
 export function elementPath(path: Path, iteration: number, k: number): Path {
-  return path === null ? null : child(child(path, iteration === 0 ? 'iteration' : `iteration${iteration + 1}`), `next${k + 1}`);
+  return path === null ? null : child(iterationPath(path, iteration), `next${k + 1}`);
+}
+
+/**
+ * @internal The iterator that `iterable[key]()` gives for iteration `iteration` at `path`, refused
+ * where it is not an object with a `next` method, as JavaScript's `for…of` refuses it, naming
+ * where (the refusal passed through `rec.pullFailed`, for a source: the observation's error).
+ */
+export function iteratorOf<I>(iterable: unknown, key: symbol, path: Path, iteration: number, rec?: Recording): I {
+  const it: unknown = (iterable as Record<symbol, () => unknown>)[key]!();
+  let found: string | undefined;
+  if (!isIteratorResult(it)) found = `${describeValue(it)}: [${key.description}]() gave no object (JavaScript throws TypeError: Result of the ${key.description} method is not an object)`;
+  else {
+    const next = (it as { next?: unknown }).next;
+    if (next === undefined) found = `${describeValue(it)} without a next method (JavaScript throws TypeError: undefined is not a function)`;
+    else if (typeof next !== 'function') found = `${describeValue(it)} whose next is ${describeValue(next)}, not a method (JavaScript throws a TypeError: it is not a function)`;
+  }
+  if (found === undefined) return it as I;
+  const err = new ShapeMismatchError(showPath(iterationPath(path, iteration)), 'an iterator (an object with a next method)', it, found);
+  throw rec === undefined ? err : rec.pullFailed(err);
+}
+
+/** Whether `r`, what a `next()` answered, is an iterator result: an object, as the protocol requires (its fields are read as they are). */
+export function isIteratorResult(r: unknown): r is IteratorResult<unknown> {
+  return (typeof r === 'object' && r !== null) || typeof r === 'function';
+}
+
+/** The refusal of `r`, what the pull at `path` answered, which is not an object: what JavaScript's `for…of` throws there, and where. */
+export function notAnIteratorResult(r: unknown, path: Path): ShapeMismatchError {
+  const js = `TypeError: Iterator result ${typeof r === 'symbol' ? r.toString() : String(r)} is not an object`;
+  return new ShapeMismatchError(showPath(path), 'an iterator result (an object { done, value })', r, `${describeValue(r)}: the iterator result is not an object (JavaScript throws ${js})`);
 }
 
 /**
@@ -244,6 +281,11 @@ export abstract class RecordedSource<S> {
     return copy === r.value ? r : { done: false, value: copy };
   }
 
+  /** The iterator of the source forwarded to that the next iteration takes with `key` (refused if it is none). */
+  protected iterator<I>(key: symbol): I {
+    return iteratorOf<I>(this.real, key, this.path, this.count, this.rec);
+  }
+
   /**
    * Where the next iteration records. Taking an iterator of a re-iterable source begins an
    * iteration (`taken`): one left without any event was left open, not never begun.
@@ -259,7 +301,7 @@ export class RecordedIterable extends RecordedSource<Iterable<unknown>> {
   }
 
   [Symbol.iterator](): Iterator<unknown> {
-    const real = this.real[Symbol.iterator]();
+    const real = this.iterator<Iterator<unknown>>(Symbol.iterator);
     // `return` and `throw` only where the real iterator has them: a for…of closes what has `return`.
     const Kind = typeof real.return === 'function' ? (typeof real.throw === 'function' ? Closable : Returnable) : typeof real.throw === 'function' ? Throwable : RecordedIterator;
     return new Kind(real, this.nextLog(), this);
@@ -285,8 +327,9 @@ export class RecordedIterator {
     const { log, real } = this;
     // Without an argument where none is given, as for…of calls it (and without a rest array to make per pull).
     const given = arguments.length > 0;
+    // Every call counts against the force budget, as a force of an evaluated thunk does: a pull past the end too.
+    countForceCall();
     if (!this.rec.open || log.ended) return given ? real.next(value) : real.next();
-    countForceCall(); // a pull counts against the force budget as a force does
     let r: IteratorResult<unknown>;
     try {
       r = given ? real.next(value) : real.next();
@@ -295,6 +338,7 @@ export class RecordedIterator {
       noteFailure(this.rec, err);
       throw err;
     }
+    if (!isIteratorResult(r)) throw this.rec.pullFailed(notAnIteratorResult(r, elementPath(this.of.path, log.iteration, this.k)));
     if (r.done) {
       log.end('done');
       return r;
@@ -314,8 +358,9 @@ export class RecordedIterator {
     return this;
   }
 
-  /** Records the consumer's closing (`return()`, `throw()`) if the iteration is still being recorded. */
+  /** Counts the consumer's closing (`return()`, `throw()`) as a pull, and records it if the iteration is still being recorded. */
   protected closed(how: 'return' | 'throw'): void {
+    countForceCall();
     if (this.rec.open && !this.log.ended) this.log.end(how);
   }
 }
@@ -446,6 +491,7 @@ export function closedThrowing(err: unknown): void {
  * (it ended, or answered past the plan's pulls, which is a misfit unless `fit`).
  */
 export function answered(log: IterationLog, r: IteratorResult<unknown>, k: number, plan: Plan, elem: Shape<unknown>, path: Path, fit: boolean): boolean {
+  if (!isIteratorResult(r)) throw notAnIteratorResult(r, elementPath(path, log.iteration, k));
   if (r.done) {
     log.end('done');
     if (k < plan.pulls && !fit) throw misfit(path, `pulls ${plan.pulls} times, the iterable ended after ${k}`);
@@ -469,7 +515,7 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
 
 /** Runs one iteration of `iterable` by `plan`, recording it; stops early at its end. */
 function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, elem: Shape<unknown>, path: Path, iteration: number, plan: Plan, fit: boolean): void {
-  const it = iterable[Symbol.iterator]();
+  const it = iteratorOf<Iterator<unknown>>(iterable, Symbol.iterator, path, iteration);
   const log = iterationTaken(owner, iteration);
   const { pulls } = plan;
   const toEnd = plan.then === 'done';
