@@ -277,6 +277,8 @@ export class ObservationRun {
     this.rec.open = false;
     if (this.resultRec) this.resultRec.open = false;
     if (this.rec.broken) throw this.rec.broken.err;
+    // A change to an input is the function's error, though it caught it or its code is sloppy.
+    if (this.rec.changed) this.error = { thrown: this.rec.changed.err };
     const { holders } = this;
     const inputs: Demand[] = new Array(holders.length);
     for (let i = 0; i < holders.length; i++) inputs[i] = holders[i]!.field(0);
