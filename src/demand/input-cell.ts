@@ -36,13 +36,13 @@ class InputCell<T> {
     return this.#head;
   }
   set head(_: Lazy<T>) {
-    throw this.#owner.changed('head');
+    refuse(this.#owner, 'head');
   }
   get tail(): List<T> {
     return this.#tail;
   }
   set tail(_: List<T>) {
-    throw this.#owner.changed('tail');
+    refuse(this.#owner, 'tail');
   }
 
   /** Printed as the Cons it stands for. */
@@ -53,6 +53,15 @@ class InputCell<T> {
 // A Cons to `instanceof`, `tag` and `constructor`, as the cell it copies.
 Object.setPrototypeOf(InputCell.prototype, Cons.prototype);
 Object.defineProperty(InputCell.prototype, 'constructor', { value: Cons });
+
+const SETTERS = { head: Object.getOwnPropertyDescriptor(InputCell.prototype, 'head')!.set!, tail: Object.getOwnPropertyDescriptor(InputCell.prototype, 'tail')!.set! };
+
+/** Throws the error `owner` gives for a change to `key`, its stack starting at the function's assignment, not in strictcheck. */
+function refuse(owner: CellOwner, key: 'head' | 'tail'): never {
+  const err = owner.changed(key);
+  Error.captureStackTrace(err, SETTERS[key]);
+  throw err;
+}
 
 /** @internal A frozen cell of an observed function's input, holding `head` and `tail`, whose changes `owner` is told of. */
 export function inputCell<T>(head: Lazy<T>, tail: List<T>, owner: CellOwner): Cons<T> {
