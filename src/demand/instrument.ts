@@ -7,6 +7,11 @@
  * collected while it runs. That matters because a copy costs more than the evaluation it watches,
  * mostly in the garbage collector's time. Instrumentation is lazy: a sub-value is copied when its
  * wrapper is forced.
+ *
+ * Copies are frozen: strictness is observed on immutable data. A function that changed its input
+ * would change a copy that the next force of an argument's view does not see, and be observed on
+ * a result other than its own; frozen, the change throws in strict-mode code (see `mutation-hint.ts`),
+ * and a list cell's setters refuse it in any mode (see `input-cell.ts`).
  * @module
  */
 import { ForceBudgetExceeded, forceUncounted, Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX, UnevaluatedError } from '../lazy/lazy.ts';
@@ -14,7 +19,8 @@ import { Cons } from '../lazy/cell.ts';
 import { bottom, demandHolder, Forced, forcedNode, markShared, sameCtor, type Demand } from './demand.ts';
 import { fieldKey, inOwnOrder } from './collections.ts';
 import { dynamic } from './dynamic.ts';
-import { child, type Path } from './path.ts';
+import { child, showPath, type Path } from './path.ts';
+import { inputCell, type CellOwner } from './input-cell.ts';
 import { FN_CTOR } from './primitives.ts';
 import { ShapeMismatchError } from './shape-errors.ts';
 import type { Layer, Shape } from './shape-types.ts';
@@ -50,6 +56,12 @@ export class Recording {
    * got it as its pull's, but it is strictcheck's (or the input's mismatch), never the function's.
    */
   broken: { readonly err: unknown } | undefined = undefined;
+
+  /**
+   * The first change that the function made to its input (see `input-cell.ts`): the observation
+   * fails with it, even if the function caught it, or its code is in sloppy mode.
+   */
+  changed: { readonly err: unknown } | undefined = undefined;
 
   /**
    * Recording the element that a pull of an iterable delivers threw `err`, which the caller of
@@ -201,7 +213,7 @@ function copyFields(first: Frame, shape: Shape<unknown>, rec: Recording): unknow
       }
     } else {
       // Built from the copies of the fields in the original's order (a set's or a map's layer lists its elements in canonical order).
-      copy = layer.ctor.build(inOwnOrder(layer, f.copies), layer.value);
+      copy = Object.freeze(layer.ctor.build(inOwnOrder(layer, f.copies), layer.value));
       if (f.parent === undefined) return copy;
       (copied ??= new Map()).set(f.original, { shape: shapeOf(f, shape), copy, node: f.node, next: copied.get(f.original) });
       // A mark popped moves up to its parent, still on the path, rather than to the next frame
@@ -280,9 +292,20 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
   const n = layer.fields.length;
   let node = old as Forced;
   if (!(old instanceof Forced) || old instanceof SpineCell || !sameCtor(old.ctor, layer.ctor) || old.arity !== n) put(into, at, (node = layerNode(layer, atLazy)));
-  if (n === 0) return value;
+  if (n === 0) return frozenEmpty(value, layer);
   return new Frame(value as object, layer, node, path, into, at, parent);
 }
+
+/**
+ * The copy of `value`, a layer without fields: itself where it is an atom (a primitive, an opaque
+ * value, the empty list) or frozen already, else a frozen copy (an empty array, object or
+ * constructor of a declared type), which the function cannot change for its caller.
+ */
+function frozenEmpty(value: unknown, layer: Layer): unknown {
+  const { style } = layer.ctor;
+  return style === 'atom' || style === 'nil' || Object.isFrozen(value) ? value : Object.freeze(layer.ctor.build(NO_FIELDS, layer.value));
+}
+const NO_FIELDS: readonly unknown[] = [];
 
 /** `shape.project(value, path)`, a mismatch named by its path (see {@link pathOf}). */
 function project(shape: Shape<unknown>, value: unknown, path: Path, rec: Recording, into: Into, at: number, parent: Frame | undefined): Layer {
@@ -379,7 +402,7 @@ function instrumentFunction(f: (...args: unknown[]) => unknown, into: Into, at: 
  * so `k` is where the cell goes, and a cell reached again (through a view forced again) is
  * recorded once. Every cell has the shapes of the first: a list's shape is the same at every cell.
  */
-export class SpineRecorder {
+export class SpineRecorder implements CellOwner {
   private readonly spine: Spine;
   private readonly cellShape: Shape<unknown>;
   /** The shapes of a cell's head and tail. */
@@ -421,7 +444,18 @@ export class SpineRecorder {
     const head = c.head instanceof Lazy && this.headInner !== undefined ? lazyAt(this.headAt, c.head, k) : instrument(c.head, this.headShape, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, false);
     // Past the largest index of a thunk, the rest of the list is recorded as a spine of its own.
     const tail = c.tail instanceof Lazy && this.tailInner !== undefined && k < MAX_LAZY_INDEX ? lazyAt(this.tailAt, c.tail, k + 1) : instrument(c.tail, this.tailShape, this.pathOf(k, 'tail'), this.cell, REST, this.rec, false);
-    return new Cons(head as Lazy<unknown>, tail as Lazy<never>);
+    return inputCell(head as Lazy<unknown>, tail as Lazy<never>, this);
+  }
+
+  /** The error for a change to the `key` of one of the cells, noted by the recording. */
+  changed(key: 'head' | 'tail'): Error {
+    const found = this.rec.pathAt(this.pathOf(0, 'head'), this.cell, HEAD);
+    const list = found !== null && typeof found === 'object' ? found.parent : found;
+    const err = new TypeError(
+      `the function changed its input ${showPath(list)}: it assigned to the ${key} of a cell. Strictness is observed on immutable data (a Haskell value never changes), so a function is given cells it cannot change, and a change would not be seen where the input is read again. Build new cells instead of changing them: new Cons(now(x), cell.tail)`,
+    );
+    this.rec.changed ??= { err };
+    return err;
   }
 
   // The wrappers are made for lazy positions only, whose inner shapes the constructor found.

@@ -21,6 +21,7 @@ import { snapshot } from './compact-demand.ts';
 import { ALL, WHNF, type Guide } from './guide.ts';
 import { instrument, Recording } from './instrument.ts';
 import { forceHint } from './force-hint.ts';
+import { mutationHint } from './mutation-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';
 import { AsyncWork, withAsyncWork } from './async-work.ts';
 import { InputFailures, withInputFailures } from './input-failures.ts';
@@ -115,10 +116,10 @@ export function refuseAsyncOrGenerator(fn: unknown, who: string, iterableResult 
   );
 }
 
-/** {@link forceHint}, which must not cost the report of what was thrown: `undefined` if it throws. */
+/** {@link forceHint} or {@link mutationHint}, which must not cost the report of what was thrown: `undefined` if it throws. */
 function hintFor(thrown: unknown, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes): string | undefined {
   try {
-    return forceHint(thrown, fn, inputs, shapes.inputs ?? [], shapes.names);
+    return forceHint(thrown, fn, inputs, shapes.inputs ?? [], shapes.names) ?? mutationHint(thrown);
   } catch {
     return undefined;
   }
@@ -283,6 +284,8 @@ export class ObservationRun {
     this.rec.open = false;
     if (this.resultRec) this.resultRec.open = false;
     if (this.rec.broken) throw this.rec.broken.err;
+    // A change to an input is the function's error, though it caught it or its code is sloppy.
+    if (this.rec.changed) this.error = { thrown: this.rec.changed.err };
     const { holders } = this;
     const inputs: Demand[] = new Array(holders.length);
     for (let i = 0; i < holders.length; i++) inputs[i] = holders[i]!.field(0);

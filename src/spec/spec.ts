@@ -22,7 +22,8 @@ export type ShapesOf<A extends readonly unknown[]> = { readonly [K in keyof A]: 
 
 /**
  * The body of a spec, curried as in the paper: `predict`, then the demand on the result (in value
- * form), then the inputs. It must call `predict` exactly once, with one demand per input.
+ * form), then the inputs. It must call `predict` exactly once, with one demand per input, before it
+ * returns: a spec is synchronous (one that returns a Promise is refused with a {@link SpecError}).
  */
 export type SpecBody<A extends readonly unknown[], R> = (predict: (...demands: A) => void, resultDemand: R, ...inputs: A) => void;
 
@@ -123,9 +124,10 @@ function prediction<A extends readonly unknown[], R>(s: Spec<A, R>, resultDemand
   const arity = s.args.length;
   let calls = 0;
   let predicted: readonly unknown[] = [];
+  let returned: unknown;
   try {
     // `predict` is written in place: a named closure would be renamed (a defineProperty) on every call under tsx.
-    s.body(
+    returned = s.body(
       (...demands: A) => {
         calls++;
         predicted = demands;
@@ -143,12 +145,36 @@ function prediction<A extends readonly unknown[], R>(s: Spec<A, R>, resultDemand
         : `the spec threw ${describeSafely(err)}`;
     throw new SpecError(why, { cause: err });
   }
+  if (returned !== undefined) refuseThenable(returned);
   if (calls === 0) throw new SpecError('the spec never called predict');
   if (calls > 1) throw new SpecError(`the spec called predict ${calls} times; it must call it once`);
   if (predicted.length !== arity) {
     throw new SpecError(`the spec called predict with ${predicted.length} demand${predicted.length === 1 ? '' : 's'}, but the function has ${arity} argument${arity === 1 ? '' : 's'}`);
   }
   return predicted;
+}
+
+/**
+ * Throws a {@link SpecError} if a spec `returned` a thenable (an async spec's Promise): the check
+ * reads the prediction when the spec returns, so what the spec does after an `await` is lost,
+ * and "never called predict" would hide why. Its rejection, if any, is the refusal's, not unhandled.
+ */
+function refuseThenable(returned: unknown): void {
+  let then: unknown;
+  try {
+    then = (typeof returned === 'object' || typeof returned === 'function') && returned !== null ? (returned as { then?: unknown }).then : undefined;
+  } catch {
+    return; // what a spec returns is not read otherwise: a throwing getter is no thenable
+  }
+  if (typeof then !== 'function') return;
+  try {
+    then.call(returned, undefined, () => {});
+  } catch {
+    // a thenable whose then throws is refused all the same
+  }
+  throw new SpecError(
+    'the spec returned a Promise (an async function, or a thenable): specs are synchronous, and a check reads the prediction when the spec returns, so what it does after an await is lost. Write the spec as a plain function that calls predict before it returns: the result demand and the inputs it is given are there to read without awaiting (an async iterable\'s demand too, see docs/iterators.md)',
+  );
 }
 
 /** What a spec predicts (`values`), read by `read` as {@link toDemand} reads it: what reading it throws is a {@link SpecError}. */
