@@ -357,8 +357,34 @@ export interface Plan {
   readonly then: 'open' | 'done' | 'return' | 'throw';
   readonly head: Guide;
   readonly heads?: readonly Demand[];
-  /** For a random consumer: an element that is an iterable itself is consumed by one too, drawing from `r`. */
-  readonly random?: { readonly r: { int(lo: number, hi: number): number }; readonly size: number };
+  /** For a random consumer: an element that is an iterable itself is consumed by one too (see {@link RandomConsumer}). */
+  readonly random?: RandomConsumer;
+}
+
+/** A random context of size `size` consuming iterables, drawing from `r`, within its allowance of pulls. */
+export interface RandomConsumer {
+  readonly r: { int(lo: number, hi: number): number };
+  readonly size: number;
+  /**
+   * The pulls it may still make (1000 + 100·size to begin with), shared by the iterables it
+   * consumes inside one another: an infinite result stays a finite context, and nesting does
+   * not multiply the bound (iterables of infinite iterables, each pulled so far, were pulled
+   * past the force budget, a pass-through reported as diverging).
+   */
+  readonly left: { pulls: number };
+}
+
+/**
+ * How many of `n` more pulls, after `k`, `plan` may make: all of them, but for a random consumer
+ * no more than its allowance left, which they take; its first pull always (a consumer begun once
+ * the allowance is spent, an iterable's last element, is not left `taken`, which no consumer does).
+ */
+export function allowedPulls(plan: Plan, n: number, k: number): number {
+  const left = plan.random?.left;
+  if (left === undefined) return n;
+  const m = Math.min(n, Math.max(left.pulls, k === 0 ? 1 : 0));
+  left.pulls = Math.max(0, left.pulls - m);
+  return m;
 }
 
 /**
@@ -399,17 +425,22 @@ export function planOf(d: Forced): Plan {
 
 /**
  * Consumes an iterable as a random context of size `size`: pulls up to `size` times then leaves
- * it open, or closes it (`return()`, before any pull too), throws into it, or pulls it to its end
- * (at most 1000 + 100·size times, so that an infinite one stays a finite context). Never leaves it
- * untouched. Elements that are iterables are consumed so too, each its own way (pulled to its end
- * where the outer one is).
+ * it open, or closes it (`return()`, before any pull too), throws into it, or pulls it to its end.
+ * Never leaves it untouched. Elements that are iterables are consumed so too, each its own way,
+ * whichever way the outer one is: all within the allowance `left` (see {@link RandomConsumer}),
+ * where a consumer that runs out stops pulling, then closes or leaves the iteration as it would have.
  */
-export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number): void {
+export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number, left?: { pulls: number }): void {
   if (!isIterable(value)) shape.project(value, path); // throws the mismatch
+  consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at, shape), elem, path, 0, randomPlan(r, size, left), true);
+}
+
+/** The plan of a random consumer of size `size` (see {@link consumeRandomly}), drawn from `r`, within allowance `left` (a new one if none). */
+export function randomPlan(r: { int(lo: number, hi: number): number }, size: number, left = { pulls: 1000 + 100 * size }): Plan {
   const how = r.int(0, 3);
   const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
-  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, random: { r, size } };
-  consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at, shape), elem, path, 0, plan, true);
+  const random = { r, size, left };
+  return how === 3 ? { pulls: Infinity, then: 'done', head: ALL, random } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, random };
 }
 
 function misfit(path: Path, what: string): Error {
@@ -459,7 +490,7 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
     const { random } = plan;
     const given = plan.heads?.[k];
     const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
-    if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, log.iteration, k), random.r, random.size, log.first, at);
+    if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, log.iteration, k), random.r, random.size, log.first, at, random.left);
     else record(now(x), headShape(elem), elementPath(path, log.iteration, k), head, log.first as unknown as Forced, at, fit);
   }
   if (k < plan.pulls) return false;
@@ -473,7 +504,7 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
   const log = iterationTaken(owner, iteration);
   const { pulls } = plan;
   const toEnd = plan.then === 'done';
-  for (let k = 0; k < pulls || toEnd; k++) {
+  for (let k = 0; (k < pulls || toEnd) && allowedPulls(plan, 1, k) === 1; k++) {
     countForceCall(); // a pull counts against the force budget as a force does
     let r: IteratorResult<unknown>;
     try {
