@@ -3,7 +3,7 @@
  * random consumer of the result is bounded at every level (an inner iterable is consumed by a
  * random consumer too, all within one allowance of pulls), so a correct function is not reported
  * as diverging; and an element is demanded as the result's element at its place (what the
- * consumer pulled of it), not whole, as one with lazy parts is.
+ * consumer pulled of it, read ahead as it read it), not whole, as one with lazy parts is.
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,7 +57,9 @@ describe('a pass-through over a source of iterables, specified by pulledAsResult
     }
   }
   for (const [name, sh] of [
+    ['asyncIterable(asyncIterable(number))', asyncIterable(asyncIterable(number))],
     ['asyncIterable(iterable(number))', asyncIterable(iterable(number))],
+    ['asyncIterable(asyncIterable(asyncIterable(number)))', asyncIterable(asyncIterable(asyncIterable(number)))],
   ] as const) {
     for (const compare of ['exact', 'noStricter'] as const) {
       test(`checks as an async generator over ${name}, comparing ${compare}`, { timeout: 60_000 }, async () => {

@@ -16,7 +16,7 @@
  */
 import { types } from 'node:util';
 import { isThunk, Lazy, now } from '../lazy/lazy.ts';
-import { closedAfter, endOf, pullCount, pulledHeads, pulledThen, taken, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
+import { closedAfter, endOf, passedOnAsIs, pullCount, pulledHeads, pulledThen, taken, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
 import { sourcePrefix } from '../iter/read.ts';
 import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
@@ -128,11 +128,11 @@ type Source = AnyIterDemand<unknown>;
  * (if it can be); when it ends within them, or for `m` infinite, its elements to its end and
  * that end (`[]` or `⊥`). Each element is demanded whole (it is delivered with its pull), but
  * one with lazy parts among the first `asResult.length`, demanded as `asResult` says at its place:
- * as far as the consumer forced or pulled the result's element there.
+ * as far as the consumer forced or pulled the result's element there (read ahead as it was read).
  */
 function pulled(xs: Source, m: number, then: 'open' | 'closed', asResult: readonly Lazy<unknown>[] = []): IterDemand<unknown> {
   const read = sourcePrefix(xs, m);
-  const heads = read.values.map((x, i) => (i < asResult.length && hasLazyParts(x) ? asResult[i]! : now(x)));
+  const heads = read.values.map((x, i) => (i < asResult.length && hasLazyParts(x) ? passedOnAsIs(asResult[i]!) : now(x)));
   if (read.values.length < m) return pulledThen(heads, read.then === 'more' ? 'open' : read.then);
   const prefix = pulledThen(heads, 'open');
   return then === 'open' ? prefix : closedAfter(prefix, xs);
