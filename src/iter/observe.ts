@@ -375,6 +375,29 @@ export interface RandomConsumer {
 }
 
 /**
+ * The random consumer whose element is being walked whole (under `ALL`), if any: an iterable
+ * inside that element (a tuple's field, a list's element) is consumed as that consumer's, within
+ * its allowance, where `ALL` would pull it to its end (an infinite one, for ever).
+ */
+let walkingFor: RandomConsumer | undefined;
+
+/** @internal The random consumer an iterable walked under `ALL` now is consumed by, if any (see {@link walkingFor}). */
+export function randomConsumerOfAll(): RandomConsumer | undefined {
+  return walkingFor;
+}
+
+/** Walks element `x` of a random consumer's iteration under `head` (see {@link answered}), `ALL` as that consumer's (see {@link walkingFor}). */
+function walkElement(x: unknown, elem: Shape<unknown>, path: Path, head: Guide, random: RandomConsumer | undefined, into: Forced, at: number, fit: boolean): void {
+  const was = walkingFor;
+  if (random !== undefined && head === ALL) walkingFor = random;
+  try {
+    record(now(x), headShape(elem), path, head, into, at, fit);
+  } finally {
+    walkingFor = was;
+  }
+}
+
+/**
  * How many of `n` more pulls, after `k`, `plan` may make: all of them, but for a random consumer
  * no more than its allowance left, which they take; its first pull always (a consumer begun once
  * the allowance is spent, an iterable's last element, is not left `taken`, which no consumer does).
@@ -390,7 +413,7 @@ export function allowedPulls(plan: Plan, n: number, k: number): number {
 /**
  * Consumes iterable `value` as a walk under `guide` would (see `record`), recording at `at` of
  * `into`: `whnf` pulls once, `normalize` to the end (stopped by the force budget if there is
- * none), a demand as far as it says, and past the end of the value no further where `fit`,
+ * none; inside a random consumer's element, as that consumer, see {@link walkingFor}), a demand as far as it says, and past the end of the value no further where `fit`,
  * else with an error. `false` where the guide reads only what is evaluated already.
  */
 export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, guide: Guide, into: object, at: number, fit: boolean): boolean {
@@ -400,7 +423,9 @@ export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Sha
   const iterable = value as Iterable<unknown>;
   const owner = new IterableRecord(into, at, shape);
   if (guide === WHNF || guide === ALL) {
-    consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true);
+    const random = guide === ALL ? walkingFor : undefined;
+    if (random !== undefined) consumeRandomly(value, shape, elem, path, random.r, random.size, into, at, random.left);
+    else consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true);
     return true;
   }
   const d = guide as Demand;
@@ -491,7 +516,7 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
     const given = plan.heads?.[k];
     const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
     if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, log.iteration, k), random.r, random.size, log.first, at, random.left);
-    else record(now(x), headShape(elem), elementPath(path, log.iteration, k), head, log.first as unknown as Forced, at, fit);
+    else walkElement(x, elem, elementPath(path, log.iteration, k), head, random, log.first as unknown as Forced, at, fit);
   }
   if (k < plan.pulls) return false;
   if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
