@@ -413,8 +413,9 @@ export function allowedPulls(plan: Plan, n: number, k: number): number {
 /**
  * Consumes iterable `value` as a walk under `guide` would (see `record`), recording at `at` of
  * `into`: `whnf` pulls once, `normalize` to the end (stopped by the force budget if there is
- * none; inside a random consumer's element, as that consumer, see {@link walkingFor}), a demand as far as it says, and past the end of the value no further where `fit`,
- * else with an error. `false` where the guide reads only what is evaluated already.
+ * none; inside a random consumer's element, as that consumer: see {@link walkingFor}), a demand
+ * as far as it says, and past the end of the value no further where `fit`, else with an error.
+ * `false` where the guide reads only what is evaluated already.
  */
 export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, guide: Guide, into: object, at: number, fit: boolean): boolean {
   if (guide === EVALUATED || guide === VALUE_FORM) return false;
