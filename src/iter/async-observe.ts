@@ -14,7 +14,7 @@ import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/gu
 import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
-import { answered, closedThrowing, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, CONSUMER_THROW, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, RecordedSource, type Plan } from './observe.ts';
+import { allowedPulls, answered, closedThrowing, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, CONSUMER_THROW, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, randomConsumerOfAll, randomPlan, RecordedSource, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -186,7 +186,9 @@ export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem
   const iterable = value as AsyncIterable<unknown>;
   const owner = new IterableRecord(into, at, shape);
   if (guide === WHNF || guide === ALL) {
-    work.add(consumeAsyncIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true, work));
+    const random = guide === ALL ? randomConsumerOfAll() : undefined;
+    if (random !== undefined) consumeAsyncRandomly(value, shape, elem, path, random.r, random.size, into, at, random.left);
+    else work.add(consumeAsyncIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true, work));
     return true;
   }
   const d = guide as Demand;
@@ -202,16 +204,14 @@ export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem
 /**
  * Consumes an async iterable as a random context of size `size`: as a sync one's random context
  * (pull k then leave it, close it as a `for await` with `break` does, throw into it, or pull it
- * to its end), with one in three keeping 2 or 3 pulls pending at once.
+ * to its end, within the allowance `left`), with one in three keeping 2 or 3 pulls pending at once.
  */
-export function consumeAsyncRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number): void {
+export function consumeAsyncRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number, left?: { pulls: number }): void {
   const work = workOrRefuse(shape);
   if (!isAsyncIterable(value)) shape.project(value, path); // throws the mismatch
-  const how = r.int(0, 3);
-  const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
+  const plan = randomPlan(r, size, left);
   const ahead = r.int(0, 2) === 0 ? r.int(2, 3) : 1;
-  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL, ahead } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, ahead, random: { r, size } };
-  work.add(consumeAsyncIteration(value as AsyncIterable<unknown>, new IterableRecord(into, at, shape), elem, path, 0, plan, true, work));
+  work.add(consumeAsyncIteration(value as AsyncIterable<unknown>, new IterableRecord(into, at, shape), elem, path, 0, { ...plan, ahead }, true, work));
 }
 
 /** Runs one iteration of `iterable` by `plan`, recording it, with up to `plan.ahead` pulls pending at once; stops early at its end. */
@@ -220,7 +220,8 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
   const log = iterationTaken(owner, iteration);
   const ahead = plan.ahead ?? 1;
   for (let k = 0; k < plan.pulls || plan.then === 'done'; ) {
-    const batch = Math.max(1, Math.min(ahead, plan.pulls - k));
+    const batch = allowedPulls(plan, Math.max(1, Math.min(ahead, plan.pulls - k)), k);
+    if (batch === 0) break;
     const calls: Promise<IteratorResult<unknown>>[] = [];
     for (let j = 0; j < batch; j++) {
       work.pull();

@@ -7,7 +7,7 @@
  * list whose end is one of the ends here (each an empty list to the `List` functions).
  * @module
  */
-import { now, thunk, type Lazy } from '../lazy/lazy.ts';
+import { Lazy, now, thunk } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
 import type { Ctor } from '../demand/shape-types.ts';
 import { sourceOf } from './source.ts';
@@ -105,6 +105,45 @@ export const AHEAD_CTOR: Ctor = {
 
 /** The first cells (or ends) of iterations given to specs in value form that were read ahead, to the most pulls pending at once. */
 const readAheads = new WeakMap<object, number>();
+
+/**
+ * @internal Element `h` of an iteration's demand in value form, as the demand that a function
+ * passing the element on as it is exerts on it: each iteration in it that was read ahead (which a
+ * spec receives as its iteration alone, see {@link AHEAD_CTOR}) is read ahead again, at any depth,
+ * as the consumer's reading ahead reached the element's own source. `h` itself where none was.
+ */
+export function passedOnAsIs(h: Lazy<unknown>): Lazy<unknown> {
+  if (h === thunk || isBottom(h)) return h;
+  const v = h.force();
+  if (v instanceof Lazy) {
+    // An element at a lazy position, whose shape is one too (an iterable's): the Lazy of the Lazy of its iterations.
+    const inner = passedOnAsIs(v);
+    return inner === v ? h : now(inner);
+  }
+  if (v instanceof Iterations) {
+    const each = v.iterations.map(passedOnAsIs);
+    return each.some((x, i) => x !== v.iterations[i]) ? now(new Iterations(each)) : h;
+  }
+  if (typeof v !== 'object' || v === null) return h;
+  const pending = readAheads.get(v);
+  const cells = v instanceof Cons ? cellsPassedOnAsIs(h) : h;
+  return pending === undefined ? cells : now(new Ahead(pending, cells));
+}
+
+/** The cells of iteration `xs` in value form, their elements as {@link passedOnAsIs} gives them: `xs` itself where each is its own. */
+function cellsPassedOnAsIs(xs: Lazy<unknown>): Lazy<unknown> {
+  const heads: Lazy<unknown>[] = [];
+  let changed = false;
+  let rest = xs as List<unknown>;
+  for (let c: unknown; rest !== thunk && !isBottom(rest) && (c = rest.force()) instanceof Cons; rest = c.tail) {
+    const head = passedOnAsIs(c.head);
+    changed ||= head !== c.head;
+    heads.push(head);
+  }
+  if (!changed) return xs;
+  for (let i = heads.length - 1; i >= 0; i--) rest = now(new Cons(heads[i]!, rest));
+  return rest as Lazy<unknown>;
+}
 
 /** The value form of iteration `iteration` read `pending` calls ahead: its first cell or its end (made anew: `[]` and the ends are shared), marked so. */
 function readingAhead(pending: number, iteration: Lazy<unknown>): unknown {

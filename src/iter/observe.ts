@@ -402,15 +402,65 @@ export interface Plan {
   readonly then: 'open' | 'done' | 'return' | 'throw';
   readonly head: Guide;
   readonly heads?: readonly Demand[];
-  /** For a random consumer: an element that is an iterable itself is consumed by one too, drawing from `r`. */
-  readonly random?: { readonly r: { int(lo: number, hi: number): number }; readonly size: number };
+  /** For a random consumer: an element that is an iterable itself is consumed by one too (see {@link RandomConsumer}). */
+  readonly random?: RandomConsumer;
+}
+
+/** A random context of size `size` consuming iterables, drawing from `r`, within its allowance of pulls. */
+export interface RandomConsumer {
+  readonly r: { int(lo: number, hi: number): number };
+  readonly size: number;
+  /**
+   * The pulls it may still make (1000 + 100·size to begin with), shared by the iterables it
+   * consumes inside one another: an infinite result stays a finite context, and nesting does
+   * not multiply the bound (iterables of infinite iterables, each pulled so far, were pulled
+   * past the force budget, a pass-through reported as diverging).
+   */
+  readonly left: { pulls: number };
+}
+
+/**
+ * The random consumer whose element is being walked whole (under `ALL`), if any: an iterable
+ * inside that element (a tuple's field, a list's element) is consumed as that consumer's, within
+ * its allowance, where `ALL` would pull it to its end (an infinite one, for ever).
+ */
+let walkingFor: RandomConsumer | undefined;
+
+/** @internal The random consumer an iterable walked under `ALL` now is consumed by, if any (see {@link walkingFor}). */
+export function randomConsumerOfAll(): RandomConsumer | undefined {
+  return walkingFor;
+}
+
+/** Walks element `x` of a random consumer's iteration under `head` (see {@link answered}), `ALL` as that consumer's (see {@link walkingFor}). */
+function walkElement(x: unknown, elem: Shape<unknown>, path: Path, head: Guide, random: RandomConsumer | undefined, into: Forced, at: number, fit: boolean): void {
+  const was = walkingFor;
+  if (random !== undefined && head === ALL) walkingFor = random;
+  try {
+    record(now(x), headShape(elem), path, head, into, at, fit);
+  } finally {
+    walkingFor = was;
+  }
+}
+
+/**
+ * How many of `n` more pulls, after `k`, `plan` may make: all of them, but for a random consumer
+ * no more than its allowance left, which they take; its first pull always (a consumer begun once
+ * the allowance is spent, an iterable's last element, is not left `taken`, which no consumer does).
+ */
+export function allowedPulls(plan: Plan, n: number, k: number): number {
+  const left = plan.random?.left;
+  if (left === undefined) return n;
+  const m = Math.min(n, Math.max(left.pulls, k === 0 ? 1 : 0));
+  left.pulls = Math.max(0, left.pulls - m);
+  return m;
 }
 
 /**
  * Consumes iterable `value` as a walk under `guide` would (see `record`), recording at `at` of
  * `into`: `whnf` pulls once, `normalize` to the end (stopped by the force budget if there is
- * none), a demand as far as it says, and past the end of the value no further where `fit`,
- * else with an error. `false` where the guide reads only what is evaluated already.
+ * none; inside a random consumer's element, as that consumer: see {@link walkingFor}), a demand
+ * as far as it says, and past the end of the value no further where `fit`, else with an error.
+ * `false` where the guide reads only what is evaluated already.
  */
 export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, guide: Guide, into: object, at: number, fit: boolean): boolean {
   if (guide === EVALUATED || guide === VALUE_FORM) return false;
@@ -419,7 +469,9 @@ export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Sha
   const iterable = value as Iterable<unknown>;
   const owner = new IterableRecord(into, at, shape);
   if (guide === WHNF || guide === ALL) {
-    consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true);
+    const random = guide === ALL ? walkingFor : undefined;
+    if (random !== undefined) consumeRandomly(value, shape, elem, path, random.r, random.size, into, at, random.left);
+    else consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true);
     return true;
   }
   const d = guide as Demand;
@@ -444,17 +496,22 @@ export function planOf(d: Forced): Plan {
 
 /**
  * Consumes an iterable as a random context of size `size`: pulls up to `size` times then leaves
- * it open, or closes it (`return()`, before any pull too), throws into it, or pulls it to its end
- * (at most 1000 + 100·size times, so that an infinite one stays a finite context). Never leaves it
- * untouched. Elements that are iterables are consumed so too, each its own way (pulled to its end
- * where the outer one is).
+ * it open, or closes it (`return()`, before any pull too), throws into it, or pulls it to its end.
+ * Never leaves it untouched. Elements that are iterables are consumed so too, each its own way,
+ * whichever way the outer one is: all within the allowance `left` (see {@link RandomConsumer}),
+ * where a consumer that runs out stops pulling, then closes or leaves the iteration as it would have.
  */
-export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number): void {
+export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number, left?: { pulls: number }): void {
   if (!isIterable(value)) shape.project(value, path); // throws the mismatch
+  consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at, shape), elem, path, 0, randomPlan(r, size, left), true);
+}
+
+/** The plan of a random consumer of size `size` (see {@link consumeRandomly}), drawn from `r`, within allowance `left` (a new one if none). */
+export function randomPlan(r: { int(lo: number, hi: number): number }, size: number, left = { pulls: 1000 + 100 * size }): Plan {
   const how = r.int(0, 3);
   const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
-  const plan: Plan = how === 3 ? { pulls: 1000 + 100 * size, then: 'done', head: ALL } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, random: { r, size } };
-  consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at, shape), elem, path, 0, plan, true);
+  const random = { r, size, left };
+  return how === 3 ? { pulls: Infinity, then: 'done', head: ALL, random } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, random };
 }
 
 function misfit(path: Path, what: string): Error {
@@ -505,8 +562,8 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
     const { random } = plan;
     const given = plan.heads?.[k];
     const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
-    if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, log.iteration, k), random.r, random.size, log.first, at);
-    else record(now(x), headShape(elem), elementPath(path, log.iteration, k), head, log.first as unknown as Forced, at, fit);
+    if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, log.iteration, k), random.r, random.size, log.first, at, random.left);
+    else walkElement(x, elem, elementPath(path, log.iteration, k), head, random, log.first as unknown as Forced, at, fit);
   }
   if (k < plan.pulls) return false;
   if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);
@@ -519,7 +576,7 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
   const log = iterationTaken(owner, iteration);
   const { pulls } = plan;
   const toEnd = plan.then === 'done';
-  for (let k = 0; k < pulls || toEnd; k++) {
+  for (let k = 0; (k < pulls || toEnd) && allowedPulls(plan, 1, k) === 1; k++) {
     countForceCall(); // a pull counts against the force budget as a force does
     let r: IteratorResult<unknown>;
     try {

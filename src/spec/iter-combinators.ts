@@ -16,7 +16,7 @@
  */
 import { types } from 'node:util';
 import { isThunk, Lazy, now } from '../lazy/lazy.ts';
-import { closedAfter, endOf, leftBeforeFirstPull, pullCount, pulledHeads, pulledThen, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
+import { closedAfter, endOf, leftBeforeFirstPull, passedOnAsIs, pullCount, pulledHeads, pulledThen, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
 import { sourcePrefix } from '../iter/read.ts';
 import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
@@ -59,8 +59,8 @@ export interface IterSpecLanguage<A extends readonly unknown[], R> {
    * answering the source's own elements; then leaves it open if the result is, closes it if the
    * result was closed (`return()` or `throw()`) or ended at its `limit`, and runs it to its end
    * (`[]`, or `⊥` where it throws) if the result ended otherwise. Not pulled at all when the
-   * result is not. An element with lazy parts is demanded as the result's element at its place
-   * (without `pulls` or `yields`, the one it passed on), else whole.
+   * result is not. An element with lazy parts, or an iterable, is demanded as the result's
+   * element at its place (without `pulls` or `yields`, the one it passed on), else whole.
    *
    * @example
    * ```ts
@@ -128,11 +128,11 @@ type Source = AnyIterDemand<unknown>;
  * (if it can be); when it ends within them, or for `m` infinite, its elements to its end and
  * that end (`[]` or `⊥`). Each element is demanded whole (it is delivered with its pull), but
  * one with lazy parts among the first `asResult.length`, demanded as `asResult` says at its place:
- * as far as the consumer forced the result's element there.
+ * as far as the consumer forced or pulled the result's element there (read ahead as it was read).
  */
 function pulled(xs: Source, m: number, then: 'open' | 'closed', asResult: readonly Lazy<unknown>[] = []): IterDemand<unknown> {
   const read = sourcePrefix(xs, m);
-  const heads = read.values.map((x, i) => (i < asResult.length && hasLazyParts(x) ? asResult[i]! : now(x)));
+  const heads = read.values.map((x, i) => (i < asResult.length && hasLazyParts(x) ? passedOnAsIs(asResult[i]!) : now(x)));
   if (read.values.length < m) return pulledThen(heads, read.then === 'more' ? 'open' : read.then);
   const prefix = pulledThen(heads, 'open');
   return then === 'open' ? prefix : closedAfter(prefix, xs);
@@ -141,10 +141,12 @@ function pulled(xs: Source, m: number, then: 'open' | 'closed', asResult: readon
 /** Most levels {@link hasLazyParts} looks into an element. */
 const LAZY_PARTS_DEPTH = 8;
 
-/** Whether element `x` holds a `Lazy` (in its own data properties, a few levels down): only then is what the consumer forced of it less than it whole. */
+/** Whether element `x` is or holds a `Lazy` or an iterable (in its own data properties, a few levels down): only then is what the consumer forced or pulled of it less than it whole. */
 function hasLazyParts(x: unknown, depth = 0): boolean {
   if (x instanceof Lazy) return true;
-  if (typeof x !== 'object' || x === null || depth >= LAZY_PARTS_DEPTH || types.isProxy(x)) return false;
+  if (typeof x !== 'object' || x === null || types.isProxy(x)) return false;
+  if (isSource(x)) return true;
+  if (depth >= LAZY_PARTS_DEPTH) return false;
   return Object.values(Object.getOwnPropertyDescriptors(x)).some((p) => 'value' in p && hasLazyParts(p.value, depth + 1));
 }
 
