@@ -1,0 +1,80 @@
+/**
+ * What a new user met with inferSpec and the same-strictness checks: a function that throws on
+ * some case is reported as checkSpec reports it (a failure with its shrunk case), never rethrown
+ * bare; a case that rules out a candidate is shrunk as a counterexample is; and the same-strictness
+ * checks work over async iterables.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  asyncIterable, inferSpec, inferSpecAsync, iterable, list, NIL, number, type List,
+} from '../src/index.ts';
+
+const numbers = iterable(number);
+
+function* bigThrows(xs: Iterable<number>) {
+  for (const x of xs) {
+    if (x > 3) throw new Error('big');
+    yield x;
+  }
+}
+
+test('inferSpec reports a function that throws on some case as checkSpec does: no proposal, the case shrunk, what it threw, and the seed', () => {
+  const r = inferSpec([numbers], numbers, bigThrows);
+  assert.deepEqual(r.proposals, []);
+  assert.match(r.message, /^Failed: the function threw \(after \d+ cases? and \d+ shrinks?; seed 1\)/);
+  assert.match(r.message, /• iter \[4\] /, r.message);
+  assert.match(r.message, /The function threw: Error: big/);
+  assert.match(r.message, /no spec fits a function that throws/);
+});
+
+test('inferSpec reports a throw of a function over lazy lists with its shrunk case too', () => {
+  const headOverThree = (xs: List.List<number>) => {
+    const c = xs.force();
+    if (c !== NIL && (c as { head: { force(): number } }).head.force() > 3) throw new Error('big');
+    return 1;
+  };
+  const r = inferSpec([list(number)], number, headOverThree);
+  assert.deepEqual(r.proposals, []);
+  assert.match(r.message, /• 4 : _/, r.message);
+  assert.match(r.message, /The function threw: Error: big/);
+});
+
+test("inferSpec of a flatten written with yield* reports the TypeError a consumer's throw() makes there as the function's outcome, with its case", () => {
+  const nested = iterable(iterable(number, { finite: true }), { finite: true });
+  function* flatten(xss: Iterable<Iterable<number>>) {
+    for (const xs of xss) yield* xs;
+  }
+  const r = inferSpec([nested], numbers, flatten, { proposals: 2 });
+  assert.deepEqual(r.proposals, []);
+  assert.match(r.message, /The function threw: TypeError: The iterator does not provide a 'throw' method/);
+  assert.match(r.message, /throw\(\)/, 'the case shows the consumer that threw in');
+});
+
+test('inferSpecAsync reports an async generator that throws as inferSpec does', async () => {
+  async function* bigThrowsAsync(xs: AsyncIterable<number>) {
+    for await (const x of xs) {
+      if (x > 3) throw new Error('big');
+      yield x;
+    }
+  }
+  const an = asyncIterable(number);
+  const r = await inferSpecAsync([an], an, bigThrowsAsync, { depth: 2 });
+  assert.deepEqual(r.proposals, []);
+  assert.match(r.message, /The function threw: Error: big/);
+  assert.match(r.message, /async iter \[4\]/, r.message);
+});
+
+test('a case that rules out a candidate is shrunk: takeWhile over an infinite source shows a small finite one, its demands printed whole', () => {
+  function* takeWhilePos(xs: Iterable<number>) {
+    for (const x of xs) {
+      if (x < 0) return;
+      yield x;
+    }
+  }
+  const r = inferSpec([numbers], numbers, takeWhilePos, { proposals: 2 });
+  const line = r.message.split('\n').find((l) => l.startsWith('  pulledAsResult():'));
+  assert.ok(line, r.message);
+  assert.doesNotMatch(line, /…/, line);
+  assert.ok(line.length < 200, line);
+});
