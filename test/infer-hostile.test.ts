@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  asyncIterable, inferSpec, inferSpecAsync, iterable, list, NIL, number, type List,
+  asyncIterable, checkSameStrictness, checkSameStrictnessAsync, checkSpecAsync, checkSpecExhaustiveAsync, inferSpec, inferSpecAsync, iterable, list, NIL, number, sameStrictnessAs, type List,
 } from '../src/index.ts';
 
 const numbers = iterable(number);
@@ -77,4 +77,48 @@ test('a case that rules out a candidate is shrunk: takeWhile over an infinite so
   assert.ok(line, r.message);
   assert.doesNotMatch(line, /…/, line);
   assert.ok(line.length < 200, line);
+});
+
+const an = asyncIterable(number);
+async function* amap(xs: AsyncIterable<number>) {
+  for await (const x of xs) yield 2 * x;
+}
+async function* amapPrefetch(xs: AsyncIterable<number>) {
+  const it = xs[Symbol.asyncIterator]();
+  try {
+    let p = it.next();
+    for (;;) {
+      const r = await p;
+      if (r.done) return;
+      p = it.next();
+      yield 2 * r.value;
+    }
+  } finally {
+    await it.return?.();
+  }
+}
+
+test('checkSameStrictnessAsync passes a function as lazy as its async reference, and fails one that reads ahead, labelling the reference column', async () => {
+  const same = await checkSameStrictnessAsync([an], an, amap, amap, { seed: 1 });
+  assert.equal(same.passed, true, same.message);
+  const ahead = await checkSameStrictnessAsync([an], an, amap, amapPrefetch, { seed: 1 });
+  assert.equal(ahead.passed, false);
+  assert.match(ahead.message, /Reference's input demands/);
+});
+
+test('sameStrictnessAs over async iterables is a spec that checkSpecAsync takes, with a reference written as an async generator or as a function returning one', async () => {
+  const wrapped = (xs: AsyncIterable<number>) => amap(xs);
+  for (const reference of [amap, wrapped]) {
+    const r = await checkSpecAsync(sameStrictnessAs([an], an, reference), amap, { seed: 1, trials: 100 });
+    assert.equal(r.passed, true, r.message);
+    const bad = await checkSpecAsync(sameStrictnessAs([an], an, reference), amapPrefetch, { seed: 1, trials: 100 });
+    assert.equal(bad.passed, false, bad.message);
+  }
+  const exhaustive = await checkSpecExhaustiveAsync(sameStrictnessAs([an], an, amap), amapPrefetch, { depth: 2 });
+  assert.equal(exhaustive.passed, false, exhaustive.message);
+  assert.match(exhaustive.message, /Reference's input demands/);
+});
+
+test('checkSameStrictness over async iterables points to checkSameStrictnessAsync', () => {
+  assert.throws(() => checkSameStrictness([an], an, amap as never, amapPrefetch as never, { seed: 1 }), /checkSameStrictnessAsync/);
 });
