@@ -28,6 +28,19 @@ test('inferSpec reports a function that throws on some case as checkSpec does: n
   assert.match(r.message, /no spec fits a function that throws/);
 });
 
+test('inferSpec reports a throw that only its exhaustive cases meet with that case', () => {
+  function* positiveThrows(xs: Iterable<number>) {
+    for (const x of xs) {
+      if (x > 0) throw new Error('positive');
+      yield x;
+    }
+  }
+  const r = inferSpec([numbers], numbers, positiveThrows, { trials: 0 });
+  assert.deepEqual(r.proposals, []);
+  assert.match(r.message, /• iter \[1\] /, r.message);
+  assert.match(r.message, /The function threw: Error: positive/);
+});
+
 test('inferSpec reports a throw of a function over lazy lists with its shrunk case too', () => {
   const headOverThree = (xs: List.List<number>) => {
     const c = xs.force();
