@@ -41,6 +41,11 @@ test('inferSpec reports a throw that only its exhaustive cases meet with that ca
   assert.match(r.message, /The function threw: Error: positive/);
 });
 
+test('inferSpec throws a result that does not fit its shape as the checks do, a mistake in the call rather than an outcome of the function', () => {
+  const notAList = (() => 5) as unknown as (n: number) => List.List<number>;
+  assert.throws(() => inferSpec([number], list(number), notAList), { name: 'ShapeMismatchError', message: /expected a Lazy, got number 5/ });
+});
+
 test('inferSpec reports a throw of a function over lazy lists with its shrunk case too', () => {
   const headOverThree = (xs: List.List<number>) => {
     const c = xs.force();

@@ -10,7 +10,7 @@
  */
 import * as L from '../lazy/list.ts';
 import { demandEquals, type Demand } from '../demand/demand.ts';
-import { observeDetailed, type DetailedObservation } from '../demand/observe.ts';
+import { observeDetailed, type Context, type DetailedObservation } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { isListCell } from '../demand/lazy-positions.ts';
 import type { Shape } from '../demand/shape-types.ts';
@@ -20,7 +20,7 @@ import type { CaseRun, CaseSteps } from '../engine/steps.ts';
 import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
 import { failureHeader, report, showInput } from './report.ts';
-import { drive, driveAsync, observeCaseAsync, type AnySpec, type Steps, type Trial } from './run-case.ts';
+import { drive, driveAsync, isCaseError, observeCaseAsync, type AnySpec, type Steps, type Trial } from './run-case.ts';
 import { shrink } from './shrink-case.ts';
 import { unicodeTerminal } from './diagram.ts';
 import { holdingRejections } from './unhandled-rejections.ts';
@@ -345,9 +345,13 @@ interface Threw {
   readonly cases: number;
 }
 
-/** The trial of a case observed: failed where the function threw (run again in `context`, see {@link Trial.replay}). */
-function threwTrial(c: CaseRun, obs: DetailedObservation): Trial {
-  const { inputs, context } = c;
+/**
+ * The trial of a case observed: failed where the function threw (run again in `context`, if
+ * given, see {@link Trial.replay}). A mismatch of the inputs with their shapes is the user's mistake, thrown
+ * as a check throws it.
+ */
+function threwTrial(inputs: readonly unknown[], obs: DetailedObservation, context: Context | undefined): Trial {
+  if (obs.error !== undefined && isCaseError(obs.error.thrown)) throw obs.error.thrown;
   if (obs.error === undefined) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: false };
   return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: true, error: obs.error, replay: context };
 }
@@ -363,18 +367,18 @@ function* observeCases(s: AnySpec, options: InferOptions): CaseSteps<Observation
   const seed = options.seed ?? 1;
   for (let i = 0; i < trials; i++) {
     const c = trialCase(s, seed, i, sizeOf(i, trials, options.maxSize ?? 12));
-    const obs = yield c;
-    if (obs.error) return { trial: threwTrial(c, obs), cases: i + 1 };
-    out.push({ inputs: c.inputs, result: obs.result, actual: obs.inputs });
+    const t = threwTrial(c.inputs, yield c, c.context);
+    if (t.failed) return { trial: t, cases: i + 1 };
+    out.push({ inputs: c.inputs, result: t.resultDemand, actual: t.actual });
   }
   // Depth by depth, so that a function argument's many cases at the largest depth do not crowd out the smaller ones.
   const most = out.length + (options.maxCases ?? 3000);
   let threw: Threw | undefined;
   const found = (c: EnumeratedCase<DetailedObservation>): boolean => {
-    const { outcome } = c;
     // Its context is the enumeration's: the case is run again forcing the demand observed.
-    if (outcome.error) threw = { trial: { inputs: c.total(), resultDemand: outcome.result, actual: outcome.inputs, predicted: [], failed: true, error: outcome.error }, cases: out.length + 1 };
-    else out.push({ inputs: c.total(), result: outcome.result, actual: outcome.inputs });
+    const t = threwTrial(c.total(), c.outcome, undefined);
+    if (t.failed) threw = { trial: t, cases: out.length + 1 };
+    else out.push({ inputs: t.inputs, result: t.resultDemand, actual: t.actual });
     return threw !== undefined || out.length >= most;
   };
   try {
@@ -397,21 +401,21 @@ function* judged<R>(steps: Steps<R>, judge: (c: CaseRun, obs: DetailedObservatio
   let step = steps.next();
   while (!step.done) {
     const c = step.value;
-    let obs: DetailedObservation;
+    let t: Trial;
     try {
-      obs = yield c;
+      t = judge(c, yield c);
     } catch (err) {
       step = steps.throw(err);
       continue;
     }
-    step = steps.next(judge(c, obs));
+    step = steps.next(t);
   }
   return step.value;
 }
 
 /** The inference of a function that threw: the case shrunk and reported as a check reports it, and no proposal. */
 function* threwSteps<A extends readonly unknown[], R>(s: AnySpec, threw: Threw, options: InferOptions): CaseSteps<Inference<A, R>, DetailedObservation> {
-  const [small, shrinks] = yield* judged(shrink(s, threw.trial, SHRINK_ATTEMPTS), threwTrial);
+  const [small, shrinks] = yield* judged(shrink(s, threw.trial, SHRINK_ATTEMPTS), (run, obs) => threwTrial(run.inputs, obs, run.context));
   const where = `after ${threw.cases} case${threw.cases === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${options.seed ?? 1}`;
   const why = 'Inferred nothing: no spec fits a function that throws, as checkSpec fails a case that throws. Make it total on such inputs, or give shapes that do not make them.';
   return { proposals: [], observations: threw.cases, message: `${report(s, small, failureHeader(small, where, s), unicodeTerminal())}\n${why}` };
@@ -455,14 +459,11 @@ function contradictions(s: AnySpec, i: number, c: Candidate, observations: reado
 function* shrunkRuleOut(s: AnySpec, i: number, c: Candidate, o: Observation): CaseSteps<string, DetailedObservation> {
   const only = onlySpec(s, i, c);
   const start: Trial = { inputs: o.inputs, resultDemand: o.result, actual: o.actual, predicted: [], failed: true };
-  const [small] = yield* judged(shrink(s, start, SHRINK_ATTEMPTS), (run, obs) => ({
-    inputs: run.inputs,
-    resultDemand: obs.result,
-    actual: obs.inputs,
-    predicted: [],
-    failed: obs.error === undefined && ruledOut(only, i, { inputs: run.inputs, result: obs.result, actual: obs.inputs }) !== undefined,
-    ...(obs.error ? { error: obs.error } : {}),
-  }));
+  const [small] = yield* judged(shrink(s, start, SHRINK_ATTEMPTS), (run, obs) => {
+    const t = threwTrial(run.inputs, obs, run.context);
+    // One that threw is another kind of case, which shrinking leaves (see failsAlike).
+    return t.failed ? t : { ...t, failed: ruledOut(only, i, { inputs: t.inputs, result: t.resultDemand, actual: t.actual }) !== undefined };
+  });
   return ruledOut(only, i, { inputs: small.inputs, result: small.resultDemand, actual: small.actual })!;
 }
 
