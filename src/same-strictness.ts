@@ -1,9 +1,12 @@
 /**
  * The checks of a function against a reference implementation, without a spec: the
- * `checkSpec`/`assertSpec` pair over {@link sameStrictnessAs}.
+ * `checkSpec`/`assertSpec` pair over {@link sameStrictnessAs}, and the asynchronous pair over
+ * async iterables (`checkSameStrictnessAsync`/`assertSameStrictnessAsync`).
  * @module
  */
 import { assertSpec, checkSpec } from './checks.ts';
+import { assertSpecAsync, checkSpecAsync } from './async-checks.ts';
+import { refuseAsync } from './spec/spec.ts';
 import { sameStrictnessAs } from './spec/reference.ts';
 import type { CheckOptions } from './spec/options.ts';
 import type { CheckResult } from './spec/result.ts';
@@ -24,6 +27,7 @@ import type { Shape } from './demand/shape-types.ts';
  * ```
  */
 export function checkSameStrictness<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R>, fn: NoInfer<(...args: A) => R>, options?: CheckOptions): CheckResult {
+  refuseAsync({ args, result }, ASYNC_FORMS);
   return checkSpec(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined });
 }
 
@@ -37,5 +41,40 @@ export function checkSameStrictness<const A extends readonly unknown[], R>(args:
  * ```
  */
 export function assertSameStrictness<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R>, fn: NoInfer<(...args: A) => R>, options?: CheckOptions): void {
+  refuseAsync({ args, result }, ASYNC_FORMS);
   assertSpec(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined });
+}
+
+/** What a same-strictness check over async shapes is to be called. */
+const ASYNC_FORMS = 'checkSameStrictnessAsync or assertSameStrictnessAsync';
+
+/**
+ * {@link checkSameStrictness} over async iterables, or of functions that return a Promise: each
+ * trial awaits the function, then the reference under the same demand on its result, as
+ * {@link checkSpecAsync} checks a spec. The spec it checks against, {@link sameStrictnessAs}, is
+ * the same, and `checkSpecAsync` takes it too (the exhaustive mode and workers).
+ *
+ * @example
+ * ```ts
+ * import { takeAsync } from './examples/iterators/take-async.ts';
+ * const r = await checkSameStrictnessAsync([number, asyncIterable(number)], asyncIterable(number), takeAsync, takeAsync, { seed: 1 });
+ * r.passed; // true
+ * ```
+ */
+export function checkSameStrictnessAsync<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R | Promise<R>>, fn: NoInfer<(...args: A) => R | Promise<R>>, options?: CheckOptions): Promise<CheckResult> {
+  return checkSpecAsync(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined });
+}
+
+/**
+ * {@link checkSameStrictnessAsync} for tests: resolves if `fn` is as strict as `reference` on
+ * every trial, and rejects with a `StrictCheckFailure` holding the diagram otherwise.
+ *
+ * @example
+ * ```ts
+ * import { takeAsync } from './examples/iterators/take-async.ts';
+ * test('takeAsync is as lazy as itself', () => assertSameStrictnessAsync([number, asyncIterable(number)], asyncIterable(number), takeAsync, takeAsync));
+ * ```
+ */
+export function assertSameStrictnessAsync<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R | Promise<R>>, fn: NoInfer<(...args: A) => R | Promise<R>>, options?: CheckOptions): Promise<void> {
+  return assertSpecAsync(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined });
 }

@@ -20,7 +20,7 @@ test('the report of a passing exhaustive run mentions coverage in one line', () 
   const lines = checkSpecExhaustive(takeSpec, take, { depth: 3 }).message.split('\n');
   assert.equal(lines.length, 2);
   assert.match(lines[0]!, /^\+\+\+ OK, passed all \d+ cases of depth 3/);
-  assert.match(lines[1]!, /^Coverage \(not forced\/partly\/fully\): result \d+\/\d+\/\d+%, argument 1 \d+\/\d+\/\d+%, argument 2 \d+\/\d+\/\d+%\.$/);
+  assert.match(lines[1]!, /^Coverage \(not forced\/partly\/fully\): result \d+\/\d+\/\d+%, args\[0\] \d+\/\d+\/\d+%, args\[1\] \d+\/\d+\/\d+%\.$/);
 });
 
 test('an exhaustive run that never demanded part of the result fails when a share of partial demands is asked for, saying so', () => {

@@ -145,7 +145,7 @@ test('a result printed by console.log shows its fields, then its report drawn on
   const failed = checkSpec(takeSpec, takePrime, { seed: 42, unicode: false });
   assert.ok(lines(failed).includes('Reproduce with the option { seed: 42 }.'), inspect(failed));
   assert.match(inspect(failed), /^\{\n  passed: false,[^]*\}\nFailed: the spec does not match the function/);
-  assert.equal(inspect(checkSpec(takeSpec, take, { seed: 42 })), '{ passed: true, trials: 100, seed: 42, shrinks: 0 }\n+++ OK, passed 100 trials (seed 42).\nCoverage (not forced/partly/fully): result 0/19/81%, argument 1 0/0/100%, argument 2 56/30/14%.');
+  assert.equal(inspect(checkSpec(takeSpec, take, { seed: 42 })), '{ passed: true, trials: 100, seed: 42, shrinks: 0 }\n+++ OK, passed 100 trials (seed 42).\nCoverage (not forced/partly/fully): result 0/19/81%, args[0] 0/0/100%, args[1] 56/30/14%.');
   assert.ok(lines(checkSpecExhaustive(takeSpec, takePrime, { depth: 1, unicode: false })).some((l) => l.startsWith('Failed: the spec does not match the function (exhaustive')));
   assert.match(inspect(await checkSpec(takePrimeCheck, { seed: 42, workers: 1, unicode: false })), /\}\nFailed: the spec does not match the function/);
   // the exhaustive mode with workers too, from either entry point
@@ -159,7 +159,7 @@ test('a shard that holds none of the run\'s trials passes, saying so', () => {
   const r = checkSpec(takeSpec, takePrime, { seed: 1, trials: 2, shard: '3/3' });
   assert.equal(r.passed, true);
   assert.equal(r.message, "+++ OK, passed 0 trials (seed 1, shard 3/3, which holds none of the run's trials).");
-  assert.equal(checkSpec(takeSpec, take, { seed: 1, trials: 1 }).message, '+++ OK, passed 1 trial (seed 1).\nCoverage (not forced/partly/fully): result 0/100/0%, argument 1 0/0/100%, argument 2 0/100/0%.');
+  assert.equal(checkSpec(takeSpec, take, { seed: 1, trials: 1 }).message, '+++ OK, passed 1 trial (seed 1).\nCoverage (not forced/partly/fully): result 0/100/0%, args[0] 0/0/100%, args[1] 0/100/0%.');
 });
 
 test('a shard written with spaces is named as i/n by a random run, as an exhaustive run names it', () => {

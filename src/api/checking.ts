@@ -1,13 +1,13 @@
 /**
  * Checking: a spec against a function at random or exhaustively, throwing (`assertSpec`) or
  * returning the result (`checkSpec`), against a reference implementation
- * (`checkSameStrictness`), the demand coverage of a run, and the global configuration.
+ * (`checkSameStrictness`, `checkSameStrictnessAsync`), the demand coverage of a run, and the global configuration.
  *
  * Imported from `strictcheck`, as everything else.
  * @module Checking
  */
 export { checkSpec, assertSpec, strictCheckSpecExact, checkSpecExhaustive, assertSpecExhaustive } from '../checks.ts';
-export { checkSameStrictness, assertSameStrictness } from '../same-strictness.ts';
+export { checkSameStrictness, assertSameStrictness, checkSameStrictnessAsync, assertSameStrictnessAsync } from '../same-strictness.ts';
 export { configureGlobal, readConfigureGlobal, resetConfigureGlobal, SEED_VARIABLE } from '../config.ts';
 export type { CheckOptions, Comparison, GlobalSettings } from '../spec/options.ts';
 export { StrictCheckFailure, type CheckResult, type Counterexample } from '../spec/result.ts';

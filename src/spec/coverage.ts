@@ -8,7 +8,6 @@
 import type { Demand } from '../demand/demand.ts';
 import { SpineCell } from '../demand/compact-demand.ts';
 import type { CheckResult } from './result.ts';
-import { argumentName } from '../demand/observe.ts';
 import { showOption } from '../engine/options.ts';
 
 /** How many trials left a value not forced, partly forced (some `_` left inside), and fully forced. */
@@ -94,13 +93,28 @@ export class CoverageTally {
 
 const percent = (n: number, of: number) => `${of === 0 ? 0 : Math.round((100 * n) / of)}%`;
 
+/**
+ * A value's shares in whole percents that sum to 100 as its counts do (none where it has none):
+ * each rounded down, then the points left over go to the largest remainders, the first on a tie
+ * (where rounding each to nearest made 35 and 165 of 200 read 18% and 83%).
+ */
+function wholeShares(k: CoverageCounts): number[] {
+  const total = k.none + k.partial + k.full;
+  if (total === 0) return KINDS.map(() => 0);
+  const exact = KINDS.map((kind) => (100 * k[kind]) / total);
+  const shares = exact.map(Math.floor);
+  const byRemainder = [0, 1, 2].sort((a, b) => exact[b]! - shares[b]! - (exact[a]! - shares[a]!) || a - b);
+  for (let left = 100 - shares.reduce((a, b) => a + b, 0), j = 0; left > 0; left--, j++) shares[byRemainder[j]!]!++;
+  return shares;
+}
+
+/** An argument as a coverage requirement keys it: its name, else `args[i]`, by its index from 0 as the requirement's key is. */
+const keyedName = (names: readonly string[] | undefined, i: number) => names?.[i] ?? `args[${i}]`;
+
 /** The one line of a report that gives a run's coverage: `Coverage (not forced/partly/fully): result 5/40/55%, n 2/0/98%, xs 10/60/30%.` */
 function coverageLine(c: Coverage, names: readonly string[] | undefined): string {
-  const shares = (k: CoverageCounts) => {
-    const total = k.none + k.partial + k.full;
-    return `${KINDS.map((kind) => percent(k[kind], total).slice(0, -1)).join('/')}%`;
-  };
-  const parts = [`result ${shares(c.result)}`, ...c.inputs.map((k, i) => `${argumentName(names, i)} ${shares(k)}`)];
+  const shares = (k: CoverageCounts) => `${wholeShares(k).join('/')}%`;
+  const parts = [`result ${shares(c.result)}`, ...c.inputs.map((k, i) => `${keyedName(names, i)} ${shares(k)}`)];
   return `Coverage (not forced/partly/fully): ${parts.join(', ')}.`;
 }
 
@@ -141,7 +155,7 @@ function coverageShortfalls(c: Coverage, required: CoverageRequirement | undefin
     const v = valueIndex(key, c.inputs.length, names)!;
     const counts = v === 0 ? c.result : c.inputs[v - 1]!;
     const total = counts.none + counts.partial + counts.full;
-    const who = v === 0 ? 'the result' : argumentName(names, v - 1);
+    const who = v === 0 ? 'the result' : keyedName(names, v - 1);
     for (const kind of KINDS) {
       const min = shares[kind];
       if (min === undefined || counts[kind] >= min * total) continue;

@@ -4,22 +4,25 @@
  * random and exhaustive cases, and each argument gets the combinators of {@link specOf} that
  * predict exactly what it forced in every case. The combinator specs that fit are proposed,
  * smallest first, as code to paste and a sentence per argument; when none fits an argument, the
- * cases that rule out its closest candidates are shown.
+ * cases that rule out its closest candidates are shown, shrunk; when the function throws on a
+ * case, that case is, as a check shows it.
  * @module
  */
 import * as L from '../lazy/list.ts';
 import { demandEquals, type Demand } from '../demand/demand.ts';
-import { observeDetailed, type DetailedObservation } from '../demand/observe.ts';
+import { observeDetailed, type Context, type DetailedObservation } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { isListCell } from '../demand/lazy-positions.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { fieldDemand } from '../demand/value-form.ts';
 import { CaseTree, type EnumeratedCase } from '../engine/enumerate.ts';
-import type { CaseSteps } from '../engine/steps.ts';
+import type { CaseRun, CaseSteps } from '../engine/steps.ts';
 import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
-import { showInput } from './report.ts';
-import { drive, driveAsync, observeCaseAsync, type AnySpec } from './run-case.ts';
+import { failureHeader, report, showInput } from './report.ts';
+import { drive, driveAsync, isCaseError, observeCaseAsync, type AnySpec, type Steps, type Trial } from './run-case.ts';
+import { shrink } from './shrink-case.ts';
+import { unicodeTerminal } from './diagram.ts';
 import { holdingRejections } from './unhandled-rejections.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
 import { nameOf, predictDemands, refuseAsync, refuseNonFunction, specify1, type ShapesOf, type Spec } from './spec.ts';
@@ -74,7 +77,7 @@ export interface Inference<A extends readonly unknown[], R> {
   readonly proposals: readonly SpecProposal<A, R>[];
   /** How many cases were observed. */
   readonly observations: number;
-  /** The report: the proposals, or for each argument that nothing fits, two cases that rule out its closest candidates. */
+  /** The report: the proposals; or for each argument that nothing fits, two cases that rule out its closest candidates; or the case the function threw on. */
   readonly message: string;
 }
 
@@ -259,7 +262,9 @@ function parameterNames(fn: (...args: any[]) => unknown, arity: number): string[
  * code to paste (a call on your shapes, named `args` and `result`), and as a sentence per
  * argument. An inferred spec is a hypothesis about the cases observed: check it like any other.
  * When no combinator fits an argument, the message says so and shows, for its two closest
- * candidates, a case that rules each out.
+ * candidates, a case that rules each out, shrunk. A function that throws on a case gets no
+ * proposal, as a check fails every spec there: the message is that case, shrunk and drawn as
+ * `checkSpec` draws it, with what was thrown and the seed.
  *
  * @example
  * ```ts
@@ -305,11 +310,20 @@ function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, res
   const shapes = args as readonly Shape<unknown>[];
   const names = options.names ? [...options.names] : parameterNames(fn as never, shapes.length);
   if (names.length !== shapes.length) throw new TypeError(`names: ${names.length} names given for ${shapes.length} arguments`);
-  const observations = yield* observeCases(shapes, result as Shape<unknown>, options);
-  const perArgument = shapes.map((_, i) => {
-    const scored = candidates(shapes, result as Shape<unknown>, names, i).map((c) => ({ c, ...contradictions(shapes, result as Shape<unknown>, i, c, observations) }));
-    return { fits: scored.filter((s) => s.failures === 0).map((s) => s.c), closest: scored.filter((s) => s.failures > 0).sort((a, b) => a.failures - b.failures).slice(0, 2) };
-  });
+  const s = { args: shapes, result, names } as unknown as AnySpec;
+  const observed = yield* observeCases(s, options);
+  if (!Array.isArray(observed)) return yield* threwSteps(s, observed, options);
+  const observations = observed;
+  const perArgument: { fits: Candidate[]; closest: { c: Candidate; first: string }[] }[] = [];
+  for (let i = 0; i < shapes.length; i++) {
+    const scored = candidates(shapes, result as Shape<unknown>, names, i).map((c) => ({ c, ...contradictions(s, i, c, observations) }));
+    const closest = scored.filter((x) => x.failures > 0).sort((a, b) => a.failures - b.failures).slice(0, 2);
+    const fits = scored.filter((x) => x.failures === 0).map((x) => x.c);
+    // The case that rules out each closest candidate, shrunk as a counterexample is (only when none fits: else it is not shown).
+    const shown: { c: Candidate; first: string }[] = [];
+    if (fits.length === 0) for (const x of closest) shown.push({ c: x.c, first: yield* shrunkRuleOut(s, i, x.c, x.first!) });
+    perArgument.push({ fits, closest: shown });
+  }
   const unfit = perArgument.flatMap((p, i) => (p.fits.length === 0 ? [i] : []));
   const header = `Observed ${observations.length} cases.`;
   if (unfit.length > 0) {
@@ -325,59 +339,132 @@ function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, res
   return { proposals, observations: observations.length, message };
 }
 
-/** The random cases, then every case up to the depth, each observed (yielded to be observed). */
-function* observeCases(shapes: readonly Shape<unknown>[], result: Shape<unknown>, options: InferOptions): CaseSteps<Observation[], DetailedObservation> {
+/** A case the function threw on, and how many cases were observed up to it (it included). */
+interface Threw {
+  readonly trial: Trial;
+  readonly cases: number;
+}
+
+/**
+ * The trial of a case observed: failed where the function threw (run again in `context`, if
+ * given, see {@link Trial.replay}). A mismatch of the inputs with their shapes is the user's mistake, thrown
+ * as a check throws it.
+ */
+function threwTrial(inputs: readonly unknown[], obs: DetailedObservation, context: Context | undefined): Trial {
+  if (obs.error !== undefined && isCaseError(obs.error.thrown)) throw obs.error.thrown;
+  if (obs.error === undefined) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: false };
+  return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: true, error: obs.error, replay: context };
+}
+
+/**
+ * The random cases, then every case up to the depth, each observed (yielded to be observed); or
+ * the first case the function threw on: no spec fits it, as a check fails every case that throws.
+ */
+function* observeCases(s: AnySpec, options: InferOptions): CaseSteps<Observation[] | Threw, DetailedObservation> {
   const out: Observation[] = [];
-  const s = { args: shapes, result } as unknown as AnySpec;
+  const shapes = s.args as readonly Shape<unknown>[];
   const trials = options.trials ?? 300;
   const seed = options.seed ?? 1;
   for (let i = 0; i < trials; i++) {
-    const { inputs, context } = trialCase(s, seed, i, sizeOf(i, trials, options.maxSize ?? 12));
-    const obs = yield { inputs, context };
-    if (obs.error) throw obs.error.thrown;
-    out.push({ inputs, result: obs.result, actual: obs.inputs });
+    const c = trialCase(s, seed, i, sizeOf(i, trials, options.maxSize ?? 12));
+    const t = threwTrial(c.inputs, yield c, c.context);
+    if (t.failed) return { trial: t, cases: i + 1 };
+    out.push({ inputs: c.inputs, result: t.resultDemand, actual: t.actual });
   }
   // Depth by depth, so that a function argument's many cases at the largest depth do not crowd out the smaller ones.
   const most = out.length + (options.maxCases ?? 3000);
+  let threw: Threw | undefined;
   const found = (c: EnumeratedCase<DetailedObservation>): boolean => {
-    if (c.outcome.error) throw c.outcome.error.thrown;
-    out.push({ inputs: c.total(), result: c.outcome.result, actual: c.outcome.inputs });
-    return out.length >= most;
+    // Its context is the enumeration's: the case is run again forcing the demand observed.
+    const t = threwTrial(c.total(), c.outcome, undefined);
+    if (t.failed) threw = { trial: t, cases: out.length + 1 };
+    else out.push({ inputs: t.inputs, result: t.resultDemand, actual: t.actual });
+    return threw !== undefined || out.length >= most;
   };
   try {
-    for (let depth = 0; depth <= (options.depth ?? 4) && out.length < most; depth++) {
-      const tree = new CaseTree<DetailedObservation>(shapes, depth, { result });
+    for (let depth = 0; depth <= (options.depth ?? 4) && out.length < most && threw === undefined; depth++) {
+      const tree = new CaseTree<DetailedObservation>(shapes, depth, { result: s.result });
       yield* tree.cases(tree.roots(), { cases: 0, runs: 0, refinements: 0 }, { found });
     }
   } catch (err) {
     // A shape without a series (an opaque one not given one) is observed on random cases only.
     if (!(err instanceof NoSeriesError)) throw err;
   }
-  return out;
+  return threw ?? out;
+}
+
+/** Shrink attempts of a case an inference reports (one that threw, one that rules out a candidate). */
+const SHRINK_ATTEMPTS = 1000;
+
+/** Steps that run `steps`, which judge each case as a check does, on the observations of an inference: `judge` makes each one's trial. */
+function* judged<R>(steps: Steps<R>, judge: (c: CaseRun, obs: DetailedObservation) => Trial): CaseSteps<R, DetailedObservation> {
+  let step = steps.next();
+  while (!step.done) {
+    const c = step.value;
+    let t: Trial;
+    try {
+      t = judge(c, yield c);
+    } catch (err) {
+      step = steps.throw(err);
+      continue;
+    }
+    step = steps.next(t);
+  }
+  return step.value;
+}
+
+/** The inference of a function that threw: the case shrunk and reported as a check reports it, and no proposal. */
+function* threwSteps<A extends readonly unknown[], R>(s: AnySpec, threw: Threw, options: InferOptions): CaseSteps<Inference<A, R>, DetailedObservation> {
+  const [small, shrinks] = yield* judged(shrink(s, threw.trial, SHRINK_ATTEMPTS), (run, obs) => threwTrial(run.inputs, obs, run.context));
+  const where = `after ${threw.cases} case${threw.cases === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${options.seed ?? 1}`;
+  const why = 'Inferred nothing: no spec fits a function that throws, as checkSpec fails a case that throws. Make it total on such inputs, or give shapes that do not make them.';
+  return { proposals: [], observations: threw.cases, message: `${report(s, small, failureHeader(small, where, s), unicodeTerminal())}\n${why}` };
 }
 
 /** Whether a demand on a value of shape `s` may leave it unforced (`_`): not a strict one, which the call evaluates. */
 const mayBeUnforced = (s: Shape<unknown>) => s.kind === 'lazy' || s.kind === 'fn';
 
-/** How many observations candidate `c` for argument `i` contradicts, and the first of them, told. */
-function contradictions(shapes: readonly Shape<unknown>[], result: Shape<unknown>, i: number, c: Candidate, observations: readonly Observation[]): { failures: number; first: string } {
-  const only = specOf(shapes as never, result, ((l: SpecLanguage<any[], any>) => shapes.map((_, k) => (k === i ? c.make(l) : mayBeUnforced(shapes[k]!) ? l.neverForced : l.whenDemanded))) as never);
+/** The spec of candidate `c` for argument `i` alone (the other arguments as loose as their shapes allow). */
+function onlySpec(s: AnySpec, i: number, c: Candidate): AnySpec {
+  const shapes = s.args as readonly Shape<unknown>[];
+  return specOf(shapes as never, s.result, ((l: SpecLanguage<any[], any>) => shapes.map((_, k) => (k === i ? c.make(l) : mayBeUnforced(shapes[k]!) ? l.neverForced : l.whenDemanded))) as never);
+}
+
+/** How `only` (see {@link onlySpec}) fails to predict argument `i`'s demand in observation `o`, told; undefined where it predicts it. */
+function ruledOut(only: AnySpec, i: number, o: Observation): string | undefined {
+  let predicted: string | Demand;
+  try {
+    predicted = predictDemands(only, o.result, o.inputs as never)[i]!;
+  } catch (err) {
+    predicted = `(it throws: ${(err as Error).message})`;
+  }
+  if (typeof predicted !== 'string' && demandEquals(predicted, o.actual[i]!)) return undefined;
+  const inputs = o.inputs.map((v, k) => showInput(only, v, k)).join(', ');
+  return `on inputs ${inputs} under the result demand ${prettyDemand(o.result)}, it forced ${prettyDemand(o.actual[i]!)} where this predicts ${typeof predicted === 'string' ? predicted : prettyDemand(predicted)}`;
+}
+
+/** How many observations candidate `c` for argument `i` contradicts, and the first of them. */
+function contradictions(s: AnySpec, i: number, c: Candidate, observations: readonly Observation[]): { failures: number; first: Observation | undefined } {
+  const only = onlySpec(s, i, c);
   let failures = 0;
-  let first = '';
+  let first: Observation | undefined;
   for (const o of observations) {
-    let predicted: string | Demand;
-    try {
-      predicted = predictDemands(only, o.result, o.inputs as never)[i]!;
-    } catch (err) {
-      predicted = `(it throws: ${(err as Error).message})`;
-    }
-    if (typeof predicted !== 'string' && demandEquals(predicted, o.actual[i]!)) continue;
-    if (failures++ === 0) {
-      const inputs = o.inputs.map((v, k) => showInput(only as never, v, k)).join(', ');
-      first = `on inputs ${inputs} under the result demand ${prettyDemand(o.result)}, it forced ${prettyDemand(o.actual[i]!)} where this predicts ${typeof predicted === 'string' ? predicted : prettyDemand(predicted)}`;
-    }
+    if (ruledOut(only, i, o) === undefined) continue;
+    if (failures++ === 0) first = o;
   }
   return { failures, first };
+}
+
+/** The observation `o` that rules out candidate `c` for argument `i`, shrunk as a counterexample is, told. */
+function* shrunkRuleOut(s: AnySpec, i: number, c: Candidate, o: Observation): CaseSteps<string, DetailedObservation> {
+  const only = onlySpec(s, i, c);
+  const start: Trial = { inputs: o.inputs, resultDemand: o.result, actual: o.actual, predicted: [], failed: true };
+  const [small] = yield* judged(shrink(s, start, SHRINK_ATTEMPTS), (run, obs) => {
+    const t = threwTrial(run.inputs, obs, run.context);
+    // One that threw is another kind of case, which shrinking leaves (see failsAlike).
+    return t.failed ? t : { ...t, failed: ruledOut(only, i, { inputs: t.inputs, result: t.resultDemand, actual: t.actual }) !== undefined };
+  });
+  return ruledOut(only, i, { inputs: small.inputs, result: small.resultDemand, actual: small.actual })!;
 }
 
 /** The first `limit` choices of one candidate per argument, in order of total size. */

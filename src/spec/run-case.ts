@@ -70,7 +70,9 @@ export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], 
   phase?.('function');
   const obs = await observeCaseAsync(context, fn, inputs, observeShapes(s), budget);
   phase?.('spec');
-  return judge(run, inputs, context, obs, budget);
+  // A spec whose prediction awaits something has its body for this case made now (none is asked of a case that threw).
+  if (s.bodyAsync === undefined || obs.error !== undefined) return judge(run, inputs, context, obs, budget);
+  return judge({ ...run, spec: { ...s, body: await s.bodyAsync(obs.result, inputs, budget) } }, inputs, context, obs, budget);
 }
 
 /**

@@ -39,6 +39,12 @@ export interface Spec<A extends readonly unknown[], R> {
   readonly names?: readonly string[];
   /** Who predicts, as a report names it: `'Spec'` unless said (`'Reference'` for {@link sameStrictnessAs}). */
   readonly predictor?: string;
+  /**
+   * @internal For an asynchronous check, the body of one case, made asynchronously in place of
+   * {@link Spec.body}: for a prediction that must await something first (a reference observed
+   * over async iterables), under the case's force budget.
+   */
+  bodyAsync?(resultDemand: Demand, inputs: A, budget: number): Promise<SpecBody<A, R>>;
 }
 
 /**
