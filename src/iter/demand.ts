@@ -9,7 +9,7 @@
  */
 import { Lazy, now, thunk } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
-import type { Ctor } from '../demand/shape-types.ts';
+import type { Ctor, Shape } from '../demand/shape-types.ts';
 import { sourceOf } from './source.ts';
 import { isBottom } from '../demand/value-form.ts';
 
@@ -359,11 +359,30 @@ export function closedAfter<T>(d: AnyIterDemand<T>, xs?: AnyIterDemand<T>): Iter
 
 /**
  * @internal The demand on source `xs` whose iterator a function took and left before its first
- * pull: {@link taken} on a re-iterable source; {@link untouched} on a one-shot iterator (one with
- * `next`), which the function was given open, so that taking it is no event.
+ * pull: {@link taken} on a re-iterable source; {@link untouched} on a one-shot iterator, which the
+ * function was given open, so that taking it is no event. Which it is, its declared shape says, as
+ * it says the observation's (an array's iterator declared `iterable(…)` is re-iterable there); a
+ * value given to no spec at a declared shape is one-shot where it has `next`.
  */
 export function leftBeforeFirstPull(xs: AnyIterDemand<unknown>): IterDemand<never> {
-  return typeof (xs as { next?: unknown }).next === 'function' ? untouched : taken;
+  const reiterable = declaredReiterable.get(xs) ?? typeof (xs as { next?: unknown }).next !== 'function';
+  return reiterable ? taken : untouched;
+}
+
+/** @internal Whether the values of iterable shape `shape` are re-iterable sources (their demand `Iterations`, `taken` recorded), not one-shot iterators. */
+export function isReiterableShape(shape: Shape<unknown>): boolean {
+  return shape.protocol?.oneShot !== true;
+}
+
+/** Whether each input given to a spec at an iterable shape was declared re-iterable (see {@link declareIterableInputs}). */
+const declaredReiterable = new WeakMap<object, boolean>();
+
+/** @internal Notes which of `inputs`, given to a spec at `shapes`, are iterables declared re-iterable, for {@link leftBeforeFirstPull}. */
+export function declareIterableInputs(shapes: readonly Shape<unknown>[], inputs: readonly unknown[]): void {
+  shapes.forEach((shape, i) => {
+    const x = inputs[i];
+    if (shape.protocol !== undefined && typeof x === 'object' && x !== null) declaredReiterable.set(x, isReiterableShape(shape));
+  });
 }
 
 /** @internal The demands on the elements that the pulls of an iteration (the first, for several) answered, in value form: its cells' heads. */

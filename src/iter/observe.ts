@@ -18,7 +18,7 @@ import { HEAD, put, putPrimitive, Spine, SpineCell } from '../demand/compact-dem
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { isPrimitive, primitiveFits } from '../demand/shape-fit.ts';
 import { instrument, Recording } from '../demand/instrument.ts';
-import { AHEAD_CTOR, DONE_CTOR, END_CTORS, iterationsCtor, TAKEN_CTOR } from './demand.ts';
+import { AHEAD_CTOR, DONE_CTOR, END_CTORS, isReiterableShape, iterationsCtor, TAKEN_CTOR } from './demand.ts';
 import { isSourceFailure, sourceOf } from './source.ts';
 import { isInputFailure } from '../demand/input-failures.ts';
 import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
@@ -37,7 +37,7 @@ export class IterableRecord {
     /** The iterable's shape. */
     shape: Shape<unknown>,
   ) {
-    this.reiterable = shape.protocol?.oneShot !== true;
+    this.reiterable = isReiterableShape(shape);
   }
 
   /** An iteration starts recording when its iterator is taken or, of a one-shot iterator, at its first event: one demand, or `Iterations` of several (of one, for a re-iterable source). Returns its index. */

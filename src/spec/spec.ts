@@ -16,6 +16,7 @@ import { someShapeWithin } from '../demand/shape-walk.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 import { matchesValueForm } from '../demand/value-form-match.ts';
 import { lastAsked } from '../demand/last-asked.ts';
+import { declareIterableInputs } from '../iter/demand.ts';
 
 /** The shapes of a function's arguments, one per parameter. */
 export type ShapesOf<A extends readonly unknown[]> = { readonly [K in keyof A]: Shape<A[K]> };
@@ -131,6 +132,7 @@ function prediction<A extends readonly unknown[], R>(s: Spec<A, R>, resultDemand
   let calls = 0;
   let predicted: readonly unknown[] = [];
   let returned: unknown;
+  declareIterableInputs(s.args as readonly Shape<unknown>[], inputs);
   try {
     // `predict` is written in place: a named closure would be renamed (a defineProperty) on every call under tsx.
     returned = s.body(
