@@ -29,7 +29,8 @@ import { iterableSeries } from './series.ts';
  * The shape of the demand on one iteration in value form: a list cell, or one of the ends
  * (`[]`, `return()`, `throw()`, `⊥`), read ahead or not; before its first pull, on a re-iterable
  * source (`oneShot` false), `taken` too. Taking an iterator begins its iteration, so `taken`
- * means nothing after a pull, nor on a one-shot iterator, given to the function open: there it is
+ * means nothing after a pull, nor on a one-shot iterator, given to the function open; and reading
+ * ahead is recorded of a whole iteration, so `Ahead` means nothing after a pull: there each is
  * refused, naming what to write (`reiterable`: the maker of the re-iterable shape of this kind).
  */
 function iterationCell(elem: Shape<unknown>, name: string, oneShot: boolean, reiterable: string): Shape<unknown> {
@@ -45,26 +46,26 @@ function iterationCell(elem: Shape<unknown>, name: string, oneShot: boolean, rei
   const expected = `the demand on an iteration of ${name} (a lazy list of its pulls, ending in thunk, NIL, RETURNED, THROWN or THREW)`;
   const afterPull = 'taken after a pull, where it means nothing: taken (an iterator taken, then nothing) is the demand on an iteration before its first pull; end pulls left open with untouched (thunk, as pulls([1], \'open\') does: 1 : _)';
   const onOneShot = `taken on a one-shot iterator, where it means nothing: ${name} is given to the function open, so taking it is no event; write untouched (_) for an iterator without any next(), return() or throw(), or declare a re-iterable source with ${reiterable}(…)`;
-  /** The shape of an iteration's cell, where `taken` is refused by `refusal` (or read, without one). */
-  const cellShape = (refusal: string | undefined): Shape<unknown> => ({
+  const aheadAfterPull = "Ahead after a pull, where it means nothing: reading ahead (more than one next() pending at once) is recorded of a whole iteration; write readAhead(n, …) around the whole iteration (readAhead(2, pulls([1, 2], 'open')): Ahead 2 (1 : 2 : _))";
+  /** The shape of an iteration's cell, where `taken` and `Ahead` are refused by `refusals` (or read, without one). */
+  const cellShape = (refusals: { readonly taken?: string | undefined; readonly ahead?: string | undefined }): Shape<unknown> => ({
     kind: 'data',
     name,
     alternatives: () => alternatives,
     project(value, path): Layer {
       if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: consShapes };
       if (value instanceof IterEnd) return { ctor: value.ctor, fields: [], shapes: [] };
-      if (value === TAKEN) {
-        if (refusal !== undefined) throw new ShapeMismatchError(showPath(path), expected, value, refusal);
-        return { ctor: TAKEN_CTOR, fields: [], shapes: [] };
-      }
+      const refusal = value === TAKEN ? refusals.taken : value instanceof Ahead ? refusals.ahead : undefined;
+      if (refusal !== undefined) throw new ShapeMismatchError(showPath(path), expected, value, refusal);
+      if (value === TAKEN) return { ctor: TAKEN_CTOR, fields: [], shapes: [] };
       if (value instanceof Nil) return { ctor: DONE_CTOR, fields: [], shapes: [] };
       if (value instanceof Ahead) return { ctor: AHEAD_CTOR, fields: [value.pending, value.iteration], shapes: aheadShapes };
       const several = value instanceof Iterations ? `: iterations(…) is the demand on a re-iterable source, and ${name} has one iteration` : '';
       throw new ShapeMismatchError(showPath(path), expected, value, several ? describeValue(value) + several : undefined);
     },
   });
-  const first = cellShape(oneShot ? onOneShot : undefined);
-  consShapes.push(lazyOf(elem) as Shape<unknown>, lazyOf(cellShape(afterPull)) as Shape<unknown>);
+  const first = cellShape({ taken: oneShot ? onOneShot : undefined });
+  consShapes.push(lazyOf(elem) as Shape<unknown>, lazyOf(cellShape({ taken: afterPull, ahead: aheadAfterPull })) as Shape<unknown>);
   aheadShapes.push(number as Shape<unknown>, lazyOf(first) as Shape<unknown>);
   return first;
 }
