@@ -1,0 +1,73 @@
+/**
+ * A function may take iterations of a re-iterable source as often as ordinary code does: each
+ * taking of an iterator (`xs[Symbol.iterator]()`) is recorded at a cost that does not grow with
+ * the iterations taken before, and counts as a force against the force budget, sync and async,
+ * so that a function taking iterations for ever is reported as probably diverging with its case.
+ * The functions below give up after a bounded number of iterations, and the tests have a
+ * timeout, so that a regression fails rather than hangs.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { asyncIterable, checkSpec, checkSpecAsync, iterable, number, spec } from '../src/index.ts';
+import { iterations, taken, untouched } from '../src/iter/index.ts';
+
+/** Iterations the functions below take before they give up: more than the budget the checks give. */
+const PAST = 5_000;
+const BUDGET = 2_000;
+const OPTIONS = { seed: 1, trials: 5, forceBudget: BUDGET };
+
+/** Asserts that `r` reports the function as probably diverging, with the case it diverged on. */
+function divergedWithCase(r: { passed: boolean; message: string; counterexample?: { inputs: readonly unknown[] } | undefined }): void {
+  assert.equal(r.passed, false, 'the check passed');
+  assert.match(r.message, /it forced more than 2000 .*: it probably diverges/);
+  assert.ok(r.counterexample !== undefined && r.counterexample.inputs.length === 1, 'the case is reported');
+  assert.match(r.message, /Inputs/);
+}
+
+describe('taking an iterator of a source counts against the force budget', () => {
+  test('a function that takes iterators of a source for ever is reported as probably diverging', { timeout: 30_000 }, () => {
+    const s = spec([iterable(number)], number, (predict) => predict(untouched));
+    const takesForEver = (xs: Iterable<number>) => {
+      for (let i = 0; i < PAST; i++) xs[Symbol.iterator]();
+      return 0;
+    };
+    divergedWithCase(checkSpec(s, takesForEver, OPTIONS));
+  });
+
+  test('an async function that takes async iterators of a source for ever is reported as probably diverging', { timeout: 30_000 }, async () => {
+    const s = spec([asyncIterable(number)], number, (predict) => predict(untouched));
+    const takesForEver = async (xs: AsyncIterable<number>) => {
+      for (let i = 0; i < PAST; i++) {
+        xs[Symbol.asyncIterator]();
+        if (i % 100 === 0) await null;
+      }
+      return 0;
+    };
+    divergedWithCase(await checkSpecAsync(s, takesForEver, OPTIONS));
+  });
+});
+
+describe('recording many iterations of a source', () => {
+  const MANY = 50_000;
+  const takenMany = iterations(...Array.from({ length: MANY }, () => taken));
+
+  test('a function that takes 50,000 iterators of a source agrees with a spec that says so', { timeout: 20_000 }, () => {
+    const s = spec([iterable(number)], number, (predict) => predict(takenMany));
+    const takesMany = (xs: Iterable<number>) => {
+      for (let i = 0; i < MANY; i++) xs[Symbol.iterator]();
+      return 0;
+    };
+    const r = checkSpec(s, takesMany, { seed: 1, trials: 3, forceBudget: 10 * MANY });
+    assert.equal(r.passed, true, r.message);
+  });
+
+  test('an async function that takes 50,000 async iterators of a source agrees with a spec that says so', { timeout: 20_000 }, async () => {
+    const s = spec([asyncIterable(number)], number, (predict) => predict(takenMany));
+    const takesMany = async (xs: AsyncIterable<number>) => {
+      for (let i = 0; i < MANY; i++) xs[Symbol.asyncIterator]();
+      return 0;
+    };
+    const r = await checkSpecAsync(s, takesMany, { seed: 1, trials: 3, forceBudget: 10 * MANY });
+    assert.equal(r.passed, true, r.message);
+  });
+});
