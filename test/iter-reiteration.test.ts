@@ -19,7 +19,7 @@ const OPTIONS = { seed: 1, trials: 5, forceBudget: BUDGET };
 /** Asserts that `r` reports the function as probably diverging, with the case it diverged on. */
 function divergedWithCase(r: { passed: boolean; message: string; counterexample?: { inputs: readonly unknown[] } | undefined }): void {
   assert.equal(r.passed, false, 'the check passed');
-  assert.match(r.message, /it forced more than 2000 .*: it probably diverges/);
+  assert.match(r.message, /it made more than 2000 forces of thunks and pulls of iterators: it probably diverges/);
   assert.ok(r.counterexample !== undefined && r.counterexample.inputs.length === 1, 'the case is reported');
   assert.match(r.message, /Inputs/);
 }
@@ -69,5 +69,23 @@ describe('recording many iterations of a source', () => {
     };
     const r = await checkSpecAsync(s, takesMany, { seed: 1, trials: 3, forceBudget: 10 * MANY });
     assert.equal(r.passed, true, r.message);
+  });
+});
+
+describe('the report of a function stopped by the budget names what it counts', () => {
+  test('a function that only pulls a source for ever is reported as making more than the budget of forces and pulls, not of thunks alone', { timeout: 30_000 }, () => {
+    const s = spec([iterable(number)], number, (predict) => predict(untouched));
+    const pullsForEver = (xs: Iterable<number>) => {
+      const it = xs[Symbol.iterator]();
+      for (let i = 0; i < PAST; i++) {
+        try {
+          it.next();
+        } catch {} // a source that throws, then pulled on
+      }
+      return 0;
+    };
+    const r = checkSpec(s, pullsForEver, OPTIONS);
+    assert.equal(r.passed, false);
+    assert.match(r.message, /more than 2000 forces of thunks and pulls of iterators: it probably diverges/);
   });
 });
