@@ -89,3 +89,17 @@ describe('the report of a function stopped by the budget names what it counts', 
     assert.match(r.message, /more than 2000 forces of thunks and pulls of iterators: it probably diverges/);
   });
 });
+
+describe('a function returning a Promise in a synchronous check', () => {
+  const s = spec([number], number, (predict, d) => predict(d));
+
+  test('a plain function returning a Promise is refused, saying to check it with checkSpecAsync', () => {
+    const promised = (x: number) => Promise.resolve(x);
+    assert.throws(() => checkSpec(s, promised as unknown as (x: number) => number, { seed: 1, trials: 3 }), /the function observed is a function that returned a Promise, which a synchronous check cannot observe: .*checkSpecAsync or assertSpecAsync/);
+  });
+
+  test('a plain function returning a thenable is refused so too', () => {
+    const thenable = (x: number) => ({ then: (k: (v: number) => void) => k(x) });
+    assert.throws(() => checkSpec(s, thenable as unknown as (x: number) => number, { seed: 1, trials: 3 }), /is a function that returned a thenable, which a synchronous check cannot observe: .*checkSpecAsync or assertSpecAsync/);
+  });
+});
