@@ -318,7 +318,7 @@ describe('the function under test throws or diverges', () => {
     assert.equal(r.passed, false);
     assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
     assert.match(r.message, /^Failed: the function probably diverges \(after/);
-    assert.match(r.message, /The function threw: it forced more than 20000 thunks: it probably diverges/);
+    assert.match(r.message, /The function threw: it made more than 20000 forces of thunks and pulls of iterators: it probably diverges/);
     // The infinite input prints elided, and so does the long demand on it.
     const inputLine = r.message.split('\n').find((l) => l.includes('• 1 : 1'))!;
     assert.ok(inputLine, r.message);
@@ -331,7 +331,7 @@ describe('the function under test throws or diverges', () => {
     const s = spec([lazyOf(number)], number, (predict, _d, n) => predict(n));
     const r = checkSpec(s, countFrom, { seed: 1, trials: 5 });
     assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
-    assert.match(r.message, /more than 1000000 thunks/);
+    assert.match(r.message, /more than 1000000 forces of thunks and pulls of iterators/);
   });
 
   test('a function with an infinite result is checked with finite contexts', () => {
@@ -733,7 +733,7 @@ test('a function that walks a cyclic structure forever (evaluating nothing new) 
   const r = checkSpec(count, loops, { seed: 1, forceBudget: 100_000, unicode: false });
   assert.equal(r.passed, false);
   assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
-  assert.match(r.message, /it forced more than 100000 thunks: it probably diverges/);
+  assert.match(r.message, /it made more than 100000 forces of thunks and pulls of iterators: it probably diverges/);
   assert.match(r.message, /\* 4 /);
 });
 

@@ -49,7 +49,7 @@ describe('an async function pulling an infinite async source for ever', () => {
     const counted = (xs: AsyncIterable<number>) => (runs++, sumAsync(xs));
     const { value: r, timers } = await countingTimers(() => checkSpecAsync(pulledToTheEnd, counted, { trials: 300, seed: 1, forceBudget: 20_000 }));
     assert.equal(r.passed, false);
-    assert.match(r.message, /forced more than 20000 thunks: it probably diverges/);
+    assert.match(r.message, /made more than 20000 forces of thunks and pulls of iterators: it probably diverges/);
     assert.match(r.message, /iter \[[^\]]*…\]/, 'the counterexample keeps its infinite source');
     // A source's planned pulls (up to size + 1, 3 turns each at most) and the observation's end, where each of the 20,000 pulls waited up to 3.
     assert.ok(timers < 400 * runs, `${timers} timers in ${runs} runs`);

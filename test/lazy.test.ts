@@ -257,7 +257,7 @@ test('withForceBudget: an infinite repeat forced by a loop throws ForceBudgetExc
   // the error names the budget that ran out: here the outer one, which has less left than the inner
   assert.throws(
     () => withForceBudget(100, () => withForceBudget(1_000_000, () => L.length(L.take(1_000, repeatFresh(0))))),
-    (err: unknown) => err instanceof ForceBudgetExceeded && err.budget === 100 && /more than 100 thunks/.test(err.message),
+    (err: unknown) => err instanceof ForceBudgetExceeded && err.budget === 100 && /more than 100 forces of thunks and pulls of iterators/.test(err.message),
   );
   assert.throws(
     () => withForceBudget(1_000_000, () => withForceBudget(100, () => L.length(L.take(1_000, repeatFresh(0))))),

@@ -145,6 +145,30 @@ export function setField(node: Forced, i: number, d: Demand): void {
   else node.f1 = d;
 }
 
+/**
+ * @internal A node of no field yet, to which {@link pushField} adds fields as they come (a
+ * source's iterations, as they begin): one node however many, each added at the same cost.
+ */
+export function growableNode(ctor: Ctor, lazy: boolean): Forced {
+  return new Forced(ctor, NO_DEMANDS, undefined, lazy);
+}
+
+/** @internal Adds field `d` after the last of `node`, made by {@link growableNode}; returns its index. Two are held inline, as a node of two holds them, then an array. */
+export function pushField(node: Forced, d: Demand): number {
+  if (node.f1 === ARRAY) return (node.f0 as Demand[]).push(d) - 1;
+  if (node.f0 === undefined) {
+    node.f0 = d;
+    return 0;
+  }
+  if (node.f1 === undefined) {
+    node.f1 = d;
+    return 1;
+  }
+  node.f0 = [node.f0 as Demand, node.f1, d];
+  node.f1 = ARRAY;
+  return 2;
+}
+
 const HOLDER: Ctor = { name: 'root', keys: [0], style: 'atom', build: () => undefined };
 
 /** @internal A one-field node whose field receives the root of a demand built top-down: `holder.field(0)`. */

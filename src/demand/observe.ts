@@ -26,6 +26,7 @@ import { revokedInput } from './revoked-proxy.ts';
 import { AsyncWork, withAsyncWork } from './async-work.ts';
 import { InputFailures, withInputFailures } from './input-failures.ts';
 import { lastAsked } from './last-asked.ts';
+import { ShapeMismatchError } from './shape-errors.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -97,23 +98,38 @@ const argumentNames = lastAsked((given: readonly string[] | undefined, n: number
 
 /**
  * @internal Throws a TypeError naming `fn` as `who` if it is an async or a generator function,
- * whose result is a Promise or an iterator, that observation cannot follow; says what can be given.
- * A generator function is observed where its result's shape is an iterable's (`iterableResult`),
- * which is consumed through the iteration protocol.
+ * whose result is a Promise or an iterator, that observation cannot follow, or if it `returned` a
+ * Promise or thenable (a plain function may); says what can be given. A generator function is
+ * observed where its result's shape is an iterable's (`iterableResult`), which is consumed through
+ * the iteration protocol.
  */
-export function refuseAsyncOrGenerator(fn: unknown, who: string, iterableResult = false): void {
+export function refuseAsyncOrGenerator(fn: unknown, who: string, iterableResult = false, returned: 'Promise' | 'thenable' | undefined = undefined): void {
   if (typeof fn !== 'function') return;
   const generator = types.isGeneratorFunction(fn);
-  if (!generator && !types.isAsyncFunction(fn)) return;
-  if (iterableResult && !types.isAsyncFunction(fn)) return;
-  const kind = types.isAsyncFunction(fn) ? (generator ? 'an async generator function' : 'an async function') : 'a generator function';
+  const async = types.isAsyncFunction(fn) || returned !== undefined;
+  if (!generator && !async) return;
+  if (iterableResult && !async) return;
+  const kind = types.isAsyncFunction(fn) ? (generator ? 'an async generator function' : 'an async function') : generator ? 'a generator function' : `a function that returned a ${returned}`;
   const why = generator
     ? 'its body runs only as the iterator it returns is iterated'
     : 'its result is a Promise, and what it evaluates after an await, it evaluates after the observation has ended';
-  const async = types.isAsyncFunction(fn);
   throw new TypeError(
     `${who} is ${kind}, which ${async ? 'a synchronous check' : 'strictcheck'} cannot observe: ${why}. Give a plain function (or arrow function) that returns its result, with a Lazy where the result is lazy (a lazy list rather than a generator: see lazyCons and the List functions)${generator && !async ? ', or declare its result iterable(elem) (docs/iterators.md)' : ''}${async ? ', or check it with checkSpecAsync or assertSpecAsync (checkSpecExhaustiveAsync or assertSpecExhaustiveAsync in the exhaustive mode; observeDetailedAsync to observe it), which await it, with asyncIterable(elem) for an async generator\'s result (docs/iterators.md)' : ''}`,
   );
+}
+
+/**
+ * Whether `value` is a Promise or another thenable: only asked of a result that its context could
+ * not consume, to say why. A Proxy, or a `then` getter that throws, is taken for neither.
+ */
+function thenableKind(value: unknown): 'Promise' | 'thenable' | undefined {
+  if (types.isPromise(value)) return 'Promise';
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function') || types.isProxy(value)) return undefined;
+  try {
+    return typeof (value as { then?: unknown }).then === 'function' ? 'thenable' : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** {@link forceHint} or {@link mutationHint}, which must not cost the report of what was thrown: `undefined` if it throws. */
@@ -237,8 +253,8 @@ export class ObservationRun {
     try {
       this.runSync();
     } catch (thrown) {
-      // The result of an async or generator function does not fit: the reason is the function's kind.
-      refuseAsyncOrGenerator(this.fn, 'the function observed', this.shapes.result?.protocol !== undefined);
+      // The result of an async or generator function, or a Promise, does not fit: the reason is the function's kind.
+      refuseAsyncOrGenerator(this.fn, 'the function observed', this.shapes.result?.protocol !== undefined, this.returned);
       this.failed(thrown);
     }
     return (this.observed = this.end());
@@ -249,8 +265,17 @@ export class ObservationRun {
     withInputFailures(this.failures, this.callAndConsume, this);
   }
 
+  /** Set where the function returned a Promise or thenable that did not fit the result's shape: what to say of it (see {@link observe}). */
+  private returned: 'Promise' | 'thenable' | undefined = undefined;
+
   private callAndConsume(this: ObservationRun): void {
-    this.consume(this.call());
+    const value = this.call();
+    try {
+      this.consume(value);
+    } catch (err) {
+      if (err instanceof ShapeMismatchError) this.returned = thenableKind(value);
+      throw err;
+    }
   }
 
   /** Has the context consume the function's result. */

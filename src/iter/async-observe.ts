@@ -42,6 +42,12 @@ export class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>
     this.answersSoon = this.real instanceof AsyncSource;
   }
 
+  /** Counts against the observation's pull budget too. */
+  override countCall(): void {
+    this.work.pull();
+    countForceCall();
+  }
+
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
     return new RecordedAsyncIterator(this.iterator<AsyncIterator<unknown>>(Symbol.asyncIterator), this.nextLog(), this);
   }
@@ -164,8 +170,7 @@ export class RecordedAsyncIterator {
    */
   private counted(): Promise<never> | undefined {
     try {
-      this.of.work.pull();
-      countForceCall();
+      this.of.countCall();
       return undefined;
     } catch (err) {
       return Promise.reject(err);

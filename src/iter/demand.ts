@@ -10,6 +10,7 @@
 import { Lazy, now, thunk } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
 import type { Ctor, Shape } from '../demand/shape-types.ts';
+import { growableNode, pushField, type Demand, type Forced } from '../demand/demand.ts';
 import { sourceOf } from './source.ts';
 import { isBottom } from '../demand/value-form.ts';
 
@@ -56,20 +57,40 @@ export class Iterations {
   ) {}
 }
 
-const iterationsCtors: Ctor[] = [];
+/** The keys of the fields of `Iterations`, their indices, as far as the most iterations named so far. */
+const iterationKeys: number[] = [];
+
+/** The one constructor of `Iterations`, of any number of fields (see {@link iterationsCtor}). */
+const ITERATIONS_CTOR: Ctor = {
+  name: 'Iterations',
+  keys: iterationKeys,
+  iterations: iterationsCtor,
+  style: 'data',
+  build: (f) => (f.length === 1 && f[0] !== thunk ? (f[0] as Lazy<unknown>).force() : new Iterations(f as Lazy<unknown>[])),
+};
+
 /**
  * @internal The constructor of the demand on `n` iterations of a re-iterable source: one too, so
  * that the order knows a source that can be iterated anew (see {@link Ctor.iterations}). Printed
- * and in value form, one begun is its iteration alone.
+ * and in value form, one begun is its iteration alone. One serves every `n` (its keys name the
+ * fields of the longest): a constructor per `n`, each with its `n` keys, made recording `n`
+ * iterations quadratic.
  */
 export function iterationsCtor(n: number): Ctor {
-  return (iterationsCtors[n] ??= {
-    name: 'Iterations',
-    keys: Array.from({ length: n }, (_, i) => i),
-    iterations: iterationsCtor,
-    style: 'data',
-    build: (f) => (n === 1 && f[0] !== thunk ? (f[0] as Lazy<unknown>).force() : new Iterations(f as Lazy<unknown>[])),
-  });
+  for (let i = iterationKeys.length; i < n; i++) iterationKeys.push(i);
+  return ITERATIONS_CTOR;
+}
+
+/** @internal An `Iterations` node of no iteration yet, to which {@link addIteration} adds each as it begins. */
+export function iterationsNode(): Forced {
+  return growableNode(ITERATIONS_CTOR, true);
+}
+
+/** @internal Adds iteration `d` to `node`, made by {@link iterationsNode}; returns its index. */
+export function addIteration(node: Forced, d: Demand): number {
+  const i = pushField(node, d);
+  iterationsCtor(i + 1);
+  return i;
 }
 
 /**

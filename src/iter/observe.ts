@@ -3,8 +3,8 @@
  * record each pull and event, forwarding to the real source), and a context consumes an iterable
  * result (pulls k, then leaves it, closes it, throws into it, or pulls it to its end). Both record
  * an iteration's demand as it goes: list cells for the pulls answered, then its end. Each pull
- * (and each `return()`, `throw()`), past the end too, counts as a force against the force
- * budget, so a walk that pulls for ever is stopped.
+ * (and each `return()`, `throw()`), past the end too, and each iterator taken of a source,
+ * counts as a force against the force budget, so a walk that pulls or iterates for ever is stopped.
  * @module
  */
 import { countForceCall, now } from '../lazy/lazy.ts';
@@ -18,7 +18,7 @@ import { HEAD, put, putPrimitive, Spine, SpineCell } from '../demand/compact-dem
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { isPrimitive, primitiveFits } from '../demand/shape-fit.ts';
 import { instrument, Recording } from '../demand/instrument.ts';
-import { AHEAD_CTOR, DONE_CTOR, END_CTORS, isReiterableShape, iterationsCtor, TAKEN_CTOR } from './demand.ts';
+import { addIteration, AHEAD_CTOR, DONE_CTOR, END_CTORS, isReiterableShape, iterationsNode, TAKEN_CTOR } from './demand.ts';
 import { isSourceFailure, sourceOf } from './source.ts';
 import { isInputFailure } from '../demand/input-failures.ts';
 import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
@@ -28,7 +28,10 @@ export const CONSUMER_THROW = new Error('thrown into the iterable by the context
 
 /** @internal Where the demand on one iterable (all its iterations) is recorded. */
 export class IterableRecord {
-  private readonly roots: Demand[] = [];
+  /** The demand of a one-shot iterator's one iteration, put as itself (until a second begins). */
+  private only: Demand | undefined = undefined;
+  /** The `Iterations` node, put once and grown in place: recording an iteration costs the same however many came before. */
+  private node: Forced | undefined = undefined;
   /** Whether the iterable is a re-iterable source, whose demand is its `Iterations`, one begun too (a one-shot iterator's is its one iteration). */
   readonly reiterable: boolean;
   constructor(
@@ -42,26 +45,22 @@ export class IterableRecord {
 
   /** An iteration starts recording when its iterator is taken or, of a one-shot iterator, at its first event: one demand, or `Iterations` of several (of one, for a re-iterable source). Returns its index. */
   started(root: Demand): number {
-    this.roots.push(root);
-    this.put();
-    return this.roots.length - 1;
+    if (this.node === undefined) {
+      if (!this.reiterable && this.only === undefined) {
+        this.replace(0, root);
+        return 0;
+      }
+      this.node = iterationsNode();
+      if (this.only !== undefined) addIteration(this.node, this.only);
+      put(this.into as Forced, this.at, this.node);
+    }
+    return addIteration(this.node, root);
   }
 
   /** The demand of iteration `i` is now `root`. */
   replace(i: number, root: Demand): void {
-    this.roots[i] = root;
-    this.put();
-  }
-
-  private put(): void {
-    const roots = this.roots;
-    const n = roots.length;
-    let node = roots[0]!;
-    if (n > 1 || this.reiterable) {
-      node = forcedNode(iterationsCtor(n), n, undefined, true);
-      roots.forEach((r, i) => setField(node as Forced, i, r));
-    }
-    put(this.into as Forced, this.at, node);
+    if (this.node !== undefined) setField(this.node, i, root);
+    else put(this.into as Forced, this.at, (this.only = root));
   }
 }
 
@@ -281,9 +280,19 @@ export abstract class RecordedSource<S> {
     return copy === r.value ? r : { done: false, value: copy };
   }
 
-  /** The iterator of the source forwarded to that the next iteration takes with `key` (refused if it is none). */
+  /**
+   * The iterator of the source forwarded to that the next iteration takes with `key` (refused if it
+   * is none). Taking one counts against the force budget, as a pull does: a function may take
+   * iterations for ever.
+   */
   protected iterator<I>(key: symbol): I {
+    this.countCall();
     return iteratorOf<I>(this.real, key, this.path, this.count, this.rec);
+  }
+
+  /** Counts a call on the source or its iterators against the force budget, throwing `ForceBudgetExceeded` once it is spent. */
+  countCall(): void {
+    countForceCall();
   }
 
   /**

@@ -73,9 +73,12 @@ export class ForceBudgetExceeded extends Error {
     /** The budget that ran out: the most forces the run allowed. */
     readonly budget: number,
   ) {
-    super(`forced more than ${budget} thunks: the function probably diverges (an infinite structure forced in full?)`);
+    super(`${overBudget(budget)}: the function probably diverges (an infinite structure forced in full?)`);
   }
 }
+
+/** @internal What a run stopped by force budget `budget` did, for messages: thunks forced and iterator calls both count (see {@link countForceCall}). */
+export const overBudget = (budget: number): string => `made more than ${budget} forces of thunks and pulls of iterators`;
 
 /** Thrown in place of a RangeError when forcing recursed too deeply through plain `lazy` thunks. */
 export class LazyStackOverflow extends Error {
@@ -126,7 +129,7 @@ let forceDepth = 0;
  * @example
  * ```ts
  * withForceBudget(100, () => List.length(List.repeat(1)));
- * // throws ForceBudgetExceeded: 'forced more than 100 thunks: the function probably diverges …'
+ * // throws ForceBudgetExceeded: 'made more than 100 forces of thunks and pulls of iterators: the function probably diverges …'
  * withForceBudget(100, () => { try { List.length(List.repeat(1)); } catch {} return 0; });
  * // throws ForceBudgetExceeded too: the body caught it, but the budget ran out
  * ```

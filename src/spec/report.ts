@@ -3,7 +3,7 @@
  * differ alike), drawn as the counterexample diagram, with what was thrown.
  * @module
  */
-import { ForceBudgetExceeded, Lazy, peek } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, Lazy, overBudget, peek } from '../lazy/lazy.ts';
 import { demandEquals, Forced, forcedNode, type Demand } from '../demand/demand.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { valuePrefix } from '../demand/convert.ts';
@@ -19,7 +19,7 @@ import { UnhandledRejectionError } from './unhandled-rejections.ts';
 import type { AnySpec, Trial } from './run-case.ts';
 
 function describeError(thrown: unknown): string {
-  if (thrown instanceof ForceBudgetExceeded) return `it forced more than ${thrown.budget} thunks: it probably diverges`;
+  if (thrown instanceof ForceBudgetExceeded) return `it ${overBudget(thrown.budget)}: it probably diverges`;
   return describeSafely(thrown instanceof UnhandledRejectionError ? thrown.reason : thrown);
 }
 
