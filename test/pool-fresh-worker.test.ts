@@ -12,6 +12,7 @@ import { importTimerCheck as randomCheck } from './fixtures/import-timer-random-
 import { importTimerCheck as fastCheck } from './fixtures/import-timer-fast-checks.ts';
 import { importTimerCheck as exhaustiveCheck } from './fixtures/import-timer-exhaustive-checks.ts';
 import { importTimerLoopsCheck } from './fixtures/import-timer-loop-checks.ts';
+import { importTimerLateCheck } from './fixtures/import-timer-late-checks.ts';
 
 test('a timer the check module\'s import left, computing past the timeout before the first trial, is not blamed on trial 1: a correct function passes with workers', { timeout: 60_000 }, async () => {
   const r = await checkSpec(randomCheck, { trials: 30, seed: 1, workers: 2, timeout: 200 });
@@ -20,6 +21,11 @@ test('a timer the check module\'s import left, computing past the timeout before
 
 test('with a timeout far shorter than the import\'s timer, a correct function still passes with workers', { timeout: 60_000 }, async () => {
   const r = await checkSpec(fastCheck, { trials: 30, seed: 1, workers: 2, timeout: 50 });
+  assert.equal(r.passed, true, r.message);
+});
+
+test('a timer the check module\'s import left that fires once the first trial has run, computing past the timeout, is blamed on no trial: a correct function passes', { timeout: 60_000 }, async () => {
+  const r = await checkSpec(importTimerLateCheck, { trials: 30, seed: 1, workers: 2, timeout: 200 });
   assert.equal(r.passed, true, r.message);
 });
 
