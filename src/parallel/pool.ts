@@ -343,6 +343,8 @@ export class Slot {
   private lost: Outcome | null = null;
   /** How many requests the current worker has answered. */
   private answered = 0;
+  /** The id of the request sent last: the worker has begun its case once `state[3]` says so. */
+  private requested = NaN;
   private closed = false;
   /** The worker thread's `schedstat` file, if it has one (see {@link threadTimes}). */
   private clock: string | undefined;
@@ -453,7 +455,7 @@ export class Slot {
       settle(new Error(`a worker stopped while starting: ${error}`));
       const p = this.pending;
       this.pending = null;
-      if (p) p({ kind: 'crash', error, alone: this.answered === 0 });
+      if (p) p({ kind: 'crash', error, alone: this.alone() });
       else this.lost = { kind: 'crash', error, alone: false };
     };
     const onError = (e: unknown) => died(describeSafely(e));
@@ -470,6 +472,16 @@ export class Slot {
     const seen = lookAt(this.state, this.seen, now);
     if (seen !== undefined) this.seen = seen;
     return seen;
+  }
+
+  /**
+   * Whether what stopped the worker during the request sent last is surely that request's own: the
+   * worker had answered none before, and had begun its case. Before it begins, what runs is not the
+   * case (a timer its module's import left, in a fresh worker), nor, for a shrink candidate past the
+   * last, is there a case to blame.
+   */
+  private alone(): boolean {
+    return this.answered === 0 && this.state[3] === this.requested;
   }
 
   /** How long a worker may take to get to work, user code aside (see {@link workerLimits}). */
@@ -500,6 +512,7 @@ export class Slot {
       await this.alive();
       const w = this.worker!;
       const id = this.nextId++;
+      this.requested = id;
       const sent = Date.now();
       const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async);
       const look = lookEvery(this.timeout);
@@ -524,7 +537,7 @@ export class Slot {
           this.worker = null;
           this.ready = null;
           void w.terminate();
-          if (who === TIMERS) return resolve({ kind: 'timer', ms: limit, alone: this.answered === 0 });
+          if (who === TIMERS) return resolve({ kind: 'timer', ms: limit, alone: this.alone() });
           if (who !== HARNESS) return resolve({ kind: 'timeout', spec: who === SPEC });
           const error = started ? `the worker did not finish making a case (its inputs and context) within ${limit} ms` : `the worker did not start on its request within ${limit} ms`;
           resolve({ kind: 'crash', error, alone: false, ...(started && { making: true as const }) });

@@ -103,8 +103,8 @@ export type FromWorker =
 
 /**
  * What a request to a worker came to. A timeout blames the `spec` (or the comparison) when it was
- * running, else the function. A crash is `alone` when the worker had answered no request before:
- * then it is surely this request's own.
+ * running, else the function. A crash is `alone` when the worker had answered no request before
+ * and had begun this request's case: then it is surely this request's own.
  * `making`: the worker was stopped while it made a case (its inputs and context), which never ended.
  * A `timer`: the worker was stopped as a timer its cases left ran past the timeout (`ms`) while it
  * waited for them (see {@link TIMERS}); `alone` as for a crash.

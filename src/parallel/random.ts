@@ -323,8 +323,9 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
             else results.set(j, out.data.ok ? 'ok' : 'no');
           } else {
             fatalEvents++;
-            // A candidate whose spec times out is skipped, as one whose spec throws is (see isCaseError).
-            results.set(j, fatal && unfinished(j, out, timeout).kind === final.kind ? 'ok' : 'no');
+            // A candidate whose spec times out is skipped, as one whose spec throws is (see isCaseError); so is one
+            // whose outcome is not surely its own (its worker never began it: there may be no candidate j).
+            results.set(j, fatal && !suspect(out) && unfinished(j, out, timeout).kind === final.kind ? 'ok' : 'no');
           }
           if (!(out.kind === 'reply' && out.data.end)) evaluated++;
           decide();

@@ -98,8 +98,30 @@ function phase(who: keyof typeof PHASES): void {
  * phase of them, which restarts the slot's clock: the timeout bounds each timer, as it does a call
  * of the function, not the sum of those that a subtree's cases, run back to back, left together.
  */
-const callbackEnds = createHook({ after: () => void (state[5]! += 1) });
+const callbackEnds = createHook({
+  before: (id) => {
+    if (!leftByImport.has(id)) return;
+    state[5]! += 1;
+    state[4] = HARNESS;
+  },
+  after: (id) => {
+    state[5]! += 1;
+    if (leftByImport.has(id)) state[4] = TIMERS;
+  },
+});
 let timersRunning = false;
+
+/**
+ * The timers (and other callbacks but promises') that the check module's import left, or that ran
+ * before any case did: one that fires after a case is no case's, and runs as strictcheck's own
+ * time (the stall limit), as the import does (see {@link callbackEnds}). Recorded from the import to the first case.
+ */
+const leftByImport = new Set<number>();
+const importing = createHook({
+  init: (id, type) => {
+    if (type !== 'PROMISE') leftByImport.add(id);
+  },
+});
 
 /**
  * A failing case's diagram as this worker draws it (with no header), for the report of a case that
@@ -187,6 +209,16 @@ async function warmUp(async: boolean): Promise<void> {
 /** Whether this worker holds its rejections left unhandled, for its life: from its first asynchronous check. */
 let holding = false;
 
+/** Whether a case of a check has run in this worker (not the warm-up's): until then, {@link leftByImport} are recorded. */
+let ranCase = false;
+
+/** Says who runs in a case of the check (see {@link phase}); the first ends the record of {@link leftByImport}. */
+function casePhase(who: 'function' | 'spec'): void {
+  if (!ranCase) importing.disable();
+  ranCase = true;
+  phase(who);
+}
+
 /** The kinds of check (asynchronous or not) this worker has warmed up for: a worker of an earlier run (see the pool) may be. */
 const warm = new Set<boolean>();
 
@@ -214,6 +246,7 @@ control.unref();
 port.on('message', (m: ToWorker) => {
   // Once a message is handled, what runs until the next is the timers the cases left (see settle): so
   // are they held to the timeout while a run waits, and once it has ended, while this worker is kept idle (see the pool).
+  // A timer the module's import left is no case's, though (see leftByImport).
   queue = queue.then(() => handle(m)).then(() => phase('timers'));
 });
 
@@ -231,6 +264,7 @@ async function handle(m: ToWorker): Promise<void> {
           holding = true;
         }
         // From here, the slot counts the module's import against its limit.
+        if (!ranCase) importing.enable();
         state[0] = Date.now();
         state[3] = IMPORTING;
         await importCheckModule(m.moduleUrl);
@@ -244,7 +278,7 @@ async function handle(m: ToWorker): Promise<void> {
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
         runner = { spec, fn, settings: { forceBudget: m.budget, comparisons: comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length) } };
-        driver = caseDriver(runner, m.async, phase);
+        driver = caseDriver(runner, m.async, casePhase);
         if (!warm.has(m.async)) await warmUp(m.async);
         warm.add(m.async);
         if (m.shrink) await startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);

@@ -1,0 +1,42 @@
+/**
+ * A fresh worker has begun no case: what runs in it before its first request begins (a timer its
+ * check module's import left) is no case's, and an outcome of a request that never began is not
+ * that request's case's: no trial is blamed for it, and no shrink candidate taken on it.
+ * @module
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
+import { prettyValue } from '../src/demand/print.ts';
+import { importTimerCheck as randomCheck } from './fixtures/import-timer-random-checks.ts';
+import { importTimerCheck as fastCheck } from './fixtures/import-timer-fast-checks.ts';
+import { importTimerCheck as exhaustiveCheck } from './fixtures/import-timer-exhaustive-checks.ts';
+import { importTimerLoopsCheck } from './fixtures/import-timer-loop-checks.ts';
+import { importTimerLateCheck } from './fixtures/import-timer-late-checks.ts';
+
+test('a timer the check module\'s import left, computing past the timeout before the first trial, is not blamed on trial 1: a correct function passes with workers', { timeout: 60_000 }, async () => {
+  const r = await checkSpec(randomCheck, { trials: 30, seed: 1, workers: 2, timeout: 200 });
+  assert.equal(r.passed, true, r.message);
+});
+
+test('with a timeout far shorter than the import\'s timer, a correct function still passes with workers', { timeout: 60_000 }, async () => {
+  const r = await checkSpec(fastCheck, { trials: 30, seed: 1, workers: 2, timeout: 50 });
+  assert.equal(r.passed, true, r.message);
+});
+
+test('a timer the check module\'s import left that fires once the first trial has run, computing past the timeout, is blamed on no trial: a correct function passes', { timeout: 60_000 }, async () => {
+  const r = await checkSpec(importTimerLateCheck, { trials: 30, seed: 1, workers: 2, timeout: 200 });
+  assert.equal(r.passed, true, r.message);
+});
+
+test('in the exhaustive mode with workers, a timer the check module\'s import left is blamed on no case: a correct function passes', { timeout: 60_000 }, async () => {
+  const r = await checkSpecExhaustive(exhaustiveCheck, { depth: 3, workers: 2, timeout: 200 });
+  assert.equal(r.passed, true, r.message);
+});
+
+test('shrinking a timer that does not finish, a fresh worker busy with its import\'s timer takes no shrink candidate that does not exist: the counterexample is kept', { timeout: 60_000 }, async () => {
+  const r = await checkSpec(importTimerLoopsCheck, { trials: 10, seed: 1, workers: 2, timeout: 100, unicode: false });
+  assert.equal(r.passed, false);
+  assert.match(r.message, /a timer the function left did not finish: timed out after 100 ms \(after 1 trial and 0 shrinks/);
+  assert.equal(prettyValue(r.counterexample!.inputs[0]), '0');
+});
