@@ -548,7 +548,7 @@ export function closedThrowing(err: unknown): void {
  * protocol's rule), a source's failure from its `return`. A budget spent or a recording broken
  * meanwhile the observation keeps, and reports all the same.
  */
-export function throwInto(it: Iterator<unknown>): void {
+function throwInto(it: Iterator<unknown>): void {
   try {
     it.throw?.(CONSUMER_THROW);
   } catch {
