@@ -14,8 +14,7 @@ const numbers = iterable(number);
 
 /**
  * The function checked: `x` gives 1 or 2 elements (an empty expansion of every element of an
- * infinite source would have any `flatMap` pull it for ever). A generator, not an array: `throw()` into a `yield*` over an array's iterator, which
- * has no `throw`, is a TypeError (the protocol's rule), not the error thrown in.
+ * infinite source would have any `flatMap` pull it for ever).
  */
 export function* expand(x: number): Generator<number> {
   for (let i = 0; i <= Math.abs(x) % 2; i++) yield x + i;

@@ -12,6 +12,6 @@ export { lazySome, lazyNone, lazyTuple, fieldDemand, isBottom } from '../demand/
 export { sameStrictnessAs } from '../spec/reference.ts';
 export { inferSpec, inferSpecAsync, type InferOptions, type Inference, type SpecProposal } from '../spec/infer.ts';
 export { specOf, type SpecLanguage, type ArgumentDemand, type ArgumentDemands, type AsResultOptions, type ElementOf } from '../spec/combinators.ts';
-export { pulls, pullsOf, pullCount, endOf, closedAfter, iterations, untouched, taken, IterEnd, Iterations, RETURNED, THROWN, THREW, type IterationEnd } from '../iter/index.ts';
+export { pulls, pullsOf, pullCount, endOf, closedAfter, thrownInto, iterations, untouched, taken, IterEnd, Iterations, RETURNED, THROWN, THREW, type IterationEnd } from '../iter/index.ts';
 export { Ahead, aheadOf, readAhead, pulledElements, sourcePrefix, type SourcePrefix } from '../iter/index.ts';
 export type { IterSpecLanguage, PulledAsResultOptions, ClosingOptions, IterElementOf } from '../spec/iter-combinators.ts';

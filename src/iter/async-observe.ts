@@ -14,7 +14,7 @@ import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/gu
 import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
-import { allowedPulls, answered, closedThrowing, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, CONSUMER_THROW, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, randomConsumerOfAll, randomPlan, RecordedSource, type Plan } from './observe.ts';
+import { allowedPulls, answered, closedThrowing, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, randomConsumerOfAll, randomPlan, RecordedSource, throwIntoAsync, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -244,10 +244,6 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
     await it.return().catch((err: unknown) => withAsyncWork(work, () => closedThrowing(err)));
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
-    try {
-      await it.throw(CONSUMER_THROW);
-    } catch (err) {
-      if (err !== CONSUMER_THROW) withAsyncWork(work, () => closedThrowing(err));
-    }
+    await throwIntoAsync(it);
   }
 }

@@ -373,9 +373,25 @@ export function endOf(d: AnyIterDemand<unknown>): IterationEnd {
  */
 export function closedAfter<T>(d: AnyIterDemand<T>, xs?: AnyIterDemand<T>): IterDemand<T> {
   const heads = pulledHeads(d);
-  if (xs === undefined || closable(xs)) return pulledThen(heads, 'return');
+  if (xs === undefined || hasIteratorMethod(xs, 'return')) return pulledThen(heads, 'return');
   // Begun to be closed, and not closable: left open, after no pull too.
   return heads.length === 0 ? leftBeforeFirstPull(xs) : pulledThen(heads, 'open');
+}
+
+/**
+ * The same pulls as iteration `d` (the first, for several), then `throw()`: what a function that
+ * delegates to source `xs` with `yield*` does to it when its own consumer throws into it. A source
+ * whose iterators have no `throw` is closed instead as {@link closedAfter} closes it (`return()`,
+ * or left open without `return`), then the `yield*` throws a TypeError: the protocol's rule.
+ *
+ * @example
+ * ```ts
+ * prettyDemand(toDemand(thrownInto(pulls([1], 'open'), new Source({ elements: [1, 2], infinite: false, hasReturn: true })), iterable(number))); // '1 : throw()'
+ * prettyDemand(toDemand(thrownInto(pulls([1], 'open'), [1, 2]), iterable(number))); // '1 : _': an array's iterator has neither throw nor return
+ * ```
+ */
+export function thrownInto<T>(d: AnyIterDemand<T>, xs: AnyIterDemand<T>): IterDemand<T> {
+  return hasIteratorMethod(xs, 'throw') ? pulledThen(pulledHeads(d), 'throw') : closedAfter(d, xs);
 }
 
 /**
@@ -418,10 +434,14 @@ export function pulledHeads<T>(d: AnyIterDemand<T>): Lazy<T>[] {
   return heads;
 }
 
-/** Whether the iterators of `xs` have a `return` method: a generated source's plan says; another iterable is asked for an iterator (an iterator is its own). */
-function closable(xs: AnyIterDemand<unknown>): boolean {
+/**
+ * Whether the iterators of `xs` have method `name` (`return`, `throw`): a generated source's plan
+ * says (its iterators have both or neither); another iterable is asked for an iterator (an
+ * iterator is its own).
+ */
+function hasIteratorMethod(xs: AnyIterDemand<unknown>, name: 'return' | 'throw'): boolean {
   const source = sourceOf(xs);
   if (source !== undefined) return source.plan.hasReturn;
   const it = Symbol.iterator in xs ? xs[Symbol.iterator]() : Symbol.asyncIterator in xs ? xs[Symbol.asyncIterator]() : xs;
-  return typeof it.return === 'function';
+  return typeof it[name] === 'function';
 }

@@ -543,11 +543,35 @@ export function passedOn(log: IterationLog, err: unknown): void {
 }
 
 /**
- * @internal The consumer's `return()` or `throw()` threw `err`: an input's failure passed on (its
- * `return` threw, which TC39's closing passes on) ends nothing more; any other error is the function's.
+ * @internal The consumer's `return()` threw `err`: an input's failure passed on (its `return`
+ * threw, which TC39's closing passes on) ends nothing more; any other error is the function's.
  */
 export function closedThrowing(err: unknown): void {
   if (!isInputFailure(err)) throw err;
+}
+
+/**
+ * @internal A consumer's `throw()` into `it`, if it has one. Whatever it throws back is the
+ * exception the consumer asked for, the outcome of its throw, never the function's throw: the
+ * error thrown in passed back, the TypeError of a `yield*` over an iterator without `throw` (the
+ * protocol's rule), a source's failure from its `return`. A budget spent or a recording broken
+ * meanwhile the observation keeps, and reports all the same.
+ */
+function throwInto(it: Iterator<unknown>): void {
+  try {
+    it.throw?.(CONSUMER_THROW);
+  } catch {
+    // the outcome asked for
+  }
+}
+
+/** @internal {@link throwInto} an async iterator: its promise rejecting (or its `throw` throwing) is the outcome asked for. */
+export async function throwIntoAsync(it: AsyncIterator<unknown>): Promise<void> {
+  try {
+    await it.throw?.(CONSUMER_THROW);
+  } catch {
+    // the outcome asked for
+  }
 }
 
 /**
@@ -604,10 +628,6 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
     }
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
-    try {
-      it.throw(CONSUMER_THROW);
-    } catch (err) {
-      if (err !== CONSUMER_THROW) closedThrowing(err);
-    }
+    throwInto(it);
   }
 }

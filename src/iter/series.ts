@@ -27,7 +27,7 @@ import { Hole, partial, withSeries, type OwnSeries, type Skel } from '../engine/
 import { boolean } from '../demand/primitives.ts';
 import { currentAsyncWork, withAsyncWork } from '../demand/async-work.ts';
 import { AsyncSource, CellReader, later, SeriesSource, seriesCells, Source, PULL_THROWS, THROWS, type AsyncAnswers, type SourcePlan } from './source.ts';
-import { closedThrowing, CONSUMER_THROW } from './observe.ts';
+import { closedThrowing, throwIntoAsync } from './observe.ts';
 
 type S = Shape<unknown>;
 
@@ -212,10 +212,11 @@ function consumeAsyncByChoices(iterable: AsyncIterable<unknown>, elem: S, budget
   const work = currentAsyncWork()!;
   const it = iterable[Symbol.asyncIterator]();
   const end = async (how: 'return' | 'throw'): Promise<void> => {
+    if (how === 'throw') return throwIntoAsync(it);
     try {
-      await (how === 'return' ? it.return?.() : it.throw?.(CONSUMER_THROW));
+      await it.return?.();
     } catch (err) {
-      if (err !== CONSUMER_THROW) withAsyncWork(work, () => closedThrowing(err));
+      withAsyncWork(work, () => closedThrowing(err));
     }
   };
   if (choose() === 1) {

@@ -16,7 +16,7 @@
  */
 import { types } from 'node:util';
 import { isThunk, Lazy, now } from '../lazy/lazy.ts';
-import { closedAfter, endOf, leftBeforeFirstPull, passedOnAsIs, pullCount, pulledHeads, pulledThen, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
+import { closedAfter, endOf, leftBeforeFirstPull, passedOnAsIs, pullCount, pulledHeads, pulledThen, thrownInto, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
 import { sourcePrefix } from '../iter/read.ts';
 import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
@@ -50,6 +50,23 @@ export interface PulledAsResultOptions<A extends readonly unknown[], T> extends 
    * pulls closes the source there, where a result that ended sooner ran the source to its end.
    */
   readonly limit?: ((...inputs: [...A]) => number) | undefined;
+  /**
+   * Whether the function delegates to the source with `yield*` (`function* (xs) { yield* xs }`),
+   * which forwards its consumer's `throw()` to it: a result closed by `throw()` throws into the
+   * source where its iterators have a `throw` method, and closes it with `return()` where they
+   * have none (the protocol's rule, see {@link thrownInto}). Default false: closed with `return()`,
+   * as by a `for…of`, which a `throw()` at its `yield` leaves.
+   *
+   * @example
+   * ```ts
+   * function* passOn(xs: Iterable<number>) {
+   *   yield* xs;
+   * }
+   * const passOnSpec = specOf([iterable(number)], iterable(number), ({ pulledAsResult }) => [pulledAsResult({ delegates: true })]);
+   * checkSpec(passOnSpec, passOn).passed; // true; without delegates, false: source 0 : throw(), spec 0 : return()
+   * ```
+   */
+  readonly delegates?: boolean | undefined;
 }
 
 /** The combinators for iterable arguments, bound to the argument types `A` and result type `R` of a spec (see `specOf`). */
@@ -57,7 +74,8 @@ export interface IterSpecLanguage<A extends readonly unknown[], R> {
   /**
    * Pulls the source as many times as the result was pulled (or as `pulls` or `yields` say),
    * answering the source's own elements; then leaves it open if the result is, closes it if the
-   * result was closed (`return()` or `throw()`) or ended at its `limit`, and runs it to its end
+   * result was closed (`return()` or `throw()`; with `delegates`, a `throw()` is thrown into it)
+   * or ended at its `limit`, and runs it to its end
    * (`[]`, or `⊥` where it throws) if the result ended otherwise. Not pulled at all when the
    * result is not. An element with lazy parts, or an iterable, is demanded as the result's
    * element at its place (without `pulls` or `yields`, the one it passed on), else whole.
@@ -130,12 +148,12 @@ type Source = AnyIterDemand<unknown>;
  * one with lazy parts among the first `asResult.length`, demanded as `asResult` says at its place:
  * as far as the consumer forced or pulled the result's element there (read ahead as it was read).
  */
-function pulled(xs: Source, m: number, then: 'open' | 'closed', asResult: readonly Lazy<unknown>[] = []): IterDemand<unknown> {
+function pulled(xs: Source, m: number, then: 'open' | 'closed' | 'thrownInto', asResult: readonly Lazy<unknown>[] = []): IterDemand<unknown> {
   const read = sourcePrefix(xs, m);
   const heads = read.values.map((x, i) => (i < asResult.length && hasLazyParts(x) ? passedOnAsIs(asResult[i]!) : now(x)));
   if (read.values.length < m) return pulledThen(heads, read.then === 'more' ? 'open' : read.then);
   const prefix = pulledThen(heads, 'open');
-  return then === 'open' ? prefix : closedAfter(prefix, xs);
+  return then === 'open' ? prefix : then === 'closed' ? closedAfter(prefix, xs) : thrownInto(prefix, xs);
 }
 
 /** Most levels {@link hasLazyParts} looks into an element. */
@@ -166,11 +184,12 @@ function fewest(xs: Source, k: number, yields: (x: unknown) => number): number {
 
 /**
  * What a result closed (by `return()` or `throw()`) after `k` pulls puts on a source pulled `m`
- * times: before its first pull the function had not started, and a source it had not pulled yet it
- * had not opened yet (a generator that yields before its `for…of`).
+ * times, closed as `how` says (thrown into by a `yield*`: see `delegates`): before its first pull
+ * the function had not started, and a source it had not pulled yet it had not opened yet (a
+ * generator that yields before its `for…of`).
  */
-function whenClosed(xs: Source, k: number, m: number, options: ClosingOptions, asResult?: readonly Lazy<unknown>[]): IterDemand<unknown> {
-  if (k > 0 && m > 0) return pulled(xs, m, 'closed', asResult);
+function whenClosed(xs: Source, k: number, m: number, options: ClosingOptions, how: 'closed' | 'thrownInto' = 'closed', asResult?: readonly Lazy<unknown>[]): IterDemand<unknown> {
+  if (k > 0 && m > 0) return pulled(xs, m, how, asResult);
   return options.closesUnstarted ? pulled(xs, 0, 'closed') : untouched;
 }
 
@@ -214,7 +233,7 @@ function pulledAsResult(options: PulledAsResultOptions<Inputs, unknown>, d: Sour
   const need = () => (count ? count(k, ...inputs) : yields ? fewest(xs, k, (x) => yields(x, ...inputs)) : k);
   // Pull i of the result answered pull i of the source: the element passed on, as far as the consumer forced it.
   const heads = count || yields ? [] : pulledHeads(d);
-  if (closedByConsumer(end)) return whenClosed(xs, k, need(), options, heads);
+  if (closedByConsumer(end)) return whenClosed(xs, k, need(), options, options.delegates && end === 'throw' ? 'thrownInto' : 'closed', heads);
   if (end === 'open') return pulled(xs, need(), 'open', heads);
   // A result that ended at its limit closed the source; in ⊥ where the source's return threw.
   if ((end === 'done' || end === 'threw') && limit && k >= limit(...inputs)) return pulled(xs, need(), 'closed', heads);
