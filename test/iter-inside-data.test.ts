@@ -9,8 +9,12 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { number } from '../src/demand/primitives.ts';
 import { tuple } from '../src/demand/tuples.ts';
+import { record } from '../src/demand/records.ts';
+import { data } from '../src/demand/declared-data.ts';
+import { mapOf } from '../src/demand/collections.ts';
 import type { Shape } from '../src/demand/shape-types.ts';
 import { spec } from '../src/spec/spec.ts';
+import { specOf } from '../src/spec/combinators.ts';
 import { checkSpec } from '../src/checks.ts';
 import { checkSpecAsync } from '../src/async-checks.ts';
 import { aheadOf, asyncIterable, iterable, pullsOf, readAhead, type IterDemand } from '../src/iter/index.ts';
@@ -80,4 +84,32 @@ describe('a random context reaching an iterable inside a result that is not one'
     assert.doesNotMatch(r.message, /<async ?iterable>|behaved differently/);
     assert.match(r.message, /• \(0 : \[\], 0\)[^\n]*• \(0 : _, 0\)/);
   });
+});
+
+async function* passOnAsync<T>(xs: AsyncIterable<T>): AsyncGenerator<T> {
+  for await (const x of xs) yield x;
+}
+
+type Box = { tag: 'Box'; xs: AsyncIterable<number>; n: number };
+const Box = data<Box>('Box', () => ({ Box: { xs: asyncIterable(number), n: number } }));
+
+describe('an async pass-through over elements holding async iterables in their data, specified by pulledAsResult', () => {
+  for (const [name, elem] of [
+    ['a tuple', tuple(asyncIterable(number), number)],
+    ['a record', record({ xs: asyncIterable(number), n: number })],
+    ['a declared data type', Box],
+    ['a tuple in a tuple', tuple(tuple(asyncIterable(number)), number)],
+    ['a map', mapOf(number, asyncIterable(number))],
+  ] as const) {
+    for (const compare of ['exact', 'noStricter'] as const) {
+      test(`passes with elements of ${name}, comparing ${compare}: the read-ahead on the inner iterable is predicted`, { timeout: 120_000 }, async () => {
+        const sh = asyncIterable(elem as Shape<unknown>);
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const passOnSpec = specOf([sh], sh, ({ pulledAsResult }: any) => [pulledAsResult()]) as any;
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const r = await checkSpecAsync(passOnSpec, passOnAsync as any, { ...OPTIONS, compare });
+        assert.equal(r.passed ? 'passed' : r.message, 'passed');
+      });
+    }
+  }
 });
