@@ -14,7 +14,7 @@ import { NONE } from './guide.ts';
 import { child, type Path } from './path.ts';
 import { record } from './record.ts';
 import { declaredConsShapes, insideLazy, insideLazyPosition, isPrimitive, primitiveFits } from './shape-fit.ts';
-import type { Ctor, Layer, Shape } from './shape-types.ts';
+import type { Ctor, Layer, RandomConsumer, Shape } from './shape-types.ts';
 
 /**
  * @internal Where a context that forces a value one layer at a time records a layer: its shape,
@@ -59,6 +59,11 @@ export class RecordSite {
   }
 }
 
+/** @internal The pulls a random context of size `size` may make of the iterables it consumes, shared by them all (see {@link RandomConsumer}). */
+export function pullAllowance(size: number): { pulls: number } {
+  return { pulls: 1000 + 100 * size };
+}
+
 /**
  * @internal For a context that forces a value one layer at a time: forces the value at `site`
  * (taking it out) out of its Lazies (checking each against the site's shape first) and records
@@ -68,9 +73,10 @@ export class RecordSite {
  * primitive or a function), and pushes onto `fields` the sites of its fields, where the context
  * records them if it forces them (a strict field again, to the same demand): an object for these
  * and an array of sites per layer forced were a tenth of a check's allocation. A function is not
- * recorded: no context calls one.
+ * recorded: no context calls one. A value of a protocol's shape (an iterable) is consumed as
+ * `random` consumes one, at any position: the same random consumer as a result that is one gets.
  */
-export function forceAt(site: RecordSite, fields: RecordSite[]): unknown {
+export function forceAt(site: RecordSite, fields: RecordSite[], random: RandomConsumer): unknown {
   const { into, at } = site;
   const value = site.value;
   site.value = undefined;
@@ -85,6 +91,10 @@ export function forceAt(site: RecordSite, fields: RecordSite[]): unknown {
       if (isInputFailure(err)) put(into, at, bottom);
       throw err;
     }
+  }
+  if (shape.protocol !== undefined) {
+    shape.protocol.consumeRandomly(v, site.path, random.r, random.size, into, at, random.left);
+    return opened(site, v, shape.project(v, null).ctor);
   }
   const atLazy = value instanceof Lazy;
   if (shape.kind === 'lazy' || (typeof v === 'function' && shape.kind !== 'dynamic')) shape.project(v, site.path); // throws the mismatch

@@ -155,6 +155,23 @@ export interface Protocol {
   shrink(value: unknown, shrink: (v: unknown, s: Shape<unknown>) => Iterable<unknown>): Iterable<unknown>;
 }
 
+/**
+ * @internal A random context of size `size` consuming the values of protocol shapes (iterables)
+ * it meets, drawing from `r`, within its allowance of pulls: a random consumer of iterables, or a
+ * random context on a result that holds them in its data (see `forceAt`).
+ */
+export interface RandomConsumer {
+  readonly r: { int(lo: number, hi: number): number };
+  readonly size: number;
+  /**
+   * The pulls it may still make (1000 + 100·size to begin with), shared by the iterables it
+   * consumes inside one another: an infinite result stays a finite context, and nesting does
+   * not multiply the bound (iterables of infinite iterables, each pulled so far, were pulled
+   * past the force budget, a pass-through reported as diverging).
+   */
+  readonly left: { pulls: number };
+}
+
 /** The type a shape describes. */
 export type TypeOf<S> = S extends Shape<infer T> ? T : never;
 

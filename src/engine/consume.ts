@@ -7,7 +7,7 @@ import { Lazy, lazyWith } from '../lazy/lazy.ts';
 import { dynamic, lenient } from '../demand/dynamic.ts';
 import { isOpaque } from '../demand/opaque.ts';
 import { forceAt, RecordSite } from '../demand/record-site.ts';
-import type { Ctor, Shape } from '../demand/shape-types.ts';
+import type { Ctor, RandomConsumer, Shape } from '../demand/shape-types.ts';
 import { hashPrimitive, type Random } from './random.ts';
 import { lastAsked } from '../demand/last-asked.ts';
 
@@ -52,12 +52,13 @@ function consumeAt({ value, shape }: { readonly value: unknown; readonly shape: 
 /**
  * A random context's step into the value at `site`: forces and records it there (see `forceAt`),
  * perturbs `random` by it as {@link walkInputs} does by a consumed layer (the value read as
- * `dynamic`, as the copy it replaces was), and returns the sites of its fields. A context's walk
+ * `dynamic`, as the copy it replaces was), and returns the sites of its fields; an iterable met
+ * there is consumed by `consumer`. A context's walk
  * forces each field once: a Lazy around each (forced, memoised, counted) was work for nothing.
  */
-function openSite(site: RecordSite, random: Random, _: number[] | undefined, fields: RecordSite[]): void {
+function openSite(site: RecordSite, random: Random, consumer: RandomConsumer, fields: RecordSite[]): void {
   // Read by the site's shape as it is recorded (an opaque value has no other reading); a primitive or a function, as it is.
-  const value = forceAt(site, fields);
+  const value = forceAt(site, fields, consumer);
   random.perturb(variantOf(site.ctor ?? lenient.project(value, null).ctor, value));
 }
 
@@ -102,15 +103,15 @@ function openInput(input: Lazy<Input>, random: Random, entropy: number[] | undef
 /**
  * @internal {@link draws} on the sites of the fields of a random context's result (see
  * `forceAt`), which no one else holds, round after round: what is left is `pending` itself,
- * changed in place, without a copy per round.
+ * changed in place, without a copy per round; the iterables it meets are consumed by `consumer`.
  */
-export function drawsInPlace(pending: RecordSite[], random: Random): void {
+export function drawsInPlace(pending: RecordSite[], random: Random, consumer: RandomConsumer): void {
   if (random.bool() || pending.length === 0) return;
-  walkInputs(pending, random, undefined, openSite);
+  walkInputs(pending, random, consumer, openSite);
 }
 
-/** The walk of {@link draws}, its first step decided: consumes from `pending`, in place, each node picked opened by `open`, which perturbs `random` by it and pushes its fields onto `pending`. */
-function walkInputs<X>(pending: X[], random: Random, entropy: number[] | undefined, open: (x: X, random: Random, entropy: number[] | undefined, fields: X[]) => void): void {
+/** The walk of {@link draws}, its first step decided: consumes from `pending`, in place, each node picked opened by `open`, which perturbs `random` by it and pushes its fields onto `pending` (`extra`: what `open` takes besides). */
+function walkInputs<X, E>(pending: X[], random: Random, extra: E, open: (x: X, random: Random, extra: E, fields: X[]) => void): void {
   // The levels of the walk, one after another in one array (the inputs, then the fields of each
   // node picked), where they begin in `starts`: no copy per level, and what is left is `pending` as it is.
   const starts = [0];
@@ -124,7 +125,7 @@ function walkInputs<X>(pending: X[], random: Random, entropy: number[] | undefin
     for (let j = k + 1; j < pending.length; j++) pending[j - 1] = pending[j]!;
     pending.pop();
     const level = pending.length;
-    open(picked, random, entropy, pending);
+    open(picked, random, extra, pending);
     if (pending.length > level) starts.push(level);
   } while (!random.bool());
 }

@@ -8,7 +8,8 @@
 import { Lazy } from '../lazy/lazy.ts';
 import type { Demand } from '../demand/demand.ts';
 import { guided, recordingContext, type Context } from '../demand/observe.ts';
-import { forceAt, RecordSite } from '../demand/record-site.ts';
+import { forceAt, pullAllowance, RecordSite } from '../demand/record-site.ts';
+import type { RandomConsumer } from '../demand/shape-types.ts';
 import { drawsInPlace } from './consume.ts';
 import type { Seed } from './random.ts';
 
@@ -28,13 +29,15 @@ export function randomContext(seed: Seed, size: number): Context {
   return recordingContext((result, shape, path, into, at) => {
     const value = result.take();
     const r = seed.stream();
-    if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, r, size, into, at);
+    // The iterables it meets, the result or inside it, consumed as random consumers do, within one allowance of pulls.
+    const consumer: RandomConsumer = { r, size, left: pullAllowance(size) };
+    if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, r, size, into, at, consumer.left);
     const site = RecordSite.root(value, shape, path, into, at);
-    if (r.int(0, 3) === 0) return normalizeUpTo(1000 + 100 * size, site);
+    if (r.int(0, 3) === 0) return normalizeUpTo(1000 + 100 * size, site, consumer);
     // The fields of the result's own consumed layer, which nothing else holds: consumed in place.
     const pending: RecordSite[] = [];
-    forceAt(site, pending);
-    for (let rounds = r.int(0, size); rounds > 0 && pending.length > 0; rounds--) drawsInPlace(pending, r);
+    forceAt(site, pending, consumer);
+    for (let rounds = r.int(0, size); rounds > 0 && pending.length > 0; rounds--) drawsInPlace(pending, r, consumer);
   });
 }
 
@@ -42,9 +45,9 @@ export function randomContext(seed: Seed, size: number): Context {
  * Forces the value at `site` completely, like `normalize`, but at most `layers` lazy positions of
  * it (breadth first): the same as `normalize` on any result of a reasonable size, and a finite
  * context on an infinite result (`repeat x`), where `normalize` would run until the force budget
- * ran out. Records what it forces at the sites.
+ * ran out. Records what it forces at the sites; the iterables it meets are consumed by `consumer`.
  */
-export function normalizeUpTo(layers: number, site: RecordSite): void {
+export function normalizeUpTo(layers: number, site: RecordSite, consumer: RandomConsumer): void {
   const queue: (RecordSite | undefined)[] = [site];
   let left = layers;
   for (let k = 0; k < queue.length; k++) {
@@ -52,7 +55,7 @@ export function normalizeUpTo(layers: number, site: RecordSite): void {
     queue[k] = undefined;
     // Past the budget nothing more is forced; the strict fields left were recorded with their layers.
     if (at.value instanceof Lazy && left-- <= 0) return;
-    forceAt(at, queue as RecordSite[]); // its fields join the queue, emptied only behind k
+    forceAt(at, queue as RecordSite[], consumer); // its fields join the queue, emptied only behind k
   }
 }
 

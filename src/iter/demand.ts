@@ -7,12 +7,13 @@
  * list whose end is one of the ends here (each an empty list to the `List` functions).
  * @module
  */
-import { Lazy, now, thunk } from '../lazy/lazy.ts';
+import { isThunk, Lazy, now, thunk } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
 import type { Ctor, Shape } from '../demand/shape-types.ts';
 import { growableNode, pushField, type Demand, type Forced } from '../demand/demand.ts';
 import { sourceOf } from './source.ts';
 import { isBottom } from '../demand/value-form.ts';
+import { isDataObject } from '../demand/dynamic.ts';
 
 /** How an iteration ended: left open, answered done, closed by `return()` or `throw()`, or a pull threw. */
 export type IterationEnd = 'open' | 'done' | 'return' | 'throw' | 'threw';
@@ -134,7 +135,7 @@ const readAheads = new WeakMap<object, number>();
  * as the consumer's reading ahead reached the element's own source. `h` itself where none was.
  */
 export function passedOnAsIs(h: Lazy<unknown>): Lazy<unknown> {
-  if (h === thunk || isBottom(h)) return h;
+  if (isThunk(h) || isBottom(h)) return h;
   const v = h.force();
   if (v instanceof Lazy) {
     // An element at a lazy position, whose shape is one too (an iterable's): the Lazy of the Lazy of its iterations.
@@ -147,8 +148,39 @@ export function passedOnAsIs(h: Lazy<unknown>): Lazy<unknown> {
   }
   if (typeof v !== 'object' || v === null) return h;
   const pending = readAheads.get(v);
+  if (pending === undefined && !(v instanceof Cons)) {
+    // Data (a tuple, a record, a declared type's value) may hold iterables in its fields.
+    const inside = passedOnInside(v);
+    return inside === v ? h : now(inside);
+  }
   const cells = v instanceof Cons ? cellsPassedOnAsIs(h) : h;
   return pending === undefined ? cells : now(new Ahead(pending, cells));
+}
+
+/**
+ * Field `x` of data in value form as {@link passedOnAsIs} gives it: at a lazy position (its
+ * `Lazy`) as an element is; strict data (a tuple, a record, a declared type's value, a set, a
+ * map), its fields so in turn; anything else, and data whose every field is its own, itself.
+ */
+function passedOnInside(x: unknown): unknown {
+  if (x instanceof Lazy) return passedOnAsIs(x);
+  if (typeof x !== 'object' || x === null || x instanceof Nil || !isDataObject(x)) return x;
+  if (Array.isArray(x) || x instanceof Set || x instanceof Map) {
+    const entries: unknown[] = [...x]; // a map's as [key, value] pairs
+    const each = entries.map(passedOnInside);
+    if (each.every((y, i) => y === entries[i])) return x;
+    return Array.isArray(x) ? each : x instanceof Set ? new Set(each) : new Map(each as [unknown, unknown][]);
+  }
+  const fields = Object.getOwnPropertyDescriptors(x) as Record<PropertyKey, PropertyDescriptor>;
+  let changed = false;
+  for (const key of Reflect.ownKeys(fields)) {
+    const field = fields[key]!;
+    if (!('value' in field)) continue;
+    const y = passedOnInside(field.value);
+    changed ||= y !== field.value;
+    field.value = y;
+  }
+  return changed ? Object.create(Object.getPrototypeOf(x) as object | null, fields) : x;
 }
 
 /** The cells of iteration `xs` in value form, their elements as {@link passedOnAsIs} gives them: `xs` itself where each is its own. */

@@ -11,9 +11,10 @@ import { countForceCall, now } from '../lazy/lazy.ts';
 import { forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
 import { lazyOf } from '../demand/lazy-positions.ts';
 import { child, showPath, type Path } from '../demand/path.ts';
-import type { Shape } from '../demand/shape-types.ts';
+import type { RandomConsumer, Shape } from '../demand/shape-types.ts';
 import { perShape } from '../demand/shape-walk.ts';
 import { record } from '../demand/record.ts';
+import { pullAllowance } from '../demand/record-site.ts';
 import { HEAD, put, putPrimitive, Spine, SpineCell } from '../demand/compact-demand.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { isPrimitive, primitiveFits } from '../demand/shape-fit.ts';
@@ -415,19 +416,6 @@ export interface Plan {
   readonly random?: RandomConsumer;
 }
 
-/** A random context of size `size` consuming iterables, drawing from `r`, within its allowance of pulls. */
-export interface RandomConsumer {
-  readonly r: { int(lo: number, hi: number): number };
-  readonly size: number;
-  /**
-   * The pulls it may still make (1000 + 100·size to begin with), shared by the iterables it
-   * consumes inside one another: an infinite result stays a finite context, and nesting does
-   * not multiply the bound (iterables of infinite iterables, each pulled so far, were pulled
-   * past the force budget, a pass-through reported as diverging).
-   */
-  readonly left: { pulls: number };
-}
-
 /**
  * The random consumer whose element is being walked whole (under `ALL`), if any: an iterable
  * inside that element (a tuple's field, a list's element) is consumed as that consumer's, within
@@ -516,7 +504,7 @@ export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Sha
 }
 
 /** The plan of a random consumer of size `size` (see {@link consumeRandomly}), drawn from `r`, within allowance `left` (a new one if none). */
-export function randomPlan(r: { int(lo: number, hi: number): number }, size: number, left = { pulls: 1000 + 100 * size }): Plan {
+export function randomPlan(r: { int(lo: number, hi: number): number }, size: number, left = pullAllowance(size)): Plan {
   const how = r.int(0, 3);
   const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
   const random = { r, size, left };
