@@ -22,6 +22,7 @@ import { checkSpec } from '../src/checks.ts';
 import { checkSpecAsync } from '../src/async-checks.ts';
 import { asyncIterable } from '../src/iter/shape.ts';
 import { Tree } from './fixtures/shapes.ts';
+import { opaque } from '../src/demand/opaque.ts';
 
 /** What the refusal of a change to an input says. */
 const IMMUTABLE = /changed its input.*strictness is observed on immutable data/is;
@@ -78,6 +79,16 @@ test('an empty array or object given to a function is a frozen copy: changing it
   const p = observeDetailed(normalize, (r: Record<string, number>) => (r.x = 1), [none]);
   assert.match(p.error?.hint ?? '', IMMUTABLE);
   assert.deepEqual(none, {});
+});
+
+test('an opaque input is given to the function itself, neither copied nor frozen: a correct function over byte arrays passes', () => {
+  const bytes = opaque<Uint8Array>('Bytes', { is: (v) => v instanceof Uint8Array });
+  const mine = new Uint8Array([7, 8]);
+  const o = observeDetailed(normalize, (xs: List<Uint8Array>) => { const c = xs.force(); return c instanceof Cons ? c.head.force()[0]! : 0; }, [fromArray([mine])], { inputs: [list(bytes)], result: number });
+  assert.equal(o.error, undefined);
+  assert.equal(Object.isFrozen(mine), false);
+  mine[0] = 9; // the caller's own array, still its to change
+  assert.equal(mine[0], 9);
 });
 
 /** `setHead` written in sloppy-mode code, where an assignment to a frozen object is ignored without a word. */

@@ -303,7 +303,7 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
  */
 function frozenEmpty(value: unknown, layer: Layer): unknown {
   const { style } = layer.ctor;
-  return style === 'atom' || style === 'nil' || Object.isFrozen(value) ? value : Object.freeze(layer.ctor.build(NO_FIELDS, layer.value));
+  return style === 'atom' || style === 'prim' || style === 'nil' || Object.isFrozen(value) ? value : Object.freeze(layer.ctor.build(NO_FIELDS, layer.value));
 }
 const NO_FIELDS: readonly unknown[] = [];
 
