@@ -10,6 +10,10 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { asyncIterable, checkSpec, checkSpecAsync, iterable, number, spec } from '../src/index.ts';
 import { iterations, taken, untouched } from '../src/iter/index.ts';
+import { lazyOf } from '../src/demand/lazy-positions.ts';
+import fc from 'fast-check';
+import { withArbitrary } from '../src/index.ts';
+import { now, type Lazy } from '../src/lazy/lazy.ts';
 
 /** Iterations the functions below take before they give up: more than the budget the checks give. */
 const PAST = 5_000;
@@ -102,4 +106,18 @@ describe('a function returning a Promise in a synchronous check', () => {
     const thenable = (x: number) => ({ then: (k: (v: number) => void) => k(x) });
     assert.throws(() => checkSpec(s, thenable as unknown as (x: number) => number, { seed: 1, trials: 3 }), /is a function that returned a thenable, which a synchronous check cannot observe: .*checkSpecAsync or assertSpecAsync/);
   });
+});
+
+test('iterations taken through two forces of a Lazy source are recorded together: a function that runs one through and takes another fails a spec of one iteration taken', { timeout: 60_000 }, () => {
+  // Arrays: re-iterable sources that never throw.
+  const arrays = withArbitrary(fc.array(fc.integer(), { minLength: 1, maxLength: 5 }), iterable(number, { finite: true }));
+  const s = spec([lazyOf(arrays)] as const, number, (predict) => predict(now(taken)));
+  const twoForces = (xs: Lazy<Iterable<number>>): number => {
+    for (const _ of xs.force());
+    xs.force()[Symbol.iterator]();
+    return 0;
+  };
+  const r = checkSpec(s, twoForces, { seed: 1, trials: 100 });
+  assert.equal(r.passed, false, 'the first force\'s iteration was lost');
+  assert.match(r.message, /Iterations/);
 });

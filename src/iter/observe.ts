@@ -8,14 +8,14 @@
  * @module
  */
 import { countForceCall, now } from '../lazy/lazy.ts';
-import { forcedNode, setField, type Demand, type Forced } from '../demand/demand.ts';
+import { forcedNode, Forced, setField, type Demand } from '../demand/demand.ts';
 import { lazyOf } from '../demand/lazy-positions.ts';
 import { child, showPath, type Path } from '../demand/path.ts';
 import type { RandomConsumer, Shape } from '../demand/shape-types.ts';
 import { perShape } from '../demand/shape-walk.ts';
 import { record } from '../demand/record.ts';
 import { pullAllowance } from '../demand/record-site.ts';
-import { HEAD, put, putPrimitive, Spine, SpineCell } from '../demand/compact-demand.ts';
+import { HEAD, put, putPrimitive, recordedAt, Spine, SpineCell } from '../demand/compact-demand.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { isPrimitive, primitiveFits } from '../demand/shape-fit.ts';
 import { instrument, Recording } from '../demand/instrument.ts';
@@ -51,9 +51,14 @@ export class IterableRecord {
         this.replace(0, root);
         return 0;
       }
-      this.node = iterationsNode();
-      if (this.only !== undefined) addIteration(this.node, this.only);
-      put(this.into as Forced, this.at, this.node);
+      // A Lazy source forced again is copied again, with a record of its own: its iterations join those already recorded.
+      const there = this.only === undefined ? recordedAt(this.into as Forced, this.at) : undefined;
+      if (there instanceof Forced && there.ctor.iterations !== undefined) this.node = there;
+      else {
+        this.node = iterationsNode();
+        if (this.only !== undefined) addIteration(this.node, this.only);
+        put(this.into as Forced, this.at, this.node);
+      }
     }
     return addIteration(this.node, root);
   }
