@@ -9,6 +9,7 @@
  */
 import { isThunk, Lazy, now, thunk } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
+import { fromLazyArray } from '../lazy/list.ts';
 import type { Ctor, Shape } from '../demand/shape-types.ts';
 import { growableNode, pushField, type Demand, type Forced } from '../demand/demand.ts';
 import { sourceOf } from './source.ts';
@@ -193,9 +194,7 @@ function cellsPassedOnAsIs(xs: Lazy<unknown>): Lazy<unknown> {
     changed ||= head !== c.head;
     heads.push(head);
   }
-  if (!changed) return xs;
-  for (let i = heads.length - 1; i >= 0; i--) rest = now(new Cons(heads[i]!, rest));
-  return rest as Lazy<unknown>;
+  return changed ? fromLazyArray(heads, rest) : xs;
 }
 
 /** The value form of iteration `iteration` read `pending` calls ahead: its first cell or its end (made anew: `[]` and the ends are shared), marked so. */
@@ -235,9 +234,7 @@ export function pulls<T>(elements: readonly T[], end: IterationEnd): IterDemand<
 
 /** @internal The demand of one iteration whose pulls answered `heads` (each element's demand in value form), then `end`. */
 export function pulledThen<T>(heads: readonly Lazy<T>[], end: IterationEnd): IterDemand<T> {
-  let rest: List<T> = end === 'open' ? thunk : now(end === 'done' ? NIL : END_VALUES[end]);
-  for (let i = heads.length - 1; i >= 0; i--) rest = now(new Cons(heads[i]!, rest));
-  return rest as unknown as IterDemand<T>;
+  return fromLazyArray(heads, end === 'open' ? thunk : now(end === 'done' ? NIL : END_VALUES[end])) as unknown as IterDemand<T>;
 }
 /** The value form of {@link TAKEN_CTOR}: no pull, so an empty list to the `List` functions. */
 class Taken extends Nil {}

@@ -64,9 +64,9 @@ export function fromString(s: string): List<string> {
   return fromArray(Array.from(s));
 }
 
-/** An evaluated spine holding the given lazy elements (not forced). */
-export function fromLazyArray<T>(xs: readonly Lazy<T>[]): List<T> {
-  let l: List<T> = nil;
+/** An evaluated spine holding the given lazy elements (not forced), then `tail` (by default the empty list). */
+export function fromLazyArray<T>(xs: readonly Lazy<T>[], tail: List<T> = nil): List<T> {
+  let l = tail;
   for (let i = xs.length - 1; i >= 0; i--) l = now(new Cons(xs[i]!, l));
   return l;
 }
