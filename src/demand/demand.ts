@@ -218,7 +218,7 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
         continue;
       }
       // An iterator taken and left is an iteration left open after 0 pulls: below only what does not end in a close.
-      if (x.ctor.taken === true) {
+      if (isTaken(x)) {
         if (endsClosed(y)) return false;
         continue;
       }
@@ -395,6 +395,11 @@ function closesOrOpenBelow(x: Demand, y: Demand): boolean {
 /** @internal Whether demand `d` is a consumer's close of an iteration (`return()`, `throw()`). */
 export function isClose(d: Forced): boolean {
   return d.ctor.closes === true;
+}
+
+/** @internal Whether demand `d` is an iteration of a re-iterable source whose iterator was taken and left (`taken`). */
+export function isTaken(d: Forced): boolean {
+  return d.ctor.taken === true;
 }
 
 /** @internal The field of node `x` that an iteration goes on in: a list cell's tail, else the one its constructor names (`Ahead`'s); `undefined` for none. */

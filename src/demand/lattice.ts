@@ -6,7 +6,7 @@
  * nodes met again is not walked again, so they cost what the demands hold, not their unfolding.
  * @module
  */
-import { checkDemand, demandHolder, endsClosed, forcedNode, isClose, iterationAt, iterationField, markShared, PairMap, sameLayer, setField, unforced, type Demand, type Forced } from './demand.ts';
+import { checkDemand, demandHolder, endsClosed, forcedNode, isClose, isTaken, iterationAt, iterationField, markShared, PairMap, sameLayer, setField, unforced, type Demand, type Forced } from './demand.ts';
 import type { Ctor } from './shape-types.ts';
 
 /**
@@ -93,7 +93,7 @@ function bound(a: Demand, b: Demand, upper: boolean): Demand | undefined {
       if ((x as Forced).shared || (y as Forced).shared) memo!.set(x as Forced, y as Forced, r);
       continue;
     }
-    if (x === y || !x.forced || !y.forced || isClose(x) || isClose(y) || x.ctor.taken === true || y.ctor.taken === true) {
+    if (x === y || !x.forced || !y.forced || isClose(x) || isClose(y) || isTaken(x) || isTaken(y)) {
       const r = x === y ? x : atStart ? (upper ? joinAtStart(x, y) : meetAtStart(x, y)) : upper ? joinApart(x, y) : meetApart(x, y);
       if (r === undefined) return undefined;
       if (below && r.forced && !r.shared && r !== CONFLICT) {
@@ -166,8 +166,8 @@ function begun(node: Forced): Demand {
 function joinAtStart(x: Demand, y: Demand): Demand | undefined {
   if (!x.forced) return y;
   if (!y.forced) return x;
-  if (x.ctor.taken === true) return takenJoin(x, y);
-  return y.ctor.taken === true ? takenJoin(y, x) : joinApart(x, y);
+  if (isTaken(x)) return takenJoin(x, y);
+  return isTaken(y) ? takenJoin(y, x) : joinApart(x, y);
 }
 
 /** {@link lub} of `taken` and `d`, begun: `d` with its close left open (see {@link opened}), `taken` where nothing of it is left. */
@@ -183,9 +183,10 @@ function takenJoin(taken: Forced, d: Forced): Demand {
  */
 function meetAtStart(x: Demand, y: Demand): Demand | undefined {
   if (!x.forced || !y.forced) return unforced;
-  if (x.ctor.taken === true || y.ctor.taken === true) {
-    const other = x.ctor.taken === true ? y : x;
-    return isClose(other) || other.ctor.taken === true ? other : endsClosed(other) ? undefined : x.ctor.taken === true ? x : y;
+  const taken = isTaken(x) ? x : isTaken(y) ? y : undefined;
+  if (taken !== undefined) {
+    const other = taken === x ? y : x;
+    return isClose(other) || isTaken(other) ? other : endsClosed(other) ? undefined : taken;
   }
   if (isClose(x) && isClose(y)) return sameLayer(x, y) ? x : unforced;
   return isClose(x) ? x : y;

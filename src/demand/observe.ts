@@ -106,10 +106,11 @@ const argumentNames = lastAsked((given: readonly string[] | undefined, n: number
 export function refuseAsyncOrGenerator(fn: unknown, who: string, iterableResult = false, returned: 'Promise' | 'thenable' | undefined = undefined): void {
   if (typeof fn !== 'function') return;
   const generator = types.isGeneratorFunction(fn);
-  const async = types.isAsyncFunction(fn) || returned !== undefined;
+  const asyncFunction = types.isAsyncFunction(fn);
+  const async = asyncFunction || returned !== undefined;
   if (!generator && !async) return;
   if (iterableResult && !async) return;
-  const kind = types.isAsyncFunction(fn) ? (generator ? 'an async generator function' : 'an async function') : generator ? 'a generator function' : `a function that returned a ${returned}`;
+  const kind = asyncFunction ? (generator ? 'an async generator function' : 'an async function') : generator ? 'a generator function' : `a function that returned a ${returned}`;
   const why = generator
     ? 'its body runs only as the iterator it returns is iterated'
     : 'its result is a Promise, and what it evaluates after an await, it evaluates after the observation has ended';

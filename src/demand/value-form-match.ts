@@ -17,7 +17,7 @@ import { FN_CTOR, primitiveCtor } from './primitives.ts';
 import { CALLED } from './record.ts';
 import { revokedOr } from './revoked-proxy.ts';
 import { UNREMEMBERED } from './shared-layers.ts';
-import { insideLazyPosition, isPrimitive, primitiveFits } from './shape-fit.ts';
+import { declaredConsShapes, insideLazyPosition, isPrimitive, primitiveFits } from './shape-fit.ts';
 import type { Layer, Shape } from './shape-types.ts';
 
 /**
@@ -95,8 +95,7 @@ function walkMatches(value: unknown, shape: Shape<unknown>, actual: Demand): boo
       }
       if (++layers > UNREMEMBERED || (!cell && node === undefined)) return false;
       if (v instanceof Cons) {
-        const alt = s.kind === 'data' ? s.alternatives()[1] : undefined;
-        const shapes = s.kind === 'dynamic' ? DYN2 : alt?.ctor === CONS_CTOR ? alt.shapes : undefined;
+        const shapes = s.kind === 'dynamic' ? DYN2 : declaredConsShapes(s);
         if (shapes === undefined) return false;
         if (cell) {
           const spine = at as Spine;
