@@ -8,7 +8,7 @@
  * @module
  */
 import { countForceCall, now } from '../lazy/lazy.ts';
-import { forcedNode, Forced, setField, type Demand } from '../demand/demand.ts';
+import { forcedNode, Forced, isTaken, setField, type Demand } from '../demand/demand.ts';
 import { lazyOf } from '../demand/lazy-positions.ts';
 import { child, showPath, type Path } from '../demand/path.ts';
 import type { RandomConsumer, Shape } from '../demand/shape-types.ts';
@@ -491,7 +491,7 @@ export function planOf(d: Forced): Plan {
   const ahead = d.ctor === AHEAD_CTOR ? (d.field(0) as Forced).value as number : 1;
   let x: Demand = ahead > 1 ? d.field(1) : d;
   for (; x.forced && x.ctor.style === 'cons'; x = x.field(1)) heads.push(x.field(0));
-  const then = !x.forced || x.ctor.taken === true ? 'open' : x.ctor === END_CTORS.return ? 'return' : x.ctor === END_CTORS.throw ? 'throw' : 'done';
+  const then = !x.forced || isTaken(x) ? 'open' : x.ctor === END_CTORS.return ? 'return' : x.ctor === END_CTORS.throw ? 'throw' : 'done';
   // A head left unforced in a spec's demand is an element the consumer got all the same: its outer layer.
   return { pulls: heads.length, then, head: WHNF, heads, ahead };
 }
