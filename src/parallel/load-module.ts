@@ -70,12 +70,12 @@ function importTarget(entry: unknown): string | undefined {
 }
 
 /**
- * The URL of the ES module build of tsx's API (`tsx/esm/api` as `import` resolves it) in the project
+ * @internal The URL of the ES module build of tsx's API (`tsx/esm/api` as `import` resolves it) in the project
  * of `moduleUrl`, or undefined if it has no tsx. `require.resolve` would give its CommonJS build,
  * whose `register()` fails on Node 20 from tsx 4.23 on; and `import()` here would resolve from
  * strictcheck's folder, not the user's module's.
  */
-function tsxApi(moduleUrl: string): { url: string; version: string; folder: string } | undefined {
+export function tsxApi(moduleUrl: string): { url: string; version: string; folder: string } | undefined {
   let manifest: string;
   try {
     manifest = createRequire(moduleUrl).resolve('tsx/package.json');
