@@ -132,9 +132,8 @@ function watchKept(kept: Kept, forget: () => void): void {
   const every = Math.max(lookEvery(kept.timeout), 100);
   let watcher: NodeJS.Timeout | undefined;
   const look = () => {
-    const seen = lookAt(kept.state, kept.seen, Date.now());
+    const seen = lookKept(kept, Date.now());
     if (seen === undefined) return void (watcher = setTimeout(look, 1).unref());
-    kept.seen = seen;
     const used = kept.clock.computed(seen);
     if (used === undefined) return;
     if (seen.who !== TIMERS || used < kept.timeout) return void (watcher = setTimeout(look, every).unref());
@@ -151,6 +150,13 @@ function watchKept(kept: Kept, forget: () => void): void {
   };
   kept.worker.on('exit', gone);
   look();
+}
+
+/** Looks at a kept worker's current phase (see {@link lookAt}), as first seen since its run ended. */
+function lookKept(kept: Kept, now: number): SeenPhase | undefined {
+  const seen = lookAt(kept.state, kept.seen, now);
+  if (seen !== undefined) kept.seen = seen;
+  return seen;
 }
 
 /** Stops a worker whose run ended, stuck in a timer its cases left: that run has given its verdict and cannot be blamed any more, so this process is warned. */
@@ -381,9 +387,8 @@ export class Slot {
       // A worker kept idle that has not begun the init runs a timer its earlier run left: held to that run's timeout from now, as a request holds one before it begins.
       const earlier = pooled !== undefined && this.state[3] === -1;
       if (earlier) {
-        const timer = lookAt(pooled.state, pooled.seen, now);
+        const timer = lookKept(pooled, now);
         if (timer === undefined) return void (watcher = setTimeout(watch, 1).unref());
-        pooled.seen = timer;
         const left = timer.who === TIMERS ? timeLeft({ ...timer, at: Math.max(spawned, timer.at) }, pooled.timeout, pooled.clock, now) : Infinity;
         if (left <= 0) {
           this.worker = null;
