@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';
+import { describeSafely } from '../demand/describe.ts';
 import { WORKER_RULE } from '../spec/registry.ts';
 
 /** The `workerData` key that says a TypeScript loader is registered in the worker already (this repository's own tests). */
@@ -53,11 +54,6 @@ export class CheckModuleError extends Error {
   override name = 'CheckModuleError';
 }
 
-/** An error as `Name: message`. */
-function described(err: unknown): string {
-  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-}
-
 /** The conditions of Node's `import`, which an `exports` entry is matched against in the order of its keys. */
 const IMPORT_CONDITIONS = ['node', 'import', 'default'];
 
@@ -70,12 +66,12 @@ function importTarget(entry: unknown): string | undefined {
 }
 
 /**
- * The URL of the ES module build of tsx's API (`tsx/esm/api` as `import` resolves it) in the project
+ * @internal The URL of the ES module build of tsx's API (`tsx/esm/api` as `import` resolves it) in the project
  * of `moduleUrl`, or undefined if it has no tsx. `require.resolve` would give its CommonJS build,
  * whose `register()` fails on Node 20 from tsx 4.23 on; and `import()` here would resolve from
  * strictcheck's folder, not the user's module's.
  */
-function tsxApi(moduleUrl: string): { url: string; version: string; folder: string } | undefined {
+export function tsxApi(moduleUrl: string): { url: string; version: string; folder: string } | undefined {
   let manifest: string;
   try {
     manifest = createRequire(moduleUrl).resolve('tsx/package.json');
@@ -107,7 +103,7 @@ export async function importCheckModule(moduleUrl: string): Promise<void> {
     try {
       ((await import(api.url)) as { register(): void }).register();
     } catch (err) {
-      throw new CheckModuleError(`a worker could not register tsx ${api.version} (${api.folder}) to load ${moduleUrl}: ${described(err)}. Another version of tsx may load it (npm install --save-dev tsx@<version>)`);
+      throw new CheckModuleError(`a worker could not register tsx ${api.version} (${api.folder}) to load ${moduleUrl}: ${describeSafely(err)}. Another version of tsx may load it (npm install --save-dev tsx@<version>)`);
     }
   }
   try {
@@ -118,7 +114,7 @@ export async function importCheckModule(moduleUrl: string): Promise<void> {
       throw new CheckModuleError(`a worker found no module at ${moduleUrl}, where the check was defined: ${WORKER_RULE}`);
     }
     throw new CheckModuleError(
-      `the check's module ${moduleUrl} threw when a worker imported it: ${described(err)}. ` +
+      `the check's module ${moduleUrl} threw when a worker imported it: ${describeSafely(err)}. ` +
         "Workers import the check's module again, so its top level runs in each worker thread too: it must not need the main thread (isMainThread) or what the test file set up",
     );
   }

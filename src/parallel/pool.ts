@@ -6,13 +6,11 @@
  */
 import { MessageChannel, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
-import { TS_LOADER, workerExecArgv } from './load-module.ts';
+import { TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
 import { specLimit, WorkerCrashError } from './errors.ts';
 import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
@@ -62,9 +60,11 @@ export function startThread(entry: URL | string, options: WorkerOptions, execArg
   return new Worker(entry, options);
 }
 
-/** The code that starts a worker from the source: tsx registered, then the entry. */
+let tsxApiUrl: string | undefined;
+/** The code that starts a worker from the source: tsx registered (this repository's own), then the entry. */
 function sourceEntry(): string {
-  const api = new URL('./esm/api/index.mjs', resolveTsx()).href;
+  const api = (tsxApiUrl ??= tsxApi(import.meta.url)?.url);
+  if (api === undefined) throw new Error('strictcheck: internal error: a worker started from the source needs tsx, which is not installed');
   return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
 }
 
@@ -132,9 +132,8 @@ function watchKept(kept: Kept, forget: () => void): void {
   const every = Math.max(lookEvery(kept.timeout), 100);
   let watcher: NodeJS.Timeout | undefined;
   const look = () => {
-    const seen = lookAt(kept.state, kept.seen, Date.now());
+    const seen = lookKept(kept, Date.now());
     if (seen === undefined) return void (watcher = setTimeout(look, 1).unref());
-    kept.seen = seen;
     const used = kept.clock.computed(seen);
     if (used === undefined) return;
     if (seen.who !== TIMERS || used < kept.timeout) return void (watcher = setTimeout(look, every).unref());
@@ -153,6 +152,13 @@ function watchKept(kept: Kept, forget: () => void): void {
   look();
 }
 
+/** Looks at a kept worker's current phase (see {@link lookAt}), as first seen since its run ended. */
+function lookKept(kept: Kept, now: number): SeenPhase | undefined {
+  const seen = lookAt(kept.state, kept.seen, now);
+  if (seen !== undefined) kept.seen = seen;
+  return seen;
+}
+
 /** Stops a worker whose run ended, stuck in a timer its cases left: that run has given its verdict and cannot be blamed any more, so this process is warned. */
 function stopKept({ worker, moduleUrl, timeout }: Kept): void {
   void worker.terminate();
@@ -164,13 +170,6 @@ function stopKept({ worker, moduleUrl, timeout }: Kept): void {
 
 function crashLate(err: unknown): never {
   throw new WorkerCrashError(`a worker of a check that had ended raised an error asynchronously (in a timer a case set): without workers, it would crash the process too. The worker's error: ${describeSafely(err)}`);
-}
-
-let tsxRoot: string | undefined;
-function resolveTsx(): string {
-  // import.meta.resolve is missing when tsx runs this file as CommonJS; require.resolve works in both.
-  tsxRoot ??= pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')).href.replace(/package\.json$/, 'dist/');
-  return tsxRoot;
 }
 
 /** @internal */
@@ -388,9 +387,8 @@ export class Slot {
       // A worker kept idle that has not begun the init runs a timer its earlier run left: held to that run's timeout from now, as a request holds one before it begins.
       const earlier = pooled !== undefined && this.state[3] === -1;
       if (earlier) {
-        const timer = lookAt(pooled.state, pooled.seen, now);
+        const timer = lookKept(pooled, now);
         if (timer === undefined) return void (watcher = setTimeout(watch, 1).unref());
-        pooled.seen = timer;
         const left = timer.who === TIMERS ? timeLeft({ ...timer, at: Math.max(spawned, timer.at) }, pooled.timeout, pooled.clock, now) : Infinity;
         if (left <= 0) {
           this.worker = null;

@@ -150,6 +150,8 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     return slot.request({ ...m, grace });
   };
   const { index: firstIndex, count: shards } = settings.shard ?? WHOLE_RUN;
+  /** A request for trial `i` alone, which the worker skips if it is past the smallest failing trial known (`bound`). */
+  const oneTrial = (i: number, bound: Int32Array) => ({ type: 'trials' as const, first: i, step: 1, count: 1, bound: bound.buffer as SharedArrayBuffer });
   /** The event of trial `i` (undefined if it passed) from the outcome of the request that ran it. */
   const eventOf = (i: number, out: Outcome<'trials'>): Event | undefined => (out.kind === 'reply' ? replied(i, out.data) : unfinished(i, out, timeout));
   /**
@@ -160,7 +162,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
    */
   const blameAfterLast = async (slot: Slot, late: Late, i: number | undefined, bound: Int32Array): Promise<Event> => {
     if (late.kind !== 'timer' || i === undefined) throw crashedAfterLast(late, grace, 'trial');
-    const out = await slot.request({ type: 'trials', first: i, step: 1, count: 1, bound: bound.buffer as SharedArrayBuffer, grace });
+    const out = await slot.request({ ...oneTrial(i, bound), grace });
     const ev = eventOf(i, out);
     if (!ev) throw unblamed(i, seed, grace, late, true);
     return ev;
@@ -199,7 +201,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
       for (let q = 0; q < count; q++) {
         const i = at(q);
         if (run.best && i >= run.best.i) return; // a smaller failing index is known: only smaller ones matter
-        const m = { type: 'trials' as const, first: i, step: 1, count: 1, bound: bound.buffer as SharedArrayBuffer };
+        const m = oneTrial(i, bound);
         let out = await slot.request(m);
         const late = suspect(out);
         if (late) out = await slot.request({ ...m, grace });

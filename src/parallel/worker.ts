@@ -285,7 +285,9 @@ async function handle(m: ToWorker): Promise<void> {
         post({ type: 'ready', clock: threadClock() });
       } catch (err) {
         // A failure to load the module says what failed itself; the rule of check modules is added where it is the likely cause.
-        post({ type: 'initError', message: err instanceof CheckModuleError ? err.message : `a worker could not load the check: ${serialize(err).name}: ${serialize(err).message}` });
+        if (err instanceof CheckModuleError) return void post({ type: 'initError', message: err.message });
+        const { name, message } = serialize(err);
+        post({ type: 'initError', message: `a worker could not load the check: ${name}: ${message}` });
       }
       return;
     }
