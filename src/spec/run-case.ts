@@ -104,13 +104,18 @@ function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], co
   const compare = settings.comparisons;
   // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
   if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
-  if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: true, error: obs.error, replay: context, budget: resolved(budget) };
+  if (obs.error) return { ...trialOf(inputs, obs, [], true), error: obs.error, replay: context, budget: resolved(budget) };
   const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, allHoldOfEqual(compare, undefined) ? obs.inputs : undefined);
   // Every prediction was the demand observed: their demands are those.
-  if (predicted === MATCHED) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: obs.inputs, failed: false };
+  if (predicted === MATCHED) return trialOf(inputs, obs, obs.inputs, false);
   let failed = false;
   for (let i = 0; i < predicted.length && !failed; i++) failed = !compare[i]!(obs.inputs[i]!, predicted[i]!);
-  return failed ? { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, budget: resolved(budget) } : { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed };
+  return failed ? { ...trialOf(inputs, obs, predicted, true), budget: resolved(budget) } : trialOf(inputs, obs, predicted, false);
+}
+
+/** The trial of a case on `inputs` observed as `obs`, with the spec's prediction: what every trial holds. */
+function trialOf(inputs: readonly unknown[], obs: DetailedObservation, predicted: readonly Demand[], failed: boolean): Trial {
+  return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed };
 }
 
 /**
