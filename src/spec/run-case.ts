@@ -101,16 +101,27 @@ export interface CaseRunner {
 
 /** A case observed, compared with the spec's prediction; a failed one keeps its budget (see {@link Trial.budget}). */
 function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], context: Context, obs: DetailedObservation, budget: number | GrowingBudget): Trial {
+  if (obs.error !== undefined) return observedTrial(inputs, obs, context, budget);
   const compare = settings.comparisons;
-  // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
-  if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
-  if (obs.error) return { ...trialOf(inputs, obs, [], true), error: obs.error, replay: context, budget: resolved(budget) };
   const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, allHoldOfEqual(compare, undefined) ? obs.inputs : undefined);
   // Every prediction was the demand observed: their demands are those.
   if (predicted === MATCHED) return trialOf(inputs, obs, obs.inputs, false);
   let failed = false;
   for (let i = 0; i < predicted.length && !failed; i++) failed = !compare[i]!(obs.inputs[i]!, predicted[i]!);
   return failed ? { ...trialOf(inputs, obs, predicted, true), budget: resolved(budget) } : trialOf(inputs, obs, predicted, false);
+}
+
+/**
+ * @internal The trial of a case as far as its observation tells without a spec: failed where the
+ * function threw (run again in `context`, see {@link Trial.replay}, under `budget`), else passed,
+ * nothing predicted; a check judges the rest by its spec, an inference knows no more. A shape
+ * mismatch is the user's mistake, thrown.
+ */
+export function observedTrial(inputs: readonly unknown[], obs: DetailedObservation, context: Context | undefined, budget?: number | GrowingBudget): Trial {
+  if (obs.error === undefined) return trialOf(inputs, obs, [], false);
+  // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
+  if (obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
+  return { ...trialOf(inputs, obs, [], true), error: obs.error, replay: context, budget: budget === undefined ? undefined : resolved(budget) };
 }
 
 /** The trial of a case on `inputs` observed as `obs`, with the spec's prediction: what every trial holds. */
