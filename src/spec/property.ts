@@ -50,7 +50,7 @@ function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
 }
 
 function run(set: Setup, c: StrictCase): Trial {
-  const t = runCase(set, c.inputs, c.context);
+  const t = runCase(set, c);
   lastRun.set(c, t);
   return t;
 }
