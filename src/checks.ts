@@ -19,6 +19,7 @@ import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
 import { globalDefaults } from './config.ts';
 import { holdingRejections } from './spec/unhandled-rejections.ts';
+import { writtenCompare } from './spec/replay.ts';
 
 /** Whether the first argument of a check is a {@link DefinedCheck} rather than a spec. */
 function isDefined(x: object): x is DefinedCheck<readonly unknown[], unknown> {
@@ -125,11 +126,10 @@ export function strictCheckSpecExact(first: object, second?: unknown, third?: un
     if (options.compare !== undefined) {
       throw new TypeError("strictCheckSpecExact compares exactly, as the paper's check does: for another comparison, call assertSpec(spec, fn, { compare })");
     }
-    const own = check?.compare;
-    if (check && own !== undefined && [own].flat().some((c) => c !== 'exact')) {
-      const shown = typeof own === 'function' ? 'a function' : JSON.stringify(own).replaceAll('"', "'");
+    const own = check?.compare === undefined ? undefined : writtenCompare(check.compare);
+    if (check && own !== undefined) {
       throw new TypeError(
-        `strictCheckSpecExact compares exactly, as the paper's check does, but the check '${check.name}' was defined with the comparison ${shown}: ` +
+        `strictCheckSpecExact compares exactly, as the paper's check does, but the check '${check.name}' was defined with the comparison ${own}: ` +
           'run it as its comparison says with assertSpec(check, options), or define a check without one to compare it exactly',
       );
     }
