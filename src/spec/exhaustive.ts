@@ -11,7 +11,7 @@ import { showShard } from './shard.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
 import type { CheckOptions } from './options.ts';
 import { replayWith } from './replay.ts';
-import { behavedDifferently, failureHeader, report, withNote } from './report.ts';
+import { failureReport } from './report.ts';
 import { carryResult, printable, type Counterexample } from './result.ts';
 import { caseDriver, counterexampleOf, drive, driveAsync, blameCase, type AnySpec, type Fn, type Steps, type Trial } from './run-case.ts';
 import { rerun } from './shrink-case.ts';
@@ -183,11 +183,8 @@ function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: n
     const c = out.found;
     // Holes never forced do not matter: show the smallest total inputs (forcing a hole would throw), run again for the report.
     const inputs = out.again?.inputs ?? c.total();
-    // A case that behaves differently when run again is shown as it was found, saying so.
-    const differed = out.again && behavedDifferently(spec, c.outcome, out.again);
-    const shown = out.again?.failed && differed === undefined ? out.again : { ...c.outcome, inputs };
-    const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`;
-    return { passed: false, ...done, counterexample: counterexampleOf(shown), message: `${report(spec, shown, withNote(failureHeader(shown, where, spec), differed), settings.unicode)}\n${reproduce}` };
+    const { shown, message } = failureReport(spec, c.outcome, out.again, where, `Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`, settings.unicode, inputs);
+    return { passed: false, ...done, counterexample: counterexampleOf(shown), message };
   }
   if (out.stopped) return stoppedResult(set, depth, done, out.cases, part);
   if (depth < settings.depth) return undefined;

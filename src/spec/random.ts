@@ -10,7 +10,7 @@ import type { Settings } from './options.ts';
 import { indicesOf, showShard } from './shard.ts';
 import { isInstance } from '../lazy/thrown.ts';
 import { inTrial, replayOptions, trialPlace } from './replay.ts';
-import { behavedDifferently, failureHeader, report, resetInputCalls, withNote } from './report.ts';
+import { failureReport, resetInputCalls } from './report.ts';
 import { type CheckResult, printable } from './result.ts';
 import { type AnySpec, counterexampleOf, drive, driveAsync, type Fn, runCase, runCaseAsync, type Steps, type Trial } from './run-case.ts';
 import { rerun, shrink } from './shrink-case.ts';
@@ -93,11 +93,8 @@ export function* failureSteps({ spec, settings }: RandomRun, small: Trial, count
   // Run the minimal case once more so that generated functions, at any depth of the inputs, describe the calls of this run only.
   resetInputCalls(spec, small.inputs);
   const final: Trial = yield rerun(small);
-  // A case that behaves differently when run again is shown as it was found, saying so.
-  const differed = behavedDifferently(spec, small, final);
-  const shown = differed === undefined && final.failed ? final : small;
   const { seed } = settings;
-  const header = withNote(failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`, spec), differed);
-  const message = `${report(spec, shown, header, settings.unicode)}\nReproduce with the option ${replayOptions(settings)}.`;
+  const where = `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`;
+  const { shown, message } = failureReport(spec, small, final, where, `Reproduce with the option ${replayOptions(settings)}.`, settings.unicode);
   return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };
 }

@@ -247,6 +247,19 @@ export function behavedDifferently(s: AnySpec, found: Trial, again: Trial): stri
   return `The function behaved differently when its case was run again: ${what}. Its failure depends on more than its inputs and the demand on its result (on timing, or on state kept between calls), so this counterexample may not reproduce; the report shows the failure as it was found.`;
 }
 
+/**
+ * @internal The case a failure's report shows, and the report, the one place a check chooses them:
+ * the case as run again for the report (`again`) where it failed as when it was found, else as it
+ * was found (`found`, shown on `inputs`, its own unless given), saying what differed (see
+ * {@link behavedDifferently}); `where` tells how it was found, and `reproduce`, after the
+ * diagram, how to run it again.
+ */
+export function failureReport(s: AnySpec, found: Trial, again: Trial | undefined, where: string, reproduce: string, unicode: boolean, inputs = found.inputs): { shown: Trial; message: string } {
+  const differed = again && behavedDifferently(s, found, again);
+  const shown = again?.failed && differed === undefined ? again : inputs === found.inputs ? found : { ...found, inputs };
+  return { shown, message: `${report(s, shown, withNote(failureHeader(shown, where, s), differed), unicode)}\n${reproduce}` };
+}
+
 /** @internal A report's first line, with `note` (see {@link behavedDifferently}) on the line after it, if any. */
 export function withNote(header: string, note: string | undefined): string {
   return note === undefined ? header : `${header}\n${note}`;
