@@ -178,12 +178,13 @@ function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: n
   const done = { depth, cases: out.cases, totalCases, runs: totals.runs };
   const part = settings.shard ? `, shard ${showShard(settings.shard)}` : '';
   const where = `exhaustive, depth ${depth}${part}, after ${totalCases} case${totalCases === 1 ? '' : 's'}`;
+  const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`;
   if (out.reported) return { passed: false, ...done, ...out.reported(where) };
   if (out.found) {
     const c = out.found;
     // Holes never forced do not matter: show the smallest total inputs (forcing a hole would throw), run again for the report.
     const inputs = out.again?.inputs ?? c.total();
-    const { shown, message } = failureReport(spec, c.outcome, out.again, where, `Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`, settings.unicode, inputs);
+    const { shown, message } = failureReport(spec, c.outcome, out.again, where, reproduce, settings.unicode, inputs);
     return { passed: false, ...done, counterexample: counterexampleOf(shown), message };
   }
   if (out.stopped) return stoppedResult(set, depth, done, out.cases, part);
@@ -195,7 +196,7 @@ function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: n
     unit: 'case',
     ran: out.cases > 0,
     passedAs: `${passedAs} passed`,
-    again: `A larger depth may reach it. Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`,
+    again: `A larger depth may reach it. ${reproduce}`,
   });
 }
 
