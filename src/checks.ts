@@ -111,7 +111,7 @@ export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, 
 export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<void>;
 export function assertSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<void>;
 export function assertSpec(first: object, second?: unknown, third?: unknown): void | Promise<void> {
-  return passing((checkSpec as (a: object, b?: unknown, c?: unknown) => CheckResult | Promise<CheckResult>)(first, second, third), (r) => (r.passed ? undefined : new StrictCheckFailure(r)));
+  return passing((checkSpec as (a: object, b?: unknown, c?: unknown) => CheckResult | Promise<CheckResult>)(first, second, third), randomFailure);
 }
 
 /**
@@ -186,6 +186,11 @@ export function assertSpecExhaustive(first: object, second: unknown, third?: unk
   return passing(result, (r) => exhaustiveFailure('assertSpecExhaustive', r));
 }
 
+/** @internal The error of a throwing random check that did not pass. */
+export function randomFailure(r: CheckResult): StrictCheckFailure | undefined {
+  return r.passed ? undefined : new StrictCheckFailure(r);
+}
+
 /**
  * @internal The error of a throwing exhaustive check (`what`) that did not pass; for one that passed
  * stopped by a budget, none, but a warning on standard error: a test that passes shows no result,
@@ -197,8 +202,8 @@ export function exhaustiveFailure(what: string, r: ExhaustiveResult): Exhaustive
   return undefined;
 }
 
-/** Nothing once the result has passed: one that did not is thrown as `failure` makes it (if it makes one), now or when its promise resolves. */
-function passing<T extends { readonly passed: boolean }>(result: T | Promise<T>, failure: (r: T) => Error | undefined): void | Promise<void> {
+/** @internal Nothing once the result has passed: one that did not is thrown as `failure` makes it (if it makes one), now or when its promise resolves. */
+export function passing<T extends { readonly passed: boolean }>(result: T | Promise<T>, failure: (r: T) => Error | undefined): void | Promise<void> {
   const passed = (r: T) => {
     const error = failure(r);
     if (error) throw error;
