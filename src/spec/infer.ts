@@ -18,7 +18,7 @@ import { fieldDemand } from '../demand/value-form.ts';
 import { CaseTree, type EnumeratedCase } from '../engine/enumerate.ts';
 import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
-import { failureHeader, report, showInput } from './report.ts';
+import { failureHeader, report, showInputs } from './report.ts';
 import { drive, driveAsync, observeCaseAsync, observedTrial, type AnySpec, type Steps, type Trial } from './run-case.ts';
 import { shrink } from './shrink-case.ts';
 import { unicodeTerminal } from './diagram.ts';
@@ -413,7 +413,7 @@ function ruledOut(only: AnySpec, i: number, o: Observation): string | undefined 
     predicted = `(it throws: ${(err as Error).message})`;
   }
   if (typeof predicted !== 'string' && demandEquals(predicted, o.actual[i]!)) return undefined;
-  const inputs = o.inputs.map((v, k) => showInput(only, v, k)).join(', ');
+  const inputs = showInputs(only, o.inputs);
   return `on inputs ${inputs} under the result demand ${prettyDemand(o.result)}, it forced ${prettyDemand(o.actual[i]!)} where this predicts ${typeof predicted === 'string' ? predicted : prettyDemand(predicted)}`;
 }
 

@@ -41,6 +41,11 @@ export function showInput(s: Pick<AnySpec, 'args'>, v: unknown, i: number): stri
   return describeSafely(v, SHOWN.maxWidth);
 }
 
+/** @internal A case's inputs as a message names them: each as {@link showInput} shows it, joined by commas. */
+export function showInputs(s: Pick<AnySpec, 'args'>, inputs: readonly unknown[]): string {
+  return inputs.map((v, i) => showInput(s, v, i)).join(', ');
+}
+
 /** Longest list a report prints in full. */
 const MAX_ITEMS = 12;
 /** How a report prints inputs and demands: lists of up to {@link MAX_ITEMS} items in full, lines of up to 100 characters. */

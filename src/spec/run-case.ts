@@ -13,7 +13,7 @@ import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { CaseRun, CaseSteps } from '../engine/steps.ts';
 import { MATCHED, predictMatching, SpecError, type Spec } from './spec.ts';
 import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
-import { showInput } from './report.ts';
+import { showInputs } from './report.ts';
 import type { Counterexample } from './result.ts';
 import { runAsCase, UnhandledRejectionError } from './unhandled-rejections.ts';
 import { lastAsked } from '../demand/last-asked.ts';
@@ -82,7 +82,7 @@ export async function observeCaseAsync(context: Context, fn: Fn, inputs: readonl
   // A rejection left unhandled before the case (by the last case's spec) is told now, while no case
   // runs; timers the last case's function left may fire too (in a worker, in the function's phase).
   await new Promise((r) => setImmediate(r));
-  const shown = () => inputs.map((v, i) => showInput({ args: shapes.inputs ?? [] }, v, i)).join(', ');
+  const shown = () => showInputs({ args: shapes.inputs ?? [] }, inputs);
   // It ends once the pulls the function made have settled, and a turn later: a rejection it left unhandled has been told.
   const { value: observed, left } = await runAsCase(inputs, shown, () => observeDetailedAsync(context, fn, inputs, shapes, budget));
   return left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(left.reason) } };
@@ -263,6 +263,6 @@ export function isCaseError(err: unknown): err is SpecError | ShapeMismatchError
 
 /** @internal A {@link isCaseError} error, named by `where` its case ran (made only for one) and the case's inputs. */
 export function blameCase(err: unknown, spec: AnySpec, where: () => string, inputs: readonly unknown[]): unknown {
-  if (isCaseError(err)) err.message = `${err.message} (${where()}, inputs ${inputs.map((v, j) => showInput(spec, v, j)).join(', ')})`;
+  if (isCaseError(err)) err.message = `${err.message} (${where()}, inputs ${showInputs(spec, inputs)})`;
   return err;
 }
