@@ -17,7 +17,7 @@ import type { DefinedCheck } from './spec/registry.ts';
 import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
 import { exhaustiveCheck, ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from './spec/exhaustive.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
-import { dispatch, exhaustiveFailure, type Runners } from './checks.ts';
+import { dispatch, exhaustiveFailure, passing, randomFailure, type Runners } from './checks.ts';
 
 /**
  * Checks `fn` against `spec` on random trials, asynchronously: as {@link checkSpec} does, for a
@@ -58,8 +58,7 @@ const RANDOM_ASYNC: Runners<'random', CheckResult> = { mode: 'random', async: tr
 export function assertSpecAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options?: ParallelOptions): Promise<void>;
 export function assertSpecAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<void>;
 export async function assertSpecAsync(first: object, second?: unknown, third?: unknown): Promise<void> {
-  const result = await dispatch(RANDOM_ASYNC, 'assertSpecAsync', first, second, third);
-  if (!result.passed) throw new StrictCheckFailure(result);
+  return passing(dispatch(RANDOM_ASYNC, 'assertSpecAsync', first, second, third), randomFailure);
 }
 
 /**
@@ -108,7 +107,5 @@ const EXHAUSTIVE_ASYNC: Runners<'exhaustive', ExhaustiveResult> = {
 export function assertSpecExhaustiveAsync<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: ExhaustiveOptions): Promise<void>;
 export function assertSpecExhaustiveAsync<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<void>;
 export async function assertSpecExhaustiveAsync(first: object, second: unknown, third?: unknown): Promise<void> {
-  const result = await dispatch(EXHAUSTIVE_ASYNC, 'assertSpecExhaustiveAsync', first, second, third);
-  const failure = exhaustiveFailure('assertSpecExhaustiveAsync', result);
-  if (failure) throw failure;
+  return passing(dispatch(EXHAUSTIVE_ASYNC, 'assertSpecExhaustiveAsync', first, second, third), (r) => exhaustiveFailure('assertSpecExhaustiveAsync', r));
 }

@@ -19,10 +19,23 @@ import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
 import { globalDefaults } from './config.ts';
 import { holdingRejections } from './spec/unhandled-rejections.ts';
+import { writtenCompare } from './spec/replay.ts';
 
-/** Whether the first argument of a check is a {@link DefinedCheck} rather than a spec. */
-function isDefined(x: object): x is DefinedCheck<readonly unknown[], unknown> {
-  return 'moduleUrl' in x && 'fn' in x && 'spec' in x;
+/** A check's arguments, read: its spec and function (a {@link DefinedCheck}'s, given one: `check`), and its options (`{}` where none are given). */
+interface CheckArguments {
+  readonly check?: DefinedCheck<readonly unknown[], unknown> | undefined;
+  readonly spec: AnySpec;
+  readonly fn: Fn;
+  readonly options: object;
+}
+
+/** Reads the arguments of a call of a check, `(spec, fn, options?)` or `(check, options?)`: the one place that tells them apart. */
+function readArguments(first: object, second: unknown, third: unknown): CheckArguments {
+  if ('moduleUrl' in first && 'fn' in first && 'spec' in first) {
+    const check = first as DefinedCheck<readonly unknown[], unknown>;
+    return { check, spec: check.spec as unknown as AnySpec, fn: check.fn as Fn, options: (second ?? {}) as object };
+  }
+  return { spec: first as AnySpec, fn: second as Fn, options: (third ?? {}) as object };
 }
 
 /** @internal How the checks of a mode run: in this thread, or with workers a defined check. */
@@ -44,19 +57,18 @@ const EXHAUSTIVE: Runners<'exhaustive', ExhaustiveResult> = { mode: 'exhaustive'
  * rejects; any other returns its result, or throws.
  */
 export function dispatch<M extends 'random' | 'exhaustive', R>(runners: Runners<M, R>, what: string, first: object, second: unknown, third: unknown): R | Promise<R> {
-  const defined = isDefined(first);
-  const [spec, fn] = defined ? [first.spec as unknown as AnySpec, first.fn as Fn] : [first as AnySpec, second as Fn];
-  const options = ((defined ? second : third) ?? {}) as OptionsOf[M];
+  const { check, spec, fn, options: given } = readArguments(first, second, third);
+  const options = given as OptionsOf[M];
   const run = () => {
     // A defined check's own comparison and the global workers apply: see resolveSettings.
-    const settings = resolveSettings(runners.mode, options, { spec, ...(defined ? { check: first } : {}), global: globalDefaults() });
+    const settings = resolveSettings(runners.mode, options, { spec, check, global: globalDefaults() });
     if ((settings as { readonly workers?: number }).workers === undefined) return runners.inThread(spec, fn, settings);
     // The check itself with workers: another check of the same spec and function is another module's; one never defined is refused.
-    return runners.withWorkers(defined ? first : registeredCheck(spec, fn, what, runners.mode, runners.async), settings);
+    return runners.withWorkers(check ?? registeredCheck(spec, fn, what, runners.mode, runners.async), settings);
   };
   // An asynchronous run holds this thread's rejections left unhandled, which fail the case that left them (see unhandled-rejections.ts).
   if (runners.async) return holdingRejections(`${what} of ${nameOf(fn)}`, run);
-  return defined || options.workers !== undefined ? new Promise<R>((resolve) => resolve(run())) : run();
+  return check || options.workers !== undefined ? new Promise<R>((resolve) => resolve(run())) : run();
 }
 
 /**
@@ -99,7 +111,7 @@ export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, 
 export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<void>;
 export function assertSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<void>;
 export function assertSpec(first: object, second?: unknown, third?: unknown): void | Promise<void> {
-  return passing((checkSpec as (a: object, b?: unknown, c?: unknown) => CheckResult | Promise<CheckResult>)(first, second, third), (r) => (r.passed ? undefined : new StrictCheckFailure(r)));
+  return passing((checkSpec as (a: object, b?: unknown, c?: unknown) => CheckResult | Promise<CheckResult>)(first, second, third), randomFailure);
 }
 
 /**
@@ -118,18 +130,15 @@ export function strictCheckSpecExact<const A extends readonly unknown[], R>(spec
 export function strictCheckSpecExact<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: Omit<ParallelOptions, 'compare'> & { readonly workers: number | 'all' }): Promise<void>;
 export function strictCheckSpecExact<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: Omit<ParallelOptions, 'compare'>): Promise<void>;
 export function strictCheckSpecExact(first: object, second?: unknown, third?: unknown): void | Promise<void> {
-  const defined = isDefined(first);
-  const options = ((defined ? second : third) ?? {}) as ParallelOptions;
-  const check = defined ? first : undefined;
+  const { check, options } = readArguments(first, second, third) as CheckArguments & { readonly options: ParallelOptions };
   const exact = () => {
     if (options.compare !== undefined) {
       throw new TypeError("strictCheckSpecExact compares exactly, as the paper's check does: for another comparison, call assertSpec(spec, fn, { compare })");
     }
-    const own = check?.compare;
-    if (check && own !== undefined && [own].flat().some((c) => c !== 'exact')) {
-      const shown = typeof own === 'function' ? 'a function' : JSON.stringify(own).replaceAll('"', "'");
+    const own = check?.compare === undefined ? undefined : writtenCompare(check.compare);
+    if (check && own !== undefined) {
       throw new TypeError(
-        `strictCheckSpecExact compares exactly, as the paper's check does, but the check '${check.name}' was defined with the comparison ${shown}: ` +
+        `strictCheckSpecExact compares exactly, as the paper's check does, but the check '${check.name}' was defined with the comparison ${own}: ` +
           'run it as its comparison says with assertSpec(check, options), or define a check without one to compare it exactly',
       );
     }
@@ -177,6 +186,11 @@ export function assertSpecExhaustive(first: object, second: unknown, third?: unk
   return passing(result, (r) => exhaustiveFailure('assertSpecExhaustive', r));
 }
 
+/** @internal The error of a throwing random check that did not pass. */
+export function randomFailure(r: CheckResult): StrictCheckFailure | undefined {
+  return r.passed ? undefined : new StrictCheckFailure(r);
+}
+
 /**
  * @internal The error of a throwing exhaustive check (`what`) that did not pass; for one that passed
  * stopped by a budget, none, but a warning on standard error: a test that passes shows no result,
@@ -188,8 +202,8 @@ export function exhaustiveFailure(what: string, r: ExhaustiveResult): Exhaustive
   return undefined;
 }
 
-/** Nothing once the result has passed: one that did not is thrown as `failure` makes it (if it makes one), now or when its promise resolves. */
-function passing<T extends { readonly passed: boolean }>(result: T | Promise<T>, failure: (r: T) => Error | undefined): void | Promise<void> {
+/** @internal Nothing once the result has passed: one that did not is thrown as `failure` makes it (if it makes one), now or when its promise resolves. */
+export function passing<T extends { readonly passed: boolean }>(result: T | Promise<T>, failure: (r: T) => Error | undefined): void | Promise<void> {
   const passed = (r: T) => {
     const error = failure(r);
     if (error) throw error;

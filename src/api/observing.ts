@@ -5,5 +5,4 @@
  * Imported from `strictcheck`, as everything else.
  * @module Observing
  */
-export { entangle, observe, observe1, observeDetailed, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';
-export { observeDetailedAsync } from '../demand/observe.ts';
+export { entangle, observe, observe1, observeDetailed, observeDetailedAsync, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';

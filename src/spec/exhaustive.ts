@@ -11,7 +11,7 @@ import { showShard } from './shard.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
 import type { CheckOptions } from './options.ts';
 import { replayWith } from './replay.ts';
-import { behavedDifferently, failureHeader, report, withNote } from './report.ts';
+import { failureReport } from './report.ts';
 import { carryResult, printable, type Counterexample } from './result.ts';
 import { caseDriver, counterexampleOf, drive, driveAsync, blameCase, type AnySpec, type Fn, type Steps, type Trial } from './run-case.ts';
 import { rerun } from './shrink-case.ts';
@@ -178,16 +178,14 @@ function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: n
   const done = { depth, cases: out.cases, totalCases, runs: totals.runs };
   const part = settings.shard ? `, shard ${showShard(settings.shard)}` : '';
   const where = `exhaustive, depth ${depth}${part}, after ${totalCases} case${totalCases === 1 ? '' : 's'}`;
+  const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`;
   if (out.reported) return { passed: false, ...done, ...out.reported(where) };
   if (out.found) {
     const c = out.found;
     // Holes never forced do not matter: show the smallest total inputs (forcing a hole would throw), run again for the report.
     const inputs = out.again?.inputs ?? c.total();
-    // A case that behaves differently when run again is shown as it was found, saying so.
-    const differed = out.again && behavedDifferently(spec, c.outcome, out.again);
-    const shown = out.again?.failed && differed === undefined ? out.again : { ...c.outcome, inputs };
-    const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`;
-    return { passed: false, ...done, counterexample: counterexampleOf(shown), message: `${report(spec, shown, withNote(failureHeader(shown, where, spec), differed), settings.unicode)}\n${reproduce}` };
+    const { shown, message } = failureReport(spec, c.outcome, out.again, where, reproduce, settings.unicode, inputs);
+    return { passed: false, ...done, counterexample: counterexampleOf(shown), message };
   }
   if (out.stopped) return stoppedResult(set, depth, done, out.cases, part);
   if (depth < settings.depth) return undefined;
@@ -198,7 +196,7 @@ function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: n
     unit: 'case',
     ran: out.cases > 0,
     passedAs: `${passedAs} passed`,
-    again: `A larger depth may reach it. Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`,
+    again: `A larger depth may reach it. ${reproduce}`,
   });
 }
 

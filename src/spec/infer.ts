@@ -10,17 +10,16 @@
  */
 import * as L from '../lazy/list.ts';
 import { demandEquals, type Demand } from '../demand/demand.ts';
-import { observeDetailed, type Context, type DetailedObservation } from '../demand/observe.ts';
+import { observeDetailed } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { isListCell } from '../demand/lazy-positions.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { fieldDemand } from '../demand/value-form.ts';
 import { CaseTree, type EnumeratedCase } from '../engine/enumerate.ts';
-import type { CaseRun, CaseSteps } from '../engine/steps.ts';
 import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
-import { failureHeader, report, showInput } from './report.ts';
-import { drive, driveAsync, isCaseError, observeCaseAsync, type AnySpec, type Steps, type Trial } from './run-case.ts';
+import { failureHeader, report, showInputs } from './report.ts';
+import { drive, driveAsync, observeCaseAsync, observedTrial, type AnySpec, type Steps, type Trial } from './run-case.ts';
 import { shrink } from './shrink-case.ts';
 import { unicodeTerminal } from './diagram.ts';
 import { holdingRejections } from './unhandled-rejections.ts';
@@ -293,18 +292,21 @@ export function inferSpecAsync<const A extends readonly unknown[], R>(args: Shap
   return infer(args, result, fn, options, true) as Promise<Inference<A, R>>;
 }
 
-/** An inference, its cases observed synchronously or (`async`) asynchronously, each awaited before the next. */
+/**
+ * An inference, its cases observed synchronously or (`async`) asynchronously, each awaited before
+ * the next; a case's trial fails only where the function threw (see observedTrial).
+ */
 function infer<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions, async: boolean): Inference<A, R> | Promise<Inference<A, R>> {
   const shapes = { inputs: args, result };
   const steps = inferenceSteps(args, result, fn, options);
   // A rejection the function leaves unhandled fails the inference as a throw does, where it ended the process.
-  if (async) return holdingRejections(`inferSpecAsync of ${nameOf(fn)}`, () => driveAsync(steps, (c) => observeCaseAsync(c.context, fn as never, c.inputs, shapes)));
+  if (async) return holdingRejections(`inferSpecAsync of ${nameOf(fn)}`, () => driveAsync(steps, async (c) => observedTrial(c.inputs, await observeCaseAsync(c.context, fn as never, c.inputs, shapes), c.context)));
   refuseAsync({ args, result }, 'inferSpecAsync');
-  return drive(steps, (c) => observeDetailed(c.context, fn as never, c.inputs, shapes));
+  return drive(steps, (c) => observedTrial(c.inputs, observeDetailed(c.context, fn as never, c.inputs, shapes), c.context));
 }
 
-/** The steps of an inference, written once for observing its cases synchronously and asynchronously: each yields a case and gets its observation back. */
-function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions): CaseSteps<Inference<A, R>, DetailedObservation> {
+/** The steps of an inference, written once for observing its cases synchronously and asynchronously: each yields a case and gets its trial back. */
+function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions): Steps<Inference<A, R>> {
   refuseNonFunction(fn, 'the function to infer a spec of');
   checkDeclared(options, INFER_OPTIONS, Object.keys(INFER_OPTIONS));
   const shapes = args as readonly Shape<unknown>[];
@@ -346,44 +348,33 @@ interface Threw {
 }
 
 /**
- * The trial of a case observed: failed where the function threw (run again in `context`, if
- * given, see {@link Trial.replay}). A mismatch of the inputs with their shapes is the user's mistake, thrown
- * as a check throws it.
- */
-function threwTrial(inputs: readonly unknown[], obs: DetailedObservation, context: Context | undefined): Trial {
-  if (obs.error !== undefined && isCaseError(obs.error.thrown)) throw obs.error.thrown;
-  if (obs.error === undefined) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: false };
-  return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: true, error: obs.error, replay: context };
-}
-
-/**
  * The random cases, then every case up to the depth, each observed (yielded to be observed); or
  * the first case the function threw on: no spec fits it, as a check fails every case that throws.
  */
-function* observeCases(s: AnySpec, options: InferOptions): CaseSteps<Observation[] | Threw, DetailedObservation> {
+function* observeCases(s: AnySpec, options: InferOptions): Steps<Observation[] | Threw> {
   const out: Observation[] = [];
   const shapes = s.args as readonly Shape<unknown>[];
   const trials = options.trials ?? 300;
   const seed = options.seed ?? 1;
   for (let i = 0; i < trials; i++) {
     const c = trialCase(s, seed, i, sizeOf(i, trials, options.maxSize ?? 12));
-    const t = threwTrial(c.inputs, yield c, c.context);
+    const t: Trial = yield c;
     if (t.failed) return { trial: t, cases: i + 1 };
     out.push({ inputs: c.inputs, result: t.resultDemand, actual: t.actual });
   }
   // Depth by depth, so that a function argument's many cases at the largest depth do not crowd out the smaller ones.
   const most = out.length + (options.maxCases ?? 3000);
   let threw: Threw | undefined;
-  const found = (c: EnumeratedCase<DetailedObservation>): boolean => {
-    // Its context is the enumeration's: the case is run again forcing the demand observed.
-    const t = threwTrial(c.total(), c.outcome, undefined);
-    if (t.failed) threw = { trial: t, cases: out.length + 1 };
-    else out.push({ inputs: t.inputs, result: t.resultDemand, actual: t.actual });
+  const found = (c: EnumeratedCase<Trial>): boolean => {
+    const t = c.outcome;
+    // On its total inputs; its context is the enumeration's: the case is run again forcing the demand observed.
+    if (t.failed) threw = { trial: { ...t, inputs: c.total(), replay: undefined }, cases: out.length + 1 };
+    else out.push({ inputs: c.total(), result: t.resultDemand, actual: t.actual });
     return threw !== undefined || out.length >= most;
   };
   try {
     for (let depth = 0; depth <= (options.depth ?? 4) && out.length < most && threw === undefined; depth++) {
-      const tree = new CaseTree<DetailedObservation>(shapes, depth, { result: s.result });
+      const tree = new CaseTree<Trial>(shapes, depth, { result: s.result });
       yield* tree.cases(tree.roots(), { cases: 0, runs: 0, refinements: 0 }, { found });
     }
   } catch (err) {
@@ -396,26 +387,9 @@ function* observeCases(s: AnySpec, options: InferOptions): CaseSteps<Observation
 /** Shrink attempts of a case an inference reports (one that threw, one that rules out a candidate). */
 const SHRINK_ATTEMPTS = 1000;
 
-/** Steps that run `steps`, which judge each case as a check does, on the observations of an inference: `judge` makes each one's trial. */
-function* judged<R>(steps: Steps<R>, judge: (c: CaseRun, obs: DetailedObservation) => Trial): CaseSteps<R, DetailedObservation> {
-  let step = steps.next();
-  while (!step.done) {
-    const c = step.value;
-    let t: Trial;
-    try {
-      t = judge(c, yield c);
-    } catch (err) {
-      step = steps.throw(err);
-      continue;
-    }
-    step = steps.next(t);
-  }
-  return step.value;
-}
-
 /** The inference of a function that threw: the case shrunk and reported as a check reports it, and no proposal. */
-function* threwSteps<A extends readonly unknown[], R>(s: AnySpec, threw: Threw, options: InferOptions): CaseSteps<Inference<A, R>, DetailedObservation> {
-  const [small, shrinks] = yield* judged(shrink(s, threw.trial, SHRINK_ATTEMPTS), (run, obs) => threwTrial(run.inputs, obs, run.context));
+function* threwSteps<A extends readonly unknown[], R>(s: AnySpec, threw: Threw, options: InferOptions): Steps<Inference<A, R>> {
+  const [small, shrinks] = yield* shrink(s, threw.trial, SHRINK_ATTEMPTS);
   const where = `after ${threw.cases} case${threw.cases === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${options.seed ?? 1}`;
   const why = 'Inferred nothing: no spec fits a function that throws, as checkSpec fails a case that throws. Make it total on such inputs, or give shapes that do not make them.';
   return { proposals: [], observations: threw.cases, message: `${report(s, small, failureHeader(small, where, s), unicodeTerminal())}\n${why}` };
@@ -439,7 +413,7 @@ function ruledOut(only: AnySpec, i: number, o: Observation): string | undefined 
     predicted = `(it throws: ${(err as Error).message})`;
   }
   if (typeof predicted !== 'string' && demandEquals(predicted, o.actual[i]!)) return undefined;
-  const inputs = o.inputs.map((v, k) => showInput(only, v, k)).join(', ');
+  const inputs = showInputs(only, o.inputs);
   return `on inputs ${inputs} under the result demand ${prettyDemand(o.result)}, it forced ${prettyDemand(o.actual[i]!)} where this predicts ${typeof predicted === 'string' ? predicted : prettyDemand(predicted)}`;
 }
 
@@ -456,14 +430,11 @@ function contradictions(s: AnySpec, i: number, c: Candidate, observations: reado
 }
 
 /** The observation `o` that rules out candidate `c` for argument `i`, shrunk as a counterexample is, told. */
-function* shrunkRuleOut(s: AnySpec, i: number, c: Candidate, o: Observation): CaseSteps<string, DetailedObservation> {
+function* shrunkRuleOut(s: AnySpec, i: number, c: Candidate, o: Observation): Steps<string> {
   const only = onlySpec(s, i, c);
   const start: Trial = { inputs: o.inputs, resultDemand: o.result, actual: o.actual, predicted: [], failed: true };
-  const [small] = yield* judged(shrink(s, start, SHRINK_ATTEMPTS), (run, obs) => {
-    const t = threwTrial(run.inputs, obs, run.context);
-    // One that threw is another kind of case, which shrinking leaves (see failsAlike).
-    return t.failed ? t : { ...t, failed: ruledOut(only, i, { inputs: t.inputs, result: t.resultDemand, actual: t.actual }) !== undefined };
-  });
+  // A smaller case is one `only` fails to predict too; one that threw is another kind of case, which shrinking leaves (see failsAlike).
+  const [small] = yield* shrink(s, start, SHRINK_ATTEMPTS, (t) => t.error === undefined && ruledOut(only, i, { inputs: t.inputs, result: t.resultDemand, actual: t.actual }) !== undefined);
   return ruledOut(only, i, { inputs: small.inputs, result: small.resultDemand, actual: small.actual })!;
 }
 

@@ -127,7 +127,7 @@ interface Resolving {
 /** @internal The force budget of a run whose options give none: {@link DEFAULT_FORCE_BUDGET}, scaled per trial (a value no budget given can have, so that 1,000,000 given is that many forces, not the default scaled). */
 export const SCALED_BUDGET = -1;
 
-/** @internal The forces a trial may make by default, before scaling (see `trialBudget`). */
+/** @internal The forces a trial may make by default, before scaling (see `caseBudget`). */
 export const DEFAULT_FORCE_BUDGET = 1_000_000;
 
 /** @internal The most trials a run with workers has: they share the smallest failing trial as a 32-bit integer. */

@@ -12,7 +12,7 @@ import { toContext, type Context } from '../demand/observe.ts';
 import { toDemand } from '../demand/convert.ts';
 import type { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { CheckOptions } from './options.ts';
-import { failureHeader, report, resetInputCalls, showDemand, showInput } from './report.ts';
+import { failureHeader, report, resetInputCalls, showDemand, showInputs } from './report.ts';
 import { isCaseError, runCase, type AnySpec, type Fn, type Trial } from './run-case.ts';
 import { failsAlike, rerunContext, shrinkCandidates } from './shrink-case.ts';
 import { trialCase } from './trial-case.ts';
@@ -50,7 +50,7 @@ function setup(s: AnySpec, fn: Fn, options: StrictPropertyOptions): Setup {
 }
 
 function run(set: Setup, c: StrictCase): Trial {
-  const t = runCase(set, c.inputs, c.context);
+  const t = runCase(set, c);
   lastRun.set(c, t);
   return t;
 }
@@ -102,7 +102,7 @@ const madeWith = new WeakMap<StrictCase, Demand>();
  */
 function caseLine(set: Setup, c: StrictCase, shown: Demand | SpecError | ShapeMismatchError | undefined): string {
   const demand = shown instanceof Error ? (shown instanceof SpecError ? shown.resultDemand : undefined) ?? madeWith.get(c) : shown;
-  return `inputs ${c.inputs.map((v, i) => showInput(set.spec, v, i)).join(', ')}; ${demand ? `result demand ${showDemand(demand)}` : 'a random context'}`;
+  return `inputs ${showInputs(set.spec, c.inputs)}; ${demand ? `result demand ${showDemand(demand)}` : 'a random context'}`;
 }
 
 /** Why a case fails (its report), or `undefined` if it does not (a spec error propagates). */

@@ -10,12 +10,12 @@ import type { Settings } from './options.ts';
 import { indicesOf, showShard } from './shard.ts';
 import { isInstance } from '../lazy/thrown.ts';
 import { inTrial, replayOptions, trialPlace } from './replay.ts';
-import { behavedDifferently, failureHeader, report, resetInputCalls, withNote } from './report.ts';
+import { failureReport, resetInputCalls } from './report.ts';
 import { type CheckResult, printable } from './result.ts';
 import { type AnySpec, counterexampleOf, drive, driveAsync, type Fn, runCase, runCaseAsync, type Steps, type Trial } from './run-case.ts';
 import { rerun, shrink } from './shrink-case.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
-import type { Context } from '../demand/observe.ts';
+import type { CaseRun } from '../engine/steps.ts';
 
 /** @internal A random run: the spec and function checked, and the settings of its call. */
 export interface RandomRun {
@@ -32,7 +32,8 @@ export interface RandomRun {
 export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>): CheckResult {
   checkCall(spec, fn);
   const run = { spec, fn, settings };
-  return drive(randomSteps(run, (inputs, context) => runCase(run, inputs, context)), (c) => runCase(run, c.inputs, c.context, undefined, c.budget));
+  const one = (c: CaseRun) => runCase(run, c);
+  return drive(randomSteps(run, one), one);
 }
 
 /**
@@ -43,11 +44,11 @@ export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>)
 export async function strictCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'random'>): Promise<CheckResult> {
   checkCall(spec, fn, true);
   const run = { spec, fn, settings };
-  return driveAsync(randomSteps(run), (c) => runCaseAsync(run, c.inputs, c.context, undefined, c.budget));
+  return driveAsync(randomSteps(run), (c) => runCaseAsync(run, c));
 }
 
 /** The steps of a random run; with `now`, a synchronous check's, its trials run here, not yielded (a yield per trial cost 5% of a check of take), the steps of a failure yielded as ever. */
-function* randomSteps(run: RandomRun, now?: (inputs: readonly unknown[], context: Context) => Trial): Steps<CheckResult> {
+function* randomSteps(run: RandomRun, now?: (c: CaseRun) => Trial): Steps<CheckResult> {
   const { spec, settings } = run;
   const { trials, maxSize, seed } = settings;
   const indices = indicesOf(trials, settings.shard);
@@ -61,12 +62,11 @@ function* randomSteps(run: RandomRun, now?: (inputs: readonly unknown[], context
     } catch (err) {
       throw new TypeError(`${isInstance(err, Error) ? (err as Error).message : describeSafely(err)} (${trialPlace(i, settings)})`, { cause: err });
     }
-    const { inputs, context } = generated;
     let trial: Trial;
     try {
-      trial = now !== undefined ? now(inputs, context) : yield { inputs, context };
+      trial = now !== undefined ? now(generated) : yield generated;
     } catch (err) {
-      throw inTrial(err, spec, i, settings, inputs);
+      throw inTrial(err, spec, i, settings, generated.inputs);
     }
     settings.onTrial?.(i);
     if (!trial.failed) {
@@ -93,11 +93,8 @@ export function* failureSteps({ spec, settings }: RandomRun, small: Trial, count
   // Run the minimal case once more so that generated functions, at any depth of the inputs, describe the calls of this run only.
   resetInputCalls(spec, small.inputs);
   const final: Trial = yield rerun(small);
-  // A case that behaves differently when run again is shown as it was found, saying so.
-  const differed = behavedDifferently(spec, small, final);
-  const shown = differed === undefined && final.failed ? final : small;
   const { seed } = settings;
-  const header = withNote(failureHeader(shown, `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`, spec), differed);
-  const message = `${report(spec, shown, header, settings.unicode)}\nReproduce with the option ${replayOptions(settings)}.`;
+  const where = `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`;
+  const { shown, message } = failureReport(spec, small, final, where, `Reproduce with the option ${replayOptions(settings)}.`, settings.unicode);
   return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };
 }

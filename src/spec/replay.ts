@@ -2,7 +2,7 @@
  * The options that run a failure again, and the errors of a trial named with them.
  * @module
  */
-import { defaultOf, SCALED_BUDGET, type Settings } from './options.ts';
+import { defaultOf, SCALED_BUDGET, type Comparison, type Settings } from './options.ts';
 import { type AnySpec, blameCase } from './run-case.ts';
 import { showShard } from './shard.ts';
 
@@ -21,10 +21,19 @@ function replayPairs(first: [string, string], settings: Replayed): [string, stri
   if (maxSize !== undefined && maxSize !== defaultOf('maxSize')) pairs.push(['maxSize', String(maxSize)]);
   // What decides whether a trial fails: a comparison given as a function cannot be written here.
   if (forceBudget !== SCALED_BUDGET) pairs.push(['forceBudget', String(forceBudget)]);
-  const named = [compare].flat();
-  if (named.every((c) => typeof c === 'string') && named.some((c) => c !== 'exact')) pairs.push(['compare', JSON.stringify(compare).replaceAll('"', "'")]);
+  const written = writtenCompare(compare);
+  if (written !== undefined && [compare].flat().every((c) => typeof c === 'string')) pairs.push(['compare', written]);
   if (shard !== undefined) pairs.push(['shard', `'${showShard(shard)}'`]);
   return pairs;
+}
+
+/**
+ * @internal Comparison `compare` as the option is written (`'noStricter'`, `['exact','noLazier']`),
+ * or where it is a function, `a function`; undefined where it compares every argument exactly.
+ */
+export function writtenCompare(compare: Comparison | readonly Comparison[]): string | undefined {
+  if ([compare].flat().every((c) => c === 'exact')) return undefined;
+  return typeof compare === 'function' ? 'a function' : JSON.stringify(compare).replaceAll('"', "'");
 }
 
 /**

@@ -41,6 +41,11 @@ export function showInput(s: Pick<AnySpec, 'args'>, v: unknown, i: number): stri
   return describeSafely(v, SHOWN.maxWidth);
 }
 
+/** @internal A case's inputs as a message names them: each as {@link showInput} shows it, joined by commas. */
+export function showInputs(s: Pick<AnySpec, 'args'>, inputs: readonly unknown[]): string {
+  return inputs.map((v, i) => showInput(s, v, i)).join(', ');
+}
+
 /** Longest list a report prints in full. */
 const MAX_ITEMS = 12;
 /** How a report prints inputs and demands: lists of up to {@link MAX_ITEMS} items in full, lines of up to 100 characters. */
@@ -245,6 +250,19 @@ export function behavedDifferently(s: AnySpec, found: Trial, again: Trial): stri
     what = `it made other demands: ${differ.join('; ')}`;
   }
   return `The function behaved differently when its case was run again: ${what}. Its failure depends on more than its inputs and the demand on its result (on timing, or on state kept between calls), so this counterexample may not reproduce; the report shows the failure as it was found.`;
+}
+
+/**
+ * @internal The case a failure's report shows, and the report, the one place a check chooses them:
+ * the case as run again for the report (`again`) where it failed as when it was found, else as it
+ * was found (`found`, shown on `inputs`, its own unless given), saying what differed (see
+ * {@link behavedDifferently}); `where` tells how it was found, and `reproduce`, after the
+ * diagram, how to run it again.
+ */
+export function failureReport(s: AnySpec, found: Trial, again: Trial | undefined, where: string, reproduce: string, unicode: boolean, inputs = found.inputs): { shown: Trial; message: string } {
+  const differed = again && behavedDifferently(s, found, again);
+  const shown = again?.failed && differed === undefined ? again : inputs === found.inputs ? found : { ...found, inputs };
+  return { shown, message: `${report(s, shown, withNote(failureHeader(shown, where, s), differed), unicode)}\n${reproduce}` };
 }
 
 /** @internal A report's first line, with `note` (see {@link behavedDifferently}) on the line after it, if any. */

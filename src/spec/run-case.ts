@@ -13,7 +13,7 @@ import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { CaseRun, CaseSteps } from '../engine/steps.ts';
 import { MATCHED, predictMatching, SpecError, type Spec } from './spec.ts';
 import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
-import { showInput } from './report.ts';
+import { showInputs } from './report.ts';
 import type { Counterexample } from './result.ts';
 import { runAsCase, UnhandledRejectionError } from './unhandled-rejections.ts';
 import { lastAsked } from '../demand/last-asked.ts';
@@ -47,32 +47,31 @@ export function counterexampleOf(t: Trial): Counterexample {
 }
 
 /**
- * Observes one case and compares it with the spec. Spec errors and shape mismatches propagate.
- * The spec gets a budget of its own, as large as the function's: it is user code that can walk
- * an infinite input for ever as well (running out is a spec error). `phase` is told who runs: the
- * function (with the context), then the spec (with the comparison), so that a worker's timeout
- * blames the right one. `given`: the budget of a case run again (see {@link CaseRun.budget}).
+ * Observes one case (its inputs and context, and its budget where it is run again) and compares it
+ * with the spec. Spec errors and shape mismatches propagate. The spec gets a budget of its own, as
+ * large as the function's: it is user code that can walk an infinite input for ever as well
+ * (running out is a spec error). `phase` is told who runs: the function (with the context), then
+ * the spec (with the comparison), so that a worker's timeout blames the right one.
  */
-export function runCase(run: CaseRunner, inputs: readonly unknown[], context: Context, phase?: (who: 'function' | 'spec') => void, given?: number): Trial {
-  const { spec: s, fn } = run;
-  const budget = given ?? trialBudget(run.settings.forceBudget, inputs);
+export function runCase(run: CaseRunner, c: CaseRun, phase?: (who: 'function' | 'spec') => void): Trial {
+  const budget = caseBudget(run.settings.forceBudget, c);
   phase?.('function');
-  const obs = observeWithin(budget, context, fn, inputs, observeShapes(s));
+  const obs = observeWithin(budget, c.context, run.fn, c.inputs, observeShapes(run.spec));
   phase?.('spec');
-  return judge(run, inputs, context, obs, budget);
+  return judge(run, c, obs, budget);
 }
 
 /** @internal {@link runCase} of a function over async iterables or returning a Promise: observed asynchronously, its pulls of async iterables counted against the budget. */
-export async function runCaseAsync(run: CaseRunner, inputs: readonly unknown[], context: Context, phase?: (who: 'function' | 'spec') => void, given?: number): Promise<Trial> {
+export async function runCaseAsync(run: CaseRunner, c: CaseRun, phase?: (who: 'function' | 'spec') => void): Promise<Trial> {
   const { spec: s, fn } = run;
   // Worked out at once: the rounds of evaluation of cases run concurrently would mix.
-  const budget = given ?? resolved(trialBudget(run.settings.forceBudget, inputs));
+  const budget = resolved(caseBudget(run.settings.forceBudget, c));
   phase?.('function');
-  const obs = await observeCaseAsync(context, fn, inputs, observeShapes(s), budget);
+  const obs = await observeCaseAsync(c.context, fn, c.inputs, observeShapes(s), budget);
   phase?.('spec');
   // A spec whose prediction awaits something has its body for this case made now (none is asked of a case that threw).
-  if (s.bodyAsync === undefined || obs.error !== undefined) return judge(run, inputs, context, obs, budget);
-  return judge({ ...run, spec: { ...s, body: await s.bodyAsync(obs.result, inputs, budget) } }, inputs, context, obs, budget);
+  if (s.bodyAsync === undefined || obs.error !== undefined) return judge(run, c, obs, budget);
+  return judge({ ...run, spec: { ...s, body: await s.bodyAsync(obs.result, c.inputs, budget) } }, c, obs, budget);
 }
 
 /**
@@ -83,7 +82,7 @@ export async function observeCaseAsync(context: Context, fn: Fn, inputs: readonl
   // A rejection left unhandled before the case (by the last case's spec) is told now, while no case
   // runs; timers the last case's function left may fire too (in a worker, in the function's phase).
   await new Promise((r) => setImmediate(r));
-  const shown = () => inputs.map((v, i) => showInput({ args: shapes.inputs ?? [] }, v, i)).join(', ');
+  const shown = () => showInputs({ args: shapes.inputs ?? [] }, inputs);
   // It ends once the pulls the function made have settled, and a turn later: a rejection it left unhandled has been told.
   const { value: observed, left } = await runAsCase(inputs, shown, () => observeDetailedAsync(context, fn, inputs, shapes, budget));
   return left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(left.reason) } };
@@ -100,17 +99,33 @@ export interface CaseRunner {
 }
 
 /** A case observed, compared with the spec's prediction; a failed one keeps its budget (see {@link Trial.budget}). */
-function judge({ spec: s, settings }: CaseRunner, inputs: readonly unknown[], context: Context, obs: DetailedObservation, budget: number | GrowingBudget): Trial {
+function judge({ spec: s, settings }: CaseRunner, { inputs, context }: CaseRun, obs: DetailedObservation, budget: number | GrowingBudget): Trial {
+  if (obs.error !== undefined) return observedTrial(inputs, obs, context, budget);
   const compare = settings.comparisons;
-  // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
-  if (obs.error !== undefined && obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
-  if (obs.error) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: [], failed: true, error: obs.error, replay: context, budget: resolved(budget) };
   const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, allHoldOfEqual(compare, undefined) ? obs.inputs : undefined);
   // Every prediction was the demand observed: their demands are those.
-  if (predicted === MATCHED) return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted: obs.inputs, failed: false };
+  if (predicted === MATCHED) return trialOf(inputs, obs, obs.inputs, false);
   let failed = false;
   for (let i = 0; i < predicted.length && !failed; i++) failed = !compare[i]!(obs.inputs[i]!, predicted[i]!);
-  return failed ? { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed, budget: resolved(budget) } : { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed };
+  return failed ? { ...trialOf(inputs, obs, predicted, true), budget: resolved(budget) } : trialOf(inputs, obs, predicted, false);
+}
+
+/**
+ * @internal The trial of a case as far as its observation tells without a spec: failed where the
+ * function threw (run again in `context`, see {@link Trial.replay}, under `budget`), else passed,
+ * nothing predicted; a check judges the rest by its spec, an inference knows no more. A shape
+ * mismatch is the user's mistake, thrown.
+ */
+export function observedTrial(inputs: readonly unknown[], obs: DetailedObservation, context: Context | undefined, budget?: number | GrowingBudget): Trial {
+  if (obs.error === undefined) return trialOf(inputs, obs, [], false);
+  // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
+  if (obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
+  return { ...trialOf(inputs, obs, [], true), error: obs.error, replay: context, budget: budget === undefined ? undefined : resolved(budget) };
+}
+
+/** The trial of a case on `inputs` observed as `obs`, with the spec's prediction: what every trial holds. */
+function trialOf(inputs: readonly unknown[], obs: DetailedObservation, predicted: readonly Demand[], failed: boolean): Trial {
+  return { inputs, resultDemand: obs.result, actual: obs.inputs, predicted, failed };
 }
 
 /**
@@ -158,12 +173,8 @@ export interface CaseDriver {
 
 /** @internal The {@link CaseDriver} of `run`, an asynchronous check (`async`) or not (`phase`: see {@link runCase}). */
 export function caseDriver(run: CaseRunner, async: boolean, phase?: (who: 'function' | 'spec') => void): CaseDriver {
-  if (!async) {
-    const one = (inputs: readonly unknown[], context: Context, budget?: number) => runCase(run, inputs, context, phase, budget);
-    return { run: one, drive: (steps) => drive(steps, (c) => one(c.inputs, c.context, c.budget)) };
-  }
-  const one = (inputs: readonly unknown[], context: Context, budget?: number) => runCaseAsync(run, inputs, context, phase, budget);
-  return { run: one, drive: (steps) => driveAsync(steps, (c) => one(c.inputs, c.context, c.budget)) };
+  if (!async) return { run: (inputs, context, budget) => runCase(run, { inputs, context, budget }, phase), drive: (steps) => drive(steps, (c) => runCase(run, c, phase)) };
+  return { run: (inputs, context, budget) => runCaseAsync(run, { inputs, context, budget }, phase), drive: (steps) => driveAsync(steps, (c) => runCaseAsync(run, c, phase)) };
 }
 
 /** @internal Runs `steps`, each case (or what else they yield) by `run`, awaiting it. */
@@ -213,12 +224,14 @@ function observeWithin(budget: number | GrowingBudget, context: Context, fn: Fn,
 const FORCES_PER_POSITION = 10;
 
 /**
- * The force budget of a trial (the function's, and the spec's as large): the option `forceBudget`,
- * or with the default, {@link FORCES_PER_POSITION} forces per lazy position evaluated in the
- * inputs where that is more, counted only if the trial spends the default (see {@link ScaledBudget}).
+ * The force budget of case `c` (the function's, and the spec's as large), the one place it is
+ * decided: where the case is run again, that of its first run (see {@link CaseRun.budget}); else
+ * the option `forceBudget`, or with the default, {@link FORCES_PER_POSITION} forces per lazy
+ * position evaluated in the inputs where that is more, counted only if the case spends the
+ * default (see {@link ScaledBudget}).
  */
-function trialBudget(forceBudget: number, inputs: readonly unknown[]): number | GrowingBudget {
-  return forceBudget === SCALED_BUDGET ? new ScaledBudget(inputs) : forceBudget;
+function caseBudget(forceBudget: number, c: CaseRun): number | GrowingBudget {
+  return c.budget ?? (forceBudget === SCALED_BUDGET ? new ScaledBudget(c.inputs) : forceBudget);
 }
 
 /**
@@ -250,6 +263,6 @@ export function isCaseError(err: unknown): err is SpecError | ShapeMismatchError
 
 /** @internal A {@link isCaseError} error, named by `where` its case ran (made only for one) and the case's inputs. */
 export function blameCase(err: unknown, spec: AnySpec, where: () => string, inputs: readonly unknown[]): unknown {
-  if (isCaseError(err)) err.message = `${err.message} (${where()}, inputs ${inputs.map((v, j) => showInput(spec, v, j)).join(', ')})`;
+  if (isCaseError(err)) err.message = `${err.message} (${where()}, inputs ${showInputs(spec, inputs)})`;
   return err;
 }

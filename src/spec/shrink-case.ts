@@ -40,8 +40,12 @@ export function* shrinkCandidates(s: AnySpec, t: Candidate, inputsOnly = false):
   if (!inputsOnly) for (const d of shrinkDemand(t.resultDemand)) yield { inputs: t.inputs, resultDemand: d, budget: t.budget };
 }
 
-/** @internal Greedy shrinking to a local minimum: inputs one at a time, then the demand on the result. */
-export function* shrink(s: AnySpec, start: Trial, maxAttempts: number): Steps<[Trial, number]> {
+/**
+ * @internal Greedy shrinking to a local minimum: inputs one at a time, then the demand on the
+ * result. A candidate's run is smaller where `fails` says (by default, where it fails alike: see
+ * {@link failsAlike}) and it did not run back to the case it shrinks (see {@link sameCase}).
+ */
+export function* shrink(s: AnySpec, start: Trial, maxAttempts: number, fails = (t: Trial, current: Trial) => failsAlike(t, current.error !== undefined)): Steps<[Trial, number]> {
   let current = start;
   let shrinks = 0;
   let attempts = 0;
@@ -56,7 +60,7 @@ export function* shrink(s: AnySpec, start: Trial, maxAttempts: number): Steps<[T
         if (isCaseError(err)) continue;
         throw err;
       }
-      if (failsAlike(t, current.error !== undefined) && !sameCase(t, current)) {
+      if (fails(t, current) && !sameCase(t, current)) {
         current = t;
         shrinks++;
         continue search;
