@@ -178,3 +178,13 @@ describe('consuming a result whose elements are not primitives', () => {
     assert.equal(prettyDemand(o.result), '(0, 0) : _');
   });
 });
+
+describe('an asynchronous check split into shards', () => {
+  test('runs its shard of the trials, and a failure found in a shard reproduces with the shard named', async () => {
+    const shards = await Promise.all(['1/4', '2/4', '3/4', '4/4'].map((shard) => checkSpecAsync(takeAsyncSpec, takeAsync, { seed: 7, trials: 40, shard })));
+    assert.deepEqual(shards.map((r) => [r.passed, r.trials]), [[true, 10], [true, 10], [true, 10], [true, 10]]);
+    const failing = await checkSpecAsync(takeAsyncSpec, takeAsyncPullsOneMore, { seed: 7, shard: '2/4' });
+    assert.equal(failing.passed, false);
+    assert.match(failing.message, /Reproduce with the option \{ seed: 7, shard: '2\/4' \}\.$/);
+  });
+});
