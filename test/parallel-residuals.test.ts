@@ -1,0 +1,42 @@
+/**
+ * What a check module's import leaves in a worker is no case's: a timer of the import that fires
+ * while an asynchronous function waits, that raises an error, or that never ends, is blamed on no
+ * trial; the run passes, or rejects saying what happened and what to do.
+ * @module
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkSpec } from '../src/checks.ts';
+import { checkSpecAsync } from '../src/async-checks.ts';
+import { WorkerCrashError } from '../src/parallel/errors.ts';
+import { withWorkerLimits } from './fixtures/worker-limits.ts';
+import { importTimerDuringAwaitCheck } from './fixtures/residual-import-async-checks.ts';
+import { IMPORT_ERROR, importThrowsAsyncCheck, importThrowsCheck } from './fixtures/residual-import-throws-checks.ts';
+import { importLoopsCheck } from './fixtures/residual-import-loops-checks.ts';
+
+test('a timer the check module\'s import left, computing past the timeout while an asynchronous function waits for its own, is not blamed on the trial: a correct function passes with workers', { timeout: 60_000 }, async () => {
+  const r = await checkSpecAsync(importTimerDuringAwaitCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 });
+  assert.equal(r.passed, true, r.message);
+});
+
+/** Whether `e` is the error of a run whose check module's import left a timer that threw `IMPORT_ERROR` in a worker: it names the module and no trial. */
+const importThrew = (e: Error) =>
+  e instanceof WorkerCrashError && e.message.includes(`the import of ${importThrowsCheck.moduleUrl} left a timer that raised an error (or ended the thread) in a worker`) && e.message.includes(IMPORT_ERROR) && !/trial \d/.test(e.message);
+
+test('an error raised by a timer the check module\'s import left rejects the run naming the import, blamed on no trial, in asynchronous and synchronous checks', { timeout: 60_000 }, async () => {
+  await assert.rejects(checkSpecAsync(importThrowsAsyncCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 }), importThrew);
+  await assert.rejects(checkSpec(importThrowsCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 }), importThrew);
+});
+
+test('a timer the check module\'s import left that never ends rejects the run, saying the import left it and what to do, blamed on no trial, within the import\'s limit', { timeout: 60_000 }, async () => {
+  await withWorkerLimits({ import: 1500 }, () =>
+    assert.rejects(
+      checkSpec(importLoopsCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 }),
+      (e: Error) =>
+        e instanceof WorkerCrashError &&
+        e.message.includes(`the import of ${importLoopsCheck.moduleUrl} left a timer that did not finish within 1500 ms in a worker (it loops, or blocks)`) &&
+        /clear that timer, or set it only in the main thread/.test(e.message) &&
+        !/trial \d|making a case/.test(e.message),
+    ),
+  );
+});
