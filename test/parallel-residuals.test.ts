@@ -1,7 +1,8 @@
 /**
  * What a check module's import leaves in a worker is no case's: a timer of the import that fires
- * while an asynchronous function waits, that raises an error, or that never ends, is blamed on no
- * trial; the run passes, or rejects saying what happened and what to do.
+ * while an asynchronous function waits, that raises an error, or that never ends, and a worker that
+ * dies before it begins any case, are blamed on no trial; the run passes, or rejects saying what
+ * happened and what to do.
  * @module
  */
 import { test } from 'node:test';
@@ -13,6 +14,7 @@ import { withWorkerLimits } from './fixtures/worker-limits.ts';
 import { importTimerDuringAwaitCheck } from './fixtures/residual-import-async-checks.ts';
 import { IMPORT_ERROR, importThrowsAsyncCheck, importThrowsCheck } from './fixtures/residual-import-throws-checks.ts';
 import { importLoopsCheck } from './fixtures/residual-import-loops-checks.ts';
+import { diesAtStartCheck, EXIT_CODE } from './fixtures/residual-start-crash-checks.ts';
 
 test('a timer the check module\'s import left, computing past the timeout while an asynchronous function waits for its own, is not blamed on the trial: a correct function passes with workers', { timeout: 60_000 }, async () => {
   const r = await checkSpecAsync(importTimerDuringAwaitCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 });
@@ -38,5 +40,12 @@ test('a timer the check module\'s import left that never ends rejects the run, s
         /clear that timer, or set it only in the main thread/.test(e.message) &&
         !/trial \d|making a case/.test(e.message),
     ),
+  );
+});
+
+test('fresh workers that die before they begin any trial are no counterexample: the run rejects saying the workers could not start, with the cause', { timeout: 60_000 }, async () => {
+  await assert.rejects(
+    checkSpec(diesAtStartCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 }),
+    (e: Error) => e instanceof WorkerCrashError && /^the workers could not start: /.test(e.message) && e.message.includes(`the worker exited with code ${EXIT_CODE}`) && !/trial \d/.test(e.message),
   );
 });

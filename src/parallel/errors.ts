@@ -47,6 +47,17 @@ export function importLeft(moduleUrl: string, late: { readonly error: string } |
   );
 }
 
+/**
+ * @internal The error of a run whose fresh workers died (`count` of them, the last with `error`)
+ * before they began any case: their start failed, which no case can be blamed for.
+ */
+export function couldNotStart(moduleUrl: string, count: number, error: string): WorkerCrashError {
+  return new WorkerCrashError(
+    `the workers could not start: ${count} fresh workers of the checks of ${moduleUrl} died before they began any case, which none can be blamed for. ` +
+      `A worker imports the check module, then begins its first case: the import probably ends the thread, or crashes it asynchronously (${WORKER_RULE}). The last worker's error: ${error}`,
+  );
+}
+
 /** @internal */
 export function rebuildError(t: SentError): Error {
   if (t.name === 'SpecError') return new SpecError(t.message);

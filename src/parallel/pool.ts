@@ -11,7 +11,7 @@ import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
 import { TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
-import { importLeft, specLimit, WorkerCrashError } from './errors.ts';
+import { couldNotStart, importLeft, specLimit, WorkerCrashError } from './errors.ts';
 import { BY_IMPORT, CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
 /** Sends a worker a message of the protocol. */
@@ -453,7 +453,7 @@ export class Slot {
       if (this.worker !== w) return;
       this.worker = null;
       this.ready = null;
-      const ended = this.diedEnds(error);
+      const ended = this.diedEnds(error, pooled === undefined);
       settle(ended ?? new Error(`a worker stopped while starting: ${error}`));
       const p = this.pending;
       this.pending = null;
@@ -469,9 +469,16 @@ export class Slot {
     return ready;
   }
 
-  /** What the death of the worker with `error` ends the run with, if anything: a callback the check module's import left was running (see {@link RunStats}). */
-  private diedEnds(error: string): Error | undefined {
-    if (this.state[4] === BY_IMPORT) return (this.stats.ended ??= importLeft(this.setup.init.moduleUrl, { error }));
+  /**
+   * What the death of the worker (`fresh`: started for this run) with `error` ends the run with, if
+   * anything: a callback the check module's import left was running, or, for the run's second fresh
+   * worker to die so, it had begun no case (see {@link RunStats}). What kills a fresh worker before
+   * its first case is no case's: its start, the import above all.
+   */
+  private diedEnds(error: string, fresh: boolean): Error | undefined {
+    const { moduleUrl } = this.setup.init;
+    if (this.state[4] === BY_IMPORT) return (this.stats.ended ??= importLeft(moduleUrl, { error }));
+    if (fresh && this.answered === 0 && this.state[3] !== this.requested && ++this.stats.startCrashes >= 2) return (this.stats.ended ??= couldNotStart(moduleUrl, this.stats.startCrashes, error));
     return this.stats.ended;
   }
 
@@ -655,18 +662,20 @@ export function crashedAfterLast(late: Late, grace: number, unit: string, unblam
 }
 
 /**
- * What the slots of a run share: the workers used (started, or taken idle), and what ends the run,
- * if anything: a worker refused to run a check (see {@link refuseInWorker}), or a callback the
- * check module's import left raised an error or did not finish.
+ * What the slots of a run share: the workers used (started, or taken idle), how many fresh workers
+ * died before they began a case, and what ends the run, if anything: a worker refused to run a
+ * check (see {@link refuseInWorker}), a callback the check module's import left raised an error or
+ * did not finish, or fresh workers died twice before they began a case (see {@link couldNotStart}).
  */
 interface RunStats {
   started: number;
+  startCrashes: number;
   ended?: Error;
 }
 
 /** @internal Starts `count` workers, waits until they are ready, runs `body` with them, and stops them. */
 export async function withWorkers<R>(count: number, setup: SlotSetup, timeout: number, body: (slots: Slot[], info: () => { workersStarted: number; startupMs: number }) => Promise<R>): Promise<R> {
-  const stats: RunStats = { started: 0 };
+  const stats: RunStats = { started: 0, startCrashes: 0 };
   const slots = Array.from({ length: count }, () => new Slot(setup, timeout, stats));
   const t0 = performance.now();
   try {
