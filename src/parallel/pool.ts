@@ -98,10 +98,9 @@ interface Kept {
 
 /** An idle worker of `moduleUrl`'s checks, now this caller's, if there is one. */
 function takeIdle(moduleUrl: string): Kept | undefined {
-  const set = idle.get(moduleUrl);
-  const kept = set?.values().next().value;
+  const kept = idle.get(moduleUrl)?.values().next().value;
   if (kept === undefined) return undefined;
-  set!.delete(kept);
+  forgetIdle(kept);
   kept.unwatch();
   kept.worker.off('error', crashLate);
   kept.worker.ref();
@@ -113,12 +112,16 @@ function release(kept: Kept): void {
   const { worker: w, moduleUrl } = kept;
   w.unref();
   w.on('error', crashLate);
-  const set = idle.get(moduleUrl) ?? new Set<Kept>();
-  idle.set(moduleUrl, set);
-  const keep = set.size < availableParallelism();
-  if (keep) set.add(kept);
+  const set = idle.get(moduleUrl);
+  if ((set?.size ?? 0) < availableParallelism()) idle.set(moduleUrl, (set ?? new Set<Kept>()).add(kept));
   else controls.get(w)?.postMessage('finish');
-  watchKept(kept, () => set.delete(kept));
+  watchKept(kept, () => forgetIdle(kept));
+}
+
+/** Forgets an idle worker, if it is one, and its module once it has none: {@link idle} holds only modules with idle workers. */
+function forgetIdle(kept: Kept): void {
+  const set = idle.get(kept.moduleUrl);
+  if (set?.delete(kept) && set.size === 0) idle.delete(kept.moduleUrl);
 }
 
 /**
