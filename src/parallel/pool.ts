@@ -264,11 +264,18 @@ class PhaseClock {
   private phase: { readonly seen: SeenPhase; readonly before: Look; readonly first: Look } | undefined;
 
   constructor(
-    private readonly look: () => Look,
+    private readonly worker: Worker,
+    /** The worker thread's `schedstat` file, if it has one (see {@link threadTimes}). */
+    private readonly schedstat: string | undefined,
     /** Whether the check is asynchronous: a case's waits for its promises count as computing. */
     private readonly async: boolean,
   ) {
-    this.last = look();
+    this.last = this.look();
+  }
+
+  /** A look at the worker thread's times now. */
+  private look(): Look {
+    return { wall: Date.now(), times: threadTimes(this.worker, this.schedstat) };
   }
 
   /** What phase `seen` has computed by now, at least; undefined if the thread's times cannot be read. */
@@ -538,7 +545,7 @@ export class Slot {
       const id = this.nextId++;
       this.requested = id;
       const sent = Date.now();
-      const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async);
+      const clock = new PhaseClock(w, this.clock, this.setup.init.async);
       const look = lookEvery(this.timeout);
       return new Promise<Outcome>((resolve) => {
         const check = () => {
@@ -617,9 +624,7 @@ export class Slot {
     // A worker at work (a case that does not end), or not yet ready, is stopped. An idle one is kept for the next run (see idle).
     if (p || !this.isReady) return void (await w.terminate());
     this.detach();
-    const schedstat = this.clock;
-    const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, schedstat) }), false);
-    release({ worker: w, moduleUrl: this.setup.init.moduleUrl, timeout: this.timeout, state: this.state, seen: this.seen, clock, unwatch: () => {} });
+    release({ worker: w, moduleUrl: this.setup.init.moduleUrl, timeout: this.timeout, state: this.state, seen: this.seen, clock: new PhaseClock(w, this.clock, false), unwatch: () => {} });
   }
 }
 
