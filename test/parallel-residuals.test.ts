@@ -6,6 +6,8 @@
  * @module
  */
 import { test } from 'node:test';
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
 import assert from 'node:assert/strict';
 import { checkSpec } from '../src/checks.ts';
 import { checkSpecAsync } from '../src/async-checks.ts';
@@ -15,6 +17,7 @@ import { importTimerDuringAwaitCheck } from './fixtures/residual-import-async-ch
 import { IMPORT_ERROR, importThrowsAsyncCheck, importThrowsCheck } from './fixtures/residual-import-throws-checks.ts';
 import { importLoopsCheck } from './fixtures/residual-import-loops-checks.ts';
 import { diesAtStartCheck, EXIT_CODE } from './fixtures/residual-start-crash-checks.ts';
+import { importIntervalCheck } from './fixtures/residual-import-interval-checks.ts';
 
 test('a timer the check module\'s import left, computing past the timeout while an asynchronous function waits for its own, is not blamed on the trial: a correct function passes with workers', { timeout: 60_000 }, async () => {
   const r = await checkSpecAsync(importTimerDuringAwaitCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 });
@@ -48,4 +51,21 @@ test('fresh workers that die before they begin any trial are no counterexample: 
     checkSpec(diesAtStartCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 }),
     (e: Error) => e instanceof WorkerCrashError && /^the workers could not start: /.test(e.message) && e.message.includes(`the worker exited with code ${EXIT_CODE}`) && !/trial \d/.test(e.message),
   );
+});
+
+test('a worker that a run lets go (more than the pool keeps) ends, though the check module\'s import left an interval running in it', { timeout: 30_000 }, async (t) => {
+  const exited: Promise<number>[] = [];
+  const watch = (w: Worker) => void exited.push(new Promise((resolve) => w.once('exit', resolve)));
+  process.on('worker', watch);
+  try {
+    // One worker more than the pool keeps idle for the module: it is let go at the end of the run.
+    const r = await checkSpec(importIntervalCheck, { trials: 50, seed: 1, workers: availableParallelism() + 1, timeout: 1000 });
+    assert.equal(r.passed, true, r.message);
+  } finally {
+    process.off('worker', watch);
+  }
+  // The workers are unref'd: this keeps the process alive until one ends, or the test's guard fails it (the interval kept the one let go alive for ever).
+  const alive = setInterval(() => {}, 1000);
+  t.signal.addEventListener('abort', () => clearInterval(alive));
+  await Promise.race(exited).finally(() => clearInterval(alive));
 });

@@ -132,9 +132,18 @@ function watchCallbacks(on: boolean): void {
 const byImport = new WeakSet<object>();
 const importing = createHook({
   init: (_id, type, _trigger, resource) => {
-    if (type !== 'PROMISE') byImport.add(resource);
+    if (type === 'PROMISE') return;
+    byImport.add(resource);
+    if (type !== 'Timeout' && type !== 'Immediate') return;
+    const ref = new WeakRef(resource as Timer);
+    importTimers.add(ref);
+    timerGone.register(resource as Timer, ref);
   },
 });
+type Timer = { unref(): unknown };
+/** The timers of {@link byImport}, while they exist: unref'd once this worker is let go (see control), which they must not keep alive. */
+const importTimers = new Set<WeakRef<Timer>>();
+const timerGone = new FinalizationRegistry<WeakRef<Timer>>((ref) => importTimers.delete(ref));
 /** How many of the import and its callbacks run (one may run during the import): {@link byImport} is recorded while any does. */
 let recording = 0;
 function recordImport(on: boolean): void {
@@ -245,9 +254,11 @@ function threadClock(): string | undefined {
 // One message at a time, in order: a message that arrives while one is handled (an 'advance' while
 // the module is imported) waits for it.
 let queue: Promise<void> = Promise.resolve();
-// The run is over (see startWorker): this worker ends once the timers its cases left have fired.
+// The run is over (see startWorker): this worker ends once the timers its cases left have fired; its import's (an interval
+// that runs for ever, say) do not keep it.
 const control = (workerData as Record<string, MessagePort>)[CONTROL]!;
 control.once('message', () => {
+  for (const ref of importTimers) ref.deref()?.unref();
   control.close();
   port.close();
 });
