@@ -34,7 +34,7 @@ test('in the exhaustive mode with workers, a timer the check module\'s import le
   assert.equal(r.passed, true, r.message);
 });
 
-test('shrinking a timer that does not finish, a fresh worker busy with its import\'s timer takes no shrink candidate that does not exist: the counterexample is kept', { timeout: 60_000 }, async () => {
+test('shrinking a timer that does not finish, a fresh worker busy with its import\'s timer takes no shrink candidate that does not exist: the counterexample is kept', { timeout: 180_000 }, async () => {
   const r = await checkSpec(importTimerLoopsCheck, { trials: 10, seed: 1, workers: 2, timeout: 100, unicode: false });
   assert.equal(r.passed, false);
   assert.match(r.message, /a timer the function left did not finish: timed out after 100 ms \(after 1 trial and 0 shrinks/);

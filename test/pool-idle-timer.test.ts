@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSpec } from '../src/checks.ts';
-import { IDLE_TIMEOUT, LOOP_CHANNEL, loopsAfterRunCheck, plainCheck, zeroLoopsAfterRunCheck } from './fixtures/idle-timer-checks.ts';
+import { IDLE_TIMEOUT, LOOP_CHANNEL, loopsAfterRunCheck, OVER_CHANNEL, plainCheck, zeroLoopsAfterRunCheck } from './fixtures/idle-timer-checks.ts';
 
 const MODULE = loopsAfterRunCheck.moduleUrl;
 const options = { trials: 5, seed: 1, workers: 1, timeout: IDLE_TIMEOUT };
@@ -32,10 +32,17 @@ async function warnings(body: (seen: Promise<void>) => Promise<void>, until: (te
   }
 }
 
-/** Resolves once the timer of a worker's run of the checks of idle-timer-checks.ts begins to compute for ever. */
+/**
+ * Tells the timer a worker's run of the checks of idle-timer-checks.ts left that the run is over,
+ * and resolves once it begins to compute for ever.
+ */
 function looping(): Promise<void> {
   const channel = new BroadcastChannel(LOOP_CHANNEL);
-  return new Promise<void>((resolve) => (channel.onmessage = () => (channel.close(), resolve())));
+  const begun = new Promise<void>((resolve) => (channel.onmessage = () => (channel.close(), resolve())));
+  const over = new BroadcastChannel(OVER_CHANNEL);
+  over.postMessage('over');
+  over.close();
+  return begun;
 }
 
 const STUCK = new RegExp(`^strictcheck: warning: a timer that a run of a check of ${MODULE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} left did not finish within that run's timeout \\(${IDLE_TIMEOUT} ms: it loops, or blocks\\), once the run had ended, in a worker kept for the next run: the worker was stopped\\.`);
@@ -48,29 +55,28 @@ const STUCK = new RegExp(`^strictcheck: warning: a timer that a run of a check o
  */
 async function runAfterStuck(check: typeof loopsAfterRunCheck, passes: boolean): Promise<void> {
   const written = await warnings(async () => {
-    const loops = looping();
     const first = await checkSpec(check, { ...options, trials: 20 });
     assert.equal(first.passed, passes, first.message);
-    await loops;
+    await looping();
     const second = await checkSpec(plainCheck, options);
     assert.equal(second.passed, true, second.message);
   }, () => false);
   assert.match(written, STUCK);
 }
 
-test('a run that takes a worker kept idle, stuck in a timer an earlier run of its module left, gets a fresh worker and its own verdict, and the timer is warned of', { timeout: 20_000 }, () => runAfterStuck(loopsAfterRunCheck, true));
+test('a run that takes a worker kept idle, stuck in a timer an earlier run of its module left, gets a fresh worker and its own verdict, and the timer is warned of', { timeout: 60_000 }, () => runAfterStuck(loopsAfterRunCheck, true));
 
-test('a worker kept idle, stuck in a timer its run left once it had ended, is stopped while idle, with a warning', { timeout: 20_000 }, async () => {
+test('a worker kept idle, stuck in a timer its run left once it had ended, is stopped while idle, with a warning', { timeout: 60_000 }, async (t) => {
   const written = await warnings(async (seen) => {
-    const loops = looping();
     const first = await checkSpec(loopsAfterRunCheck, options);
     assert.equal(first.passed, true, first.message);
-    await loops;
-    // No run takes it: the warning comes from the watch of the idle worker, which (unref'd) keeps nothing alive.
+    await looping();
+    // No run takes it: the warning comes from the watch of the idle worker, which (unref'd) keeps nothing alive; nor does this, once the test ends.
     const alive = setInterval(() => {}, 1000);
+    t.signal.addEventListener('abort', () => clearInterval(alive));
     await seen.finally(() => clearInterval(alive));
   }, (text) => STUCK.test(text));
   assert.match(written, STUCK);
 });
 
-test('a worker kept idle after a failing run, stuck in a timer that run left, is stopped, and the next run of its module gets its own verdict', { timeout: 20_000 }, () => runAfterStuck(zeroLoopsAfterRunCheck, false));
+test('a worker kept idle after a failing run, stuck in a timer that run left, is stopped, and the next run of its module gets its own verdict', { timeout: 60_000 }, () => runAfterStuck(zeroLoopsAfterRunCheck, false));

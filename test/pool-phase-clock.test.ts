@@ -6,7 +6,7 @@ import { BUSY_CHANNEL, BUSY_TIMEOUT, busyLaterCheck } from './fixtures/phase-clo
 
 test('a timer that computes past the timeout while its worker has not yet begun the next request is stopped as one that ran past it, not let finish', { timeout: 60_000 }, async () => {
   const { moduleUrl, name } = busyLaterCheck;
-  const slot = new Slot({ init: { moduleUrl, name, budget: 1000, ownCompare: true, async: false, seed: 1, trials: 1, maxSize: 0 } }, BUSY_TIMEOUT, { started: 0 });
+  const slot = new Slot({ init: { moduleUrl, name, budget: 1000, ownCompare: true, async: false, seed: 1, trials: 1, maxSize: 0 } }, BUSY_TIMEOUT, { started: 0, startCrashes: 0 });
   const busy = new BroadcastChannel(BUSY_CHANNEL);
   try {
     const begun = new Promise((resolve) => (busy.onmessage = resolve));

@@ -11,6 +11,7 @@ import type { Counterexample } from '../spec/result.ts';
 import { counterexampleOf, type AnySpec, type Trial } from '../spec/run-case.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 import type { SentError } from './protocol.ts';
+import { WORKER_RULE } from '../spec/registry.ts';
 
 /** Reported for a trial that ran past the timeout. */
 export class TrialTimeoutError extends Error {
@@ -32,6 +33,29 @@ export class TrialTimeoutError extends Error {
 export class WorkerCrashError extends Error {
   /** Always `'WorkerCrashError'`: the name a report gives a crash, before the worker's own error. */
   override name = 'WorkerCrashError';
+}
+
+/**
+ * @internal The error of a run whose check module's import left, in a worker, a timer (or another
+ * callback) that raised `error`, or ran past the import's limit (`ms`): the import's, no case's.
+ */
+export function importLeft(moduleUrl: string, late: { readonly error: string } | { readonly ms: number }): WorkerCrashError {
+  const what = 'error' in late ? 'raised an error (or ended the thread)' : `did not finish within ${late.ms} ms in a worker (it loops, or blocks), and the worker was stopped`;
+  return new WorkerCrashError(
+    `the import of ${moduleUrl} left a timer that ${what}${'error' in late ? ' in a worker' : ''}: what the import leaves runs in every worker, and is no case's, so none is blamed. ` +
+      `${WORKER_RULE[0]!.toUpperCase()}${WORKER_RULE.slice(1)}: clear that timer, or set it only in the main thread (isMainThread)${'error' in late ? `. The worker's error: ${late.error}` : ''}`,
+  );
+}
+
+/**
+ * @internal The error of a run whose fresh workers died (`count` of them, the last with `error`)
+ * before they began any case: their start failed, which no case can be blamed for.
+ */
+export function couldNotStart(moduleUrl: string, count: number, error: string): WorkerCrashError {
+  return new WorkerCrashError(
+    `the workers could not start: ${count} fresh workers of the checks of ${moduleUrl} died before they began any case, which none can be blamed for. ` +
+      `A worker imports the check module, then begins its first case: the import probably ends the thread, or crashes it asynchronously (${WORKER_RULE}). The last worker's error: ${error}`,
+  );
 }
 
 /** @internal */

@@ -11,8 +11,8 @@ import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
 import { TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
-import { specLimit, WorkerCrashError } from './errors.ts';
-import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
+import { couldNotStart, importLeft, specLimit, WorkerCrashError } from './errors.ts';
+import { BY_IMPORT, CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
 /** Sends a worker a message of the protocol. */
 function send(w: Worker, m: ToWorker): void {
@@ -98,10 +98,9 @@ interface Kept {
 
 /** An idle worker of `moduleUrl`'s checks, now this caller's, if there is one. */
 function takeIdle(moduleUrl: string): Kept | undefined {
-  const set = idle.get(moduleUrl);
-  const kept = set?.values().next().value;
+  const kept = idle.get(moduleUrl)?.values().next().value;
   if (kept === undefined) return undefined;
-  set!.delete(kept);
+  forgetIdle(kept);
   kept.unwatch();
   kept.worker.off('error', crashLate);
   kept.worker.ref();
@@ -113,12 +112,16 @@ function release(kept: Kept): void {
   const { worker: w, moduleUrl } = kept;
   w.unref();
   w.on('error', crashLate);
-  const set = idle.get(moduleUrl) ?? new Set<Kept>();
-  idle.set(moduleUrl, set);
-  const keep = set.size < availableParallelism();
-  if (keep) set.add(kept);
+  const set = idle.get(moduleUrl);
+  if ((set?.size ?? 0) < availableParallelism()) idle.set(moduleUrl, (set ?? new Set<Kept>()).add(kept));
   else controls.get(w)?.postMessage('finish');
-  watchKept(kept, () => set.delete(kept));
+  watchKept(kept, () => forgetIdle(kept));
+}
+
+/** Forgets an idle worker, if it is one, and its module once it has none: {@link idle} holds only modules with idle workers. */
+function forgetIdle(kept: Kept): void {
+  const set = idle.get(kept.moduleUrl);
+  if (set?.delete(kept) && set.size === 0) idle.delete(kept.moduleUrl);
 }
 
 /**
@@ -261,11 +264,18 @@ class PhaseClock {
   private phase: { readonly seen: SeenPhase; readonly before: Look; readonly first: Look } | undefined;
 
   constructor(
-    private readonly look: () => Look,
+    private readonly worker: Worker,
+    /** The worker thread's `schedstat` file, if it has one (see {@link threadTimes}). */
+    private readonly schedstat: string | undefined,
     /** Whether the check is asynchronous: a case's waits for its promises count as computing. */
     private readonly async: boolean,
   ) {
-    this.last = look();
+    this.last = this.look();
+  }
+
+  /** A look at the worker thread's times now. */
+  private look(): Look {
+    return { wall: Date.now(), times: threadTimes(this.worker, this.schedstat) };
   }
 
   /** What phase `seen` has computed by now, at least; undefined if the thread's times cannot be read. */
@@ -357,8 +367,7 @@ export class Slot {
   constructor(
     private readonly setup: SlotSetup,
     readonly timeout: number,
-    /** Shared by the slots of a run: workers used (started, or taken idle), and the refusal of a worker, which ends the run (see {@link refuseInWorker}). */
-    private readonly stats: { started: number; refused?: Error },
+    private readonly stats: RunStats,
   ) {}
 
   private spawn(): Promise<void> {
@@ -371,6 +380,7 @@ export class Slot {
     this.answered = pooled ? 1 : 0;
     this.isReady = false;
     this.state[3] = -1;
+    this.state[4] = HARNESS;
     let settle!: (err?: Error) => void;
     const ready = new Promise<void>((res, rej) => (settle = (err) => (err ? rej(err) : res())));
     const stop = () => {
@@ -380,7 +390,7 @@ export class Slot {
     };
     // A worker that does not become ready (its import never ends) is stopped: the run gets an error, not a hang.
     const spawned = Date.now();
-    const importLimit = Math.max(this.timeout, workerLimits.import);
+    const importLimit = this.importLimit();
     const watch = () => {
       if (this.worker !== w) return;
       const now = Date.now();
@@ -401,19 +411,22 @@ export class Slot {
       const seen = this.look(now);
       if (seen === undefined) return void (watcher = setTimeout(watch, 1).unref());
       const importing = this.state[3] === IMPORTING;
+      const loaded = this.state[3] === LOADED;
       // Once it has imported, a worker may warm up and replay a shrink path before it is ready, case by case.
-      const left = importing ? this.state[0]! + importLimit - now : (this.state[3] === LOADED ? Math.max(this.state[0]!, seen.at) : spawned) + this.stallLimit() - now;
+      const left = importing ? this.state[0]! + importLimit - now : (loaded ? Math.max(this.state[0]!, seen.at) : spawned) + this.stallLimit() - now;
       if (left > 0) {
         watcher = setTimeout(watch, earlier ? Math.min(left, lookEvery(pooled.timeout)) : left).unref();
         return;
       }
       stop();
       const moduleUrl = this.setup.init.moduleUrl;
+      // Stuck in a callback its import left (see BY_IMPORT): the import's fault, no case's.
+      if (loaded && seen.who === BY_IMPORT) return settle((this.stats.ended ??= importLeft(moduleUrl, { ms: this.stallLimit() })));
       settle(
         new TypeError(
           importing
             ? `a worker could not load the check: importing ${moduleUrl} did not finish within ${importLimit} ms (the larger of the timeout and ${workerLimits.import} ms). Does it wait for something, or loop, at its top level? ${WORKER_RULE}`
-            : `a worker did not get ready within ${this.stallLimit()} ms, though it ${this.state[3] === LOADED ? `had imported ${moduleUrl}` : 'had not yet begun to import the check'}`,
+            : `a worker did not get ready within ${this.stallLimit()} ms, though it ${loaded ? `had imported ${moduleUrl}` : 'had not yet begun to import the check'}`,
         ),
       );
     };
@@ -433,9 +446,9 @@ export class Slot {
       else if (m.type === 'initError') settle(new TypeError(m.message));
       else if (m.type === 'refused') {
         // The module runs checks when imported: the run ends with that, and no worker is started again.
-        this.stats.refused ??= new TypeError(m.message);
+        this.stats.ended ??= new TypeError(m.message);
         stop();
-        settle(this.stats.refused);
+        settle(this.stats.ended);
         const p = this.pending;
         this.pending = null;
         p?.({ kind: 'crash', error: m.message, alone: false });
@@ -450,7 +463,8 @@ export class Slot {
       if (this.worker !== w) return;
       this.worker = null;
       this.ready = null;
-      settle(new Error(`a worker stopped while starting: ${error}`));
+      const ended = this.diedEnds(error, pooled === undefined);
+      settle(ended ?? new Error(`a worker stopped while starting: ${error}`));
       const p = this.pending;
       this.pending = null;
       if (p) p({ kind: 'crash', error, alone: this.alone() });
@@ -463,6 +477,19 @@ export class Slot {
     send(w, { type: 'init', ...this.setup.init, state: this.state.buffer as SharedArrayBuffer, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
     this.ready = ready;
     return ready;
+  }
+
+  /**
+   * What the death of the worker (`fresh`: started for this run) with `error` ends the run with, if
+   * anything: a callback the check module's import left was running, or, for the run's second fresh
+   * worker to die so, it had begun no case (see {@link RunStats}). What kills a fresh worker before
+   * its first case is no case's: its start, the import above all.
+   */
+  private diedEnds(error: string, fresh: boolean): Error | undefined {
+    const { moduleUrl } = this.setup.init;
+    if (this.state[4] === BY_IMPORT) return (this.stats.ended ??= importLeft(moduleUrl, { error }));
+    if (fresh && this.answered === 0 && this.state[3] !== this.requested && ++this.stats.startCrashes >= 2) return (this.stats.ended ??= couldNotStart(moduleUrl, this.stats.startCrashes, error));
+    return this.stats.ended;
   }
 
   /** Looks at the worker's current phase (see {@link lookAt}), as this slot first saw it. */
@@ -480,6 +507,11 @@ export class Slot {
    */
   private alone(): boolean {
     return this.answered === 0 && this.state[3] === this.requested;
+  }
+
+  /** How long a worker may take to import the check's module, and a callback the import left may run (see {@link workerLimits}). */
+  private importLimit(): number {
+    return Math.max(this.timeout, workerLimits.import);
   }
 
   /** How long a worker may take to get to work, user code aside (see {@link workerLimits}). */
@@ -500,10 +532,11 @@ export class Slot {
   /**
    * One request at a time: sends `m`, resolves with the reply, or a timeout (worker stopped), or a
    * crash (a worker that does not start on the request in time counts as one). Rejects once a
-   * worker of the run refused to run a check (see {@link refuseInWorker}).
+   * worker of the run refused to run a check (see {@link refuseInWorker}), or something else ended the run (see {@link RunStats}).
    */
   request<T extends RequestType>(m: RequestBody<T>): Promise<Outcome<T>> {
     const run = async (): Promise<Outcome> => {
+      if (this.stats.ended) throw this.stats.ended;
       const lost = this.lost;
       this.lost = null;
       if (lost !== null) return lost;
@@ -512,7 +545,7 @@ export class Slot {
       const id = this.nextId++;
       this.requested = id;
       const sent = Date.now();
-      const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, this.clock) }), this.setup.init.async);
+      const clock = new PhaseClock(w, this.clock, this.setup.init.async);
       const look = lookEvery(this.timeout);
       return new Promise<Outcome>((resolve) => {
         const check = () => {
@@ -523,9 +556,10 @@ export class Slot {
           const started = this.state[3] === id;
           // The clock runs from when the slot first saw the current phase of the request's case; before the case, from when it sent the request, or saw a phase of the messages before it begin.
           // A worker that has not begun the request, still in the phase of the timers its last request waited for, is idle but for them: one of them runs (it would be a 30 s stall otherwise).
-          const seen = started ? phase : { count: phase.count, who: phase.who === TIMERS ? TIMERS : HARNESS, at: Math.max(sent, phase.at) };
+          // A callback the check module's import left is no case's, begun or not: the import's, held to its limit.
+          const seen = started ? phase : { count: phase.count, who: phase.who === TIMERS || phase.who === BY_IMPORT ? phase.who : HARNESS, at: Math.max(sent, phase.at) };
           const { who } = seen;
-          const limit = who === FUNCTION || who === TIMERS ? this.timeout : who === SPEC ? specLimit(this.timeout) : this.stallLimit();
+          const limit = who === FUNCTION || who === TIMERS ? this.timeout : who === SPEC ? specLimit(this.timeout) : who === BY_IMPORT ? this.importLimit() : this.stallLimit();
           const left = who === HARNESS ? seen.at + limit - now : timeLeft(seen, limit, clock, now);
           if (left > 0) {
             timer = setTimeout(check, Math.min(left, look));
@@ -535,6 +569,7 @@ export class Slot {
           this.worker = null;
           this.ready = null;
           void w.terminate();
+          if (who === BY_IMPORT) this.stats.ended ??= importLeft(this.setup.init.moduleUrl, { ms: limit });
           if (who === TIMERS) return resolve({ kind: 'timer', ms: limit, alone: this.alone() });
           if (who !== HARNESS) return resolve({ kind: 'timeout', spec: who === SPEC });
           const error = started ? `the worker did not finish making a case (its inputs and context) within ${limit} ms` : `the worker did not start on its request within ${limit} ms`;
@@ -549,10 +584,10 @@ export class Slot {
         send(w, { ...m, id } as Request);
       });
     };
-    const refused = () => {
-      if (this.stats.refused) throw this.stats.refused;
+    const ended = () => {
+      if (this.stats.ended) throw this.stats.ended;
     };
-    const p = this.chain.then(run, run).then((o) => (refused(), o));
+    const p = this.chain.then(run, run).then((o) => (ended(), o));
     this.chain = p.catch(() => undefined);
     return p;
   }
@@ -589,9 +624,7 @@ export class Slot {
     // A worker at work (a case that does not end), or not yet ready, is stopped. An idle one is kept for the next run (see idle).
     if (p || !this.isReady) return void (await w.terminate());
     this.detach();
-    const schedstat = this.clock;
-    const clock = new PhaseClock(() => ({ wall: Date.now(), times: threadTimes(w, schedstat) }), false);
-    release({ worker: w, moduleUrl: this.setup.init.moduleUrl, timeout: this.timeout, state: this.state, seen: this.seen, clock, unwatch: () => {} });
+    release({ worker: w, moduleUrl: this.setup.init.moduleUrl, timeout: this.timeout, state: this.state, seen: this.seen, clock: new PhaseClock(w, this.clock, false), unwatch: () => {} });
   }
 }
 
@@ -636,9 +669,21 @@ export function crashedAfterLast(late: Late, grace: number, unit: string, unblam
   );
 }
 
+/**
+ * What the slots of a run share: the workers used (started, or taken idle), how many fresh workers
+ * died before they began a case, and what ends the run, if anything: a worker refused to run a
+ * check (see {@link refuseInWorker}), a callback the check module's import left raised an error or
+ * did not finish, or fresh workers died twice before they began a case (see {@link couldNotStart}).
+ */
+interface RunStats {
+  started: number;
+  startCrashes: number;
+  ended?: Error;
+}
+
 /** @internal Starts `count` workers, waits until they are ready, runs `body` with them, and stops them. */
 export async function withWorkers<R>(count: number, setup: SlotSetup, timeout: number, body: (slots: Slot[], info: () => { workersStarted: number; startupMs: number }) => Promise<R>): Promise<R> {
-  const stats: { started: number; refused?: Error } = { started: 0 };
+  const stats: RunStats = { started: 0, startCrashes: 0 };
   const slots = Array.from({ length: count }, () => new Slot(setup, timeout, stats));
   const t0 = performance.now();
   try {

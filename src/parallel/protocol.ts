@@ -128,6 +128,12 @@ export const FUNCTION = 0;
 export const SPEC = 1;
 export const HARNESS = 2;
 export const TIMERS = 3;
+/**
+ * Who runs: a callback the check module's import left (a timer it set, or one that such a callback
+ * set), wherever it interrupts. It is no case's, but the import's: held to the import's limit, and
+ * its error or a run past that limit ends the run, naming the import.
+ */
+export const BY_IMPORT = 4;
 
 /** `Slot.state[3]` while a worker imports the check's module, and once it has. */
 export const IMPORTING = -2;

@@ -4,7 +4,7 @@
  * subtrees of exhaustive checking it is sent.
  * @module
  */
-import { createHook } from 'node:async_hooks';
+import { createHook, executionAsyncResource } from 'node:async_hooks';
 import { existsSync, readlinkSync } from 'node:fs';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { unforced, type Demand } from '../demand/demand.ts';
@@ -21,7 +21,7 @@ import { CheckModuleError, importCheckModule } from './load-module.ts';
 import { pathOf, type EnumeratedCase } from '../engine/enumerate.ts';
 import { treeOf } from '../spec/exhaustive.ts';
 import { holdRejections } from '../spec/unhandled-rejections.ts';
-import { CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, lower, SPEC, takeOne, TIMERS, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
+import { BY_IMPORT, CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, lower, SPEC, takeOne, TIMERS, type FromWorker, type Init, type Reply, type RequestType, type SentError, type ShrinkState, type ToWorker } from './protocol.ts';
 import { spec as makeSpec } from '../spec/spec.ts';
 import { list } from '../demand/lazy-positions.ts';
 import { number } from '../demand/primitives.ts';
@@ -86,42 +86,71 @@ const PHASES = { harness: HARNESS, function: FUNCTION, spec: SPEC, timers: TIMER
 function phase(who: keyof typeof PHASES): void {
   state[5]! += 1;
   state[4] = PHASES[who];
-  if ((who === 'timers') !== timersRunning) {
-    timersRunning = !timersRunning;
-    if (timersRunning) callbackEnds.enable();
-    else callbackEnds.disable();
-  }
+  // Callbacks run during a case only in an asynchronous check, which awaits its cases.
+  watchCallbacks(who === 'timers' || init.async);
 }
 
 /**
  * While the timers the cases left run, each callback that ends (a timer's, mostly) counts as a new
  * phase of them, which restarts the slot's clock: the timeout bounds each timer, as it does a call
  * of the function, not the sum of those that a subtree's cases, run back to back, left together.
+ * A callback the check module's import left runs as {@link BY_IMPORT} wherever it interrupts (the
+ * phase it interrupted goes on after it, anew), and what it sets is the import's too.
  */
 const callbackEnds = createHook({
-  before: (id) => {
-    if (!leftByImport.has(id)) return;
+  before: () => {
+    if (!byImport.has(executionAsyncResource())) return;
+    interrupted = state[4]!;
     state[5]! += 1;
-    state[4] = HARNESS;
+    state[4] = BY_IMPORT;
+    recordImport(true);
   },
-  after: (id) => {
-    state[5]! += 1;
-    if (leftByImport.has(id)) state[4] = TIMERS;
+  after: () => {
+    if (byImport.has(executionAsyncResource())) {
+      recordImport(false);
+      state[5]! += 1;
+      state[4] = interrupted;
+    } else if (state[4] === TIMERS) state[5]! += 1;
   },
 });
-let timersRunning = false;
+let watching = false;
+/** The phase a callback of the import interrupted. */
+let interrupted = TIMERS;
+
+function watchCallbacks(on: boolean): void {
+  if (on === watching) return;
+  watching = on;
+  if (on) callbackEnds.enable();
+  else callbackEnds.disable();
+}
 
 /**
- * The timers (and other callbacks but promises') that the check module's import left, or that ran
- * before any case did: one that fires after a case is no case's, and runs as strictcheck's own
- * time (the stall limit), as the import does (see {@link callbackEnds}). Recorded from the import to the first case.
+ * The timers (and other resources but promises) that the check module's import set, or that one of
+ * their callbacks set: no case's (see {@link callbackEnds}). Weakly held: a timer that has fired and
+ * is dropped is forgotten.
  */
-const leftByImport = new Set<number>();
+const byImport = new WeakSet<object>();
 const importing = createHook({
-  init: (id, type) => {
-    if (type !== 'PROMISE') leftByImport.add(id);
+  init: (_id, type, _trigger, resource) => {
+    if (type === 'PROMISE') return;
+    byImport.add(resource);
+    if (type !== 'Timeout' && type !== 'Immediate') return;
+    const ref = new WeakRef(resource as Timer);
+    importTimers.add(ref);
+    timerGone.register(resource as Timer, ref);
   },
 });
+type Timer = { unref(): unknown };
+/** The timers of {@link byImport}, while they exist: unref'd once this worker is let go (see control), which they must not keep alive. */
+const importTimers = new Set<WeakRef<Timer>>();
+const timerGone = new FinalizationRegistry<WeakRef<Timer>>((ref) => importTimers.delete(ref));
+/** How many of the import and its callbacks run (one may run during the import): {@link byImport} is recorded while any does. */
+let recording = 0;
+function recordImport(on: boolean): void {
+  recording += on ? 1 : -1;
+  if (recording === 1 && on) importing.enable();
+  else if (recording === 0) importing.disable();
+}
 
 /**
  * A failing case's diagram as this worker draws it (with no header), for the report of a case that
@@ -209,16 +238,6 @@ async function warmUp(async: boolean): Promise<void> {
 /** Whether this worker holds its rejections left unhandled, for its life: from its first asynchronous check. */
 let holding = false;
 
-/** Whether a case of a check has run in this worker (not the warm-up's): until then, {@link leftByImport} are recorded. */
-let ranCase = false;
-
-/** Says who runs in a case of the check (see {@link phase}); the first ends the record of {@link leftByImport}. */
-function casePhase(who: 'function' | 'spec'): void {
-  if (!ranCase) importing.disable();
-  ranCase = true;
-  phase(who);
-}
-
 /** The kinds of check (asynchronous or not) this worker has warmed up for: a worker of an earlier run (see the pool) may be. */
 const warm = new Set<boolean>();
 
@@ -235,9 +254,11 @@ function threadClock(): string | undefined {
 // One message at a time, in order: a message that arrives while one is handled (an 'advance' while
 // the module is imported) waits for it.
 let queue: Promise<void> = Promise.resolve();
-// The run is over (see startWorker): this worker ends once the timers its cases left have fired.
+// The run is over (see startWorker): this worker ends once the timers its cases left have fired; its import's (an interval
+// that runs for ever, say) do not keep it.
 const control = (workerData as Record<string, MessagePort>)[CONTROL]!;
 control.once('message', () => {
+  for (const ref of importTimers) ref.deref()?.unref();
   control.close();
   port.close();
 });
@@ -246,7 +267,7 @@ control.unref();
 port.on('message', (m: ToWorker) => {
   // Once a message is handled, what runs until the next is the timers the cases left (see settle): so
   // are they held to the timeout while a run waits, and once it has ended, while this worker is kept idle (see the pool).
-  // A timer the module's import left is no case's, though (see leftByImport).
+  // A timer the module's import left is no case's, though (see byImport).
   queue = queue.then(() => handle(m)).then(() => phase('timers'));
 });
 
@@ -263,11 +284,12 @@ async function handle(m: ToWorker): Promise<void> {
           holdRejections();
           holding = true;
         }
-        // From here, the slot counts the module's import against its limit.
-        if (!ranCase) importing.enable();
+        // From here, the slot counts the module's import against its limit; what it leaves is no case's (see byImport).
+        watchCallbacks(true);
         state[0] = Date.now();
         state[3] = IMPORTING;
-        await importCheckModule(m.moduleUrl);
+        recordImport(true);
+        await importCheckModule(m.moduleUrl).finally(() => recordImport(false));
         state[0] = Date.now();
         state[3] = LOADED;
         const check = findCheck(m.moduleUrl, m.name);
@@ -278,7 +300,7 @@ async function handle(m: ToWorker): Promise<void> {
         spec = check.spec as unknown as AnySpec;
         fn = check.fn as Fn;
         runner = { spec, fn, settings: { forceBudget: m.budget, comparisons: comparisons(m.ownCompare ? check.compare : m.compare, spec.args.length) } };
-        driver = caseDriver(runner, m.async, casePhase);
+        driver = caseDriver(runner, m.async, phase);
         if (!warm.has(m.async)) await warmUp(m.async);
         warm.add(m.async);
         if (m.shrink) await startShrink(m.shrink.i, m.shrink.path, m.shrink.fatal);

@@ -1,0 +1,71 @@
+/**
+ * What a check module's import leaves in a worker is no case's: a timer of the import that fires
+ * while an asynchronous function waits, that raises an error, or that never ends, and a worker that
+ * dies before it begins any case, are blamed on no trial; the run passes, or rejects saying what
+ * happened and what to do.
+ * @module
+ */
+import { test } from 'node:test';
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import assert from 'node:assert/strict';
+import { checkSpec } from '../src/checks.ts';
+import { checkSpecAsync } from '../src/async-checks.ts';
+import { WorkerCrashError } from '../src/parallel/errors.ts';
+import { withWorkerLimits } from './fixtures/worker-limits.ts';
+import { importTimerDuringAwaitCheck } from './fixtures/residual-import-async-checks.ts';
+import { IMPORT_ERROR, importThrowsAsyncCheck, importThrowsCheck } from './fixtures/residual-import-throws-checks.ts';
+import { importLoopsCheck } from './fixtures/residual-import-loops-checks.ts';
+import { diesAtStartCheck, EXIT_CODE } from './fixtures/residual-start-crash-checks.ts';
+import { importIntervalCheck } from './fixtures/residual-import-interval-checks.ts';
+
+test('a timer the check module\'s import left, computing past the timeout while an asynchronous function waits for its own, is not blamed on the trial: a correct function passes with workers', { timeout: 60_000 }, async () => {
+  const r = await checkSpecAsync(importTimerDuringAwaitCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 });
+  assert.equal(r.passed, true, r.message);
+});
+
+/** Whether `e` is the error of a run whose check module's import left a timer that threw `IMPORT_ERROR` in a worker: it names the module and no trial. */
+const importThrew = (e: Error) =>
+  e instanceof WorkerCrashError && e.message.includes(`the import of ${importThrowsCheck.moduleUrl} left a timer that raised an error (or ended the thread) in a worker`) && e.message.includes(IMPORT_ERROR) && !/trial \d/.test(e.message);
+
+test('an error raised by a timer the check module\'s import left rejects the run naming the import, blamed on no trial, in asynchronous and synchronous checks', { timeout: 60_000 }, async () => {
+  await assert.rejects(checkSpecAsync(importThrowsAsyncCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 }), importThrew);
+  await assert.rejects(checkSpec(importThrowsCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 }), importThrew);
+});
+
+test('a timer the check module\'s import left that never ends rejects the run, saying the import left it and what to do, blamed on no trial, within the import\'s limit', { timeout: 60_000 }, async () => {
+  await withWorkerLimits({ import: 1500 }, () =>
+    assert.rejects(
+      checkSpec(importLoopsCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 }),
+      (e: Error) =>
+        e instanceof WorkerCrashError &&
+        e.message.includes(`the import of ${importLoopsCheck.moduleUrl} left a timer that did not finish within 1500 ms in a worker (it loops, or blocks)`) &&
+        /clear that timer, or set it only in the main thread/.test(e.message) &&
+        !/trial \d|making a case/.test(e.message),
+    ),
+  );
+});
+
+test('fresh workers that die before they begin any trial are no counterexample: the run rejects saying the workers could not start, with the cause', { timeout: 60_000 }, async () => {
+  await assert.rejects(
+    checkSpec(diesAtStartCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 }),
+    (e: Error) => e instanceof WorkerCrashError && /^the workers could not start: /.test(e.message) && e.message.includes(`the worker exited with code ${EXIT_CODE}`) && !/trial \d/.test(e.message),
+  );
+});
+
+test('a worker that a run lets go (more than the pool keeps) ends, though the check module\'s import left an interval running in it', { timeout: 30_000 }, async (t) => {
+  const exited: Promise<number>[] = [];
+  const watch = (w: Worker) => void exited.push(new Promise((resolve) => w.once('exit', resolve)));
+  process.on('worker', watch);
+  try {
+    // One worker more than the pool keeps idle for the module: it is let go at the end of the run.
+    const r = await checkSpec(importIntervalCheck, { trials: 50, seed: 1, workers: availableParallelism() + 1, timeout: 1000 });
+    assert.equal(r.passed, true, r.message);
+  } finally {
+    process.off('worker', watch);
+  }
+  // The workers are unref'd: this keeps the process alive until one ends, or the test's guard fails it (the interval kept the one let go alive for ever).
+  const alive = setInterval(() => {}, 1000);
+  t.signal.addEventListener('abort', () => clearInterval(alive));
+  await Promise.race(exited).finally(() => clearInterval(alive));
+});
