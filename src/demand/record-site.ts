@@ -93,7 +93,7 @@ export function forceAt(site: RecordSite, fields: RecordSite[], random: RandomCo
     }
   }
   if (shape.protocol !== undefined) {
-    shape.protocol.consumeRandomly(v, site.path, random.r, random.size, into, at, random.left);
+    shape.protocol.consumeRandomly(v, site.path, random, into, at);
     return opened(site, v, shape.project(v, null).ctor);
   }
   const atLazy = value instanceof Lazy;

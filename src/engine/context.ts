@@ -31,7 +31,7 @@ export function randomContext(seed: Seed, size: number): Context {
     const r = seed.stream();
     // The iterables it meets, the result or inside it, consumed as random consumers do, within one allowance of pulls.
     const consumer: RandomConsumer = { r, size, left: pullAllowance(size) };
-    if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, r, size, into, at, consumer.left);
+    if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, consumer, into, at);
     const site = RecordSite.root(value, shape, path, into, at);
     if (r.int(0, 3) === 0) return normalizeUpTo(1000 + 100 * size, site, consumer);
     // The fields of the result's own consumed layer, which nothing else holds: consumed in place.
