@@ -60,8 +60,8 @@ export class RecordSite {
 }
 
 /** @internal The pulls a random context of size `size` may make of the iterables it consumes, shared by them all (see {@link RandomConsumer}). */
-export function pullAllowance(size: number): { pulls: number } {
-  return { pulls: 1000 + 100 * size };
+export function pullAllowance(size: number): number {
+  return 1000 + 100 * size;
 }
 
 /**

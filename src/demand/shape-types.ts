@@ -164,12 +164,12 @@ export interface RandomConsumer {
   readonly r: { int(lo: number, hi: number): number };
   readonly size: number;
   /**
-   * The pulls it may still make (1000 + 100·size to begin with), shared by the iterables it
-   * consumes inside one another: an infinite result stays a finite context, and nesting does
-   * not multiply the bound (iterables of infinite iterables, each pulled so far, were pulled
+   * The pulls it may still make (its allowance, `pullAllowance(size)` to begin with), shared by the
+   * iterables it consumes inside one another: an infinite result stays a finite context, and nesting
+   * does not multiply the bound (iterables of infinite iterables, each pulled so far, were pulled
    * past the force budget, a pass-through reported as diverging).
    */
-  readonly left: { pulls: number };
+  pulls: number;
 }
 
 /** The type a shape describes. */

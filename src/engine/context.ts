@@ -29,8 +29,8 @@ export function randomContext(seed: Seed, size: number): Context {
   return recordingContext((result, shape, path, into, at) => {
     const value = result.take();
     const r = seed.stream();
-    // The iterables it meets, the result or inside it, consumed as random consumers do, within one allowance of pulls.
-    const consumer: RandomConsumer = { r, size, left: pullAllowance(size) };
+    // The iterables it meets, the result or inside it, consumed as random consumers do, within one allowance of pulls: one object, its allowance in it.
+    const consumer: RandomConsumer = { r, size, pulls: pullAllowance(size) };
     if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, consumer, into, at);
     const site = RecordSite.root(value, shape, path, into, at);
     if (r.int(0, 3) === 0) return normalizeUpTo(1000 + 100 * size, site, consumer);

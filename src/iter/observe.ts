@@ -449,10 +449,10 @@ function walkElement(x: unknown, elem: Shape<unknown>, path: Path, head: Guide, 
  * the allowance is spent, an iterable's last element, is not left `taken`, which no consumer does).
  */
 export function allowedPulls(plan: Plan, n: number, k: number): number {
-  const left = plan.random?.left;
-  if (left === undefined) return n;
-  const m = Math.min(n, Math.max(left.pulls, k === 0 ? 1 : 0));
-  left.pulls = Math.max(0, left.pulls - m);
+  const { random } = plan;
+  if (random === undefined) return n;
+  const m = Math.min(n, Math.max(random.pulls, k === 0 ? 1 : 0));
+  random.pulls = Math.max(0, random.pulls - m);
   return m;
 }
 
