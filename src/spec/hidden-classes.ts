@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { keepHiddenClasses } from '../lazy/v8.ts';
 import { CoverageTally } from './coverage.ts';
+import { ScaledBudget } from './trial-budget.ts';
 import { Cons, nil } from '../lazy/cell.ts';
 import { demandHolder, unforced } from '../demand/demand.ts';
 import { DYN2, dynamic } from '../demand/dynamic.ts';
@@ -18,6 +19,7 @@ import { Heads, LazyPrimNode, startSpine, StrictPrimNode } from '../demand/compa
 import { BuildItems, Built, SharedValues, Unread } from '../demand/convert.ts';
 import { PathCycle, PathMark } from '../demand/cycles.ts';
 import { Frame, Recording, SpineRecorder } from '../demand/instrument.ts';
+import { inputCell } from '../demand/input-cell.ts';
 import { ObservationRun, whnf } from '../demand/observe.ts';
 import { RecordSite } from '../demand/record-site.ts';
 import { Handoff } from '../demand/record.ts';
@@ -29,8 +31,12 @@ import { RecordedAsyncIterable, RecordedAsyncIterator } from '../iter/async-obse
 import { AsyncSource } from '../iter/source.ts';
 import { AsyncWork } from '../demand/async-work.ts';
 
-// A program may hold no cell between two runs over lists (a check's trials, say).
-keepHiddenClasses(new Cons(nil, nil));
+// A program may hold no cell between two runs over lists (a check's trials, say); nor any of the
+// frozen cells an observed function is given, whose hidden class is one of their own.
+keepHiddenClasses(new Cons(nil, nil), inputCell(nil, nil, { changed: () => new Error() }));
+
+// Each trial's force budget, scaled by its inputs, is dropped with the trial.
+keepHiddenClasses(new ScaledBudget([]));
 
 // A walk's own objects, and a demand's nodes, may all be dropped between walks.
 keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'value'), startSpine(demandHolder(), 0), new LazyPrimNode(''), new StrictPrimNode(''), new Heads());

@@ -4,15 +4,15 @@
  * cases synchronously and asynchronously; and the errors of a case that are the user's own.
  * @module
  */
-import { ForceBudgetExceeded, newRound, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
 import { definedBelow, equalDemands, type Demand } from '../demand/demand.ts';
 import { argumentName, ObservationRun, observeDetailedAsync, type Context, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';
 import { findRevoked } from '../demand/revoked-proxy.ts';
-import { evaluatedPositions } from '../demand/size.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { CaseRun, CaseSteps } from '../engine/steps.ts';
 import { MATCHED, predictMatching, SpecError, type Spec } from './spec.ts';
-import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
+import type { Settings } from './options.ts';
+import { trialBudget } from './trial-budget.ts';
 import { showInput } from './report.ts';
 import type { Counterexample } from './result.ts';
 import { runAsCase, UnhandledRejectionError } from './unhandled-rejections.ts';
@@ -206,36 +206,6 @@ function observeWithin(budget: number | GrowingBudget, context: Context, fn: Fn,
   } catch (thrown) {
     if (run.observed === undefined || !(thrown instanceof ForceBudgetExceeded)) throw thrown;
     return { ...run.observed, error: { thrown } };
-  }
-}
-
-/** Forces per lazy position of a trial's inputs that the default force budget allows: a function linear in a large input is not divergent. */
-const FORCES_PER_POSITION = 10;
-
-/**
- * The force budget of a trial (the function's, and the spec's as large): the option `forceBudget`,
- * or with the default, {@link FORCES_PER_POSITION} forces per lazy position evaluated in the
- * inputs where that is more, counted only if the trial spends the default (see {@link ScaledBudget}).
- */
-function trialBudget(forceBudget: number, inputs: readonly unknown[]): number | GrowingBudget {
-  return forceBudget === SCALED_BUDGET ? new ScaledBudget(inputs) : forceBudget;
-}
-
-/**
- * The default budget of a trial, scaled by its inputs: the walk that counts their positions
- * (as long as the inputs, where the function may read a cell of them) is made only for a trial
- * that spends {@link DEFAULT_FORCE_BUDGET}, once, counting what the inputs held when the trial
- * began (what the function and spec evaluated since is told apart by the round of evaluation).
- */
-class ScaledBudget implements GrowingBudget {
-  readonly least = DEFAULT_FORCE_BUDGET;
-  private readonly round = newRound();
-  private counted: number | undefined;
-
-  constructor(private readonly inputs: readonly unknown[]) {}
-
-  more(): number {
-    return (this.counted ??= FORCES_PER_POSITION * evaluatedPositions(this.inputs, this.least / FORCES_PER_POSITION, this.round));
   }
 }
 
