@@ -29,6 +29,7 @@ import { Hole, leaf, Refine } from '../engine/series.ts';
 import { Closable, IterableRecord, IterationLog, RecordedIterable, RecordedIterator, Returnable, Throwable } from '../iter/observe.ts';
 import { RecordedAsyncIterable, RecordedAsyncIterator } from '../iter/async-observe.ts';
 import { AsyncSource } from '../iter/source.ts';
+import { generateSource } from '../iter/generate.ts';
 import { AsyncWork } from '../demand/async-work.ts';
 
 // A program may hold no cell between two runs over lists (a check's trials, say); nor any of the
@@ -89,4 +90,11 @@ keepHiddenClasses(new Refine(new Hole(dynamic, 0, '')), leaf(''), { k: 'lazy', i
   const asyncCopy = new RecordedAsyncIterable(new AsyncSource({ elements: [0], infinite: false, hasReturn: true, delays: [] }), dynamic, dynamic, null, holder, 0, new Recording(), new AsyncWork(0));
   const iterators = [true, false].map((hasReturn) => new AsyncSource({ elements: [0], infinite: false, hasReturn, delays: [] })[Symbol.asyncIterator]());
   keepHiddenClasses(asyncCopy, ...iterators.map((real) => new RecordedAsyncIterator(real, log, asyncCopy)));
+}
+
+// A check's generated sources, their plans and their iterations are all dropped with their trial:
+// one of each kind a generator makes (throwing, cycling, without return, with one that throws).
+for (let i = 0; i < 64; i++) {
+  const source = generateSource(dynamic, Seed.of(i).stream(), 3, () => 0, false);
+  keepHiddenClasses(source, source[Symbol.iterator](), source.iterator());
 }
