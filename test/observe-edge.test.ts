@@ -405,7 +405,7 @@ test('under the dynamic shape a mismatch is named by its full path, as under dec
   // a context forcing layer by layer: each field's site has its path
   const holder = demandHolder();
   const sites: RecordSite[] = [];
-  forceAt(RecordSite.root(now([1, now({ b: 2 })]), dynamic, 'result', holder, 0), sites, { r: { int: (lo) => lo }, size: 1, left: { pulls: 1 } });
+  forceAt(RecordSite.root(now([1, now({ b: 2 })]), dynamic, 'result', holder, 0), sites, { r: { int: (lo) => lo }, size: 1, pulls: 1 });
   assert.deepEqual(sites.map((s) => showPath(s.path)), ['result.0', 'result.1']);
 });
 

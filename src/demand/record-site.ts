@@ -60,8 +60,8 @@ export class RecordSite {
 }
 
 /** @internal The pulls a random context of size `size` may make of the iterables it consumes, shared by them all (see {@link RandomConsumer}). */
-export function pullAllowance(size: number): { pulls: number } {
-  return { pulls: 1000 + 100 * size };
+export function pullAllowance(size: number): number {
+  return 1000 + 100 * size;
 }
 
 /**
@@ -93,7 +93,7 @@ export function forceAt(site: RecordSite, fields: RecordSite[], random: RandomCo
     }
   }
   if (shape.protocol !== undefined) {
-    shape.protocol.consumeRandomly(v, site.path, random.r, random.size, into, at, random.left);
+    shape.protocol.consumeRandomly(v, site.path, random, into, at);
     return opened(site, v, shape.project(v, null).ctor);
   }
   const atLazy = value instanceof Lazy;

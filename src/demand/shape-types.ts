@@ -147,8 +147,8 @@ export interface Protocol {
   instrument(value: unknown, path: Path, into: object, at: number, rec: { readonly open: boolean }): unknown;
   /** Consumes `value` as `guide` (a walk's `Guide`) says and records its demand; `false` for a guide that only reads what is evaluated, which a protocol's value cannot tell. */
   consume(value: unknown, path: Path, guide: unknown, into: object, at: number, fit: boolean): boolean;
-  /** Consumes `value` as a random context of size `size` does, and records its demand; inside another such value, within the pulls `left` to the consumer of that one. */
-  consumeRandomly(value: unknown, path: Path, random: { int(lo: number, hi: number): number }, size: number, into: object, at: number, left?: { pulls: number }): void;
+  /** Consumes `value` as the random context `consumer` does, and records its demand, within the pulls left to it (shared with the values it consumed before, and those it consumes inside this one). */
+  consumeRandomly(value: unknown, path: Path, consumer: RandomConsumer, into: object, at: number): void;
   /** A random value of size `size`, `generate` making the values of other shapes. */
   generate(random: { int(lo: number, hi: number): number }, size: number, generate: (s: Shape<unknown>, size: number) => unknown): unknown;
   /** Smaller values than `value`, `shrink` giving those of a value of another shape. */
@@ -164,12 +164,12 @@ export interface RandomConsumer {
   readonly r: { int(lo: number, hi: number): number };
   readonly size: number;
   /**
-   * The pulls it may still make (1000 + 100·size to begin with), shared by the iterables it
-   * consumes inside one another: an infinite result stays a finite context, and nesting does
-   * not multiply the bound (iterables of infinite iterables, each pulled so far, were pulled
+   * The pulls it may still make (its allowance, `pullAllowance(size)` to begin with), shared by the
+   * iterables it consumes inside one another: an infinite result stays a finite context, and nesting
+   * does not multiply the bound (iterables of infinite iterables, each pulled so far, were pulled
    * past the force budget, a pass-through reported as diverging).
    */
-  readonly left: { pulls: number };
+  pulls: number;
 }
 
 /** The type a shape describes. */

@@ -29,16 +29,21 @@ export function randomContext(seed: Seed, size: number): Context {
   return recordingContext((result, shape, path, into, at) => {
     const value = result.take();
     const r = seed.stream();
-    // The iterables it meets, the result or inside it, consumed as random consumers do, within one allowance of pulls.
-    const consumer: RandomConsumer = { r, size, left: pullAllowance(size) };
-    if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, r, size, into, at, consumer.left);
+    // The iterables it meets, the result or inside it, consumed as random consumers do, within one allowance of pulls: one object, its allowance in it.
+    const consumer: RandomConsumer = { r, size, pulls: pullAllowance(size) };
+    if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, consumer, into, at);
     const site = RecordSite.root(value, shape, path, into, at);
-    if (r.int(0, 3) === 0) return normalizeUpTo(1000 + 100 * size, site, consumer);
+    if (r.int(0, 3) === 0) return normalizeUpTo(normalizedPositions(size), site, consumer);
     // The fields of the result's own consumed layer, which nothing else holds: consumed in place.
     const pending: RecordSite[] = [];
     forceAt(site, pending, consumer);
     for (let rounds = r.int(0, size); rounds > 0 && pending.length > 0; rounds--) drawsInPlace(pending, r, consumer);
   });
+}
+
+/** The lazy positions a random context of size `size` that forces everything forces at most (see {@link normalizeUpTo}). */
+function normalizedPositions(size: number): number {
+  return 1000 + 100 * size;
 }
 
 /**

@@ -9,7 +9,7 @@
 import { countForceCall } from '../lazy/lazy.ts';
 import type { Demand, Forced } from '../demand/demand.ts';
 import type { Path } from '../demand/path.ts';
-import type { Shape } from '../demand/shape-types.ts';
+import type { RandomConsumer, Shape } from '../demand/shape-types.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
@@ -192,7 +192,7 @@ export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem
   const owner = new IterableRecord(into, at, shape);
   if (guide === WHNF || guide === ALL) {
     const random = guide === ALL ? randomConsumerOfAll() : undefined;
-    if (random !== undefined) consumeAsyncRandomly(value, shape, elem, path, random.r, random.size, into, at, random.left);
+    if (random !== undefined) consumeAsyncRandomly(value, shape, elem, path, random, into, at);
     else work.add(consumeAsyncIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true, work));
     return true;
   }
@@ -209,12 +209,13 @@ export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem
 /**
  * Consumes an async iterable as a random context of size `size`: as a sync one's random context
  * (pull k then leave it, close it as a `for await` with `break` does, throw into it, or pull it
- * to its end, within the allowance `left`), with one in three keeping 2 or 3 pulls pending at once.
+ * to its end, within the allowance of `consumer`), with one in three keeping 2 or 3 pulls pending at once.
  */
-export function consumeAsyncRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number, left?: { pulls: number }): void {
+export function consumeAsyncRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, consumer: RandomConsumer, into: object, at: number): void {
   const work = workOrRefuse(shape);
   if (!isAsyncIterable(value)) shape.project(value, path); // throws the mismatch
-  const plan = randomPlan(r, size, left);
+  const plan = randomPlan(consumer);
+  const { r } = consumer;
   const ahead = r.int(0, 2) === 0 ? r.int(2, 3) : 1;
   work.add(consumeAsyncIteration(value as AsyncIterable<unknown>, new IterableRecord(into, at, shape), elem, path, 0, { ...plan, ahead }, true, work));
 }

@@ -12,7 +12,7 @@ import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
 import { fromLazyArray } from '../lazy/list.ts';
 import type { Ctor, Shape } from '../demand/shape-types.ts';
 import { growableNode, pushField, type Demand, type Forced } from '../demand/demand.ts';
-import { sourceOf } from './source.ts';
+import { AsyncSource, Source, sourceOf } from './source.ts';
 import { isBottom } from '../demand/value-form.ts';
 import { isDataObject } from '../demand/dynamic.ts';
 
@@ -440,15 +440,23 @@ export function isReiterableShape(shape: Shape<unknown>): boolean {
   return shape.protocol?.oneShot !== true;
 }
 
-/** Whether each input given to a spec at an iterable shape was declared re-iterable (see {@link declareIterableInputs}). */
+/**
+ * Whether each input given to a spec at an iterable shape was declared re-iterable (see
+ * {@link declareIterableInputs}), where {@link leftBeforeFirstPull} would not tell so without it.
+ */
 const declaredReiterable = new WeakMap<object, boolean>();
 
 /** @internal Notes which of `inputs`, given to a spec at `shapes`, are iterables declared re-iterable, for {@link leftBeforeFirstPull}. */
 export function declareIterableInputs(shapes: readonly Shape<unknown>[], inputs: readonly unknown[]): void {
-  shapes.forEach((shape, i) => {
+  for (let i = 0; i < shapes.length; i++) {
+    const shape = shapes[i]!;
     const x = inputs[i];
-    if (shape.protocol !== undefined && typeof x === 'object' && x !== null) declaredReiterable.set(x, isReiterableShape(shape));
-  });
+    if (shape.protocol === undefined || typeof x !== 'object' || x === null) continue;
+    const reiterable = isReiterableShape(shape);
+    // A generated source declared re-iterable (a check's every trial) is what leftBeforeFirstPull takes it for without an entry (it has no `next`): an entry per trial cost a tenth of a check over iterables, in the set and in the collections.
+    if (reiterable && (x instanceof Source || x instanceof AsyncSource)) declaredReiterable.delete(x);
+    else declaredReiterable.set(x, reiterable);
+  }
 }
 
 /** @internal The demands on the elements that the pulls of an iteration (the first, for several) answered, in value form: its cells' heads. */

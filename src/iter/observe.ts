@@ -14,7 +14,6 @@ import { child, showPath, type Path } from '../demand/path.ts';
 import type { RandomConsumer, Shape } from '../demand/shape-types.ts';
 import { perShape } from '../demand/shape-walk.ts';
 import { record } from '../demand/record.ts';
-import { pullAllowance } from '../demand/record-site.ts';
 import { HEAD, put, putPrimitive, recordedAt, Spine, SpineCell } from '../demand/compact-demand.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { isPrimitive, primitiveFits } from '../demand/shape-fit.ts';
@@ -450,10 +449,10 @@ function walkElement(x: unknown, elem: Shape<unknown>, path: Path, head: Guide, 
  * the allowance is spent, an iterable's last element, is not left `taken`, which no consumer does).
  */
 export function allowedPulls(plan: Plan, n: number, k: number): number {
-  const left = plan.random?.left;
-  if (left === undefined) return n;
-  const m = Math.min(n, Math.max(left.pulls, k === 0 ? 1 : 0));
-  left.pulls = Math.max(0, left.pulls - m);
+  const { random } = plan;
+  if (random === undefined) return n;
+  const m = Math.min(n, Math.max(random.pulls, k === 0 ? 1 : 0));
+  random.pulls = Math.max(0, random.pulls - m);
   return m;
 }
 
@@ -472,7 +471,7 @@ export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Sha
   const owner = new IterableRecord(into, at, shape);
   if (guide === WHNF || guide === ALL) {
     const random = guide === ALL ? walkingFor : undefined;
-    if (random !== undefined) consumeRandomly(value, shape, elem, path, random.r, random.size, into, at, random.left);
+    if (random !== undefined) consumeRandomly(value, shape, elem, path, random, into, at);
     else consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true);
     return true;
   }
@@ -500,19 +499,19 @@ export function planOf(d: Forced): Plan {
  * Consumes an iterable as a random context of size `size`: pulls up to `size` times then leaves
  * it open, or closes it (`return()`, before any pull too), throws into it, or pulls it to its end.
  * Never leaves it untouched. Elements that are iterables are consumed so too, each its own way,
- * whichever way the outer one is: all within the allowance `left` (see {@link RandomConsumer}),
+ * whichever way the outer one is: all within the allowance of `consumer` (see {@link RandomConsumer}),
  * where a consumer that runs out stops pulling, then closes or leaves the iteration as it would have.
  */
-export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, r: { int(lo: number, hi: number): number }, size: number, into: object, at: number, left?: { pulls: number }): void {
+export function consumeRandomly(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, consumer: RandomConsumer, into: object, at: number): void {
   if (!isIterable(value)) shape.project(value, path); // throws the mismatch
-  consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at, shape), elem, path, 0, randomPlan(r, size, left), true);
+  consumeIteration(value as Iterable<unknown>, new IterableRecord(into, at, shape), elem, path, 0, randomPlan(consumer), true);
 }
 
-/** The plan of a random consumer of size `size` (see {@link consumeRandomly}), drawn from `r`, within allowance `left` (a new one if none). */
-export function randomPlan(r: { int(lo: number, hi: number): number }, size: number, left = pullAllowance(size)): Plan {
+/** The plan of an iteration by the random consumer `random` (see {@link consumeRandomly}), drawn from its stream, within its allowance. */
+export function randomPlan(random: RandomConsumer): Plan {
+  const { r, size } = random;
   const how = r.int(0, 3);
   const k = r.int(how === 0 ? 1 : 0, Math.max(1, size));
-  const random = { r, size, left };
   return how === 3 ? { pulls: Infinity, then: 'done', head: ALL, random } : { pulls: k, then: how === 0 ? 'open' : how === 1 ? 'return' : 'throw', head: WHNF, random };
 }
 
@@ -588,7 +587,7 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
     const { random } = plan;
     const given = plan.heads?.[k];
     const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
-    if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, log.iteration, k), random.r, random.size, log.first, at, random.left);
+    if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, log.iteration, k), random, log.first, at);
     else walkElement(x, elem, elementPath(path, log.iteration, k), head, random, log.first as unknown as Forced, at, fit);
   }
   if (k < plan.pulls) return false;

@@ -132,7 +132,7 @@ function iterableShape<T>(elem: Shape<T>, oneShot: boolean, mode: typeof SYNC | 
     oneShot,
     instrument: (value, path, into, at, rec) => mode.instrument(value, self, elements, oneShot, path, into, at, rec as Recording),
     consume: (value, path, guide, into, at, fit) => mode.consume(value, self, elements, path, guide as Guide, into, at, fit),
-    consumeRandomly: (value, path, r, size, into, at, left) => mode.consumeRandomly(value, self, elements, path, r, size, into, at, left),
+    consumeRandomly: (value, path, consumer, into, at) => mode.consumeRandomly(value, self, elements, path, consumer, into, at),
     generate: (r, size, generate) => {
       const source = mode.generate(elem as Shape<unknown>, r, size, generate, finite);
       return oneShot ? source.iterator() : source;

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { keepHiddenClasses } from '../lazy/v8.ts';
 import { CoverageTally } from './coverage.ts';
+import { ScaledBudget } from './trial-budget.ts';
 import { Cons, nil } from '../lazy/cell.ts';
 import { demandHolder, unforced } from '../demand/demand.ts';
 import { DYN2, dynamic } from '../demand/dynamic.ts';
@@ -18,6 +19,7 @@ import { Heads, LazyPrimNode, startSpine, StrictPrimNode } from '../demand/compa
 import { BuildItems, Built, SharedValues, Unread } from '../demand/convert.ts';
 import { PathCycle, PathMark } from '../demand/cycles.ts';
 import { Frame, Recording, SpineRecorder } from '../demand/instrument.ts';
+import { inputCell } from '../demand/input-cell.ts';
 import { ObservationRun, whnf } from '../demand/observe.ts';
 import { RecordSite } from '../demand/record-site.ts';
 import { Handoff } from '../demand/record.ts';
@@ -27,10 +29,15 @@ import { Hole, leaf, Refine } from '../engine/series.ts';
 import { Closable, IterableRecord, IterationLog, RecordedIterable, RecordedIterator, Returnable, Throwable } from '../iter/observe.ts';
 import { RecordedAsyncIterable, RecordedAsyncIterator } from '../iter/async-observe.ts';
 import { AsyncSource } from '../iter/source.ts';
+import { generateSource } from '../iter/generate.ts';
 import { AsyncWork } from '../demand/async-work.ts';
 
-// A program may hold no cell between two runs over lists (a check's trials, say).
-keepHiddenClasses(new Cons(nil, nil));
+// A program may hold no cell between two runs over lists (a check's trials, say); nor any of the
+// frozen cells an observed function is given, whose hidden class is one of their own.
+keepHiddenClasses(new Cons(nil, nil), inputCell(nil, nil, { changed: () => new Error() }));
+
+// Each trial's force budget, scaled by its inputs, is dropped with the trial.
+keepHiddenClasses(new ScaledBudget([]));
 
 // A walk's own objects, and a demand's nodes, may all be dropped between walks.
 keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'value'), startSpine(demandHolder(), 0), new LazyPrimNode(''), new StrictPrimNode(''), new Heads());
@@ -83,4 +90,11 @@ keepHiddenClasses(new Refine(new Hole(dynamic, 0, '')), leaf(''), { k: 'lazy', i
   const asyncCopy = new RecordedAsyncIterable(new AsyncSource({ elements: [0], infinite: false, hasReturn: true, delays: [] }), dynamic, dynamic, null, holder, 0, new Recording(), new AsyncWork(0));
   const iterators = [true, false].map((hasReturn) => new AsyncSource({ elements: [0], infinite: false, hasReturn, delays: [] })[Symbol.asyncIterator]());
   keepHiddenClasses(asyncCopy, ...iterators.map((real) => new RecordedAsyncIterator(real, log, asyncCopy)));
+}
+
+// A check's generated sources, their plans and their iterations are all dropped with their trial:
+// one of each kind a generator makes (throwing, cycling, without return, with one that throws).
+for (let i = 0; i < 64; i++) {
+  const source = generateSource(dynamic, Seed.of(i).stream(), 3, () => 0, false);
+  keepHiddenClasses(source, source[Symbol.iterator](), source.iterator());
 }

@@ -4,15 +4,15 @@
  * cases synchronously and asynchronously; and the errors of a case that are the user's own.
  * @module
  */
-import { ForceBudgetExceeded, newRound, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
 import { definedBelow, equalDemands, type Demand } from '../demand/demand.ts';
 import { argumentName, ObservationRun, observeDetailedAsync, type Context, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';
 import { findRevoked } from '../demand/revoked-proxy.ts';
-import { evaluatedPositions } from '../demand/size.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { CaseRun, CaseSteps } from '../engine/steps.ts';
 import { MATCHED, predictMatching, SpecError, type Spec } from './spec.ts';
-import { DEFAULT_FORCE_BUDGET, SCALED_BUDGET, type Settings } from './options.ts';
+import type { Settings } from './options.ts';
+import { trialBudget } from './trial-budget.ts';
 import { showInputs } from './report.ts';
 import type { Counterexample } from './result.ts';
 import { runAsCase, UnhandledRejectionError } from './unhandled-rejections.ts';
@@ -220,36 +220,13 @@ function observeWithin(budget: number | GrowingBudget, context: Context, fn: Fn,
   }
 }
 
-/** Forces per lazy position of a trial's inputs that the default force budget allows: a function linear in a large input is not divergent. */
-const FORCES_PER_POSITION = 10;
-
 /**
  * The force budget of case `c` (the function's, and the spec's as large), the one place it is
  * decided: where the case is run again, that of its first run (see {@link CaseRun.budget}); else
- * the option `forceBudget`, or with the default, {@link FORCES_PER_POSITION} forces per lazy
- * position evaluated in the inputs where that is more, counted only if the case spends the
- * default (see {@link ScaledBudget}).
+ * the trial's, from the option `forceBudget` (see {@link trialBudget}).
  */
 function caseBudget(forceBudget: number, c: CaseRun): number | GrowingBudget {
-  return c.budget ?? (forceBudget === SCALED_BUDGET ? new ScaledBudget(c.inputs) : forceBudget);
-}
-
-/**
- * The default budget of a trial, scaled by its inputs: the walk that counts their positions
- * (as long as the inputs, where the function may read a cell of them) is made only for a trial
- * that spends {@link DEFAULT_FORCE_BUDGET}, once, counting what the inputs held when the trial
- * began (what the function and spec evaluated since is told apart by the round of evaluation).
- */
-class ScaledBudget implements GrowingBudget {
-  readonly least = DEFAULT_FORCE_BUDGET;
-  private readonly round = newRound();
-  private counted: number | undefined;
-
-  constructor(private readonly inputs: readonly unknown[]) {}
-
-  more(): number {
-    return (this.counted ??= FORCES_PER_POSITION * evaluatedPositions(this.inputs, this.least / FORCES_PER_POSITION, this.round));
-  }
+  return c.budget ?? trialBudget(forceBudget, c.inputs);
 }
 
 /**

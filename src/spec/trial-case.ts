@@ -9,6 +9,7 @@ import { Seed } from '../engine/random.ts';
 import { generateInputs } from '../engine/generate.ts';
 import { randomContext } from '../engine/context.ts';
 import type { AnySpec } from './run-case.ts';
+import { lastAsked } from '../demand/last-asked.ts';
 
 /**
  * The size of trial `trial` of `trials`, the one place it is decided (workers and shards ask it
@@ -26,9 +27,12 @@ export function sizeOf(trial: number, trials: number, maxSize: number): number {
   return last <= 1 ? maxSize : Math.round((step * maxSize) / (last - 1));
 }
 
+/** The seed of the run with integer seed `seed`, that of the run asked last kept: each trial asks it (see {@link Seed.ofRun}), which made it anew, four objects a trial. */
+const runSeed = lastAsked((seed: number, _: void): Seed => Seed.ofRun(seed));
+
 /** Trial `i` of a run with `seed`: its inputs and context (what workers and shards reproduce). */
 export function trialCase(s: AnySpec, seed: number, i: number, size: number): { inputs: unknown[]; context: Context } {
-  const r = Seed.ofRun(seed).variant(i).stream();
+  const r = runSeed(seed, undefined).variant(i).stream();
   const inputs = generateInputs(s.args as readonly Shape<unknown>[], r, size);
   return { inputs, context: randomContext(r.split(), size) };
 }
