@@ -7,21 +7,24 @@
  * `'strictcheck'` is the entry point. A block after a `<!-- quote: examples/… -->` line quotes
  * that file instead: its lines (but the `//` comments it adds) must be lines of the file, in
  * order, so that an abridged quote cannot drift from the code. Run by `npm test`.
+ *
+ * It is the project's type check too: the examples are checked in one program with the files of
+ * `tsconfig.json` and its options, which reports what `tsc --noEmit` reports (but for a name an
+ * example leaves unused), where a second program, `tsc --noEmit`'s, parsed and checked them again.
  * @module
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CompilerOptions, SourceFile } from 'typescript';
+import type { SourceFile } from 'typescript';
 import { markdownBlocks, type MarkdownBlock } from './markdown.ts';
 
 // Required, not imported: an import of TypeScript's 9 MB of CommonJS scans it for its exports first (0.6 s of CPU).
 const ts: typeof import('typescript') = createRequire(import.meta.url)('typescript');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
-// Examples use a few names each: the imports they do not use are not errors.
-const options: CompilerOptions = { ...config.options, noUnusedLocals: false, noUnusedParameters: false };
+const { options } = config;
 
 /** The example modules, made below, by file name: the program's host reads them from here. */
 const virtual = new Map<string, { text: string; origin: string }>();
@@ -128,15 +131,20 @@ function internalImports(path: string, filter: (names: string[]) => string): str
   return `${vals ? `import { ${vals} } from '${module}';` : ''}\n${typs ? `import type { ${typs} } from '${module}';` : ''}`;
 }
 
-// Only the examples are checked: `tsc --noEmit` checks the rest.
-const program = ts.createProgram([...virtual.keys()], options, host, exportsProgram);
-const errors = program.getSourceFiles().filter((f) => virtual.has(f.fileName)).flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]);
+// The project's files and the examples, in one program: its diagnostics are tsc --noEmit's and the examples'.
+const program = ts.createProgram({ rootNames: [...config.fileNames, ...virtual.keys()], options, host, oldProgram: exportsProgram, configFileParsingDiagnostics: config.errors });
+// Examples use a few names each: the imports they do not use are not errors (noUnusedLocals' diagnostics are flagged reportsUnnecessary).
+const diagnostics = [...program.getConfigFileParsingDiagnostics(), ...ts.getPreEmitDiagnostics(program)].filter((d) => !(d.file && virtual.has(d.file.fileName) && d.reportsUnnecessary));
+const errors = diagnostics.filter((d) => d.file && virtual.has(d.file.fileName));
+const projectErrors = diagnostics.filter((d) => !(d.file && virtual.has(d.file.fileName)));
+if (projectErrors.length > 0) console.error(ts.formatDiagnostics(projectErrors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' }));
 for (const d of errors) {
   const { origin, text } = virtual.get(d.file!.fileName)!;
   const line = text.slice(0, d.start).split('\n').length - text.split('\nexport {};\n')[0]!.split('\n').length - 1;
   console.error(`${origin}, example line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 for (const m of misquotes) console.error(m);
+console.log(`${config.fileNames.length} files of tsconfig.json: ${projectErrors.length === 0 ? 'all type-check' : `${projectErrors.length} errors`}`);
 console.log(`${virtual.size} examples (TSDoc comments of src/, README.md, docs/): ${errors.length === 0 ? 'all type-check' : `${errors.length} errors`}`);
 console.log(`${quotes} quotes of examples/ in docs/: ${misquotes.length === 0 ? 'all match their files' : `${misquotes.length} ${misquotes.length === 1 ? 'does' : 'do'} not`}`);
-process.exitCode = errors.length === 0 && misquotes.length === 0 ? 0 : 1;
+process.exitCode = diagnostics.length === 0 && misquotes.length === 0 ? 0 : 1;

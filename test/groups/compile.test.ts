@@ -1,6 +1,6 @@
 /**
  * The static checks of `npm test` (scripts/static-checks.ts), a test each, in a group of their own
- * so that they run beside the test groups: all three start at once, as the file loads.
+ * so that they run beside the test groups: all start at once, as the file loads.
  * @module
  */
 import { test } from 'node:test';
