@@ -2,7 +2,8 @@
  * What users get: the package is packed (`npm pack`, which builds it, unless `dist/` is a build of the sources as they are), installed from its tarball
  * in a fresh project of its own beside the test runners a user has, and used there as a user
  * would, from plain `node`, CommonJS, node:test with and without tsx, vitest, jest and `tsc`.
- * The project is `test/fixtures/consumer/`, copied to a temporary folder.
+ * The project is `test/fixtures/consumer/`, copied to a temporary folder; its `commonjs/` folder is a
+ * CommonJS package of its own (`"type": "commonjs"`, as `npm init` writes it).
  * @module
  */
 import { after, before, test } from 'node:test';
@@ -56,6 +57,8 @@ const COMMANDS = {
   workers: ['--test', 'workers/take.test.mjs'],
   workersTsx: ['--import', 'tsx', '--test', 'workers/take.test.ts'],
   vitestWorkers: [...VITEST, 'vitest/workers.test.ts'],
+  workersCommonJs: ['--import', 'tsx', '--test', 'commonjs/take.test.ts'],
+  vitestWorkersCommonJs: [...VITEST, 'commonjs/vitest.test.ts'],
   vitestProperty: [...VITEST, 'vitest/property.test.ts'],
 };
 /** What each command did, once it has run. */
@@ -171,6 +174,14 @@ test('workers load a TypeScript check module through the loader of the process (
 
 test("workers load a TypeScript check module of a vitest run, whose loader is vitest's own, through the project's tsx", async () => {
   assertOnePassOneFail(await ran.vitestWorkers, /1 failed \| 1 passed/);
+});
+
+test('workers load a TypeScript check module of a CommonJS package (`"type": "commonjs"`, as npm init writes it) under node --import tsx, as an ES module through tsx', async () => {
+  assertOnePassOneFail(await ran.workersCommonJs, /# pass 1\n# fail 1/);
+});
+
+test("workers load a TypeScript check module of a CommonJS package in a vitest run, as an ES module through the project's tsx", async () => {
+  assertOnePassOneFail(await ran.vitestWorkersCommonJs, /1 failed \| 1 passed/);
 });
 
 test("@fast-check/vitest's test.prop checks strictness case by case, a failure failing the suite with the diagram", async () => {

@@ -10,7 +10,7 @@
  * @module
  */
 import { types } from 'node:util';
-import { Lazy, lazyView, type withForceBudget } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, Lazy, lazyView, type withForceBudget } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
 import { bottom, checkDemand, demandHolder, setField, type Demand, type Forced } from './demand.ts';
 import { dynamic, lenient } from './dynamic.ts';
@@ -150,6 +150,8 @@ export interface DetailedObservation extends Observation {
     readonly thrown: unknown;
     /** What the shapes say of a `force` called on what is not a Lazy, if they say something (see `force-hint.ts`). */
     readonly hint?: string;
+    /** Present where a force budget ran out while the context forced the function's result, after the function returned. */
+    readonly forcingResult?: true;
   };
 }
 
@@ -221,7 +223,9 @@ export class ObservationRun {
   private readonly names: readonly string[];
   private readonly holders: Forced[];
   private readonly resultHolder: Forced;
-  private error: { thrown: unknown; hint?: string } | undefined;
+  private error: NonNullable<DetailedObservation['error']> | undefined;
+  /** Whether the context has the result: what is forced from then on is forced for it. */
+  private consuming = false;
 
   constructor(
     private readonly context: Context,
@@ -281,6 +285,7 @@ export class ObservationRun {
 
   /** Has the context consume the function's result. */
   consume(value: unknown): void {
+    this.consuming = true;
     const result = new Handoff(value);
     const shape = this.shapes.result ?? dynamic;
     if (this.recorder) this.recorder(result, shape, 'result', this.resultHolder, 0);
@@ -298,6 +303,8 @@ export class ObservationRun {
       return;
     }
     const { fn, inputs, shapes, names } = this;
+    // A budget that ran out as the context forced the result is not plainly the function's doing (see the report's failureWhat).
+    if (this.consuming && thrown instanceof ForceBudgetExceeded) return void (this.error = { thrown, forcingResult: true });
     const hint = hintFor(thrown, fn, inputs, shapes);
     // A revoked Proxy in an input throws at any walk's first look: a mismatch of the input, not the function's error.
     this.error = hint === undefined ? { thrown: revokedInput(thrown, inputs, names) ?? thrown } : { thrown, hint };

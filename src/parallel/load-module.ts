@@ -1,13 +1,13 @@
 /**
  * How a worker thread loads the module that defines a check. A JavaScript module is imported as
  * it is. A TypeScript module is loaded as the runtime does (Bun, Node's type stripping), else
- * through the tsx of the module's own project: the loader a process runs under does not reach its
- * worker threads on Node 20 (`--import tsx` in a worker's execArgv registers no hooks there), and
- * vitest and jest transform modules in the runner, not in Node.
+ * through the tsx of the module's own project, as an ES module: the loader a process runs under
+ * does not reach its worker threads on Node 20 (`--import tsx` in a worker's execArgv registers no
+ * hooks there), and vitest and jest transform modules in the runner, not in Node.
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, register } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';
@@ -86,12 +86,35 @@ export function tsxApi(moduleUrl: string): { url: string; version: string; folde
 }
 
 /**
+ * A module hook that has the TypeScript of the project's own files (`.ts`, `.tsx`, not in
+ * `node_modules`) imported as ES modules, as vitest and jest transform it, where tsx would
+ * compile that of a CommonJS package (a `package.json` of `"type": "commonjs"`, as `npm init`
+ * writes it, or of no type) to CommonJS: a check module then `require`s its own copy of
+ * strictcheck, compiled to CommonJS too, whose registry and classes are not the worker's; and
+ * without tsx's CommonJS hooks, Node's `require` takes it for an ES module already being imported,
+ * and fails in a cycle. Registered after tsx, so that its `resolve` runs first.
+ */
+const TYPESCRIPT_AS_ES_MODULES = `export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  const own = /^file:[^?#]*\\.tsx?(?:[?#]|$)/.test(resolved.url) && !resolved.url.includes('/node_modules/');
+  return own && resolved.format !== 'module' && !context.conditions.includes('require') ? { ...resolved, format: 'module' } : resolved;
+}`;
+
+/**
+ * The codes of Node's errors that say a module could not be loaded as the loader in force loads
+ * it (as CommonJS or as an ES module, its TypeScript stripped or not), before its code ran.
+ */
+const UNLOADABLE = /^ERR_(?:REQUIRE_|UNKNOWN_FILE_EXTENSION$|UNKNOWN_MODULE_FORMAT$|UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING$|INVALID_TYPESCRIPT_SYNTAX$|UNSUPPORTED_TYPESCRIPT_SYNTAX$)/;
+
+/**
  * @internal Imports `moduleUrl`, registering tsx first for a TypeScript module this runtime cannot
- * load alone; refused, saying what to install, if there is none. Each failure is a
- * {@link CheckModuleError} that says what failed: tsx, the module's import, or finding the module.
+ * load alone, with the project's TypeScript as ES modules (see {@link TYPESCRIPT_AS_ES_MODULES});
+ * refused, saying what to install, if there is no tsx. Each failure is a {@link CheckModuleError}
+ * that says what failed: tsx, loading the module, the module's import, or finding the module.
  */
 export async function importCheckModule(moduleUrl: string): Promise<void> {
   const typescript = /\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname);
+  let loader = typescript ? "by this runtime's TypeScript loader" : 'as JavaScript';
   if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== true) {
     const api = tsxApi(moduleUrl);
     if (api === undefined) {
@@ -102,16 +125,26 @@ export async function importCheckModule(moduleUrl: string): Promise<void> {
     }
     try {
       ((await import(api.url)) as { register(): void }).register();
+      register(`data:text/javascript,${encodeURIComponent(TYPESCRIPT_AS_ES_MODULES)}`);
     } catch (err) {
       throw new CheckModuleError(`a worker could not register tsx ${api.version} (${api.folder}) to load ${moduleUrl}: ${describeSafely(err)}. Another version of tsx may load it (npm install --save-dev tsx@<version>)`);
     }
+    loader = `as an ES module, through tsx ${api.version} (${api.folder})`;
   }
   try {
     await import(moduleUrl);
   } catch (err) {
+    const code = (err as { code?: unknown }).code;
     // Not found: the URL given to defineCheck is not its module's own.
-    if ((err as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && moduleUrl.startsWith('file:') && String((err as Error).message).includes(fileURLToPath(moduleUrl))) {
+    if (code === 'ERR_MODULE_NOT_FOUND' && moduleUrl.startsWith('file:') && String((err as Error).message).includes(fileURLToPath(moduleUrl))) {
       throw new CheckModuleError(`a worker found no module at ${moduleUrl}, where the check was defined: ${WORKER_RULE}`);
+    }
+    // Node could not load a module of its graph as the worker loads it: no fault of the module's top level.
+    if (typeof code === 'string' && UNLOADABLE.test(code)) {
+      throw new CheckModuleError(
+        `a worker could not load the check's module ${moduleUrl}, which it loads ${loader}: ${describeSafely(err)}. ` +
+          'Make it an ES module, which every loader loads alike: rename it to .mts (or .mjs), or set "type": "module" in the package.json of its folder',
+      );
     }
     throw new CheckModuleError(
       `the check's module ${moduleUrl} threw when a worker imported it: ${describeSafely(err)}. ` +

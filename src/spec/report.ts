@@ -18,10 +18,19 @@ import { argumentName } from '../demand/observe.ts';
 import { UnhandledRejectionError } from './unhandled-rejections.ts';
 import type { AnySpec, Trial } from './run-case.ts';
 
-function describeError(thrown: unknown): string {
-  if (thrown instanceof ForceBudgetExceeded) return `it ${overBudget(thrown.budget)}: it probably diverges`;
+/** What the error of `t` says, after the label of a report's line (or the force budget's, {@link BUDGET_RAN_OUT}, where the context forced the result). */
+function describeError({ error, resultDemand }: Trial): string {
+  const { thrown, forcingResult } = error!;
+  if (thrown instanceof ForceBudgetExceeded) {
+    return forcingResult
+      ? `the context forced the result to ${showDemand(resultDemand)}, which ${overBudget(thrown.budget)}: raise forceBudget if the case needs more (if it runs out still, forcing the function's result diverges)`
+      : `it ${overBudget(thrown.budget)}: it probably diverges`;
+  }
   return describeSafely(thrown instanceof UnhandledRejectionError ? thrown.reason : thrown);
 }
+
+/** How a report introduces a force budget that ran out while the context forced the result. */
+const BUDGET_RAN_OUT = 'The force budget ran out';
 
 /**
  * @internal Input `i` of a case as a report shows it: bounded, so that a huge or infinite input
@@ -197,16 +206,17 @@ const mayHoldFunctions = perShape((shape) => someShapeWithin(shape, (x) => x.kin
 export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, errorLabel = 'The function threw', stopped?: { readonly unknown: string; readonly what: string }): string {
   const unknown = stopped && `(unknown: ${stopped.unknown})`;
   const left = t.error?.thrown instanceof UnhandledRejectionError;
+  const label = left ? 'The function left a rejection unhandled' : t.error?.forcingResult ? BUDGET_RAN_OUT : errorLabel;
   const pairs = t.error ? undefined : t.actual.map((d, i) => showDemandPair(d, t.predicted[i]!));
   const parts = {
     inputs: t.inputs.map((v, i) => showInput(s, v, i)),
     resultDemand: unknown ?? showDemand(t.resultDemand),
     actual: pairs ? pairs.map(([a]) => a) : t.actual.map((d) => unknown ?? showDemand(d)),
-    predicted: pairs ? pairs.map(([, p]) => p) : t.actual.map(() => `(not asked: ${stopped?.what ?? (left ? 'the function left a rejection unhandled' : 'the function threw')})`),
+    predicted: pairs ? pairs.map(([, p]) => p) : t.actual.map(() => `(not asked: ${stopped?.what ?? (label === errorLabel ? 'the function threw' : label.toLowerCase())})`),
     predictor: s.predictor,
   };
   const lines = [header, drawDiagram(parts, unicode)];
-  if (t.error) lines.push(`${left ? 'The function left a rejection unhandled' : errorLabel}: ${describeError(t.error.thrown)}`);
+  if (t.error) lines.push(`${label}: ${describeError(t)}`);
   if (t.error?.hint !== undefined) lines.push(t.error.hint);
   return lines.join('\n');
 }
@@ -218,7 +228,7 @@ function failureWhat(t: Trial, s?: AnySpec): string {
       ? `the function's demands differ from the ${s.predictor.toLowerCase()}'s`
       : 'the spec does not match the function'
     : t.error.thrown instanceof ForceBudgetExceeded
-      ? 'the function probably diverges'
+      ? t.error.forcingResult ? 'the force budget ran out while the context forced the result' : 'the function probably diverges'
       : t.error.thrown instanceof UnhandledRejectionError
         ? 'the function left a rejection unhandled'
         : 'the function threw';
@@ -237,7 +247,7 @@ export function failureHeader(t: Trial, where?: string, s?: AnySpec): string {
  * which the report says beside the failure as it was found.
  */
 export function behavedDifferently(s: AnySpec, found: Trial, again: Trial): string | undefined {
-  const thrown = (t: Trial) => (t.error ? describeError(t.error.thrown) : undefined);
+  const thrown = (t: Trial) => (t.error ? describeError(t) : undefined);
   let what: string;
   if (!again.failed) what = 'it passed';
   else if (failureWhat(again, s) !== failureWhat(found, s) || thrown(again) !== thrown(found)) {

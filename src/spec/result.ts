@@ -24,6 +24,12 @@ export interface Counterexample {
     readonly thrown: unknown;
     /** What the shapes say of a `force` called on what is not a Lazy, if they say something: the report prints it below the error. */
     readonly hint?: string;
+    /**
+     * Present where the `forceBudget` given ran out (a `ForceBudgetExceeded`) while the context
+     * forced the function's result, after the function returned: the report then blames the budget,
+     * not the function.
+     */
+    readonly forcingResult?: true;
   };
 }
 

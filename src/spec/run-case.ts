@@ -100,7 +100,7 @@ export interface CaseRunner {
 
 /** A case observed, compared with the spec's prediction; a failed one keeps its budget (see {@link Trial.budget}). */
 function judge({ spec: s, settings }: CaseRunner, { inputs, context }: CaseRun, obs: DetailedObservation, budget: number | GrowingBudget): Trial {
-  if (obs.error !== undefined) return observedTrial(inputs, obs, context, budget);
+  if (obs.error !== undefined) return observedTrial(inputs, settings.forceBudget === SCALED_BUDGET ? functionsDoing(obs) : obs, context, budget);
   const compare = settings.comparisons;
   const predicted = predictRefusingRevoked(budget, s, obs.result, inputs, allHoldOfEqual(compare, undefined) ? obs.inputs : undefined);
   // Every prediction was the demand observed: their demands are those.
@@ -121,6 +121,16 @@ export function observedTrial(inputs: readonly unknown[], obs: DetailedObservati
   // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
   if (obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
   return { ...trialOf(inputs, obs, [], true), error: obs.error, replay: context, budget: budget === undefined ? undefined : resolved(budget) };
+}
+
+/**
+ * `obs` with its error the function's doing, wherever it was thrown: the default budget, scaled to
+ * the inputs, runs out only for a function that diverges, even where the context forced its result.
+ */
+function functionsDoing(obs: DetailedObservation): DetailedObservation {
+  if (obs.error?.forcingResult === undefined) return obs;
+  const { forcingResult: _, ...error } = obs.error;
+  return { ...obs, error };
 }
 
 /** The trial of a case on `inputs` observed as `obs`, with the spec's prediction: what every trial holds. */
@@ -216,7 +226,8 @@ function observeWithin(budget: number | GrowingBudget, context: Context, fn: Fn,
     return withBudget(budget, run.observe, run);
   } catch (thrown) {
     if (run.observed === undefined || !(thrown instanceof ForceBudgetExceeded)) throw thrown;
-    return { ...run.observed, error: { thrown } };
+    // The budget's error as the observation recorded it, if it did (with where it ran out), else as thrown on return.
+    return { ...run.observed, error: run.observed.error?.thrown === thrown ? run.observed.error : { thrown } };
   }
 }
 
