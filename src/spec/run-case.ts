@@ -11,7 +11,7 @@ import { findRevoked } from '../demand/revoked-proxy.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { CaseRun, CaseSteps } from '../engine/steps.ts';
 import { MATCHED, predictMatching, SpecError, type Spec } from './spec.ts';
-import type { Settings } from './options.ts';
+import { SCALED_BUDGET, type Settings } from './options.ts';
 import { trialBudget } from './trial-budget.ts';
 import { showInputs } from './report.ts';
 import type { Counterexample } from './result.ts';
