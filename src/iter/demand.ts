@@ -324,7 +324,9 @@ function firstIteration<T>(d: AnyIterDemand<T>): { pulls: List<T>; ahead: number
 }
 
 /**
- * The demand of iteration `d` read `pending` calls ahead (as {@link Ahead}): itself for 1.
+ * The demand of iteration `d` read `pending` calls ahead (as {@link Ahead}): itself for 1. An
+ * iteration is read ahead once, as far as the most calls pending at once: `d` read ahead already
+ * is read ahead as far as the larger (never an `Ahead` inside an `Ahead`, which none has).
  *
  * @example
  * ```ts
@@ -332,7 +334,7 @@ function firstIteration<T>(d: AnyIterDemand<T>): { pulls: List<T>; ahead: number
  * ```
  */
 export function readAhead<D extends AnyIterDemand<unknown>>(pending: number, d: D): D {
-  return (pending <= 1 ? d : now(new Ahead(pending, pullsOf(d) as Lazy<unknown>))) as D;
+  return (pending <= 1 ? d : now(new Ahead(Math.max(pending, aheadOf(d)), pullsOf(d) as Lazy<unknown>))) as D;
 }
 
 /** The cells of an iteration's demand in value form: how many pulls answered a value, and its end. */

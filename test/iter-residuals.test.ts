@@ -1,0 +1,46 @@
+/**
+ * Residual wrong or silently lossy behaviours of iterables: where a spec's helpers tell a
+ * re-iterable source from a one-shot iterator nested in data; demands never observed (`Ahead`
+ * inside `Ahead`) and iteration ends read without a shape; `inferSpec` and `yield*`; the
+ * exhausting random consumer over elements that never end; and what the helpers run of a
+ * user's source to find out whether its iterators close.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import {
+  Ahead, asyncIterable, checkSpec, closedAfter, cons, endOf, fromDemand, inferSpec, iterable, lazyOf, list, now, number, prettyDemand, prettyValue,
+  pulls, pullsOf, readAhead, ShapeMismatchError, spec, SpecError, specOf, taken, thrownInto, toDemand, tuple, withArbitrary, List, type Lazy, type LazyList, type Shape,
+} from '../src/index.ts';
+import { checkSpecAsync } from '../src/async-checks.ts';
+
+/** Arrays of up to 3 digits, as `f` makes a source of each. */
+const sourcesOf = <S>(f: (xs: number[]) => S) => fc.array(fc.nat(9), { maxLength: 3 }).map(f);
+/** Array iterators: they have `next`, and declared `iterable(…)` they are re-iterable sources. */
+const arrayIterators = withArbitrary(sourcesOf((xs) => xs.values() as Iterable<number>), iterable(number));
+
+/** Takes its source's iterator and closes it if it can, before any pull. */
+function takesAndCloses(xs: Iterable<number>): void {
+  const it = xs[Symbol.iterator]();
+  it.return?.();
+}
+
+describe('Ahead inside Ahead, which no observation records, is refused where it is given', () => {
+  const nested = now(new Ahead(2, now(new Ahead(3, pullsOf(pulls([1], 'open')) as unknown as Lazy<unknown>)))) as never;
+
+  test('toDemand refuses Ahead 2 (Ahead 3 (1 : _)) at asyncIterable(number), naming it and what to write', () => {
+    assert.throws(
+      () => toDemand(nested, asyncIterable(number)),
+      (e: unknown) => e instanceof ShapeMismatchError && /Ahead inside Ahead/.test(e.message) && /readAhead\(3, /.test(e.message),
+    );
+  });
+
+  test('a spec predicting it is a SpecError naming it, not a failure blamed on the function', { timeout: 60_000 }, async () => {
+    const wrong = spec([asyncIterable(number)], asyncIterable(number), (predict) => predict(nested));
+    await assert.rejects(checkSpecAsync(wrong, (xs: AsyncIterable<number>) => xs, { trials: 20, seed: 1 }), (e: unknown) => e instanceof SpecError && /Ahead inside Ahead/.test(e.message));
+  });
+
+  test('readAhead of a demand read ahead already reads ahead once, as far as the larger', () => {
+    assert.equal(prettyDemand(toDemand(readAhead(2, readAhead(3, pulls([1], 'open'))), asyncIterable(number))), 'Ahead 3 (1 : _)');
+  });
+});
