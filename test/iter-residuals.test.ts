@@ -44,3 +44,29 @@ describe('Ahead inside Ahead, which no observation records, is refused where it 
     assert.equal(prettyDemand(toDemand(readAhead(2, readAhead(3, pulls([1], 'open'))), asyncIterable(number))), 'Ahead 3 (1 : _)');
   });
 });
+
+describe('an iteration end read without its iterable shape is carried over or refused, never read as []', () => {
+  test('1 : 2 : return(), 1 : throw() and 1 : ⊥ read as themselves, and back', () => {
+    for (const [end, shown] of [['return', '1 : 2 : return()'], ['throw', '1 : 2 : throw()'], ['threw', '1 : 2 : ⊥']] as const) {
+      const d = toDemand(pulls([1, 2], end));
+      assert.equal(prettyDemand(d), shown);
+      assert.equal(endOf(fromDemand(d) as never), end);
+    }
+  });
+
+  test('prettyValue of an iteration closed by return() prints return()', () => {
+    assert.equal(prettyValue(pulls([1], 'return')), '1 : return()');
+  });
+
+  test('taken, alone or after a pull, is refused, saying to give the iterable shape', () => {
+    for (const d of [taken, cons(1, taken as never)]) {
+      assert.throws(() => toDemand(d), (e: unknown) => e instanceof ShapeMismatchError && /taken/.test(e.message) && /iterable\(…\)/.test(e.message));
+    }
+  });
+
+  test('a declared list refuses an iteration end, which it has not, where it read it as []', () => {
+    for (const [d, name] of [[pulls([1], 'return'), 'return()'], [pulls([1], 'threw'), '⊥'], [taken, 'taken']] as const) {
+      assert.throws(() => toDemand(d as never, list(number)), (e: unknown) => e instanceof ShapeMismatchError && e.message.includes(`${name}, the end of an iteration`) && /iterable\(…\)/.test(e.message));
+    }
+  });
+});

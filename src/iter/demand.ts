@@ -15,12 +15,15 @@ import { growableNode, pushField, type Demand, type Forced } from '../demand/dem
 import { sourceOf } from './source.ts';
 import { isBottom } from '../demand/value-form.ts';
 import { isDataObject } from '../demand/dynamic.ts';
+import { OTHER_END, type OtherEnd } from '../demand/lazy-positions.ts';
 
 /** How an iteration ended: left open, answered done, closed by `return()` or `throw()`, or a pull threw. */
 export type IterationEnd = 'open' | 'done' | 'return' | 'throw' | 'threw';
 
 /** The end of an iteration other than `[]` and `_`, in value form: an empty list to the `List` functions. */
 export class IterEnd extends Nil {
+  /** Its constructor, which the dynamic shape reads it as (not `[]`). */
+  readonly [OTHER_END]: OtherEnd;
   constructor(
     /** Which end. */
     readonly end: 'return' | 'throw' | 'threw',
@@ -28,6 +31,7 @@ export class IterEnd extends Nil {
     readonly ctor: Ctor,
   ) {
     super();
+    this[OTHER_END] = { ctor };
   }
 }
 
@@ -236,8 +240,17 @@ export function pulls<T>(elements: readonly T[], end: IterationEnd): IterDemand<
 export function pulledThen<T>(heads: readonly Lazy<T>[], end: IterationEnd): IterDemand<T> {
   return fromLazyArray(heads, end === 'open' ? thunk : now(end === 'done' ? NIL : END_VALUES[end])) as unknown as IterDemand<T>;
 }
-/** The value form of {@link TAKEN_CTOR}: no pull, so an empty list to the `List` functions. */
-class Taken extends Nil {}
+/**
+ * The value form of {@link TAKEN_CTOR}: no pull, so an empty list to the `List` functions. What
+ * it means, only a declared shape says (a re-iterable source's iteration, before its first pull):
+ * the dynamic shape refuses it, never reading it as `[]`.
+ */
+class Taken extends Nil {
+  readonly [OTHER_END]: OtherEnd = {
+    ctor: TAKEN_CTOR,
+    refused: 'taken (an iterator taken, then nothing), which means something only at the start of an iteration of a re-iterable source, as its shape says: give the shape, toDemand(d, iterable(…)) (or asyncIterable(…))',
+  };
+}
 /** @internal The value form of `taken`. */
 export const TAKEN: Nil = new Taken();
 
