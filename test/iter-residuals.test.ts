@@ -70,3 +70,17 @@ describe('an iteration end read without its iterable shape is carried over or re
     }
   });
 });
+
+describe('the exhausting random consumer forces an element only so far, never walking one that never ends', () => {
+  test('an iterable of infinite lazy lists passes a correct pass-through, its elements forced a bounded way', { timeout: 60_000 }, () => {
+    const endless = (n: number): LazyList<number> => List.iterate((x: number) => x + 1, n);
+    const sources = withArbitrary(sourcesOf((xs) => xs.map(endless)), iterable(list(number)));
+    const asResult = specOf([sources], iterable(list(number)), ({ pulledAsResult }) => [pulledAsResult()]);
+    function* passOn(xss: Iterable<LazyList<number>>) {
+      for (const xs of xss) yield xs;
+    }
+    // A budget well above the bounded forcing, and no shrinking: walking an element for ever fails soon, where each shrink would run into the budget.
+    const r = checkSpec(asResult, passOn, { trials: 100, seed: 1, forceBudget: 200_000, maxShrinkAttempts: 0 });
+    assert.equal(r.passed ? 'passed' : r.message, 'passed');
+  });
+});
