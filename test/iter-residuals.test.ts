@@ -25,6 +25,22 @@ function takesAndCloses(xs: Iterable<number>): void {
   it.return?.();
 }
 
+describe('closedAfter tells a re-iterable source by its declared shape inside data and lazy positions too', () => {
+  test('closedAfter no pull of an iterable(number) field of a tuple, given array iterators, predicts taken, as the function leaves it', () => {
+    const pairs = tuple(arrayIterators, number) as Shape<[Iterable<number>, number]>;
+    const closes = spec([pairs], number, (predict, _d, [xs, n]) => predict([closedAfter(pulls([], 'return'), xs), n] as [Iterable<number>, number]));
+    const r = checkSpec(closes, ([xs, n]) => (takesAndCloses(xs), n), { trials: 50, seed: 1 });
+    assert.equal(r.passed ? 'passed' : r.message, 'passed');
+  });
+
+  test('closedAfter no pull of a lazyOf(iterable(number)) argument, given array iterators, predicts taken, as the function leaves it', () => {
+    const lazyIterators = lazyOf(arrayIterators) as Shape<Lazy<Iterable<number>>>;
+    const closes = spec([lazyIterators], number, (predict, _d, lx) => predict(now(closedAfter(pulls([], 'return'), lx.force())) as never));
+    const r = checkSpec(closes, (lx) => (takesAndCloses(lx.force()), 0), { trials: 50, seed: 1 });
+    assert.equal(r.passed ? 'passed' : r.message, 'passed');
+  });
+});
+
 describe('Ahead inside Ahead, which no observation records, is refused where it is given', () => {
   const nested = now(new Ahead(2, now(new Ahead(3, pullsOf(pulls([1], 'open')) as unknown as Lazy<unknown>)))) as never;
 

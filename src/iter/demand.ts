@@ -7,10 +7,11 @@
  * list whose end is one of the ends here (each an empty list to the `List` functions).
  * @module
  */
-import { isThunk, Lazy, now, thunk } from '../lazy/lazy.ts';
+import { isThunk, Lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
 import { fromLazyArray } from '../lazy/list.ts';
 import type { Ctor, Shape } from '../demand/shape-types.ts';
+import { perShape, someShapeWithin } from '../demand/shape-walk.ts';
 import { growableNode, pushField, type Demand, type Forced } from '../demand/demand.ts';
 import { sourceOf } from './source.ts';
 import { isBottom } from '../demand/value-form.ts';
@@ -458,12 +459,40 @@ export function isReiterableShape(shape: Shape<unknown>): boolean {
 /** Whether each input given to a spec at an iterable shape was declared re-iterable (see {@link declareIterableInputs}). */
 const declaredReiterable = new WeakMap<object, boolean>();
 
-/** @internal Notes which of `inputs`, given to a spec at `shapes`, are iterables declared re-iterable, for {@link leftBeforeFirstPull}. */
+/** Whether a value of shape `s` may hold an iterable below its top (in data, or at a lazy position): only then is it walked. */
+const holdsIterable = perShape((s) => someShapeWithin(s, (x) => x !== s && x.protocol !== undefined, (x) => x === s || x.protocol === undefined));
+
+/**
+ * @internal Notes which of `inputs`, given to a spec at `shapes`, are iterables declared
+ * re-iterable, for {@link leftBeforeFirstPull}: at the top, in data (a tuple's or a record's
+ * field) and at lazy positions, as far as they are evaluated (nothing is forced).
+ */
 export function declareIterableInputs(shapes: readonly Shape<unknown>[], inputs: readonly unknown[]): void {
-  shapes.forEach((shape, i) => {
-    const x = inputs[i];
-    if (shape.protocol !== undefined && typeof x === 'object' && x !== null) declaredReiterable.set(x, isReiterableShape(shape));
-  });
+  const stack: unknown[] = [];
+  shapes.forEach((shape, i) => stack.push(inputs[i], shape));
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    let s = stack.pop() as Shape<unknown>;
+    let x = stack.pop();
+    if (s.protocol !== undefined) {
+      if (typeof x === 'object' && x !== null) declaredReiterable.set(x, isReiterableShape(s));
+      continue;
+    }
+    if (!holdsIterable(s)) continue;
+    for (; x instanceof Lazy && s.kind === 'lazy' && s.protocol === undefined; s = s.inner()) x = x.isEvaluated ? peek(x) : undefined;
+    if (s.protocol !== undefined) {
+      stack.push(x, s);
+      continue;
+    }
+    if (typeof x !== 'object' || x === null || x instanceof Lazy || seen.has(x) || s.kind !== 'data') continue;
+    seen.add(x);
+    try {
+      const layer = s.project(x, null);
+      layer.fields.forEach((f, k) => stack.push(f, layer.shapes[k]));
+    } catch {
+      // A value that does not fit its shape: the check reports it where it observes it.
+    }
+  }
 }
 
 /** @internal The demands on the elements that the pulls of an iteration (the first, for several) answered, in value form: its cells' heads. */
