@@ -100,3 +100,23 @@ describe('the exhausting random consumer forces an element only so far, never wa
     assert.equal(r.passed ? 'passed' : r.message, 'passed');
   });
 });
+
+describe('inferSpec proposes delegates: true where the function delegates with yield*', () => {
+  test('a yield* pass-through is inferred pulledAsResult({ delegates: true }), which it passes', { timeout: 120_000 }, () => {
+    function* passOn(xs: Iterable<number>) {
+      yield* xs;
+    }
+    const inferred = inferSpec([iterable(number)], iterable(number), passOn, { depth: 3 });
+    assert.ok(inferred.proposals.length > 0, inferred.message);
+    assert.match(inferred.proposals[0]!.code, /pulledAsResult\(\{ delegates: true \}\)/);
+    assert.equal(checkSpec(inferred.proposals[0]!.spec, passOn, { seed: 1 }).passed, true);
+  });
+
+  test('a for…of pass-through is still inferred pulledAsResult() without delegates', () => {
+    function* passOn(xs: Iterable<number>) {
+      for (const x of xs) yield x;
+    }
+    const inferred = inferSpec([iterable(number)], iterable(number), passOn, { depth: 3 });
+    assert.match(inferred.proposals[0]!.code, /pulledAsResult\(\)/);
+  });
+});
