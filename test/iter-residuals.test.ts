@@ -120,3 +120,54 @@ describe('inferSpec proposes delegates: true where the function delegates with y
     assert.match(inferred.proposals[0]!.code, /pulledAsResult\(\)/);
   });
 });
+
+describe("closedAfter and thrownInto find out whether a source's iterators close without running the source's code", () => {
+  /** A re-iterable source of `xs` counting its iterations begun; its iterators are generator objects (they have return and throw). */
+  function counted(xs: readonly number[]): { source: Iterable<number>; calls: () => number } {
+    let calls = 0;
+    const source = {
+      [Symbol.iterator]() {
+        calls++;
+        return (function* () {
+          yield* xs;
+        })();
+      },
+    };
+    return { source, calls: () => calls };
+  }
+
+  test('closedAfter and thrownInto over a source never iterated run no [Symbol.iterator](), and know a generator function\'s iterators and an array\'s', () => {
+    const { source, calls } = counted([1, 2]);
+    closedAfter(pulls([1], 'open'), source);
+    closedAfter(pulls([], 'open'), source);
+    thrownInto(pulls([1], 'open'), source);
+    assert.equal(calls(), 0);
+    const generated = { *[Symbol.iterator]() { yield 1; } };
+    assert.equal(prettyDemand(toDemand(closedAfter(pulls([1], 'open'), generated), iterable(number))), '1 : return()');
+    assert.equal(prettyDemand(toDemand(thrownInto(pulls([1], 'open'), generated), iterable(number))), '1 : throw()');
+    assert.equal(prettyDemand(toDemand(closedAfter(pulls([1], 'open'), [1, 2]), iterable(number))), '1 : _');
+  });
+
+  test('in a check, the source begins only the iterations the function begins, and its closing is read off them', () => {
+    let runs = 0;
+    const made: ReturnType<typeof counted>[] = [];
+    const sources = withArbitrary(
+      fc.array(fc.nat(9), { minLength: 1, maxLength: 3 }).map((xs) => {
+        const c = counted(xs);
+        made.push(c);
+        return c.source;
+      }),
+      iterable(number),
+    );
+    // The first element: a for…of returning from inside closes the source.
+    const first = (xs: Iterable<number>) => {
+      runs++;
+      for (const x of xs) return x;
+      return -1;
+    };
+    const firstSpec = spec([sources], number, (predict, d, xs) => predict(closedAfter(pulls([d], 'open'), xs)));
+    const r = checkSpec(firstSpec, first, { trials: 30, seed: 1 });
+    assert.equal(r.passed ? 'passed' : r.message, 'passed');
+    assert.equal(made.reduce((n, c) => n + c.calls(), 0), runs);
+  });
+});

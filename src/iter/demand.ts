@@ -507,14 +507,46 @@ export function pulledHeads<T>(d: AnyIterDemand<T>): Lazy<T>[] {
   return heads;
 }
 
+/** What strictcheck saw of the iterators of a source it did not generate, in those it took of it: whether they have `return` and `throw`. */
+const iteratorMethods = new WeakMap<object, { readonly return: boolean; readonly throw: boolean }>();
+
 /**
- * Whether the iterators of `xs` have method `name` (`return`, `throw`): a generated source's plan
- * says (its iterators have both or neither); another iterable is asked for an iterator (an
- * iterator is its own).
+ * @internal Notes that `it`, an iterator of source `xs` (not a generated one) that strictcheck
+ * took where the protocol takes one (observing the function, or reading the source for a spec),
+ * has or lacks `return` and `throw`: {@link hasIteratorMethod} reads it, taking none of its own.
+ */
+export function noteIteratorMethods(xs: object, it: object): void {
+  const { return: r, throw: t } = it as { return?: unknown; throw?: unknown };
+  iteratorMethods.set(xs, { return: typeof r === 'function', throw: typeof t === 'function' });
+}
+
+/** The methods that make the iterators of arrays, strings, sets, maps and typed arrays, which have `next` alone. */
+const BUILT_IN_ITERATIONS = new Set<unknown>([
+  Array.prototype[Symbol.iterator],
+  String.prototype[Symbol.iterator],
+  Set.prototype[Symbol.iterator],
+  Map.prototype[Symbol.iterator],
+  (Object.getPrototypeOf(Uint8Array.prototype) as Iterable<unknown>)[Symbol.iterator],
+]);
+
+/**
+ * Whether the iterators of `xs` have method `name` (`return`, `throw`), found out without
+ * running any code of the source (its `[Symbol.iterator]()` an extra time is observable: a count,
+ * a log, a one-shot source consumed): a generated source's plan says (its iterators have both or
+ * neither); else the iterators strictcheck took of it where the protocol does (see
+ * {@link noteIteratorMethods}); else an iterator is its own (a generator object); an array's,
+ * a string's, a set's, a map's and a typed array's have neither, a generator function's both.
+ * A source none of these tells (no iteration of it begun, by the function or by a spec's
+ * reading) is taken to have them, as a generator's iterators have: the function began none,
+ * so any demand that begins one differs from its `_` alike.
  */
 function hasIteratorMethod(xs: AnyIterDemand<unknown>, name: 'return' | 'throw'): boolean {
   const source = sourceOf(xs);
   if (source !== undefined) return source.plan.hasReturn;
-  const it = Symbol.iterator in xs ? xs[Symbol.iterator]() : Symbol.asyncIterator in xs ? xs[Symbol.asyncIterator]() : xs;
-  return typeof it[name] === 'function';
+  const seen = iteratorMethods.get(xs);
+  if (seen !== undefined) return seen[name];
+  const x = xs as unknown as Record<PropertyKey, unknown>;
+  if (typeof x.next === 'function') return typeof x[name] === 'function';
+  const make = Symbol.iterator in x ? x[Symbol.iterator] : x[Symbol.asyncIterator];
+  return !BUILT_IN_ITERATIONS.has(make);
 }

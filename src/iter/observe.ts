@@ -20,7 +20,7 @@ import { HEAD, put, putPrimitive, recordedAt, Spine, SpineCell } from '../demand
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { isPrimitive, primitiveFits } from '../demand/shape-fit.ts';
 import { instrument, Recording } from '../demand/instrument.ts';
-import { addIteration, AHEAD_CTOR, DONE_CTOR, END_CTORS, isReiterableShape, iterationsNode, TAKEN_CTOR } from './demand.ts';
+import { addIteration, AHEAD_CTOR, DONE_CTOR, END_CTORS, isReiterableShape, iterationsNode, noteIteratorMethods, TAKEN_CTOR } from './demand.ts';
 import { isSourceFailure, sourceOf } from './source.ts';
 import { isInputFailure } from '../demand/input-failures.ts';
 import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
@@ -255,6 +255,8 @@ export abstract class RecordedSource<S> {
   private readonly owner: IterableRecord;
   /** The source forwarded to. */
   protected readonly real: S;
+  /** Whether it is a generated source, whose plan says what its iterators have. */
+  private readonly generated: boolean;
   constructor(
     value: unknown,
     shape: Shape<unknown>,
@@ -269,6 +271,7 @@ export abstract class RecordedSource<S> {
     const source = sourceOf(value);
     if (source === undefined && !hasMethod(value, key)) shape.project(value, path); // throws the mismatch
     this.real = (source ?? value) as S;
+    this.generated = source !== undefined;
     this.owner = new IterableRecord(into, at, shape);
   }
 
@@ -294,7 +297,10 @@ export abstract class RecordedSource<S> {
    */
   protected iterator<I>(key: symbol): I {
     this.countCall();
-    return iteratorOf<I>(this.real, key, this.path, this.count, this.rec);
+    const it = iteratorOf<I>(this.real, key, this.path, this.count, this.rec);
+    // What a spec's closedAfter reads of the source, which it need not take an iterator of to know.
+    if (!this.generated) noteIteratorMethods(this.real as object, it as object);
+    return it;
   }
 
   /** Counts a call on the source or its iterators against the force budget, throwing `ForceBudgetExceeded` once it is spent. */
