@@ -23,7 +23,7 @@ export type IterationEnd = 'open' | 'done' | 'return' | 'throw' | 'threw';
 
 /** The end of an iteration other than `[]` and `_`, in value form: an empty list to the `List` functions. */
 export class IterEnd extends Nil {
-  /** Its constructor, which the dynamic shape reads it as (not `[]`). */
+  /** @internal Its constructor, which the dynamic shape reads it as (not `[]`). */
   readonly [OTHER_END]: OtherEnd;
   constructor(
     /** Which end. */
