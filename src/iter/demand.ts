@@ -468,14 +468,28 @@ const holdsIterable = perShape((s) => someShapeWithin(s, (x) => x !== s && x.pro
  * field) and at lazy positions, as far as they are evaluated (nothing is forced).
  */
 export function declareIterableInputs(shapes: readonly Shape<unknown>[], inputs: readonly unknown[]): void {
-  const stack: unknown[] = [];
-  shapes.forEach((shape, i) => stack.push(inputs[i], shape));
+  // The common arguments (a number, a source) without a walk: a spec runs on every trial.
+  for (let i = 0; i < shapes.length; i++) {
+    const shape = shapes[i]!;
+    if (shape.protocol !== undefined) declare(inputs[i], shape);
+    else if (shape.kind !== 'prim' && holdsIterable(shape)) declareWithin(inputs[i], shape);
+  }
+}
+
+/** Notes that `x`, if an object, was given at iterable shape `s`. */
+function declare(x: unknown, s: Shape<unknown>): void {
+  if (typeof x === 'object' && x !== null) declaredReiterable.set(x, isReiterableShape(s));
+}
+
+/** {@link declare}s the iterables that `value`, of shape `shape`, holds in its data and at its evaluated lazy positions. */
+function declareWithin(value: unknown, shape: Shape<unknown>): void {
+  const stack: unknown[] = [value, shape];
   const seen = new Set<object>();
   while (stack.length > 0) {
     let s = stack.pop() as Shape<unknown>;
     let x = stack.pop();
     if (s.protocol !== undefined) {
-      if (typeof x === 'object' && x !== null) declaredReiterable.set(x, isReiterableShape(s));
+      declare(x, s);
       continue;
     }
     if (!holdsIterable(s)) continue;
