@@ -16,7 +16,7 @@ import { shrinkDemand } from '../src/engine/shrink.ts';
 import { specOf } from '../src/spec/combinators.ts';
 import { checkSpec } from '../src/checks.ts';
 import { checkSpecAsync } from '../src/async-checks.ts';
-import { asyncIterable, asyncIterator, closedAfter, endOf, iterable, iterations, iterator, pullCount, pulls, taken, untouched, type IterationEnd } from '../src/iter/index.ts';
+import { asyncIterable, asyncIterator, closedAfter, endOf, iterable, iterations, iterator, pullCount, pulls, sourcePrefix, taken, untouched, type IterationEnd } from '../src/iter/index.ts';
 
 const numbers = iterable(number);
 const re = (xs: readonly number[], end: IterationEnd) => toDemand(pulls(xs, end), numbers);
@@ -114,6 +114,8 @@ describe('an iterator taken and left without any event is a begun iteration left
 
   test('closedAfter a source without return, after no pull, is taken: the iteration begun and left open', () => {
     const noReturn = { [Symbol.iterator]: () => ({ next: () => ({ done: true as const, value: undefined }) }) };
+    // Its iterators' methods are known from one taken where the protocol takes one (here the spec's reading), never by closedAfter's own.
+    sourcePrefix(noReturn as never, 0);
     assert.equal(prettyDemand(toDemand(closedAfter(pulls([], 'return'), noReturn as never), numbers)), 'taken');
   });
 });

@@ -21,7 +21,7 @@ import { spec, SpecError } from '../src/spec/spec.ts';
 import { specOf } from '../src/spec/combinators.ts';
 import { checkSpec } from '../src/checks.ts';
 import { run as runIteratorSection } from '../examples/iterators/catalog.ts';
-import { asyncIterable, asyncIterator, closedAfter, iterable, iterations, iterator, pulls, readAhead, taken, untouched, type IterDemand } from '../src/iter/index.ts';
+import { asyncIterable, asyncIterator, closedAfter, iterable, iterations, iterator, pulls, readAhead, sourcePrefix, taken, untouched, type IterDemand } from '../src/iter/index.ts';
 
 const numbers = iterable(number);
 /** `xs` pulled, then `taken`. */
@@ -80,6 +80,8 @@ describe('the helpers that write demands give taken only before the first pull o
 
   test('closedAfter no pull, on a one-shot iterator without return, is _ (it was given open); on a re-iterable source, taken', () => {
     assert.equal(read(closedAfter(pulls([], 'return'), noReturnIterator as never), iterator(number)), '_');
+    // Its iterators' methods are known from one taken where the protocol takes one (here the spec's reading), never by closedAfter's own.
+    sourcePrefix(noReturnIterable as never, 0);
     assert.equal(read(closedAfter(pulls([], 'return'), noReturnIterable as never), numbers), 'taken');
   });
 

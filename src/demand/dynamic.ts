@@ -7,7 +7,7 @@ import { Cons, Nil } from '../lazy/cell.ts';
 import { collectionLayer } from './collections.ts';
 import { CTOR } from './declared-data.ts';
 import { keyText } from './key-text.ts';
-import { CONS_CTOR, NIL_CTOR } from './lazy-positions.ts';
+import { CONS_CTOR, NIL_CTOR, otherEnd } from './lazy-positions.ts';
 import { child, showPath, type Path } from './path.ts';
 import { bigint, boolean, FN_CTOR, number, string, SYMBOL_CTOR, unit } from './primitives.ts';
 import { isBuiltinPrototype, isMap, isSet } from './realm.ts';
@@ -51,7 +51,7 @@ export const dynamic: Shape<unknown> = {
         return { ctor: FN_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES, value };
     }
     if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: DYN2 };
-    if (value instanceof Nil) return { ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES };
+    if (value instanceof Nil) return endLayer(value, path);
     if (value === null) return mismatch(path, 'a value strictcheck can observe', value);
     const declared = (value as { [CTOR]?: { ctor: Ctor } })[CTOR];
     if (declared) {
@@ -76,6 +76,14 @@ export const dynamic: Shape<unknown> = {
     }
   },
 };
+
+/** The layer of `end`, the end of a list: `[]`, or another end as it says (see {@link otherEnd}). */
+function endLayer(end: Nil, path: Path): Layer {
+  const other = otherEnd(end);
+  if (other === undefined) return { ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES };
+  if (other.refused !== undefined) throw new ShapeMismatchError(showPath(path), 'the end of a list ([]) or of an iteration (return(), throw(), ⊥)', end, other.refused);
+  return { ctor: other.ctor, fields: NO_FIELDS, shapes: NO_SHAPES };
+}
 
 /** What kind of plain data the dynamic shape reads `obj` (whose prototype is `proto`) as, or `undefined` for an instance of a class, which it refuses. */
 function dataKind(obj: object, proto: object | null): 'array' | 'set' | 'map' | 'object' | undefined {

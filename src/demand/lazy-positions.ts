@@ -4,7 +4,8 @@
  */
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type Cell, type List } from '../lazy/cell.ts';
-import { mismatch } from './shape-errors.ts';
+import { mismatch, ShapeMismatchError } from './shape-errors.ts';
+import { showPath } from './path.ts';
 import { NO_FIELDS, NO_SHAPES, type Alternative, type Ctor, type Shape } from './shape-types.ts';
 
 /**
@@ -53,6 +54,25 @@ export const CONS_CTOR: Ctor = {
   build: (f) => new Cons(f[0] as Lazy<unknown>, f[1] as List<unknown>),
 };
 
+/** @internal Where an end of a list other than `[]` keeps what it is (see {@link OtherEnd}). */
+export const OTHER_END = Symbol('strictcheck.otherEnd');
+
+/**
+ * @internal What an end of a list other than `[]` (an empty list to the `List` functions: an
+ * iteration's `return()`) holds under {@link OTHER_END}: its constructor, which the dynamic shape
+ * reads it as; or `refused`, why it is read only at its declared shape, which says what it means
+ * (`taken`). A declared list refuses it: a list has no such end.
+ */
+export interface OtherEnd {
+  readonly ctor: Ctor;
+  readonly refused?: string;
+}
+
+/** @internal What `end` is if it is not a list's `[]` (see {@link OtherEnd}). */
+export function otherEnd(end: Nil): OtherEnd | undefined {
+  return (end as { [OTHER_END]?: OtherEnd })[OTHER_END];
+}
+
 const cellShapes = new WeakMap<Shape<unknown>, Shape<unknown>>();
 
 /**
@@ -77,7 +97,12 @@ export function cell<T>(elem: Shape<T>): Shape<Cell<T>> {
     alternatives: () => alternatives,
     project(value, path) {
       if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: consShapes };
-      if (value instanceof Nil) return { ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES };
+      if (value instanceof Nil) {
+        const other = otherEnd(value);
+        if (other === undefined) return { ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES };
+        const found = `${other.ctor.name}, the end of an iteration, which a list has not: declare the shape iterable(…) (or iterator(…), asyncIterable(…))`;
+        throw new ShapeMismatchError(showPath(path), `a list cell of List<${elem.name}>`, value, found);
+      }
       return mismatch(path, `a list cell of List<${elem.name}>`, value);
     },
   };

@@ -33,7 +33,7 @@ export function randomContext(seed: Seed, size: number): Context {
     const consumer: RandomConsumer = { r, size, pulls: pullAllowance(size) };
     if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, consumer, into, at);
     const site = RecordSite.root(value, shape, path, into, at);
-    if (r.int(0, 3) === 0) return normalizeUpTo(normalizedPositions(size), site, consumer);
+    if (r.int(0, 3) === 0) return normalizeUpTo({ pulls: normalizedPositions(size) }, site, consumer);
     // The fields of the result's own consumed layer, which nothing else holds: consumed in place.
     const pending: RecordSite[] = [];
     forceAt(site, pending, consumer);
@@ -47,19 +47,19 @@ function normalizedPositions(size: number): number {
 }
 
 /**
- * Forces the value at `site` completely, like `normalize`, but at most `layers` lazy positions of
- * it (breadth first): the same as `normalize` on any result of a reasonable size, and a finite
- * context on an infinite result (`repeat x`), where `normalize` would run until the force budget
- * ran out. Records what it forces at the sites; the iterables it meets are consumed by `consumer`.
+ * Forces the value at `site` completely, like `normalize`, but its outer layer and at most
+ * `left.pulls` lazy positions more (breadth first), which it takes from `left`: the same as
+ * `normalize` on any result of a reasonable size, and a finite context on an infinite result
+ * (`repeat x`), where `normalize` would run until the force budget ran out. Records what it
+ * forces at the sites; the iterables it meets are consumed by `consumer`.
  */
-export function normalizeUpTo(layers: number, site: RecordSite, consumer: RandomConsumer): void {
+export function normalizeUpTo(left: { pulls: number }, site: RecordSite, consumer: RandomConsumer): void {
   const queue: (RecordSite | undefined)[] = [site];
-  let left = layers;
   for (let k = 0; k < queue.length; k++) {
     const at = queue[k]!;
     queue[k] = undefined;
-    // Past the budget nothing more is forced; the strict fields left were recorded with their layers.
-    if (at.value instanceof Lazy && left-- <= 0) return;
+    // Past the budget nothing more is forced but the outer layer; the strict fields left were recorded with their layers.
+    if (at.value instanceof Lazy && left.pulls-- <= 0 && k > 0) return;
     forceAt(at, queue as RecordSite[], consumer); // its fields join the queue, emptied only behind k
   }
 }

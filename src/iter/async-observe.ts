@@ -14,7 +14,7 @@ import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/gu
 import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
-import { allowedPulls, answered, closedThrowing, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, randomConsumerOfAll, randomPlan, RecordedSource, throwIntoAsync, type Plan } from './observe.ts';
+import { allowedPulls, answered, closedThrowing, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSource, throwIntoAsync, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -191,9 +191,7 @@ export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem
   const iterable = value as AsyncIterable<unknown>;
   const owner = new IterableRecord(into, at, shape);
   if (guide === WHNF || guide === ALL) {
-    const random = guide === ALL ? randomConsumerOfAll() : undefined;
-    if (random !== undefined) consumeAsyncRandomly(value, shape, elem, path, random, into, at);
-    else work.add(consumeAsyncIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true, work));
+    work.add(consumeAsyncIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true, work));
     return true;
   }
   const d = guide as Demand;

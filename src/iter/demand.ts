@@ -7,20 +7,24 @@
  * list whose end is one of the ends here (each an empty list to the `List` functions).
  * @module
  */
-import { isThunk, Lazy, now, thunk } from '../lazy/lazy.ts';
+import { isThunk, Lazy, now, peek, thunk } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
 import { fromLazyArray } from '../lazy/list.ts';
 import type { Ctor, Shape } from '../demand/shape-types.ts';
+import { perShape, someShapeWithin } from '../demand/shape-walk.ts';
 import { growableNode, pushField, type Demand, type Forced } from '../demand/demand.ts';
 import { AsyncSource, Source, sourceOf } from './source.ts';
 import { isBottom } from '../demand/value-form.ts';
 import { isDataObject } from '../demand/dynamic.ts';
+import { OTHER_END, type OtherEnd } from '../demand/lazy-positions.ts';
 
 /** How an iteration ended: left open, answered done, closed by `return()` or `throw()`, or a pull threw. */
 export type IterationEnd = 'open' | 'done' | 'return' | 'throw' | 'threw';
 
 /** The end of an iteration other than `[]` and `_`, in value form: an empty list to the `List` functions. */
 export class IterEnd extends Nil {
+  /** @internal Its constructor, which the dynamic shape reads it as (not `[]`). */
+  readonly [OTHER_END]: OtherEnd;
   constructor(
     /** Which end. */
     readonly end: 'return' | 'throw' | 'threw',
@@ -28,6 +32,7 @@ export class IterEnd extends Nil {
     readonly ctor: Ctor,
   ) {
     super();
+    this[OTHER_END] = { ctor };
   }
 }
 
@@ -236,8 +241,17 @@ export function pulls<T>(elements: readonly T[], end: IterationEnd): IterDemand<
 export function pulledThen<T>(heads: readonly Lazy<T>[], end: IterationEnd): IterDemand<T> {
   return fromLazyArray(heads, end === 'open' ? thunk : now(end === 'done' ? NIL : END_VALUES[end])) as unknown as IterDemand<T>;
 }
-/** The value form of {@link TAKEN_CTOR}: no pull, so an empty list to the `List` functions. */
-class Taken extends Nil {}
+/**
+ * The value form of {@link TAKEN_CTOR}: no pull, so an empty list to the `List` functions. What
+ * it means, only a declared shape says (a re-iterable source's iteration, before its first pull):
+ * the dynamic shape refuses it, never reading it as `[]`.
+ */
+class Taken extends Nil {
+  readonly [OTHER_END]: OtherEnd = {
+    ctor: TAKEN_CTOR,
+    refused: 'taken (an iterator taken, then nothing), which means something only at the start of an iteration of a re-iterable source, as its shape says: give the shape, toDemand(d, iterable(…)) (or asyncIterable(…))',
+  };
+}
 /** @internal The value form of `taken`. */
 export const TAKEN: Nil = new Taken();
 
@@ -324,7 +338,9 @@ function firstIteration<T>(d: AnyIterDemand<T>): { pulls: List<T>; ahead: number
 }
 
 /**
- * The demand of iteration `d` read `pending` calls ahead (as {@link Ahead}): itself for 1.
+ * The demand of iteration `d` read `pending` calls ahead (as {@link Ahead}): itself for 1. An
+ * iteration is read ahead once, as far as the most calls pending at once: `d` read ahead already
+ * is read ahead as far as the larger (never an `Ahead` inside an `Ahead`, which none has).
  *
  * @example
  * ```ts
@@ -332,7 +348,7 @@ function firstIteration<T>(d: AnyIterDemand<T>): { pulls: List<T>; ahead: number
  * ```
  */
 export function readAhead<D extends AnyIterDemand<unknown>>(pending: number, d: D): D {
-  return (pending <= 1 ? d : now(new Ahead(pending, pullsOf(d) as Lazy<unknown>))) as D;
+  return (pending <= 1 ? d : now(new Ahead(Math.max(pending, aheadOf(d)), pullsOf(d) as Lazy<unknown>))) as D;
 }
 
 /** The cells of an iteration's demand in value form: how many pulls answered a value, and its end. */
@@ -446,16 +462,57 @@ export function isReiterableShape(shape: Shape<unknown>): boolean {
  */
 const declaredReiterable = new WeakMap<object, boolean>();
 
-/** @internal Notes which of `inputs`, given to a spec at `shapes`, are iterables declared re-iterable, for {@link leftBeforeFirstPull}. */
+/** Whether a value of shape `s` may hold an iterable below its top (in data, or at a lazy position): only then is it walked. */
+const holdsIterable = perShape((s) => someShapeWithin(s, (x) => x !== s && x.protocol !== undefined, (x) => x === s || x.protocol === undefined));
+
+/**
+ * @internal Notes which of `inputs`, given to a spec at `shapes`, are iterables declared
+ * re-iterable, for {@link leftBeforeFirstPull}: at the top, in data (a tuple's or a record's
+ * field) and at lazy positions, as far as they are evaluated (nothing is forced).
+ */
 export function declareIterableInputs(shapes: readonly Shape<unknown>[], inputs: readonly unknown[]): void {
+  // The common arguments (a number, a source) without a walk: a spec runs on every trial.
   for (let i = 0; i < shapes.length; i++) {
     const shape = shapes[i]!;
-    const x = inputs[i];
-    if (shape.protocol === undefined || typeof x !== 'object' || x === null) continue;
-    const reiterable = isReiterableShape(shape);
-    // A generated source declared re-iterable (a check's every trial) is what leftBeforeFirstPull takes it for without an entry (it has no `next`): an entry per trial cost a tenth of a check over iterables, in the set and in the collections.
-    if (reiterable && (x instanceof Source || x instanceof AsyncSource)) declaredReiterable.delete(x);
-    else declaredReiterable.set(x, reiterable);
+    if (shape.protocol !== undefined) declare(inputs[i], shape);
+    else if (shape.kind !== 'prim' && holdsIterable(shape)) declareWithin(inputs[i], shape);
+  }
+}
+
+/** Notes that `x`, if an object, was given at iterable shape `s`. */
+function declare(x: unknown, s: Shape<unknown>): void {
+  if (typeof x !== 'object' || x === null) return;
+  const reiterable = isReiterableShape(s);
+  // A generated source declared re-iterable (a check's every trial) is what leftBeforeFirstPull takes it for without an entry (it has no `next`): an entry per trial cost a tenth of a check over iterables, in the set and in the collections.
+  if (reiterable && (x instanceof Source || x instanceof AsyncSource)) declaredReiterable.delete(x);
+  else declaredReiterable.set(x, reiterable);
+}
+
+/** {@link declare}s the iterables that `value`, of shape `shape`, holds in its data and at its evaluated lazy positions. */
+function declareWithin(value: unknown, shape: Shape<unknown>): void {
+  const stack: unknown[] = [value, shape];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    let s = stack.pop() as Shape<unknown>;
+    let x = stack.pop();
+    if (s.protocol !== undefined) {
+      declare(x, s);
+      continue;
+    }
+    if (!holdsIterable(s)) continue;
+    for (; x instanceof Lazy && s.kind === 'lazy' && s.protocol === undefined; s = s.inner()) x = x.isEvaluated ? peek(x) : undefined;
+    if (s.protocol !== undefined) {
+      stack.push(x, s);
+      continue;
+    }
+    if (typeof x !== 'object' || x === null || x instanceof Lazy || seen.has(x) || s.kind !== 'data') continue;
+    seen.add(x);
+    try {
+      const layer = s.project(x, null);
+      layer.fields.forEach((f, k) => stack.push(f, layer.shapes[k]));
+    } catch {
+      // A value that does not fit its shape: the check reports it where it observes it.
+    }
   }
 }
 
@@ -471,14 +528,46 @@ export function pulledHeads<T>(d: AnyIterDemand<T>): Lazy<T>[] {
   return heads;
 }
 
+/** What strictcheck saw of the iterators of a source it did not generate, in those it took of it: whether they have `return` and `throw`. */
+const iteratorMethods = new WeakMap<object, { readonly return: boolean; readonly throw: boolean }>();
+
 /**
- * Whether the iterators of `xs` have method `name` (`return`, `throw`): a generated source's plan
- * says (its iterators have both or neither); another iterable is asked for an iterator (an
- * iterator is its own).
+ * @internal Notes that `it`, an iterator of source `xs` (not a generated one) that strictcheck
+ * took where the protocol takes one (observing the function, or reading the source for a spec),
+ * has or lacks `return` and `throw`: {@link hasIteratorMethod} reads it, taking none of its own.
+ */
+export function noteIteratorMethods(xs: object, it: object): void {
+  const { return: r, throw: t } = it as { return?: unknown; throw?: unknown };
+  iteratorMethods.set(xs, { return: typeof r === 'function', throw: typeof t === 'function' });
+}
+
+/** The methods that make the iterators of arrays, strings, sets, maps and typed arrays, which have `next` alone. */
+const BUILT_IN_ITERATIONS = new Set<unknown>([
+  Array.prototype[Symbol.iterator],
+  String.prototype[Symbol.iterator],
+  Set.prototype[Symbol.iterator],
+  Map.prototype[Symbol.iterator],
+  (Object.getPrototypeOf(Uint8Array.prototype) as Iterable<unknown>)[Symbol.iterator],
+]);
+
+/**
+ * Whether the iterators of `xs` have method `name` (`return`, `throw`), found out without
+ * running any code of the source (its `[Symbol.iterator]()` an extra time is observable: a count,
+ * a log, a one-shot source consumed): a generated source's plan says (its iterators have both or
+ * neither); else the iterators strictcheck took of it where the protocol does (see
+ * {@link noteIteratorMethods}); else an iterator is its own (a generator object); an array's,
+ * a string's, a set's, a map's and a typed array's have neither, a generator function's both.
+ * A source none of these tells (no iteration of it begun, by the function or by a spec's
+ * reading) is taken to have them, as a generator's iterators have: the function began none,
+ * so any demand that begins one differs from its `_` alike.
  */
 function hasIteratorMethod(xs: AnyIterDemand<unknown>, name: 'return' | 'throw'): boolean {
   const source = sourceOf(xs);
   if (source !== undefined) return source.plan.hasReturn;
-  const it = Symbol.iterator in xs ? xs[Symbol.iterator]() : Symbol.asyncIterator in xs ? xs[Symbol.asyncIterator]() : xs;
-  return typeof it[name] === 'function';
+  const seen = iteratorMethods.get(xs);
+  if (seen !== undefined) return seen[name];
+  const x = xs as unknown as Record<PropertyKey, unknown>;
+  if (typeof x.next === 'function') return typeof x[name] === 'function';
+  const make = Symbol.iterator in x ? x[Symbol.iterator] : x[Symbol.asyncIterator];
+  return !BUILT_IN_ITERATIONS.has(make);
 }

@@ -14,11 +14,13 @@ import { child, showPath, type Path } from '../demand/path.ts';
 import type { RandomConsumer, Shape } from '../demand/shape-types.ts';
 import { perShape } from '../demand/shape-walk.ts';
 import { record } from '../demand/record.ts';
+import { RecordSite } from '../demand/record-site.ts';
+import { normalizeUpTo } from '../engine/context.ts';
 import { HEAD, put, putPrimitive, recordedAt, Spine, SpineCell } from '../demand/compact-demand.ts';
 import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/guide.ts';
 import { isPrimitive, primitiveFits } from '../demand/shape-fit.ts';
 import { instrument, Recording } from '../demand/instrument.ts';
-import { addIteration, AHEAD_CTOR, DONE_CTOR, END_CTORS, isReiterableShape, iterationsNode, TAKEN_CTOR } from './demand.ts';
+import { addIteration, AHEAD_CTOR, DONE_CTOR, END_CTORS, isReiterableShape, iterationsNode, noteIteratorMethods, TAKEN_CTOR } from './demand.ts';
 import { isSourceFailure, sourceOf } from './source.ts';
 import { isInputFailure } from '../demand/input-failures.ts';
 import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
@@ -253,6 +255,8 @@ export abstract class RecordedSource<S> {
   private readonly owner: IterableRecord;
   /** The source forwarded to. */
   protected readonly real: S;
+  /** Whether it is a generated source, whose plan says what its iterators have. */
+  private readonly generated: boolean;
   constructor(
     value: unknown,
     shape: Shape<unknown>,
@@ -267,6 +271,7 @@ export abstract class RecordedSource<S> {
     const source = sourceOf(value);
     if (source === undefined && !hasMethod(value, key)) shape.project(value, path); // throws the mismatch
     this.real = (source ?? value) as S;
+    this.generated = source !== undefined;
     this.owner = new IterableRecord(into, at, shape);
   }
 
@@ -292,7 +297,10 @@ export abstract class RecordedSource<S> {
    */
   protected iterator<I>(key: symbol): I {
     this.countCall();
-    return iteratorOf<I>(this.real, key, this.path, this.count, this.rec);
+    const it = iteratorOf<I>(this.real, key, this.path, this.count, this.rec);
+    // What a spec's closedAfter reads of the source, which it need not take an iterator of to know.
+    if (!this.generated) noteIteratorMethods(this.real as object, it as object);
+    return it;
   }
 
   /** Counts a call on the source or its iterators against the force budget, throwing `ForceBudgetExceeded` once it is spent. */
@@ -416,31 +424,12 @@ export interface Plan {
   readonly then: 'open' | 'done' | 'return' | 'throw';
   readonly head: Guide;
   readonly heads?: readonly Demand[];
-  /** For a random consumer: an element that is an iterable itself is consumed by one too (see {@link RandomConsumer}). */
+  /**
+   * For a random consumer: an element that is an iterable itself is consumed by one too (see
+   * {@link RandomConsumer}); under `ALL` (pulling to the end), an element is forced as a random
+   * context normalizing forces one, within the consumer's allowance (an element may never end).
+   */
   readonly random?: RandomConsumer;
-}
-
-/**
- * The random consumer whose element is being walked whole (under `ALL`), if any: an iterable
- * inside that element (a tuple's field, a list's element) is consumed as that consumer's, within
- * its allowance, where `ALL` would pull it to its end (an infinite one, for ever).
- */
-let walkingFor: RandomConsumer | undefined;
-
-/** @internal The random consumer an iterable walked under `ALL` now is consumed by, if any (see {@link walkingFor}). */
-export function randomConsumerOfAll(): RandomConsumer | undefined {
-  return walkingFor;
-}
-
-/** Walks element `x` of a random consumer's iteration under `head` (see {@link answered}), `ALL` as that consumer's (see {@link walkingFor}). */
-function walkElement(x: unknown, elem: Shape<unknown>, path: Path, head: Guide, random: RandomConsumer | undefined, into: Forced, at: number, fit: boolean): void {
-  const was = walkingFor;
-  if (random !== undefined && head === ALL) walkingFor = random;
-  try {
-    record(now(x), headShape(elem), path, head, into, at, fit);
-  } finally {
-    walkingFor = was;
-  }
 }
 
 /**
@@ -459,9 +448,8 @@ export function allowedPulls(plan: Plan, n: number, k: number): number {
 /**
  * Consumes iterable `value` as a walk under `guide` would (see `record`), recording at `at` of
  * `into`: `whnf` pulls once, `normalize` to the end (stopped by the force budget if there is
- * none; inside a random consumer's element, as that consumer: see {@link walkingFor}), a demand
- * as far as it says, and past the end of the value no further where `fit`, else with an error.
- * `false` where the guide reads only what is evaluated already.
+ * none), a demand as far as it says, and past the end of the value no further where `fit`, else
+ * with an error. `false` where the guide reads only what is evaluated already.
  */
 export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, guide: Guide, into: object, at: number, fit: boolean): boolean {
   if (guide === EVALUATED || guide === VALUE_FORM) return false;
@@ -470,9 +458,7 @@ export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Sha
   const iterable = value as Iterable<unknown>;
   const owner = new IterableRecord(into, at, shape);
   if (guide === WHNF || guide === ALL) {
-    const random = guide === ALL ? walkingFor : undefined;
-    if (random !== undefined) consumeRandomly(value, shape, elem, path, random, into, at);
-    else consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true);
+    consumeIteration(iterable, owner, elem, path, 0, guide === WHNF ? { pulls: 1, then: 'open', head: WHNF } : { pulls: Infinity, then: 'done', head: ALL }, true);
     return true;
   }
   const d = guide as Demand;
@@ -587,8 +573,11 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
     const { random } = plan;
     const given = plan.heads?.[k];
     const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
-    if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, elementPath(path, log.iteration, k), random, log.first, at);
-    else walkElement(x, elem, elementPath(path, log.iteration, k), head, random, log.first as unknown as Forced, at, fit);
+    const where = elementPath(path, log.iteration, k);
+    if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, where, random, log.first, at);
+    // A random consumer pulling to the end forces each element as a random context normalizing does: bounded, within its allowance.
+    else if (random !== undefined && head === ALL) normalizeUpTo(random, RecordSite.root(now(x), headShape(elem), where, log.first as unknown as Forced, at), random);
+    else record(now(x), headShape(elem), where, head, log.first as unknown as Forced, at, fit);
   }
   if (k < plan.pulls) return false;
   if (!fit) throw misfit(path, `ends after ${plan.pulls} pulls, the iterable answered a value`);

@@ -30,8 +30,8 @@ import { iterableSeries } from './series.ts';
  * (`[]`, `return()`, `throw()`, `⊥`), read ahead or not; before its first pull, on a re-iterable
  * source (`oneShot` false), `taken` too. Taking an iterator begins its iteration, so `taken`
  * means nothing after a pull, nor on a one-shot iterator, given to the function open; and reading
- * ahead is recorded of a whole iteration, so `Ahead` means nothing after a pull: there each is
- * refused, naming what to write (`reiterable`: the maker of the re-iterable shape of this kind).
+ * ahead is recorded of a whole iteration, once, so `Ahead` means nothing after a pull nor inside
+ * another `Ahead`: there each is refused, naming what to write (`reiterable`: the maker of the re-iterable shape of this kind).
  */
 function iterationCell(elem: Shape<unknown>, name: string, oneShot: boolean, reiterable: string): Shape<unknown> {
   const consShapes: Shape<unknown>[] = [];
@@ -47,6 +47,7 @@ function iterationCell(elem: Shape<unknown>, name: string, oneShot: boolean, rei
   const afterPull = 'taken after a pull, where it means nothing: taken (an iterator taken, then nothing) is the demand on an iteration before its first pull; end pulls left open with untouched (thunk, as pulls([1], \'open\') does: 1 : _)';
   const onOneShot = `taken on a one-shot iterator, where it means nothing: ${name} is given to the function open, so taking it is no event; write untouched (_) for an iterator without any next(), return() or throw(), or declare a re-iterable source with ${reiterable}(…)`;
   const aheadAfterPull = "Ahead after a pull, where it means nothing: reading ahead (more than one next() pending at once) is recorded of a whole iteration; write readAhead(n, …) around the whole iteration (readAhead(2, pulls([1, 2], 'open')): Ahead 2 (1 : 2 : _))";
+  const aheadInAhead = 'Ahead inside Ahead, which no iteration has: an iteration is read ahead once, as far as the most next() calls pending at once; write the larger alone (readAhead(3, pulls([1], \'open\')): Ahead 3 (1 : _))';
   /** The shape of an iteration's cell, where `taken` and `Ahead` are refused by `refusals` (or read, without one). */
   const cellShape = (refusals: { readonly taken?: string | undefined; readonly ahead?: string | undefined }): Shape<unknown> => ({
     kind: 'data',
@@ -66,7 +67,7 @@ function iterationCell(elem: Shape<unknown>, name: string, oneShot: boolean, rei
   });
   const first = cellShape({ taken: oneShot ? onOneShot : undefined });
   consShapes.push(lazyOf(elem) as Shape<unknown>, lazyOf(cellShape({ taken: afterPull, ahead: aheadAfterPull })) as Shape<unknown>);
-  aheadShapes.push(number as Shape<unknown>, lazyOf(first) as Shape<unknown>);
+  aheadShapes.push(number as Shape<unknown>, lazyOf(cellShape({ taken: oneShot ? onOneShot : undefined, ahead: aheadInAhead })) as Shape<unknown>);
   return first;
 }
 

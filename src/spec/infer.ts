@@ -26,6 +26,7 @@ import { holdingRejections } from './unhandled-rejections.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
 import { nameOf, predictDemands, refuseAsync, refuseNonFunction, specify1, type ShapesOf, type Spec } from './spec.ts';
 import { specOf, type ArgumentDemand, type SpecLanguage } from './combinators.ts';
+import { END_CTORS } from '../iter/demand.ts';
 
 /** Options of {@link inferSpec}. */
 export interface InferOptions {
@@ -114,7 +115,7 @@ function params(names: readonly string[], used: readonly number[], before: reado
 }
 
 /** The candidates for argument `i`, smallest first. */
-function candidates(args: readonly Shape<unknown>[], result: Shape<unknown>, names: readonly string[], i: number): Candidate[] {
+function candidates(args: readonly Shape<unknown>[], result: Shape<unknown>, names: readonly string[], i: number, delegates: boolean): Candidate[] {
   const x = names[i]!;
   const out: Candidate[] = [
     { size: 1, code: 'neverForced', says: `${x} is never forced`, make: (l) => l.neverForced },
@@ -128,7 +129,7 @@ function candidates(args: readonly Shape<unknown>[], result: Shape<unknown>, nam
     out.push({ size: 2, code, says: `${x} is forced whenever the result is demanded and ${names[j]} has a cell`, make: (l) => l.forcedWhen((_d, ...inputs) => !L.isEmpty(inputs[j])) });
   }
   if (resultElem) out.push({ size: 2, code: 'forcedWhen(anyElementDemanded)', says: `${x} is forced when some element of the result is demanded`, make: (l) => l.forcedWhen(L.anyElementDemanded as never) });
-  if (args[i]!.protocol !== undefined) return [...out, ...iterableCandidates(args, result, names, i)].sort((a, b) => a.size - b.size);
+  if (args[i]!.protocol !== undefined) return [...out, ...iterableCandidates(args, result, names, i, delegates)].sort((a, b) => a.size - b.size);
   const elem = elementOf(args[i]!);
   if (!elem) return out;
   out.push({ size: 1, code: 'spineStrict', says: `${x}'s whole spine is forced whenever the result is demanded, no element`, make: (l) => l.spineStrict });
@@ -186,10 +187,11 @@ function candidates(args: readonly Shape<unknown>[], result: Shape<unknown>, nam
  * to an element that a number argument or a predicate argument picks (a search); where the
  * result is an iterable, as the result (its limit a number argument, only when that is
  * positive), and in lockstep where there are several iterable arguments, each as a generator or
- * as a TC39 helper closes a source before its first pull. Not the `pulls` and `yields` of
- * `pulledAsResult`, which depend on what the function does with each element.
+ * as a TC39 helper closes a source before its first pull; as the result, thrown into where the
+ * result is where the function was seen to throw into it (`delegates`: a `yield*`). Not the
+ * `pulls` and `yields` of `pulledAsResult`, which depend on what the function does with each element.
  */
-function iterableCandidates(args: readonly Shape<unknown>[], result: Shape<unknown>, names: readonly string[], i: number): Candidate[] {
+function iterableCandidates(args: readonly Shape<unknown>[], result: Shape<unknown>, names: readonly string[], i: number, delegates: boolean): Candidate[] {
   const x = names[i]!;
   const out: Candidate[] = [{ size: 1, code: 'exhausted', says: `${x} is pulled to its end whenever the result is demanded`, make: (l) => l.exhausted }];
   // The number arguments: each's name, its code read (`n.force()` where lazy), and its value in the inputs.
@@ -213,19 +215,21 @@ function iterableCandidates(args: readonly Shape<unknown>[], result: Shape<unkno
   // The rest reads the result's pulls.
   if (result.protocol === undefined) return out;
   const several = args.filter((s) => s.protocol !== undefined).length > 1;
+  const delegation = delegates ? 'delegates: true' : undefined;
+  const closing = delegates ? 'closed when the result is closed, thrown into when it is thrown into' : 'closed when the result is closed';
   for (const closesUnstarted of [false, true]) {
     const opt = closesUnstarted ? 'closesUnstarted: true' : undefined;
     const before = closesUnstarted ? ', and closed when the result is closed before its first pull' : '';
     const braced = (...parts: (string | undefined)[]) => (parts.some((p) => p) ? `{ ${parts.filter((p) => p).join(', ')} }` : '');
     const extra = closesUnstarted ? 1 : 0;
     // Where both fit (one source), the plainer first.
-    out.push({ size: 2 + extra, code: `pulledAsResult(${braced(opt)})`, says: `${x} is pulled as many times as the result, closed when the result is closed, to its end when the result ended${before}`, make: (l) => l.pulledAsResult({ closesUnstarted }) });
+    out.push({ size: 2 + extra, code: `pulledAsResult(${braced(delegation, opt)})`, says: `${x} is pulled as many times as the result, ${closing}, to its end when the result ended${before}`, make: (l) => l.pulledAsResult({ closesUnstarted, delegates }) });
     if (several) out.push({ size: 2 + extra, code: `pulledInLockstep(${braced(opt)})`, says: `${x} is pulled once per pull of the result, in turn with the iterables before it; the first to end closes the others${before}`, make: (l) => l.pulledInLockstep({ closesUnstarted }) });
     for (const { j, n, read, count } of counts) {
       const limit = `limit: ${params(names, [j])} => ${read}`;
-      const asResult = `pulledAsResult(${braced(limit, opt)})`;
-      const says = `pulled as many times as the result, closed when the result is closed or has taken ${n}, to its end when the result ended sooner${before}`;
-      const make = (l: SpecLanguage<any[], any>) => l.pulledAsResult({ limit: (...inputs) => count(inputs), closesUnstarted });
+      const asResult = `pulledAsResult(${braced(limit, delegation, opt)})`;
+      const says = `pulled as many times as the result, ${closing} or has taken ${n}, to its end when the result ended sooner${before}`;
+      const make = (l: SpecLanguage<any[], any>) => l.pulledAsResult({ limit: (...inputs) => count(inputs), closesUnstarted, delegates });
       out.push({ size: 3 + extra, code: asResult, says: `${x} is ${says}`, make });
       out.push({
         size: 4 + extra,
@@ -237,6 +241,17 @@ function iterableCandidates(args: readonly Shape<unknown>[], result: Shape<unkno
     }
   }
   return out;
+}
+
+/** Whether demand `d` holds a `throw()` into an iteration, which a function delegating to its source with `yield*` forwards to it. */
+function holdsThrowInto(d: Demand): boolean {
+  for (const stack = [d]; stack.length > 0; ) {
+    const x = stack.pop()!;
+    if (!x.forced) continue;
+    if (x.ctor === END_CTORS.throw) return true;
+    for (let k = 0; k < x.arity; k++) stack.push(x.field(k));
+  }
+  return false;
 }
 
 /** The comparisons of an element with a number argument that a search's match may be. */
@@ -318,7 +333,9 @@ function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, res
   const observations = observed;
   const perArgument: { fits: Candidate[]; closest: { c: Candidate; first: string }[] }[] = [];
   for (let i = 0; i < shapes.length; i++) {
-    const scored = candidates(shapes, result as Shape<unknown>, names, i).map((c) => ({ c, ...contradictions(s, i, c, observations) }));
+    // A source thrown into: the function delegates to it (a yield*), which its pulledAsResult says.
+    const delegates = observations.some((o) => holdsThrowInto(o.actual[i]!));
+    const scored = candidates(shapes, result as Shape<unknown>, names, i, delegates).map((c) => ({ c, ...contradictions(s, i, c, observations) }));
     const closest = scored.filter((x) => x.failures > 0).sort((a, b) => a.failures - b.failures).slice(0, 2);
     const fits = scored.filter((x) => x.failures === 0).map((x) => x.c);
     // The case that rules out each closest candidate, shrunk as a counterexample is (only when none fits: else it is not shown).
