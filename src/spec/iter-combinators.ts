@@ -6,7 +6,8 @@
  * result's elements are (`map`'s are not its source's).
  * - `pulledAsResult`: as many pulls as the result's (or as `pulls` or `yields` say), closed when
  *   the result is closed or has reached its `limit`, run to its end when the result ended
- *   (`take`, `drop`, `map`, `filter`, `flatMap`, `chunk`);
+ *   (`take`, `drop`, `map`, `filter`, `flatMap`, `chunk`); a source that never ends has no end
+ *   to predict, refused (see `endless`);
  * - `pulledInLockstep`: one pull per pull of the result, in turn with the iterable arguments
  *   before it; the first to end closes the others (`zip`);
  * - `pulledUntil`: up to the first element that matches, then closed (a search: `find`, `some`);
