@@ -68,7 +68,7 @@ describe("an error recording a source's pull is strictcheck's, not the function'
   const plan = { elements: ['x', 'y'], infinite: false, hasReturn: true };
   const misfitSync = withArbitrary(fc.constant(new Source<[number]>(plan as never)), iterable(tuple(number)));
   const misfitAsync = withArbitrary(fc.constant(new AsyncSource<[number]>({ ...plan, delays: [] } as never)), asyncIterable(tuple(number)));
-  const refused = (err: unknown) => err instanceof ShapeMismatchError && /argument 1\.iteration\.next1: expected a tuple/.test(err.message);
+  const refused = (err: unknown) => err instanceof ShapeMismatchError && /args\[0\]\.iteration\.next1: expected a tuple/.test(err.message);
 
   test('a source element that does not fit its shape is refused where it is pulled, even by a function that catches the pull', async () => {
     const syncSpec = specOf([misfitSync], iterable(tuple(number)), ({ pulledAsResult }) => [pulledAsResult()]);

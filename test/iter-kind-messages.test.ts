@@ -47,6 +47,6 @@ test("an iterable combinator given a result or an argument that is not an iterab
   const onNumberArg = specOf([number], iterable(number), ({ pulledAsResult }) => [pulledAsResult() as never]);
   assert.throws(
     () => checkSpec(onNumberArg, function* (n: number) { yield n; }, { trials: 5, seed: 1 }),
-    (e: Error) => /pulledAsResult predicts the demand on an iterable argument, but argument 1 is not an iterable \(got number -?\d+\)/.test(e.message),
+    (e: Error) => /pulledAsResult predicts the demand on an iterable argument, but args\[0\] is not an iterable \(got number -?\d+\)/.test(e.message),
   );
 });

@@ -188,7 +188,7 @@ describe('an iterator result that is not an object is refused as JavaScript refu
   });
 
   test("a source whose next() answers 3 is refused at the argument's pull, whether or not the function catches it", () => {
-    assert.throws(() => checkSum(answering([{ done: false, value: 1 }, 3])), /at argument 1\.iteration\.next2: .*got number 3: the iterator result is not an object/);
+    assert.throws(() => checkSum(answering([{ done: false, value: 1 }, 3])), /at args\[0\]\.iteration\.next2: .*got number 3: the iterator result is not an object/);
   });
 
   test('an async result or source whose next() resolves to a non-object is refused so too', async () => {
@@ -196,7 +196,7 @@ describe('an iterator result that is not an object is refused as JavaScript refu
     const broken = withArbitrary(fc.constant(answeringAsync([7])), asyncNumbers);
     const s = spec([broken], number, (predict, _d, xs) => predict(xs as never));
     const first = async (xs: AsyncIterable<number>) => (await xs[Symbol.asyncIterator]().next()).value ?? 0;
-    await assert.rejects(checkSpecAsync(s, first, { seed: 1, trials: 5 }), /at argument 1\.iteration\.next1: .*got number 7: the iterator result is not an object/);
+    await assert.rejects(checkSpecAsync(s, first, { seed: 1, trials: 5 }), /at args\[0\]\.iteration\.next1: .*got number 7: the iterator result is not an object/);
   });
 });
 
@@ -211,6 +211,6 @@ describe('an iterator that is not one is refused as JavaScript refuses it', () =
   });
 
   test("a source whose [Symbol.iterator]() gives no iterator is refused at the argument's iteration", () => {
-    assert.throws(() => checkSum(withIterator({ next: 'no' })), /at argument 1\.iteration: .*got an object whose next is the string "no", not a method/);
+    assert.throws(() => checkSum(withIterator({ next: 'no' })), /at args\[0\]\.iteration: .*got an object whose next is the string "no", not a method/);
   });
 });

@@ -124,7 +124,7 @@ describe('a list cell that its shape reads as another constructor is observed as
     const o = observeDetailed(whnf, forceIt, [fromArray([1, 2]) as unknown as Iterable<number>], { inputs: [numbers] });
     const e = o.error?.thrown;
     assert.ok(e instanceof ShapeMismatchError, String(e));
-    assert.match(e.message, /at argument 1: expected an iterable of number, got a Lazy \(a lazy list is not an iterable: declare it with list\(…\), or give an iterable\)/);
+    assert.match(e.message, /at args\[0\]: expected an iterable of number, got a Lazy \(a lazy list is not an iterable: declare it with list\(…\), or give an iterable\)/);
     assert.equal(ran, false);
   });
 

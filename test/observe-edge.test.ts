@@ -310,7 +310,7 @@ test('a value that holds itself through strict fields is refused at once, naming
   const inner: Record<string, unknown> = { n: 1 };
   const outer = { xs: [0, inner] };
   inner.up = outer;
-  assert.throws(() => observe(normalize, (v: unknown) => v, [outer]), /at argument 1\.0\.xs\.1\.up: .*argument 1\.0 holds itself/);
+  assert.throws(() => observe(normalize, (v: unknown) => v, [outer]), /at args\[0\]\.0\.xs\.1\.up: .*args\[0\]\.0 holds itself/);
   type Ring = { tag: 'Ring'; next: Ring };
   const Ring: DataShape<Ring> = data<Ring>('Ring', (R) => ({ Ring: { next: R } }));
   const ring = Ring.make.Ring({ next: undefined as unknown as Ring }) as { next: Ring };
@@ -382,7 +382,7 @@ test('under the dynamic shape a mismatch is named by its full path, as under dec
   const xs = fromArray([1, 2, null as unknown as number]);
   const count = (x: List<number>) => L.length(L.filter((v) => v !== 0, x));
   assert.equal(mismatchPath(observeDetailed(normalize, count, [xs], { names: ['xs'] }).error?.thrown), 'xs.tail.tail.head');
-  assert.equal(mismatchPath(observeDetailed(normalize, count, [xs]).error?.thrown), 'argument 1.tail.tail.head');
+  assert.equal(mismatchPath(observeDetailed(normalize, count, [xs]).error?.thrown), 'args[0].tail.tail.head');
   assert.throws(() => toDemand(xs), (err: unknown) => mismatchPath(err) === 'demand.tail.tail.head');
   // in the result, recorded by a built-in context or copied for another
   const made = () => fromArray([1, 2, null as unknown as number]);
@@ -400,7 +400,7 @@ test('under the dynamic shape a mismatch is named by its full path, as under dec
   assert.equal(mismatchPath(observeDetailed(normalize, (v: unknown) => v, [[new L.Cons(now(1), null as never)]], { names: ['t'] }).error?.thrown), 't.0.tail');
   // a dynamic part of a declared shape
   const withDynamic = record({ n: number, d: dynamic });
-  assert.equal(mismatchPath(observeDetailed(normalize, (r: unknown) => r, [{ n: 1, d: [2, null] }], { inputs: [withDynamic] }).error?.thrown), 'argument 1.d.1');
+  assert.equal(mismatchPath(observeDetailed(normalize, (r: unknown) => r, [{ n: 1, d: [2, null] }], { inputs: [withDynamic] }).error?.thrown), 'args[0].d.1');
   assert.throws(() => toDemand({ n: 1, d: [2, now(null)] }, withDynamic), (err: unknown) => mismatchPath(err) === 'demand.d.1');
   // a context forcing layer by layer: each field's site has its path
   const holder = demandHolder();
@@ -435,11 +435,11 @@ test('the demand on a set or a map does not depend on insertion order; the copy 
 
 test('a mismatch in a set or a map is named by where it is in the value, not in the demand: a set element by its position, a map value by its key', () => {
   const size = (s: { size: number }) => s.size;
-  assert.equal(mismatchPath(observeDetailed(whnf, size, [new Set<unknown>([new Point(1, 2), 5, 1])]).error?.thrown), 'argument 1.0');
-  assert.equal(mismatchPath(observeDetailed(whnf, size, [new Map<unknown, unknown>([[3, new Point(1, 2)], [1, 0]])]).error?.thrown), 'argument 1.get(3)');
+  assert.equal(mismatchPath(observeDetailed(whnf, size, [new Set<unknown>([new Point(1, 2), 5, 1])]).error?.thrown), 'args[0].0');
+  assert.equal(mismatchPath(observeDetailed(whnf, size, [new Map<unknown, unknown>([[3, new Point(1, 2)], [1, 0]])]).error?.thrown), 'args[0].get(3)');
   const sizes = (xs: List<{ size: number }>) => L.map(size, xs);
-  assert.equal(mismatchPath(observeDetailed(normalize, sizes, [fromArray([new Set<unknown>([2, new Point(1, 2), 1])])]).error?.thrown), 'argument 1.head.1');
-  assert.equal(mismatchPath(observeDetailed(whnf, size, [new Set<unknown>(['x', 5, 1])], { inputs: [setOf(number)] }).error?.thrown), 'argument 1.0');
+  assert.equal(mismatchPath(observeDetailed(normalize, sizes, [fromArray([new Set<unknown>([2, new Point(1, 2), 1])])]).error?.thrown), 'args[0].head.1');
+  assert.equal(mismatchPath(observeDetailed(whnf, size, [new Set<unknown>(['x', 5, 1])], { inputs: [setOf(number)] }).error?.thrown), 'args[0].0');
 });
 
 test('a value met again under another shape is no cycle: a declared record that reads fewer of its fields ends', () => {

@@ -3,13 +3,13 @@
  * built-in ones, options and eithers.
  * @module
  */
+import { CTOR } from './data-mark.ts';
 import { keyText } from './key-text.ts';
 import type { Path } from './path.ts';
 import { mismatch, missingField } from './shape-errors.ts';
 import type { Alternative, Ctor, CtorStyle, Layer, Shape } from './shape-types.ts';
 
-/** Marks the objects made by a declared constructor, pointing at its `Ctor`. */
-export const CTOR = Symbol('strictcheck.ctor');
+export { CTOR };
 
 /**
  * Gives `obj` the own, plain field `key` (as `JSON.parse` and spreads make fields): what

@@ -5,6 +5,7 @@
  * @module
  */
 import { types } from 'node:util';
+import { ForceBudgetExceeded, UnevaluatedError } from '../lazy/lazy.ts';
 import type { Ctor } from './shape-types.ts';
 import { describeSafely } from './describe.ts';
 
@@ -114,6 +115,11 @@ export const BOTTOM: Ctor = { name: '⊥', keys: [], style: 'atom', build: () =>
  * threw when an observed function forced it.
  */
 export const bottom: Forced = new Forced(BOTTOM, [], undefined, true);
+
+/** @internal Whether a part whose forcing threw `err` is {@link bottom}: it is, but where the force budget ran out or `thunk` was reached, which say nothing of the value. */
+export function threwBottom(err: unknown): boolean {
+  return !(err instanceof ForceBudgetExceeded || err instanceof UnevaluatedError);
+}
 
 /**
  * @internal Throws a TypeError unless `d` is a demand: `fn`, a function taking demands, was given

@@ -10,6 +10,7 @@ import { types } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
 import { dynamic } from './dynamic.ts';
 import { IDENTIFIER } from './key-text.ts';
+import { argumentName } from './observe.ts';
 import type { Shape } from './shape-types.ts';
 import { shapesInside, someShapeWithin } from './shape-walk.ts';
 
@@ -56,7 +57,7 @@ export function forceHint(thrown: unknown, fn: (...args: any[]) => unknown, inpu
         if (field === undefined || field.kind === 'lazy' || field.kind === 'dynamic') continue;
         const kind = style === 'tuple' ? 'component' : 'field';
         strict.set(`${kind} ${key} of ${style === 'data' ? `${s.name}'s ${alt.ctor.name}` : s.name} is declared ${field.name}`, field.name);
-        holders.add(named?.[i] ?? `argument ${i + 1}`);
+        holders.add(argumentName(named, i));
         kinds.add(kind);
       }
       return false;

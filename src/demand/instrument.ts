@@ -14,9 +14,9 @@
  * and a list cell's setters refuse it in any mode (see `input-cell.ts`).
  * @module
  */
-import { ForceBudgetExceeded, forceUncounted, Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX, UnevaluatedError } from '../lazy/lazy.ts';
+import { forceUncounted, Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { bottom, demandHolder, Forced, forcedNode, markShared, sameCtor, type Demand } from './demand.ts';
+import { bottom, demandHolder, Forced, forcedNode, markShared, sameCtor, threwBottom, type Demand } from './demand.ts';
 import { fieldKey, inOwnOrder } from './collections.ts';
 import { dynamic } from './dynamic.ts';
 import { child, showPath, type Path } from './path.ts';
@@ -40,8 +40,9 @@ export class Recording {
 
   constructor(
     /**
-     * Whether a part that throws when forced is recorded as `⊥` (for inputs). A result's is not:
-     * the case is run again to reproduce its throw (see `Trial.replay` in src/spec/run-case.ts).
+     * Whether the recording is of inputs, where a failure to record a pull is strictcheck's (see
+     * {@link pullFailed}). A part that throws when forced is `⊥` in inputs and result alike (see
+     * `forceOriginal`); a result's throw is the function's, its case run again to report it.
      */
     readonly bottoms = false,
     /**
@@ -349,14 +350,15 @@ function forceSite({ original, inner, path, into, at, rec }: Site): unknown {
  * that throws is a demand on it, whether or not the function catches the error: it is recorded as
  * {@link bottom}, and marked so that a spec passing it through predicts `⊥` there; then the error
  * goes on. Running out of the force budget, or reaching `thunk` (a demand in value form given as
- * an input), says nothing of the value, and is not recorded. In a result, only an input's failure
- * passed on is `⊥` (any other throw is the function's, whose case is run again to report it).
+ * an input), says nothing of the value, and is not recorded. In a result too, where the context
+ * forced it: an input's failure passed on, or the function's own throw (whose case is run again to
+ * report it), as a pull of an iterable result that throws ends its iteration in `⊥`.
  */
 function forceOriginal(original: Lazy<unknown>, into: Into, at: number, rec: Recording): unknown {
   try {
     return forceUncounted(original);
   } catch (err) {
-    if (rec.open && (rec.bottoms ? !(err instanceof ForceBudgetExceeded || err instanceof UnevaluatedError) : rec.failures?.has(err))) {
+    if (rec.open && threwBottom(err)) {
       put(into, at, bottom);
       markBottom(original);
     }

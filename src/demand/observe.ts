@@ -86,9 +86,9 @@ export interface Observation {
   readonly inputs: readonly Demand[];
 }
 
-/** @internal The name of argument `i` in messages: its name in `names`, or `argument i+1`. */
+/** @internal The name of argument `i` in messages: its name in `names`, or `args[i]`, by its index from 0 as coverage and its option key it. */
 export function argumentName(names: readonly string[] | undefined, i: number): string {
-  return names?.[i] ?? (DEFAULT_NAMES[i] ??= `argument ${i + 1}`);
+  return names?.[i] ?? (DEFAULT_NAMES[i] ??= `args[${i}]`);
 }
 /** The names of arguments without one, made once (an observation names every argument, a check observes thousands of times). */
 const DEFAULT_NAMES: string[] = [];
@@ -162,7 +162,7 @@ export interface ObserveShapes {
   readonly inputs?: readonly Shape<any>[] | undefined;
   /** The shape of the result. */
   readonly result?: Shape<any> | undefined;
-  /** Names of the inputs, for messages (default `argument 1`, …). */
+  /** Names of the inputs, for messages (default `args[0]`, …). */
   readonly names?: readonly string[] | undefined;
 }
 

@@ -5,8 +5,7 @@
  */
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { bottom, type Forced } from './demand.ts';
-import { isInputFailure } from './input-failures.ts';
+import { bottom, threwBottom, type Forced } from './demand.ts';
 import { fieldKey } from './collections.ts';
 import { layerNode, newestHead, put, putPrimitive, REST, spineSlot, type SpineCell } from './compact-demand.ts';
 import { CONS_CTOR } from './lazy-positions.ts';
@@ -87,8 +86,8 @@ export function forceAt(site: RecordSite, fields: RecordSite[], random: RandomCo
     try {
       v = v.force();
     } catch (err) {
-      // An input's failure passed on: the result is ⊥ here, and the context, which cannot go on past it, stops.
-      if (isInputFailure(err)) put(into, at, bottom);
+      // Forced and threw (an input's failure passed on, or the function's own error): the result is ⊥ here, and the context, which cannot go on past it, stops.
+      if (threwBottom(err)) put(into, at, bottom);
       throw err;
     }
   }

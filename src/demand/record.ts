@@ -11,7 +11,7 @@
  */
 import { Lazy } from '../lazy/lazy.ts';
 import { Cons } from '../lazy/cell.ts';
-import { bottom, demandHolder, forcedNode, type Demand, type Forced } from './demand.ts';
+import { bottom, demandHolder, forcedNode, threwBottom, type Demand, type Forced } from './demand.ts';
 import { fieldKey } from './collections.ts';
 import { HEAD, layerNode, newestHead, pathTo, put, putPrimitive, REST, spineSlot, type SpineCell } from './compact-demand.ts';
 import { PathCycle } from './cycles.ts';
@@ -83,7 +83,13 @@ export function record(value: unknown, shape: Shape<unknown>, path: Path, guide:
       lazyAbove = false;
       while (v instanceof Lazy) {
         s = insideLazy(s, v, p);
-        v = read(v, g);
+        try {
+          v = read(v, g);
+        } catch (err) {
+          // Forced and threw (the function's error, which ends the observation): ⊥ there, as in a copy.
+          if (threwBottom(err)) put(parent, index, bottom);
+          throw err;
+        }
         if (v === UNREAD) break walk;
         atLazy = true;
       }

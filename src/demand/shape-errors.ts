@@ -4,16 +4,18 @@
  */
 import { Lazy } from '../lazy/lazy.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
+import { CTOR } from './data-mark.ts';
 import { keyText } from './key-text.ts';
 import { child, showPath, type Path } from './path.ts';
 import { isBuiltinPrototype, ownValue } from './realm.ts';
+import type { Ctor, Shape } from './shape-types.ts';
 
 /** Thrown when a value does not match its declared shape; names the path to the mismatch. */
 export class ShapeMismatchError extends Error {
   /** Always `'ShapeMismatchError'`: the name logs show for a value that does not fit its shape. */
   override name = 'ShapeMismatchError';
   constructor(
-    /** Where in the value, e.g. `argument 1.tail.head`. */
+    /** Where in the value, e.g. `args[0].tail.head`. */
     readonly path: string,
     /** What the shape expected there, e.g. `number`. */
     readonly expected: string,
@@ -38,6 +40,9 @@ export function describeValue(v: unknown): string {
     const generator = generatorKind(v);
     if (generator !== undefined) return generator;
     const proto = Object.getPrototypeOf(v) as object | null;
+    const declared = proto === null ? undefined : (ownValue(proto, CTOR) as { ctor: Ctor; shape: Shape<unknown> } | undefined);
+    // A declared data value's prototype is no class's: it is named as its declaration names it.
+    if (declared !== undefined) return `${declared.shape.name}'s ${declared.ctor.name} (a value of data '${declared.shape.name}')`;
     if (proto !== null && !isBuiltinPrototype(proto, 'Object')) return `an instance of ${className(proto)}`;
     const tag = ownValue(v, 'tag');
     return typeof tag === 'string' ? `an object with tag '${tag}'` : 'an object';

@@ -12,6 +12,7 @@ import { isOpaque } from '../demand/opaque.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { perShape, shapesInside, someShapeWithin } from '../demand/shape-walk.ts';
 import { lastAsked } from '../demand/last-asked.ts';
+import { argumentName } from '../demand/observe.ts';
 import { fromArbitrary } from './fast-check-bridge.ts';
 import { collection } from './random-collections.ts';
 import { makeFunction } from './random-function.ts';
@@ -50,7 +51,7 @@ export function generateInputs(shapes: readonly S[], r: Random, size: number): u
       inputs.push(gen(r, size));
     } catch (err) {
       // An arbitrary of the user's threw (fast-check's fc.constant of a revoked Proxy does): say which argument's.
-      throw new TypeError(`generating argument ${i + 1} (shape ${s.name}) threw: ${describeSafely(err)}`, { cause: err });
+      throw new TypeError(`generating ${argumentName(undefined, i)} (shape ${s.name}) threw: ${describeSafely(err)}`, { cause: err });
     }
   }
   return inputs;

@@ -107,7 +107,7 @@ export class Refine {
   constructor(hole: Hole) {
     this.hole = hole;
   }
-  /** Names the argument whose hole was forced: `Refine(a hole of argument 1)`. */
+  /** Names the argument whose hole was forced: `Refine(a hole of args[0])`. */
   toString(): string {
     return `Refine(a hole of ${this.hole.where})`;
   }

@@ -6,9 +6,12 @@
  * @module
  */
 import type { Demand } from '../demand/demand.ts';
+import type { Ctor } from '../demand/shape-types.ts';
+import { END_CTORS, TAKEN_CTOR } from '../iter/demand.ts';
 import { SpineCell } from '../demand/compact-demand.ts';
 import type { CheckResult } from './result.ts';
 import { showOption } from '../engine/options.ts';
+import { argumentName } from '../demand/observe.ts';
 
 /** How many trials left a value not forced, partly forced (some `_` left inside), and fully forced. */
 export interface CoverageCounts {
@@ -49,7 +52,14 @@ export type CoverageRequirement = { readonly [resultOrArgument: string]: Coverag
 const KINDS = ['none', 'partial', 'full'] as const;
 const SAID = { none: 'not forced', partial: 'partly forced', full: 'fully forced' } as const;
 
-/** 0 when `d` is unforced, 1 when some position inside it is, 2 when none is: a walk that stops at the first `_`. */
+/**
+ * The ends of an iteration short of its end (`[]`): closed by the consumer (`return()`,
+ * `throw()`), stopped by a pull that threw (`⊥`), or an iterator taken and never pulled. An
+ * iteration is fully forced only where it was pulled to its end, with nothing left to pull.
+ */
+const SHORT_ENDS: ReadonlySet<Ctor> = new Set([END_CTORS.return, END_CTORS.throw, END_CTORS.threw, TAKEN_CTOR]);
+
+/** 0 when `d` is unforced, 1 when some position inside it is (or an iteration in it ended short of its end), 2 when none is: a walk that stops at the first `_`. */
 function forcedHow(d: Demand): 0 | 1 | 2 {
   if (!d.forced) return 0;
   const stack: Demand[] = [d];
@@ -57,7 +67,7 @@ function forcedHow(d: Demand): 0 | 1 | 2 {
   let seen: Set<Demand> | undefined;
   while (stack.length > 0) {
     const x = stack.pop()!;
-    if (!x.forced) return 1;
+    if (!x.forced || SHORT_ENDS.has(x.ctor)) return 1;
     if (x.shared && (seen ??= new Set()).has(x)) continue;
     if (x.shared) seen!.add(x);
     if (x instanceof SpineCell) {
@@ -108,13 +118,10 @@ function wholeShares(k: CoverageCounts): number[] {
   return shares;
 }
 
-/** An argument as a coverage requirement keys it: its name, else `args[i]`, by its index from 0 as the requirement's key is. */
-const keyedName = (names: readonly string[] | undefined, i: number) => names?.[i] ?? `args[${i}]`;
-
 /** The one line of a report that gives a run's coverage: `Coverage (not forced/partly/fully): result 5/40/55%, n 2/0/98%, xs 10/60/30%.` */
 function coverageLine(c: Coverage, names: readonly string[] | undefined): string {
   const shares = (k: CoverageCounts) => `${wholeShares(k).join('/')}%`;
-  const parts = [`result ${shares(c.result)}`, ...c.inputs.map((k, i) => `${keyedName(names, i)} ${shares(k)}`)];
+  const parts = [`result ${shares(c.result)}`, ...c.inputs.map((k, i) => `${argumentName(names, i)} ${shares(k)}`)];
   return `Coverage (not forced/partly/fully): ${parts.join(', ')}.`;
 }
 
@@ -155,7 +162,7 @@ function coverageShortfalls(c: Coverage, required: CoverageRequirement | undefin
     const v = valueIndex(key, c.inputs.length, names)!;
     const counts = v === 0 ? c.result : c.inputs[v - 1]!;
     const total = counts.none + counts.partial + counts.full;
-    const who = v === 0 ? 'the result' : keyedName(names, v - 1);
+    const who = v === 0 ? 'the result' : argumentName(names, v - 1);
     for (const kind of KINDS) {
       const min = shares[kind];
       if (min === undefined || counts[kind] >= min * total) continue;

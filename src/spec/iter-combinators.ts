@@ -6,7 +6,8 @@
  * result's elements are (`map`'s are not its source's).
  * - `pulledAsResult`: as many pulls as the result's (or as `pulls` or `yields` say), closed when
  *   the result is closed or has reached its `limit`, run to its end when the result ended
- *   (`take`, `drop`, `map`, `filter`, `flatMap`, `chunk`);
+ *   (`take`, `drop`, `map`, `filter`, `flatMap`, `chunk`); a source that never ends has no end
+ *   to predict, refused (see `endless`);
  * - `pulledInLockstep`: one pull per pull of the result, in turn with the iterable arguments
  *   before it; the first to end closes the others (`zip`);
  * - `pulledUntil`: up to the first element that matches, then closed (a search: `find`, `some`);
@@ -21,6 +22,8 @@ import { sourcePrefix } from '../iter/read.ts';
 import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
 import { describeValue } from '../demand/shape-errors.ts';
+import { argumentName } from '../demand/observe.ts';
+import { SpecError } from './spec.ts';
 
 /** The type of the elements of an iterable or iterator type `X`, sync or async. */
 export type IterElementOf<X> = X extends Iterable<infer T> ? T : X extends AsyncIterable<infer T> ? T : X extends Iterator<infer T> ? T : X extends AsyncIterator<infer T> ? T : never;
@@ -141,15 +144,42 @@ type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Inputs = Any[];
 type Source = AnyIterDemand<unknown>;
 
+/** Which combinator reads which argument (by its index from 0), for its errors: one that may read a source to its end. */
+interface Reader {
+  readonly name: 'pulledAsResult' | 'pulledUntil' | 'exhausted';
+  readonly index: number;
+}
+
+/** What to write instead of a combinator that predicted an infinite source pulled to its end. */
+const INSTEAD: Record<Reader['name'], string> = {
+  pulledAsResult: 'where the function stops after n elements of its own (as take does), write pulledAsResult({ limit: (...inputs) => n })',
+  pulledUntil: 'make match hold of the element where the function stops',
+  exhausted: 'where the function stops before the end, write pulledAsResult or pulledUntil',
+};
+
+/**
+ * Refuses a prediction of an infinite source pulled to its end (read as far as `sourcePrefix`
+ * reads one): it has no end to predict, and the function, which returned, stopped before one.
+ * Predicting 10,000 pulls instead made a mismatch of a spec that does not say what it means.
+ */
+function endless({ name, index }: Reader): never {
+  const arg = argumentName(undefined, index);
+  throw new SpecError(
+    `${name} predicts that ${arg} is pulled to its end, but ${arg} is an infinite iterable: the spec walks an infinite input, where the function stopped. Instead, ` +
+      `${INSTEAD[name]}; or, where the function runs its source to its end, declare the argument iterable(…, { finite: true })`,
+  );
+}
+
 /**
  * The demand of `m` pulls of source `xs` (its first `m` elements), then left `open` or `closed`
  * (if it can be); when it ends within them, or for `m` infinite, its elements to its end and
- * that end (`[]` or `⊥`). Each element is demanded whole (it is delivered with its pull), but
+ * that end (`[]` or `⊥`): a {@link SpecError} of the combinator `by` where it never ends. Each element is demanded whole (it is delivered with its pull), but
  * one with lazy parts among the first `asResult.length`, demanded as `asResult` says at its place:
  * as far as the consumer forced or pulled the result's element there (read ahead as it was read).
  */
-function pulled(xs: Source, m: number, then: 'open' | 'closed' | 'thrownInto', asResult: readonly Lazy<unknown>[] = []): IterDemand<unknown> {
+function pulled(by: Reader | undefined, xs: Source, m: number, then: 'open' | 'closed' | 'thrownInto', asResult: readonly Lazy<unknown>[] = []): IterDemand<unknown> {
   const read = sourcePrefix(xs, m);
+  if (by !== undefined && m === Infinity && read.then === 'more') endless(by);
   const heads = read.values.map((x, i) => (i < asResult.length && hasLazyParts(x) ? passedOnAsIs(asResult[i]!) : now(x)));
   if (read.values.length < m) return pulledThen(heads, read.then === 'more' ? 'open' : read.then);
   const prefix = pulledThen(heads, 'open');
@@ -188,9 +218,9 @@ function fewest(xs: Source, k: number, yields: (x: unknown) => number): number {
  * the function had not started, and a source it had not pulled yet it had not opened yet (a
  * generator that yields before its `for…of`).
  */
-function whenClosed(xs: Source, k: number, m: number, options: ClosingOptions, how: 'closed' | 'thrownInto' = 'closed', asResult?: readonly Lazy<unknown>[]): IterDemand<unknown> {
-  if (k > 0 && m > 0) return pulled(xs, m, how, asResult);
-  return options.closesUnstarted ? pulled(xs, 0, 'closed') : untouched;
+function whenClosed(by: Reader | undefined, xs: Source, k: number, m: number, options: ClosingOptions, how: 'closed' | 'thrownInto' = 'closed', asResult?: readonly Lazy<unknown>[]): IterDemand<unknown> {
+  if (k > 0 && m > 0) return pulled(by, xs, m, how, asResult);
+  return options.closesUnstarted ? pulled(by, xs, 0, 'closed') : untouched;
 }
 
 /**
@@ -219,7 +249,7 @@ function iterResult(name: string, d: unknown): void {
 /** Refuses, for combinator `name`, an argument `xs` (the `index`th) that is not an iterable source. */
 function iterArgument(name: string, xs: unknown, index: number): void {
   if (isSource(xs)) return;
-  throw new TypeError(`${name} predicts the demand on an iterable argument, but argument ${index + 1} is not an iterable (got ${describeValue(xs)}): give that argument another combinator`);
+  throw new TypeError(`${name} predicts the demand on an iterable argument, but ${argumentName(undefined, index)} is not an iterable (got ${describeValue(xs)}): give that argument another combinator`);
 }
 
 /** {@link IterSpecLanguage.pulledAsResult} but for the iterator taken when called (see {@link takenWhenCalled}). */
@@ -233,11 +263,12 @@ function pulledAsResult(options: PulledAsResultOptions<Inputs, unknown>, d: Sour
   const need = () => (count ? count(k, ...inputs) : yields ? fewest(xs, k, (x) => yields(x, ...inputs)) : k);
   // Pull i of the result answered pull i of the source: the element passed on, as far as the consumer forced it.
   const heads = count || yields ? [] : pulledHeads(d);
-  if (closedByConsumer(end)) return whenClosed(xs, k, need(), options, options.delegates && end === 'throw' ? 'thrownInto' : 'closed', heads);
-  if (end === 'open') return pulled(xs, need(), 'open', heads);
+  const by: Reader = { name: 'pulledAsResult', index };
+  if (closedByConsumer(end)) return whenClosed(by, xs, k, need(), options, options.delegates && end === 'throw' ? 'thrownInto' : 'closed', heads);
+  if (end === 'open') return pulled(by, xs, need(), 'open', heads);
   // A result that ended at its limit closed the source; in ⊥ where the source's return threw.
-  if ((end === 'done' || end === 'threw') && limit && k >= limit(...inputs)) return pulled(xs, need(), 'closed', heads);
-  return pulled(xs, Infinity, 'open', heads);
+  if ((end === 'done' || end === 'threw') && limit && k >= limit(...inputs)) return pulled(by, xs, need(), 'closed', heads);
+  return pulled(by, xs, Infinity, 'open', heads);
 }
 
 /** {@link IterSpecLanguage.pulledInLockstep} but for the iterator taken when called (see {@link takenWhenCalled}). */
@@ -247,11 +278,12 @@ function pulledInLockstep(options: ClosingOptions, d: Source, xs: Source, inputs
   iterResult('pulledInLockstep', d);
   const k = pullCount(d);
   const end = endOf(d);
-  if (closedByConsumer(end)) return whenClosed(xs, k, k, options);
-  if (end === 'open') return pulled(xs, k, 'open');
+  // Its reads are bounded: never one to an end that may not come.
+  if (closedByConsumer(end)) return whenClosed(undefined, xs, k, k, options);
+  if (end === 'open') return pulled(undefined, xs, k, 'open');
   // The result ended at its pull k + 1: an iterable argument before this one ended there, or this one, or one after it.
-  if (inputs.slice(0, index).some((ys) => isSource(ys) && sourcePrefix(ys, k + 1).values.length <= k)) return pulled(xs, k, 'closed');
-  return pulled(xs, k + 1, 'closed');
+  if (inputs.slice(0, index).some((ys) => isSource(ys) && sourcePrefix(ys, k + 1).values.length <= k)) return pulled(undefined, xs, k, 'closed');
+  return pulled(undefined, xs, k + 1, 'closed');
 }
 
 /** @internal The implementations of {@link IterSpecLanguage}. */
@@ -270,11 +302,11 @@ export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
       const read = sourcePrefix(xs, Infinity, (values) => (hit = values.length > 0 && match(values[values.length - 1], ...inputs)));
       const last = read.values.length - 1;
       if (!hit && read.then !== 'more' && last >= 0) hit = match(read.values[last], ...inputs);
-      return hit ? pulled(xs, last + 1, 'closed') : pulled(xs, Infinity, 'open');
+      return hit ? pulled(undefined, xs, last + 1, 'closed') : pulled({ name: 'pulledUntil', index }, xs, Infinity, 'open');
     }) as Any,
   exhausted: ((d: unknown, xs: Source, _inputs: Inputs, index: number) => {
     iterArgument('exhausted', xs, index);
-    return isThunk(d) ? untouched : pulled(xs, Infinity, 'open');
+    return isThunk(d) ? untouched : pulled({ name: 'exhausted', index }, xs, Infinity, 'open');
   }) as Any,
   onlyWhen: (condition, rule) => (d, x, inputs, index) => (condition(d, ...inputs) ? rule(d, x, inputs, index) : (untouched as Any)),
 };
