@@ -1,0 +1,104 @@
+/**
+ * fast-check shrinking strictcheck's cases over iterables: every shrink is a smaller case than the
+ * one it shrinks (fast-check's contract), so that shrinking a failing check ends.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { assertStrictCase, iterable, number, specOf, strictCases, strictProperty, type StrictCase } from '../src/index.ts';
+
+const numbers = iterable(number);
+const finiteNumbers = iterable(number, { finite: true });
+const mapSpec = specOf([numbers], numbers, ({ pulledAsResult }) => [pulledAsResult()]);
+const finiteMapSpec = specOf([finiteNumbers], numbers, ({ pulledAsResult }) => [pulledAsResult()]);
+
+/** A map that reads one element ahead of the one it yields. */
+function* mapAhead(xs: Iterable<number>): Generator<number> {
+  const it = xs[Symbol.iterator]();
+  let cur = it.next();
+  try {
+    while (!cur.done) {
+      const next = it.next();
+      yield cur.value * 2;
+      cur = next;
+    }
+  } finally {
+    if (!cur.done) it.return?.();
+  }
+}
+
+/** A map that never closes its source when it is closed. */
+function* mapNoReturn(xs: Iterable<number>): Generator<number> {
+  const it = xs[Symbol.iterator]();
+  for (let r = it.next(); !r.done; r = it.next()) yield r.value * 2;
+}
+
+/**
+ * Far more runs than shrinking a case takes: past it a guarded predicate passes every case, which
+ * ends a shrinking that would not end (a hang is the bug these tests guard against).
+ */
+const RUNS = 3000;
+
+/** `run`, passing every case once it has run {@link RUNS} times; `runs()` says how many times it ran. */
+function guarded<F extends (...args: any[]) => unknown>(run: F): { run: F; runs: () => number } {
+  let n = 0;
+  return { run: ((...args) => (++n > RUNS ? null : run(...args))) as F, runs: () => n };
+}
+
+const firstLine = (c: unknown): string => String(c).split('\n')[0]!;
+
+test('a failing check over an iterable under fc.assert(strictProperty(...)) ends shrinking at a small counterexample', { timeout: 120_000 }, () => {
+  for (const s of [mapSpec, finiteMapSpec]) {
+    const p = strictProperty(s, mapAhead);
+    const g = guarded(p.run.bind(p));
+    p.run = g.run;
+    const r = fc.check(p, { seed: 7 });
+    assert.equal(r.failed, true);
+    assert.ok(g.runs() < RUNS, `shrinking ended on its own (${g.runs()} runs)`);
+    assert.match(firstLine(r.counterexample![0]), /^inputs iter \[0(, 0)?\]; result demand /);
+    assert.throws(() => fc.assert(p, { seed: 7 }), /Counterexample: \[inputs iter \[0(, 0)?\]; result demand [^]*Failed: the spec does not match the function/);
+  }
+});
+
+test('strictCases with assertStrictCase ends shrinking a failing iterable check, in fc.property and fc.asyncProperty', { timeout: 120_000 }, async () => {
+  const sync = guarded((c: StrictCase) => assertStrictCase(finiteMapSpec, mapNoReturn, c));
+  const r = fc.check(fc.property(strictCases(finiteMapSpec, mapNoReturn), sync.run), { seed: 7 });
+  assert.equal(r.failed, true);
+  assert.ok(sync.runs() < RUNS, `shrinking ended on its own (${sync.runs()} runs)`);
+  assert.match(firstLine(r.counterexample![0]), /^inputs iter \[0\]; result demand /);
+  const async = guarded(async (c: StrictCase) => assertStrictCase(mapSpec, mapAhead, c));
+  const ra = await fc.check(fc.asyncProperty(strictCases(mapSpec, mapAhead), async.run), { seed: 7 });
+  assert.equal(ra.failed, true);
+  assert.ok(async.runs() < RUNS, `shrinking ended on its own (${async.runs()} runs)`);
+});
+
+test('no shrink of a failing iterable case runs back to the case it shrinks, and shrinking it ends', { timeout: 120_000 }, () => {
+  for (const [s, fn] of [[mapSpec, mapAhead], [finiteMapSpec, mapNoReturn]] as const) {
+    const arb = strictCases(s, fn);
+    const fails = (c: StrictCase) => {
+      try {
+        assertStrictCase(s, fn, c);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    let current = fc.sample(arb, { seed: 3, numRuns: 200 }).find(fails);
+    assert.ok(current, 'a generated case fails');
+    let steps = 0;
+    for (let shrunk = true; shrunk; steps++) {
+      assert.ok(steps < RUNS, 'shrinking ends');
+      shrunk = false;
+      const origin = firstLine(current);
+      for (const v of arb.shrink(current, undefined)) {
+        if (!fails(v.value)) continue;
+        // A shrunk case prints its inputs and the demand its run forced: a generated one is shown with "a random context".
+        assert.notEqual(firstLine(v.value), origin, 'a shrink is a smaller case');
+        current = v.value;
+        shrunk = true;
+        break;
+      }
+    }
+    assert.ok(steps > 1, `it shrank (${steps} steps)`);
+  }
+});
