@@ -5,7 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { assertStrictCase, iterable, number, specOf, strictCases, strictProperty, type StrictCase } from '../src/index.ts';
+import { AsyncSource, asyncIterable, assertStrictCase, iterable, number, prettyValue, specOf, strictCases, strictProperty, type StrictCase } from '../src/index.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
+import { generateInputs } from '../src/engine/generate.ts';
+import { Seed } from '../src/engine/random.ts';
+import { shrinkValue } from '../src/engine/shrink.ts';
 
 const numbers = iterable(number);
 const finiteNumbers = iterable(number, { finite: true });
@@ -100,5 +104,17 @@ test('no shrink of a failing iterable case runs back to the case it shrinks, and
       }
     }
     assert.ok(steps > 1, `it shrank (${steps} steps)`);
+  }
+});
+
+test('an async source keeps no delays past its last late pull: a generated or shrunk one shows none of them', () => {
+  const asyncNumbers = asyncIterable(number);
+  const late = new AsyncSource({ elements: [0, 0, 0], infinite: false, hasReturn: true, delays: [0, 1, 0, 0, 0, 0, 0] });
+  assert.equal(prettyValue(late, asyncNumbers), 'async iter [0, 0, 0] delays [0, 1]');
+  const shown = [...shrinkValue(new AsyncSource({ ...late.plan, delays: [0, 2, 0, 0] }), asyncNumbers)].map((s) => prettyValue(s, asyncNumbers));
+  assert.ok(shown.includes('async iter [0, 0, 0] delays [0, 1]'), shown.join(' | '));
+  for (let i = 0; i < 100; i++) {
+    const [s] = generateInputs([asyncNumbers as Shape<unknown>], Seed.of(i).stream(), 10) as [AsyncSource<number>];
+    assert.notEqual(s.plan.delays.at(-1), 0, `a generated source's delays end at a late pull: ${prettyValue(s, asyncNumbers)}`);
   }
 });
