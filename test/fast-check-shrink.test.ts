@@ -5,11 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { AsyncSource, asyncIterable, assertStrictCase, iterable, number, prettyValue, specOf, strictCases, strictProperty, type StrictCase } from '../src/index.ts';
+import { AsyncSource, asyncIterable, assertStrictCase, checkSpec, Cons, lazy, NIL, prettyDemand, type LazyList, iterable, number, prettyValue, specOf, strictCases, strictProperty, type StrictCase } from '../src/index.ts';
 import type { Shape } from '../src/demand/shape-types.ts';
 import { generateInputs } from '../src/engine/generate.ts';
 import { Seed } from '../src/engine/random.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
+import { mapSpec as listMapSpec, type ElementFn } from '../examples/list-specs.ts';
 
 const numbers = iterable(number);
 const finiteNumbers = iterable(number, { finite: true });
@@ -116,5 +117,29 @@ test('an async source keeps no delays past its last late pull: a generated or sh
   for (let i = 0; i < 100; i++) {
     const [s] = generateInputs([asyncNumbers as Shape<unknown>], Seed.of(i).stream(), 10) as [AsyncSource<number>];
     assert.notEqual(s.plan.delays.at(-1), 0, `a generated source's delays end at a late pull: ${prettyValue(s, asyncNumbers)}`);
+  }
+});
+
+/** A map that, computing an element, also computes the next one (if that cell is there): it forces one cell too many. */
+const mapPeek = (f: ElementFn<number, number>, xs: LazyList<number>): LazyList<number> =>
+  lazy(() => {
+    const c = xs.force();
+    if (!(c instanceof Cons)) return NIL;
+    const head = lazy(() => {
+      const v = f(c.head);
+      const next = c.tail.force();
+      if (next instanceof Cons) f(next.head);
+      return v;
+    });
+    return new Cons(head, mapPeek(f, c.tail));
+  });
+
+test('a list input shrinks along with the demand on the result: a cell of the demand is dropped as an element of the input is', () => {
+  for (const seed of [1, 2, 3]) {
+    const r = checkSpec(listMapSpec, mapPeek, { seed, trials: 300 });
+    assert.equal(r.passed, false);
+    const { inputs, resultDemand } = r.counterexample!;
+    assert.equal(prettyValue(inputs[1], listMapSpec.args[1]), '0 : []', `seed ${seed}: ${r.message}`);
+    assert.match(prettyDemand(resultDemand), /^-?\d+ : _$/, `seed ${seed}: ${r.message}`);
   }
 });
