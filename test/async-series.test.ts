@@ -68,7 +68,7 @@ describe('the series of async iterables', () => {
     const r = await checkSpecExhaustiveAsync(twoAhead, closesWhenSwapped, { depth: 3 });
     assert.equal(r.passed, false, r.message);
     assert.equal(r.depth, 1);
-    assert.match(prettyValue(r.counterexample!.inputs[0], asyncNumbers), /delays \[1, 0\]$/);
+    assert.match(prettyValue(r.counterexample!.inputs[0], asyncNumbers), /delays \[1\]$/);
     assert.match(prettyDemand(r.counterexample!.actual[0]!), /return\(\)/);
   });
 });

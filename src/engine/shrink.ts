@@ -165,13 +165,14 @@ function* shrinkPrimitive(v: unknown): Generator<unknown> {
 
 /**
  * Smaller demands on a result: each evaluated lazy position (except the outermost layer and the
- * iterations of a re-iterable source's `Iterations`) cut back to unevaluated, nearest the root first, so the first candidates cut the most. Walks without
+ * iterations of a re-iterable source's `Iterations`) cut back to unevaluated, nearest the root first, so the first candidates cut the most,
+ * then each list without one of its cells. Walks without
  * recursion; the outermost layer stays, so a candidate still demands something.
  *
  * @example
  * ```ts
  * [...shrinkDemand(toDemand(cons(1, cons(2, thunk))))].map((d) => prettyDemand(d));
- * // ['_ : 2 : _', '1 : _', '1 : _ : _']: less defined demands
+ * // ['_ : 2 : _', '1 : _', '1 : _ : _', '2 : _']: less defined demands, then shorter ones
  * ```
  */
 export function* shrinkDemand(demand: Demand): Generator<Demand> {
@@ -179,23 +180,25 @@ export function* shrinkDemand(demand: Demand): Generator<Demand> {
   if (!demand.forced) return;
   // Pre-order over the positions; each remembers its parent, so a path costs nothing until used.
   const stack: Position[] = [{ node: demand, up: null, index: 0 }];
+  const lists: Position[] = [];
   while (stack.length > 0) {
     const pos = stack.pop()!;
     for (let i = pos.node.arity - 1; i >= 0; i--) {
       const f = pos.node.field(i);
       if (f.forced) stack.push({ node: f, up: pos, index: i });
     }
-    if (pos.node.ctor.style === 'cons' && pos.up?.node.ctor.style !== 'cons') yield* closingEarlier(pos);
+    if (pos.node.ctor.style === 'cons' && pos.up?.node.ctor.style !== 'cons') {
+      lists.push(pos);
+      yield* closingEarlier(pos);
+    }
     // An iteration of a re-iterable source's Iterations stays begun, as the outermost layer stays: `Iterations _` is no demand.
     if (pos.up !== null && pos.node.lazy && pos.up.node.ctor.iterations === undefined) yield replaceAt(pos, unforced);
   }
+  for (const first of lists) yield* cellsDropped(first);
 }
 
-/**
- * For a list whose first cell is at `first` and whose end closes it (an iteration ended by
- * `return()` or `throw()`): the same list closed at each earlier cell, the earliest first.
- */
-function* closingEarlier(first: Position): Generator<Demand> {
+/** The cells of the list whose first cell is at `first`, in order. */
+function cellsOf(first: Position): { cells: Position[]; end: Demand } {
   const cells: Position[] = [];
   let end: Demand = first.node;
   for (let pos: Position | undefined = first; pos !== undefined; ) {
@@ -203,6 +206,26 @@ function* closingEarlier(first: Position): Generator<Demand> {
     end = pos.node.field(1);
     pos = end.forced && end.ctor.style === 'cons' ? { node: end, up: pos, index: 1 } : undefined;
   }
+  return { cells, end };
+}
+
+/**
+ * For a list whose first cell is at `first`: the list without each of its cells but the last, the
+ * first first (without the last, it closes earlier: see {@link closingEarlier}). No cut reaches
+ * these, yet they matter once the inputs shrink: a list input that lost an element makes a result
+ * a cell shorter, and the demand that failed on the third cell of the longer one (`_ : _ : -3 : _`)
+ * must fail on the second (`_ : -3 : _`).
+ */
+function* cellsDropped(first: Position): Generator<Demand> {
+  for (const pos of cellsOf(first).cells.slice(0, -1)) yield replaceAt(pos, pos.node.field(1));
+}
+
+/**
+ * For a list whose first cell is at `first` and whose end closes it (an iteration ended by
+ * `return()` or `throw()`): the same list closed at each earlier cell, the earliest first.
+ */
+function* closingEarlier(first: Position): Generator<Demand> {
+  const { cells, end } = cellsOf(first);
   if (!end.forced || end.ctor.closes !== true) return;
   for (const pos of cells) yield replaceAt(pos, end);
 }

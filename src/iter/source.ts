@@ -195,10 +195,15 @@ export interface AsyncSourcePlan<T> extends SourcePlan<T> {
  * ```
  */
 export class AsyncSource<T> implements AsyncIterable<T> {
-  constructor(
-    /** What its pulls answer, and when. */
-    readonly plan: AsyncSourcePlan<T>,
-  ) {}
+  /** What its pulls answer, and when: its delays end at its last late pull. */
+  readonly plan: AsyncSourcePlan<T>;
+
+  constructor(plan: AsyncSourcePlan<T>) {
+    // A delay of 0 is the delay of a pull past the delays: trailing ones are no part of how the source behaves, nor of how it prints, and shrinking a delay to 0 drops it.
+    let n = plan.delays.length;
+    while (n > 0 && plan.delays[n - 1] === 0) n--;
+    this.plan = n === plan.delays.length ? plan : { ...plan, delays: plan.delays.slice(0, n) };
+  }
 
   /** A new iteration from the start. */
   [Symbol.asyncIterator](): AsyncIterator<T> {

@@ -14,7 +14,7 @@ import type { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { CheckOptions } from './options.ts';
 import { failureHeader, report, resetInputCalls, showDemand, showInputs } from './report.ts';
 import { isCaseError, runCase, type AnySpec, type Fn, type Trial } from './run-case.ts';
-import { failsAlike, rerunContext, shrinkCandidates } from './shrink-case.ts';
+import { failsAlike, rerunContext, sameCase, shrinkCandidates } from './shrink-case.ts';
 import { trialCase } from './trial-case.ts';
 import { checkCall, SpecError, type Spec } from './spec.ts';
 import { resolveSettings, type Settings } from './options.ts';
@@ -153,7 +153,29 @@ class StrictCases extends fc.Arbitrary<StrictCase> {
     }
     if (!t.failed) return new fc.Stream(shrinkCandidates(set.spec, t, true)).map((c) => new fc.Value(strictCase(set, c.inputs, value.context), undefined));
     const threw = t.error !== undefined;
-    return new fc.Stream(shrinkCandidates(set.spec, t)).map((c) => new fc.Value(strictCase(set, c.inputs, rerunContext(c), { demand: c.resultDemand, threw }), undefined));
+    const from = t;
+    return new fc.Stream(shrinkCandidates(set.spec, t))
+      .map((c) => strictCase(set, c.inputs, rerunContext(c), { demand: c.resultDemand, threw }))
+      .filter((c) => !runsBack(set, c, from))
+      .map((c) => new fc.Value(c, undefined));
+  }
+}
+
+/**
+ * Whether candidate `c`, a shrink of the case whose run is `from`, runs back to that case (see
+ * {@link sameCase}): a context forces what the candidate's demand left out, as an iterable's
+ * element comes with its pull. fast-check takes any failing shrink, so such a candidate would be
+ * shrunk again as the case itself, for ever; strictcheck's own shrinking rejects it after its run.
+ * Only a candidate on the same inputs (a smaller demand on the result) can; one that fails to run
+ * is no case at all, and its predicate says so.
+ */
+function runsBack(set: Setup, c: StrictCase, from: Trial): boolean {
+  if (c.inputs !== from.inputs) return false;
+  try {
+    return sameCase(run(set, c), from);
+  } catch (err) {
+    if (isCaseError(err)) return false;
+    throw err;
   }
 }
 
