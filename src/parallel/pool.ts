@@ -213,6 +213,10 @@ interface SeenPhase {
   readonly count: number;
   readonly who: number;
   readonly at: number;
+  /** The ms the import's callbacks had taken (`state[7]`) when it was seen. */
+  readonly imported: number;
+  /** Of a callback of the import ({@link BY_IMPORT}): the phase it interrupted, as seen last. */
+  readonly interrupted?: SeenPhase;
 }
 
 /**
@@ -224,9 +228,16 @@ interface SeenPhase {
 function lookAt(state: Float64Array, last: SeenPhase, now: number): SeenPhase | undefined {
   const who = state[4]!;
   const count = state[5]!;
+  const resumes = state[6]!;
+  const imported = state[7]!;
   // The worker counts a phase, then writes who runs: read between two readings of who, the count is that phase's or a later one's.
   if (state[4] !== who) return undefined;
-  return count !== last.count || who !== last.who ? { count, who, at: now } : last;
+  if (count === last.count && who === last.who) return last;
+  // A phase a callback of the import interrupted goes on after it, as seen before, less the import's time: the callbacks of an interval do not restart its clock.
+  const before = last.who === BY_IMPORT ? last.interrupted : last;
+  if (who === BY_IMPORT) return { count, who, at: now, imported, ...(before !== undefined && { interrupted: before }) };
+  if (before !== undefined && resumes === before.count && who === before.who) return { count, who, at: Math.min(now, before.at + imported - before.imported), imported };
+  return { count, who, at: now, imported };
 }
 
 /** How many ms apart a slot looks at its worker's phase while it waits for it (see {@link LOOKS}). */
@@ -330,7 +341,8 @@ function threadTimes(w: Worker, schedstat: string | undefined): ThreadTimes | un
  * non-zero to ask the worker to cancel it, `[3]` the id of the request that case belongs to
  * ({@link IMPORTING} or {@link LOADED} while it starts), `[4]` who runs in the case
  * ({@link FUNCTION}, {@link SPEC} or {@link HARNESS}), or {@link TIMERS} after it, `[5]` how many such phases the worker has
- * begun. A case times out once its function has run `timeout` ms from its start, as seen by the
+ * begun, `[6]` the count of the phase the current one resumes after a callback of the check module's
+ * import interrupted it ({@link BY_IMPORT}; NaN for a phase begun anew), `[7]` the ms those callbacks took in all. A case times out once its function has run `timeout` ms from its start, as seen by the
  * slot (see {@link LOOKS}; neither the messaging, nor the worker's own start, nor the making of the
  * case, nor the spec counted), and, where the system gives the worker thread's CPU time (Linux), once it has
  * also computed that long, so that a loaded machine does not stop it early (see
@@ -343,7 +355,7 @@ function threadTimes(w: Worker, schedstat: string | undefined): ThreadTimes | un
  */
 export class Slot {
   worker: Worker | null = null;
-  readonly state = new Float64Array(new SharedArrayBuffer(6 * Float64Array.BYTES_PER_ELEMENT));
+  readonly state = new Float64Array(new SharedArrayBuffer(8 * Float64Array.BYTES_PER_ELEMENT));
   private ready: Promise<void> | null = null;
   private pending: ((o: Outcome) => void) | null = null;
   private chain: Promise<unknown> = Promise.resolve();
@@ -362,7 +374,7 @@ export class Slot {
   /** Takes this slot's listeners off its worker, to hand it back idle. */
   private detach: () => void = () => {};
   /** The worker's current phase, as this slot first saw it (see {@link look}). */
-  private seen: SeenPhase = { count: NaN, who: HARNESS, at: 0 };
+  private seen: SeenPhase = { count: NaN, who: HARNESS, at: 0, imported: 0 };
 
   constructor(
     private readonly setup: SlotSetup,
@@ -381,6 +393,7 @@ export class Slot {
     this.isReady = false;
     this.state[3] = -1;
     this.state[4] = HARNESS;
+    this.state[6] = NaN;
     let settle!: (err?: Error) => void;
     const ready = new Promise<void>((res, rej) => (settle = (err) => (err ? rej(err) : res())));
     const stop = () => {
@@ -557,7 +570,7 @@ export class Slot {
           // The clock runs from when the slot first saw the current phase of the request's case; before the case, from when it sent the request, or saw a phase of the messages before it begin.
           // A worker that has not begun the request, still in the phase of the timers its last request waited for, is idle but for them: one of them runs (it would be a 30 s stall otherwise).
           // A callback the check module's import left is no case's, begun or not: the import's, held to its limit.
-          const seen = started ? phase : { count: phase.count, who: phase.who === TIMERS || phase.who === BY_IMPORT ? phase.who : HARNESS, at: Math.max(sent, phase.at) };
+          const seen = started ? phase : { ...phase, who: phase.who === TIMERS || phase.who === BY_IMPORT ? phase.who : HARNESS, at: Math.max(sent, phase.at) };
           const { who } = seen;
           const limit = who === FUNCTION || who === TIMERS ? this.timeout : who === SPEC ? specLimit(this.timeout) : who === BY_IMPORT ? this.importLimit() : this.stallLimit();
           const left = who === HARNESS ? seen.at + limit - now : timeLeft(seen, limit, clock, now);

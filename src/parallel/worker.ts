@@ -84,6 +84,7 @@ const PHASES = { harness: HARNESS, function: FUNCTION, spec: SPEC, timers: TIMER
  * a worker's CPU on take's trials). The count first: the slot may read the two at any time.
  */
 function phase(who: keyof typeof PHASES): void {
+  state[6] = NaN;
   state[5]! += 1;
   state[4] = PHASES[who];
   // Callbacks run during a case only in an asynchronous check, which awaits its cases.
@@ -100,7 +101,7 @@ function phase(who: keyof typeof PHASES): void {
 const callbackEnds = createHook({
   before: () => {
     if (!byImport.has(executionAsyncResource())) return;
-    interrupted = state[4]!;
+    interrupted = { who: state[4]!, count: state[5]!, at: performance.now() };
     state[5]! += 1;
     state[4] = BY_IMPORT;
     recordImport(true);
@@ -108,14 +109,17 @@ const callbackEnds = createHook({
   after: () => {
     if (byImport.has(executionAsyncResource())) {
       recordImport(false);
+      // The interrupted phase resumes, its clock less the callback's time (see the slot's lookAt).
+      state[7]! += performance.now() - interrupted.at;
+      state[6] = interrupted.count;
       state[5]! += 1;
-      state[4] = interrupted;
+      state[4] = interrupted.who;
     } else if (state[4] === TIMERS) state[5]! += 1;
   },
 });
 let watching = false;
-/** The phase a callback of the import interrupted. */
-let interrupted = TIMERS;
+/** The phase a callback of the import interrupted, its count, and when the callback began. */
+let interrupted = { who: TIMERS, count: NaN, at: 0 };
 
 function watchCallbacks(on: boolean): void {
   if (on === watching) return;
