@@ -2,7 +2,8 @@
  * The inputs an observed function is given behave as plain values do, and whatever it does to them
  * is seen, never lost: a list cell has its own `head` and `tail`, and a generic copy of it works;
  * a change to any input (a cell, an array, a record, a Set, a Map), in sloppy-mode code or strict,
- * caught by the function or not, fails the observation, naming the input.
+ * caught by the function or not, fails the observation, naming the input. And what a consumer's
+ * `throw()` into the result gets back is the function's error where the function made it.
  * @module
  */
 import { test } from 'node:test';
@@ -17,9 +18,11 @@ import { tuple } from '../src/demand/tuples.ts';
 import { dynamic } from '../src/demand/dynamic.ts';
 import { mapOf, setOf } from '../src/demand/collections.ts';
 import { prettyDemand } from '../src/demand/print.ts';
-import { normalize, observeDetailed, type ObserveShapes } from '../src/demand/observe.ts';
+import { toDemand } from '../src/demand/convert.ts';
+import { normalize, observeDetailed, observeDetailedAsync, toContext, type ObserveShapes } from '../src/demand/observe.ts';
 import { spec } from '../src/spec/spec.ts';
 import { checkSpec } from '../src/checks.ts';
+import { asyncIterable, iterable, pulls } from '../src/iter/index.ts';
 
 /** What the refusal of a change to an input says. */
 const IMMUTABLE = /changed its input.*strictness is observed on immutable data/is;
@@ -135,4 +138,57 @@ test('a check of a function that changes its input array and catches the error f
   const r = checkSpec(lengthSpec, changes[6]![1] as (a: Lazy<number[]>) => number, { seed: 1, trials: 20 });
   assert.equal(r.passed, false);
   assert.match(r.message, IMMUTABLE);
+});
+
+const numbers = iterable(number);
+const thrownAfterOne = toContext(toDemand(pulls([1], 'throw'), numbers));
+
+/** A hand-written iterable whose iterator yields 1, 2, … and whose throw() crashes with an error of its own. */
+const crashingThrow = (_xs: Iterable<number>): Iterable<number> => {
+  let i = 0;
+  return {
+    [Symbol.iterator]: () => ({
+      next: () => ({ done: false, value: ++i }),
+      throw: (): IteratorResult<number> => {
+        throw new RangeError('its throw() crashed');
+      },
+    }),
+  };
+};
+
+/** A generator whose finally block, run by a consumer's throw(), fails. */
+function* failingCleanup(xs: Iterable<number>): Generator<number> {
+  try {
+    yield* [...xs].slice(0, 0);
+    for (;;) yield 1;
+  } finally {
+    // eslint-disable-next-line no-unsafe-finally
+    throw new RangeError('its cleanup failed');
+  }
+}
+
+test('a consumer\'s throw() into the result that fails with the function\'s own error (a hand-written throw() that crashes, a finally that throws) is the function\'s error', () => {
+  for (const f of [crashingThrow, failingCleanup]) {
+    const o = observeDetailed(thrownAfterOne, f, [[]], { inputs: [iterable(number, { finite: true })], result: numbers });
+    assert.ok(o.error?.thrown instanceof RangeError, `${f.name}: ${String(o.error?.thrown)}`);
+  }
+  // the error thrown in, passed back, is the outcome the consumer asked for
+  function* passesBack(): Generator<number> {
+    for (;;) yield 1;
+  }
+  assert.equal(observeDetailed(thrownAfterOne, passesBack, [], { inputs: [], result: numbers }).error, undefined);
+});
+
+test('an async generator whose cleanup fails under a consumer\'s throw() is the function\'s error', async () => {
+  const asyncNumbers = asyncIterable(number);
+  async function* failing(): AsyncGenerator<number> {
+    try {
+      for (;;) yield 1;
+    } finally {
+      // eslint-disable-next-line no-unsafe-finally
+      throw new RangeError('its cleanup failed');
+    }
+  }
+  const o = await observeDetailedAsync(toContext(toDemand(pulls([1], 'throw'), asyncNumbers)), failing, [], { inputs: [], result: asyncNumbers });
+  assert.ok(o.error?.thrown instanceof RangeError, String(o.error?.thrown));
 });
