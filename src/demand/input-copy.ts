@@ -3,10 +3,11 @@
  * Frozen, a copy refuses a change in strict-mode code only: sloppy-mode code's assignment to a
  * frozen object is ignored without a word (as in a CommonJS script without "use strict"), and a
  * function may catch the TypeError and go on; either would be observed as a function that leaves
- * its input as it is, which its plain run is not. So a copy (a list cell, an array, a record, a
- * tuple, a value of a declared type) is its frozen self behind a Proxy whose traps refuse a change
- * and tell the observation, which fails whatever the function does with the error; reading it is
- * reading the copy (its own fields, its prototype), so it copies and prints as a plain value does.
+ * its input as it is, which its plain run is not. So a copy (an array, a record, a tuple, a value
+ * of a declared type) is its frozen self behind a Proxy whose traps refuse a change and tell the
+ * observation, which fails whatever the function does with the error; reading it is reading the
+ * copy (its own fields, its prototype), so it copies and prints as a plain value does. A list
+ * cell, made for every element of a list, refuses through setters instead (see `input-cell.ts`).
  * A Set or a Map cannot be read through a Proxy (its methods need the collection itself): it is a
  * real one whose prototype refuses `add`, `set`, `delete` and `clear`.
  * @module
@@ -18,20 +19,16 @@ export interface ChangeOwner {
   changed(what: string): Error;
 }
 
-/** Throws the error `owner` gives for `what`, its stack starting at the function's change, not in strictcheck (`from`: the trap or method called). */
-function refuse(owner: ChangeOwner, what: string, from: Function): never {
+/** @internal Throws the error `owner` gives for `what`, its stack starting at the function's change, not in strictcheck (`from`: the trap, method or setter called). */
+export function refuse(owner: ChangeOwner, what: string, from: Function): never {
   const err = owner.changed(what);
   Error.captureStackTrace(err, from);
   throw err;
 }
 
-/** What a change of property `key` of a copy of `cell` changes, in a message. */
-const propertyOf = (key: PropertyKey, cell: boolean) => (cell && (key === 'head' || key === 'tail') ? `the ${key} of a cell` : `its ${keyText(key)}`);
-
-/** The handler of a copy's Proxy: {@link TRAPS}, with whom to tell of a change, and whether its copies are list cells (named so in messages). */
+/** The handler of a copy's Proxy: {@link TRAPS}, with whom to tell of a change. */
 interface Refusal extends ProxyHandler<object> {
   readonly owner: ChangeOwner;
-  readonly cells: boolean;
 }
 
 /**
@@ -41,13 +38,13 @@ interface Refusal extends ProxyHandler<object> {
  */
 const TRAPS = {
   set(this: Refusal, _target: object, key: PropertyKey): boolean {
-    return refuse(this.owner, `it assigned to ${propertyOf(key, this.cells)}`, TRAPS.set);
+    return refuse(this.owner, `it assigned to its ${keyText(key)}`, TRAPS.set);
   },
   defineProperty(this: Refusal, target: object, key: PropertyKey, desc: PropertyDescriptor): boolean {
-    return Reflect.defineProperty(target, key, desc) || refuse(this.owner, `it defined ${propertyOf(key, this.cells)}`, TRAPS.defineProperty);
+    return Reflect.defineProperty(target, key, desc) || refuse(this.owner, `it defined its ${keyText(key)}`, TRAPS.defineProperty);
   },
   deleteProperty(this: Refusal, target: object, key: PropertyKey): boolean {
-    return !Object.hasOwn(target, key) || refuse(this.owner, `it deleted ${propertyOf(key, this.cells)}`, TRAPS.deleteProperty);
+    return !Object.hasOwn(target, key) || refuse(this.owner, `it deleted its ${keyText(key)}`, TRAPS.deleteProperty);
   },
   setPrototypeOf(this: Refusal, target: object, proto: object | null): boolean {
     return Reflect.getPrototypeOf(target) === proto || refuse(this.owner, 'it set its prototype', TRAPS.setPrototypeOf);
@@ -55,15 +52,12 @@ const TRAPS = {
 };
 
 /**
- * @internal The handler for the cells of one list (`cells`), or for another copy, whose changes
- * `owner` is told of. Without a prototype: a read through the Proxy looks for a `get` trap on its
- * handler first, and finds none the sooner (one made per list for its cells, and per other copy).
+ * @internal `copy`, frozen, as the function is given it: behind {@link TRAPS}, telling `owner`.
+ * Its handler has no prototype: a read through the Proxy looks for a `get` trap on its handler
+ * first, and finds none the sooner.
  */
-export const refusal = (owner: ChangeOwner, cells: boolean): ProxyHandler<object> => Object.assign(Object.create(null) as object, TRAPS, { owner, cells });
-
-/** @internal `copy`, frozen, as the function is given it: behind `refusal`'s traps. */
-export function refusing<T extends object>(copy: T, refusal: ProxyHandler<object>): T {
-  return new Proxy(Object.freeze(copy), refusal) as T;
+export function refusing<T extends object>(copy: T, owner: ChangeOwner): T {
+  return new Proxy(Object.freeze(copy), Object.assign(Object.create(null) as object, TRAPS, { owner })) as T;
 }
 
 /** The owner of each refusing Set or Map. */

@@ -10,7 +10,8 @@
  *
  * Copies are frozen: strictness is observed on immutable data. A function that changed its input
  * would change a copy that the next force of an argument's view does not see, and be observed on
- * a result other than its own; an input's copies refuse a change in any mode (see `input-copy.ts`).
+ * a result other than its own; an input's copies refuse a change in any mode (see `input-copy.ts`,
+ * and `input-cell.ts` for a list's cells).
  * @module
  */
 import { ForceBudgetExceeded, forceUncounted, Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX, UnevaluatedError } from '../lazy/lazy.ts';
@@ -19,7 +20,8 @@ import { bottom, demandHolder, Forced, forcedNode, markShared, sameCtor, type De
 import { fieldKey, inOwnOrder } from './collections.ts';
 import { dynamic } from './dynamic.ts';
 import { child, showPath, type Path } from './path.ts';
-import { refusal, refusing, refusingCollection, type ChangeOwner } from './input-copy.ts';
+import { inputCell } from './input-cell.ts';
+import { refusing, refusingCollection, type ChangeOwner } from './input-copy.ts';
 import { FN_CTOR } from './primitives.ts';
 import { ShapeMismatchError } from './shape-errors.ts';
 import type { Layer, Shape } from './shape-types.ts';
@@ -332,7 +334,7 @@ function frozenCopy(copy: object, layer: Layer, site: CopySite, rec: Recording):
   if (!rec.inputs) return Object.freeze(copy);
   const { style } = layer.ctor;
   const owner = new CopyOwner(rec, site);
-  return style === 'set' || style === 'map' ? refusingCollection(copy, style === 'set', owner) : refusing(copy, refusal(owner, false));
+  return style === 'set' || style === 'map' ? refusingCollection(copy, style === 'set', owner) : refusing(copy, owner);
 }
 
 /** Tells the recording of a change to the copy at `site`. */
@@ -457,8 +459,6 @@ export class SpineRecorder implements ChangeOwner {
   // Bound, not arrow functions: tsx names every arrow function it creates, which costs more than a small list's recording.
   private readonly headAt = this.forceHead.bind(this);
   private readonly tailAt = this.forceTail.bind(this);
-  /** The traps of its cells, where they are an input's (see `input-copy.ts`). */
-  private readonly refusal: ProxyHandler<object> | undefined;
 
   constructor(
     private readonly rec: Recording,
@@ -474,7 +474,6 @@ export class SpineRecorder implements ChangeOwner {
     this.spine = cell.spine;
     this.cellShape = shape;
     this.path = shape === dynamic ? null : path;
-    this.refusal = rec.inputs ? refusal(this, true) : undefined;
   }
 
   /** The path of cell `k`'s field `key`. */
@@ -488,8 +487,7 @@ export class SpineRecorder implements ChangeOwner {
     const head = c.head instanceof Lazy && this.headInner !== undefined ? lazyAt(this.headAt, c.head, k) : instrument(c.head, this.headShape, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, false);
     // Past the largest index of a thunk, the rest of the list is recorded as a spine of its own.
     const tail = c.tail instanceof Lazy && this.tailInner !== undefined && k < MAX_LAZY_INDEX ? lazyAt(this.tailAt, c.tail, k + 1) : instrument(c.tail, this.tailShape, this.pathOf(k, 'tail'), this.cell, REST, this.rec, false);
-    const cell = new Cons(head as Lazy<unknown>, tail as Lazy<never>);
-    return this.refusal === undefined ? Object.freeze(cell) : refusing(cell, this.refusal);
+    return this.rec.inputs ? inputCell(head as Lazy<unknown>, tail as Lazy<never>, this) : Object.freeze(new Cons(head as Lazy<unknown>, tail as Lazy<never>));
   }
 
   /** The error for a change `what` to one of the cells, noted by the recording. */
