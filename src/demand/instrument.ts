@@ -10,8 +10,8 @@
  *
  * Copies are frozen: strictness is observed on immutable data. A function that changed its input
  * would change a copy that the next force of an argument's view does not see, and be observed on
- * a result other than its own; frozen, the change throws in strict-mode code (see `mutation-hint.ts`),
- * and a list cell's setters refuse it in any mode (see `input-cell.ts`).
+ * a result other than its own; an input's copies refuse a change in any mode (see `input-copy.ts`,
+ * and `input-cell.ts` for a list's cells).
  * @module
  */
 import { forceUncounted, Lazy, lazyAt, lazyView, lazyWith, MAX_LAZY_INDEX } from '../lazy/lazy.ts';
@@ -20,7 +20,8 @@ import { bottom, demandHolder, Forced, forcedNode, markShared, sameCtor, threwBo
 import { fieldKey, inOwnOrder } from './collections.ts';
 import { dynamic } from './dynamic.ts';
 import { child, showPath, type Path } from './path.ts';
-import { inputCell, type CellOwner } from './input-cell.ts';
+import { inputCell } from './input-cell.ts';
+import { refusing, refusingCollection, type ChangeOwner } from './input-copy.ts';
 import { FN_CTOR } from './primitives.ts';
 import { ShapeMismatchError } from './shape-errors.ts';
 import type { Layer, Shape } from './shape-types.ts';
@@ -59,10 +60,24 @@ export class Recording {
   broken: { readonly err: unknown } | undefined = undefined;
 
   /**
-   * The first change that the function made to its input (see `input-cell.ts`): the observation
+   * The first change that the function made to its input (see `input-copy.ts`): the observation
    * fails with it, even if the function caught it, or its code is in sloppy mode.
    */
   changed: { readonly err: unknown } | undefined = undefined;
+
+  /** Whether it records inputs, whose copies refuse a change (see `input-copy.ts`): a result's are read by its context alone. */
+  get inputs(): boolean {
+    return this.bottoms;
+  }
+
+  /** The error for a change `what` to the input at `path`, noted as the first if it is (see {@link changed}); `advice`, what to build instead. */
+  changedInput(path: Path, what: string, advice: string): Error {
+    const err = new TypeError(
+      `the function changed its input ${showPath(path)}: ${what}. Strictness is observed on immutable data (a Haskell value never changes), so a function is given values it cannot change, and a change would not be seen where the input is read again. Build new values instead of changing them: ${advice}`,
+    );
+    this.changed ??= { err };
+    return err;
+  }
 
   /**
    * Recording the element that a pull of an iterable delivers threw `err`, which the caller of
@@ -214,7 +229,7 @@ function copyFields(first: Frame, shape: Shape<unknown>, rec: Recording): unknow
       }
     } else {
       // Built from the copies of the fields in the original's order (a set's or a map's layer lists its elements in canonical order).
-      copy = Object.freeze(layer.ctor.build(inOwnOrder(layer, f.copies), layer.value));
+      copy = frozenCopy(layer.ctor.build(inOwnOrder(layer, f.copies), layer.value) as object, layer, f, rec);
       if (f.parent === undefined) return copy;
       (copied ??= new Map()).set(f.original, { shape: shapeOf(f, shape), copy, node: f.node, next: copied.get(f.original) });
       // A mark popped moves up to its parent, still on the path, rather than to the next frame
@@ -293,7 +308,7 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
   const n = layer.fields.length;
   let node = old as Forced;
   if (!(old instanceof Forced) || old instanceof SpineCell || !sameCtor(old.ctor, layer.ctor) || old.arity !== n) put(into, at, (node = layerNode(layer, atLazy)));
-  if (n === 0) return frozenEmpty(value, layer);
+  if (n === 0) return frozenEmpty(value, layer, { path, into, at }, rec);
   return new Frame(value as object, layer, node, path, into, at, parent);
 }
 
@@ -302,11 +317,39 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
  * value, the empty list) or frozen already, else a frozen copy (an empty array, object or
  * constructor of a declared type), which the function cannot change for its caller.
  */
-function frozenEmpty(value: unknown, layer: Layer): unknown {
+function frozenEmpty(value: unknown, layer: Layer, site: CopySite, rec: Recording): unknown {
   const { style } = layer.ctor;
-  return style === 'atom' || style === 'prim' || style === 'nil' || Object.isFrozen(value) ? value : Object.freeze(layer.ctor.build(NO_FIELDS, layer.value));
+  return style === 'atom' || style === 'prim' || style === 'nil' || Object.isFrozen(value) ? value : frozenCopy(layer.ctor.build(NO_FIELDS, layer.value) as object, layer, site, rec);
 }
 const NO_FIELDS: readonly unknown[] = [];
+
+/** Where a copy's demand is recorded, with its path: what names it in a message. */
+interface CopySite {
+  readonly path: Path;
+  readonly into: Into;
+  readonly at: number;
+}
+
+/** `copy` of `layer`, recorded at `site`, frozen; an input's refusing any change (see `input-copy.ts`). */
+function frozenCopy(copy: object, layer: Layer, site: CopySite, rec: Recording): object {
+  if (!rec.inputs) return Object.freeze(copy);
+  const { style } = layer.ctor;
+  const owner = new CopyOwner(rec, site);
+  return style === 'set' || style === 'map' ? refusingCollection(copy, style === 'set', owner) : refusing(copy, owner);
+}
+
+/** Tells the recording of a change to the copy at `site`. */
+class CopyOwner implements ChangeOwner {
+  constructor(
+    private readonly rec: Recording,
+    private readonly site: CopySite,
+  ) {}
+
+  changed(what: string): Error {
+    const { path, into, at } = this.site;
+    return this.rec.changedInput(this.rec.pathAt(path, into, at), what, '[...array], { ...object }, new Set(set) or new Map(map), with the change');
+  }
+}
 
 /** `shape.project(value, path)`, a mismatch named by its path (see {@link pathOf}). */
 function project(shape: Shape<unknown>, value: unknown, path: Path, rec: Recording, into: Into, at: number, parent: Frame | undefined): Layer {
@@ -404,7 +447,7 @@ function instrumentFunction(f: (...args: unknown[]) => unknown, into: Into, at: 
  * so `k` is where the cell goes, and a cell reached again (through a view forced again) is
  * recorded once. Every cell has the shapes of the first: a list's shape is the same at every cell.
  */
-export class SpineRecorder implements CellOwner {
+export class SpineRecorder implements ChangeOwner {
   private readonly spine: Spine;
   private readonly cellShape: Shape<unknown>;
   /** The shapes of a cell's head and tail. */
@@ -446,18 +489,14 @@ export class SpineRecorder implements CellOwner {
     const head = c.head instanceof Lazy && this.headInner !== undefined ? lazyAt(this.headAt, c.head, k) : instrument(c.head, this.headShape, this.pathOf(k, 'head'), this.cell, HEAD - k, this.rec, false);
     // Past the largest index of a thunk, the rest of the list is recorded as a spine of its own.
     const tail = c.tail instanceof Lazy && this.tailInner !== undefined && k < MAX_LAZY_INDEX ? lazyAt(this.tailAt, c.tail, k + 1) : instrument(c.tail, this.tailShape, this.pathOf(k, 'tail'), this.cell, REST, this.rec, false);
-    return inputCell(head as Lazy<unknown>, tail as Lazy<never>, this);
+    return this.rec.inputs ? inputCell(head as Lazy<unknown>, tail as Lazy<never>, this) : Object.freeze(new Cons(head as Lazy<unknown>, tail as Lazy<never>));
   }
 
-  /** The error for a change to the `key` of one of the cells, noted by the recording. */
-  changed(key: 'head' | 'tail'): Error {
+  /** The error for a change `what` to one of the cells, noted by the recording. */
+  changed(what: string): Error {
     const found = this.rec.pathAt(this.pathOf(0, 'head'), this.cell, HEAD);
     const list = found !== null && typeof found === 'object' ? found.parent : found;
-    const err = new TypeError(
-      `the function changed its input ${showPath(list)}: it assigned to the ${key} of a cell. Strictness is observed on immutable data (a Haskell value never changes), so a function is given cells it cannot change, and a change would not be seen where the input is read again. Build new cells instead of changing them: new Cons(now(x), cell.tail)`,
-    );
-    this.rec.changed ??= { err };
-    return err;
+    return this.rec.changedInput(list, what, 'new Cons(now(x), cell.tail)');
   }
 
   // The wrappers are made for lazy positions only, whose inner shapes the constructor found.

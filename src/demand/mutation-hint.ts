@@ -3,7 +3,9 @@
  * inputs (see `instrument.ts`): strictness is observed on immutable data, as Haskell's values are,
  * and a change to a copy would be lost where the copy is made anew (an argument's Lazy copies its
  * layer at each force), so that the result observed would not be the one the function returns.
- * The change throws V8's TypeError in strict-mode code; the hint says why, and what to do.
+ * A copy refuses a change with an error of its own (see `input-copy.ts`); a value frozen already
+ * (an empty one, given as it is) throws V8's TypeError in strict-mode code, as in a plain run: the
+ * hint says why, and what to do.
  * @module
  */
 import { types } from 'node:util';

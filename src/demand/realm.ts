@@ -4,6 +4,7 @@
  * @module
  */
 import { types } from 'node:util';
+import { isRefusingPrototype } from './input-copy.ts';
 
 /** The value of `o`'s own data property `key`, read without running a getter: `undefined` if it has none. */
 export function ownValue(o: object, key: PropertyKey): unknown {
@@ -20,6 +21,8 @@ const OWN_PROTOTYPES = { Object: Object.prototype, Array: Array.prototype, Set: 
 export function isBuiltinPrototype(p: object | null, name: keyof typeof OWN_PROTOTYPES): boolean {
   if (p === null) return false;
   if (p === OWN_PROTOTYPES[name]) return true;
+  // A Set or a Map that an observed function was given is built-in data all the same.
+  if ((name === 'Set' || name === 'Map') && isRefusingPrototype(p, name)) return true;
   const c = ownValue(p, 'constructor');
   if (typeof c !== 'function' || ownValue(c, 'name') !== name || ownValue(c, 'prototype') !== p) return false;
   const above = Object.getPrototypeOf(p) as object | null;

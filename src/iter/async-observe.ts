@@ -243,6 +243,6 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
     await it.return().catch((err: unknown) => withAsyncWork(work, () => closedThrowing(err)));
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
-    await throwIntoAsync(it);
+    await throwIntoAsync(it, work);
   }
 }

@@ -23,6 +23,8 @@ import { instrument, Recording } from '../demand/instrument.ts';
 import { addIteration, AHEAD_CTOR, DONE_CTOR, END_CTORS, isReiterableShape, iterationsNode, noteIteratorMethods, TAKEN_CTOR } from './demand.ts';
 import { isSourceFailure, sourceOf } from './source.ts';
 import { isInputFailure } from '../demand/input-failures.ts';
+import { isInstance } from '../lazy/thrown.ts';
+import { withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
 
 /** What a random context throws into an iterable with `throw()`; caught when it comes back out (one, made once: a stack trace per throw cost more than the trial). */
@@ -529,27 +531,54 @@ export function closedThrowing(err: unknown): void {
 }
 
 /**
- * @internal A consumer's `throw()` into `it`, if it has one. Whatever it throws back is the
- * exception the consumer asked for, the outcome of its throw, never the function's throw: the
- * error thrown in passed back, the TypeError of a `yield*` over an iterator without `throw` (the
- * protocol's rule), a source's failure from its `return`. A budget spent or a recording broken
- * meanwhile the observation keeps, and reports all the same.
+ * @internal A consumer's `throw()` into `it`, if it has one. An error it throws back is the
+ * exception the consumer asked for, the outcome of its throw, where it is the error thrown in
+ * passed back, the TypeError of a `yield*` over an iterator without `throw` (the protocol's rule),
+ * or an input's failure (a source's from its `return`). Any other is the function's, as a throw
+ * out of `next()` is: a generator's throw() runs its code (a `catch` or a `finally` that throws),
+ * and a hand-written `throw` that crashes is the function's crash. A budget spent or a recording
+ * broken meanwhile the observation keeps, and reports all the same.
  */
 function throwInto(it: Iterator<unknown>): void {
   try {
     it.throw?.(CONSUMER_THROW);
-  } catch {
-    // the outcome asked for
+  } catch (err) {
+    thrownBack(err);
   }
 }
 
-/** @internal {@link throwInto} an async iterator: its promise rejecting (or its `throw` throwing) is the outcome asked for. */
-export async function throwIntoAsync(it: AsyncIterator<unknown>): Promise<void> {
+/** @internal {@link throwInto} an async iterator (its promise rejecting, or its `throw` throwing), in `work`. */
+export async function throwIntoAsync(it: AsyncIterator<unknown>, work: AsyncWork): Promise<void> {
   try {
     await it.throw?.(CONSUMER_THROW);
-  } catch {
-    // the outcome asked for
+  } catch (err) {
+    withAsyncWork(work, () => thrownBack(err));
   }
+}
+
+/** What a consumer's `throw()` threw back, `err`: the function's error, thrown, unless it is the outcome the consumer asked for (see {@link throwInto}). */
+function thrownBack(err: unknown): void {
+  if (err !== CONSUMER_THROW && !isNoThrowMethodError(err)) closedThrowing(err);
+}
+
+/** The message of the TypeError that a `yield*` throws where the iterator it delegates to has no `throw`, as this engine writes it; found once, by making one. */
+let noThrowMethod: string | undefined;
+
+/** Whether `err` is the TypeError of a `yield*` whose delegate has no `throw` (ECMA-262, yield*, step 7.b.iii), sync or async. */
+function isNoThrowMethodError(err: unknown): boolean {
+  if (!isInstance(err, TypeError)) return false;
+  if (noThrowMethod === undefined) {
+    const delegating = (function* () {
+      yield* { [Symbol.iterator]: () => ({ next: () => ({ done: false, value: undefined }) }) };
+    })();
+    delegating.next();
+    try {
+      delegating.throw(undefined);
+    } catch (e) {
+      noThrowMethod = (e as TypeError).message;
+    }
+  }
+  return (err as TypeError).message === noThrowMethod;
 }
 
 /**

@@ -212,7 +212,7 @@ function consumeAsyncByChoices(iterable: AsyncIterable<unknown>, elem: S, budget
   const work = currentAsyncWork()!;
   const it = iterable[Symbol.asyncIterator]();
   const end = async (how: 'return' | 'throw'): Promise<void> => {
-    if (how === 'throw') return throwIntoAsync(it);
+    if (how === 'throw') return throwIntoAsync(it, work);
     try {
       await it.return?.();
     } catch (err) {
