@@ -47,8 +47,9 @@ export class Recording {
      */
     readonly bottoms = false,
     /**
-     * The failures the observation's inputs raise (see `input-failures.ts`): a result's part whose
-     * forcing passes one on is recorded as `⊥` too, and the protocols of inputs add them here.
+     * The failures the observation's inputs raise (see `input-failures.ts`), which the protocols of
+     * inputs add here: the observation tells by them a source's failure passed on from the
+     * function's own throw (a result's part whose forcing threw is `⊥` either way).
      */
     readonly failures?: InputFailures,
   ) {}
