@@ -64,10 +64,13 @@ function leavesALateRejection(): (limit: number, xs: AsyncIterable<number>) => P
   const timerFired = new Promise<void>((resolve) => (fired = resolve));
   return async (limit, xs) => {
     if (calls++ === 0) {
-      setTimeout(() => {
+      // The timer case 1 set, and the ones it sets, wait until case 2 has begun: after case 1 ended, however long it took.
+      const late = () => {
+        if (calls < 2) return void setTimeout(late, 1);
         void Promise.reject(new Error('a late rejection'));
         fired();
-      }, 5);
+      };
+      setTimeout(late, 1);
     } else await timerFired;
     return firstAboveHandled(limit, xs);
   };
