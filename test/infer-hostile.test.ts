@@ -5,6 +5,8 @@
  * checks work over async iterables.
  */
 import { test } from 'node:test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import assert from 'node:assert/strict';
 import {
   asyncIterable, checkSameStrictness, checkSameStrictnessAsync, checkSpecAsync, checkSpecExhaustiveAsync, inferSpec, inferSpecAsync, iterable, list, NIL, number, sameStrictnessAs, type List,
@@ -139,4 +141,16 @@ test('sameStrictnessAs over async iterables is a spec that checkSpecAsync takes,
 
 test('checkSameStrictness over async iterables points to checkSameStrictnessAsync', () => {
   assert.throws(() => checkSameStrictness([an], an, amap as never, amapPrefetch as never, { seed: 1 }), /checkSameStrictnessAsync/);
+});
+
+test('inferSpec of a function that diverges reports it diverging, as checkSpec does, under the default force budget, where it ran for ever', { timeout: 120_000 }, async () => {
+  // In a process of its own: a synchronous run for ever cannot be stopped by the test's timeout.
+  const script = `import { inferSpec, list, number, lazy, lazyOf, List } from ${JSON.stringify(new URL('../src/index.ts', import.meta.url).href)};
+    const r = inferSpec([list(number)], lazyOf(number), (xs) => lazy(() => List.length(List.repeat(1))), { trials: 5 });
+    process.stdout.write(JSON.stringify({ proposals: r.proposals.length, message: r.message }));`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 60_000 });
+  const r = JSON.parse(stdout) as { proposals: number; message: string };
+  assert.equal(r.proposals, 0);
+  assert.match(r.message, /^Failed: the function probably diverges \(after 1 case and 0 shrinks; seed 1\)/);
+  assert.match(r.message, /it made more than 1000000 forces of thunks and pulls of iterators: it probably diverges/);
 });

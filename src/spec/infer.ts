@@ -10,7 +10,6 @@
  */
 import * as L from '../lazy/list.ts';
 import { demandEquals, type Demand } from '../demand/demand.ts';
-import { observeDetailed } from '../demand/observe.ts';
 import { prettyDemand } from '../demand/print.ts';
 import { isListCell } from '../demand/lazy-positions.ts';
 import type { Shape } from '../demand/shape-types.ts';
@@ -19,7 +18,7 @@ import { CaseTree, type EnumeratedCase } from '../engine/enumerate.ts';
 import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
 import { failureHeader, report, showInputs } from './report.ts';
-import { drive, driveAsync, observeCaseAsync, observedTrial, type AnySpec, type Steps, type Trial } from './run-case.ts';
+import { drive, driveAsync, unjudgedTrial, unjudgedTrialAsync, type AnySpec, type Steps, type Trial } from './run-case.ts';
 import { shrink } from './shrink-case.ts';
 import { unicodeTerminal } from './diagram.ts';
 import { holdingRejections } from './unhandled-rejections.ts';
@@ -309,15 +308,15 @@ export function inferSpecAsync<const A extends readonly unknown[], R>(args: Shap
 
 /**
  * An inference, its cases observed synchronously or (`async`) asynchronously, each awaited before
- * the next; a case's trial fails only where the function threw (see observedTrial).
+ * the next; a case's trial fails only where the function threw or diverged (see unjudgedTrial).
  */
 function infer<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions, async: boolean): Inference<A, R> | Promise<Inference<A, R>> {
   const shapes = { inputs: args, result };
   const steps = inferenceSteps(args, result, fn, options);
   // A rejection the function leaves unhandled fails the inference as a throw does, where it ended the process.
-  if (async) return holdingRejections(`inferSpecAsync of ${nameOf(fn)}`, () => driveAsync(steps, async (c) => observedTrial(c.inputs, await observeCaseAsync(c.context, fn as never, c.inputs, shapes), c.context)));
+  if (async) return holdingRejections(`inferSpecAsync of ${nameOf(fn)}`, () => driveAsync(steps, (c) => unjudgedTrialAsync(fn as never, c, shapes)));
   refuseAsync({ args, result }, 'inferSpecAsync');
-  return drive(steps, (c) => observedTrial(c.inputs, observeDetailed(c.context, fn as never, c.inputs, shapes), c.context));
+  return drive(steps, (c) => unjudgedTrial(fn as never, c, shapes));
 }
 
 /** The steps of an inference, written once for observing its cases synchronously and asynchronously: each yields a case and gets its trial back. */

@@ -124,6 +124,22 @@ export function observedTrial(inputs: readonly unknown[], obs: DetailedObservati
 }
 
 /**
+ * @internal The trial of case `c` with no spec to judge it by (an inference's): observed as a
+ * check observes it, under the default force budget scaled to its inputs, so that a function that
+ * diverges fails its trial as one that throws does (see {@link observedTrial}), where it ran for ever.
+ */
+export function unjudgedTrial(fn: Fn, c: CaseRun, shapes: ObserveShapes): Trial {
+  const budget = caseBudget(SCALED_BUDGET, c);
+  return observedTrial(c.inputs, functionsDoing(observeWithin(budget, c.context, fn, c.inputs, shapes)), c.context, budget);
+}
+
+/** @internal {@link unjudgedTrial} observed asynchronously (see {@link runCaseAsync}). */
+export async function unjudgedTrialAsync(fn: Fn, c: CaseRun, shapes: ObserveShapes): Promise<Trial> {
+  const budget = resolved(caseBudget(SCALED_BUDGET, c));
+  return observedTrial(c.inputs, functionsDoing(await observeCaseAsync(c.context, fn, c.inputs, shapes, budget)), c.context, budget);
+}
+
+/**
  * `obs` with its error the function's doing, wherever it was thrown: the default budget, scaled to
  * the inputs, runs out only for a function that diverges, even where the context forced its result.
  */
