@@ -6,6 +6,8 @@
  * @module
  */
 import { test } from 'node:test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import assert from 'node:assert/strict';
@@ -75,4 +77,24 @@ test('the ticks of an interval the check module\'s import left do not restart th
   const r = await checkSpecAsync(heartbeatHangCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 });
   assert.equal(r.passed, false);
   assert.match(r.message, /^Failed: the function did not finish: timed out after 200 ms/);
+});
+
+test('an error raised by a callback the check module\'s import left, in a worker idle after its run passed, names the import, not a timer a case set', { timeout: 120_000 }, async () => {
+  // In a process of its own: the error reaches the process that kept the worker as an uncaught exception.
+  const fixture = JSON.stringify(new URL('./fixtures/residual-idle-import-throws-checks.ts', import.meta.url).href);
+  const script = `import { BroadcastChannel } from 'node:worker_threads';
+    import { checkSpec } from ${JSON.stringify(new URL('../src/checks.ts', import.meta.url).href)};
+    import { idleImportThrowsCheck, IDLE_CHANNEL } from ${fixture};
+    process.on('uncaughtException', (e) => { process.stdout.write(JSON.stringify({ name: e.name, message: e.message })); process.exit(0); });
+    const r = await checkSpec(idleImportThrowsCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 });
+    if (!r.passed) throw new Error(r.message);
+    const channel = new BroadcastChannel(IDLE_CHANNEL);
+    channel.postMessage('over');
+    channel.close();
+    setTimeout(() => process.stdout.write('{}'), 30_000);`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 90_000 });
+  const e = JSON.parse(stdout) as { name?: string; message?: string };
+  assert.equal(e.name, 'WorkerCrashError', stdout);
+  assert.match(e.message!, /^the import of \S+residual-idle-import-throws-checks\.ts left a timer that raised an error/);
+  assert.match(e.message!, /the import's interval threw while its worker was idle/);
 });

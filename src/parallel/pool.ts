@@ -102,7 +102,6 @@ function takeIdle(moduleUrl: string): Kept | undefined {
   if (kept === undefined) return undefined;
   forgetIdle(kept);
   kept.unwatch();
-  kept.worker.off('error', crashLate);
   kept.worker.ref();
   return kept;
 }
@@ -111,7 +110,6 @@ function takeIdle(moduleUrl: string): Kept | undefined {
 function release(kept: Kept): void {
   const { worker: w, moduleUrl } = kept;
   w.unref();
-  w.on('error', crashLate);
   const set = idle.get(moduleUrl);
   if ((set?.size ?? 0) < availableParallelism()) idle.set(moduleUrl, (set ?? new Set<Kept>()).add(kept));
   else controls.get(w)?.postMessage('finish');
@@ -147,11 +145,14 @@ function watchKept(kept: Kept, forget: () => void): void {
     clearTimeout(watcher);
     forget();
   };
+  const late = (err: unknown) => crashLate(kept, err);
   kept.unwatch = () => {
     clearTimeout(watcher);
     kept.worker.off('exit', gone);
+    kept.worker.off('error', late);
   };
   kept.worker.on('exit', gone);
+  kept.worker.on('error', late);
   look();
 }
 
@@ -171,7 +172,9 @@ function stopKept({ worker, moduleUrl, timeout }: Kept): void {
   );
 }
 
-function crashLate(err: unknown): never {
+/** The error that worker `kept`, its run ended, raised: a callback its check module's import left (see {@link BY_IMPORT}) is the import's, named so; else a timer one of its cases left. */
+function crashLate({ state, moduleUrl }: Kept, err: unknown): never {
+  if (state[4] === BY_IMPORT) throw importLeft(moduleUrl, { error: describeSafely(err) });
   throw new WorkerCrashError(`a worker of a check that had ended raised an error asynchronously (in a timer a case set): without workers, it would crash the process too. The worker's error: ${describeSafely(err)}`);
 }
 
