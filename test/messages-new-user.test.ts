@@ -36,6 +36,14 @@ test('pulledAsResult, for a result that ended over an infinite source, is a Spec
   );
 });
 
+test('an iterable combinator\'s error names the argument as the spec names it', () => {
+  const named = specOf([numbers], numbers, ({ pulledAsResult }) => [pulledAsResult()], ['source']);
+  assert.throws(
+    () => checkSpec(named, take3, { seed: 1, maxShrinkAttempts: 0 }),
+    (e: Error) => e instanceof SpecError && /pulledAsResult predicts that source is pulled to its end, but source is an infinite iterable/.test(e.message),
+  );
+});
+
 /** `map (* 2)` as a generator, which tallies how each of its calls ended. */
 function mapCounting() {
   const ends: string[] = [];

@@ -22,16 +22,17 @@ import { isThunk, thunk, type Lazy } from '../lazy/lazy.ts';
 import type { List } from '../lazy/cell.ts';
 import * as L from '../lazy/list.ts';
 import type { Shape } from '../demand/shape-types.ts';
+import { argumentName } from '../demand/observe.ts';
 import { spec, type ShapesOf, type Spec } from './spec.ts';
 import { iterLanguage, type IterSpecLanguage } from './iter-combinators.ts';
 
 /**
  * How a spec demands one argument, of type `X`, of a function of arguments `A` and result `R`:
- * from the demand on the result (in value form), the argument itself, all the inputs and the
- * argument's index among them, the predicted demand on it. The combinators make these; a
- * function of your own is one too.
+ * from the demand on the result (in value form), the argument itself, all the inputs, the
+ * argument's index among them and its name (as the spec names it, else `args[i]`, for messages),
+ * the predicted demand on it. The combinators make these; a function of your own is one too.
  */
-export type ArgumentDemand<A extends readonly unknown[], R, X> = (resultDemand: R, argument: X, inputs: A, index: number) => X;
+export type ArgumentDemand<A extends readonly unknown[], R, X> = (resultDemand: R, argument: X, inputs: A, index: number, name: string) => X;
 
 /** The {@link ArgumentDemand} of each argument of a function of arguments `A` and result `R`, in order. */
 export type ArgumentDemands<A extends readonly unknown[], R> = { readonly [K in keyof A]: ArgumentDemand<A, R, A[K]> };
@@ -201,7 +202,8 @@ export function specOf<const A extends readonly unknown[], R>(
   const lazyAt = (args as readonly Shape<unknown>[]).map((s) => s.kind === 'lazy' || s.kind === 'fn');
   const whenDemanded = (d: unknown, x: unknown, _inputs: unknown, i: number) => (isThunk(d) && lazyAt[i] ? thunk : x);
   const rules = demands({ ...language, whenDemanded } as unknown as SpecLanguage<A, R>) as unknown as readonly ArgumentDemand<A, R, unknown>[];
-  return spec(args, result, (predict, d, ...inputs) => predict(...(rules.map((rule, i) => rule(d, inputs[i], inputs, i)) as unknown as A)), names);
+  const argNames = lazyAt.map((_, i) => argumentName(names, i));
+  return spec(args, result, (predict, d, ...inputs) => predict(...(rules.map((rule, i) => rule(d, inputs[i], inputs, i, argNames[i]!)) as unknown as A)), names);
 }
 
 /**

@@ -22,7 +22,6 @@ import { sourcePrefix } from '../iter/read.ts';
 import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
 import { describeValue } from '../demand/shape-errors.ts';
-import { argumentName } from '../demand/observe.ts';
 import { SpecError } from './spec.ts';
 
 /** The type of the elements of an iterable or iterator type `X`, sync or async. */
@@ -144,10 +143,10 @@ type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Inputs = Any[];
 type Source = AnyIterDemand<unknown>;
 
-/** Which combinator reads which argument (by its index from 0), for its errors: one that may read a source to its end. */
+/** Which combinator reads which argument (by its name, see {@link ArgumentDemand}), for its errors: one that may read a source to its end. */
 interface Reader {
   readonly name: 'pulledAsResult' | 'pulledUntil' | 'exhausted';
-  readonly index: number;
+  readonly arg: string;
 }
 
 /** What to write instead of a combinator that predicted an infinite source pulled to its end. */
@@ -162,8 +161,7 @@ const INSTEAD: Record<Reader['name'], string> = {
  * reads one): it has no end to predict, and the function, which returned, stopped before one.
  * Predicting 10,000 pulls instead made a mismatch of a spec that does not say what it means.
  */
-function endless({ name, index }: Reader): never {
-  const arg = argumentName(undefined, index);
+function endless({ name, arg }: Reader): never {
   throw new SpecError(
     `${name} predicts that ${arg} is pulled to its end, but ${arg} is an infinite iterable: the spec walks an infinite input, where the function stopped. Instead, ` +
       `${INSTEAD[name]}; or, where the function runs its source to its end, declare the argument iterable(…, { finite: true })`,
@@ -246,15 +244,15 @@ function iterResult(name: string, d: unknown): void {
   throw new TypeError(`${name} reads the result's demand as an iterable's, but the result is not an iterable (its demand: ${describeValue(d)}): it applies where the result's shape is iterable(…), iterator(…) or their async kinds`);
 }
 
-/** Refuses, for combinator `name`, an argument `xs` (the `index`th) that is not an iterable source. */
-function iterArgument(name: string, xs: unknown, index: number): void {
+/** Refuses, for combinator `name`, an argument `xs` (named `arg`) that is not an iterable source. */
+function iterArgument(name: string, xs: unknown, arg: string): void {
   if (isSource(xs)) return;
-  throw new TypeError(`${name} predicts the demand on an iterable argument, but ${argumentName(undefined, index)} is not an iterable (got ${describeValue(xs)}): give that argument another combinator`);
+  throw new TypeError(`${name} predicts the demand on an iterable argument, but ${arg} is not an iterable (got ${describeValue(xs)}): give that argument another combinator`);
 }
 
 /** {@link IterSpecLanguage.pulledAsResult} but for the iterator taken when called (see {@link takenWhenCalled}). */
-function pulledAsResult(options: PulledAsResultOptions<Inputs, unknown>, d: Source, xs: Source, inputs: Inputs, index: number): IterDemand<unknown> {
-  iterArgument('pulledAsResult', xs, index);
+function pulledAsResult(options: PulledAsResultOptions<Inputs, unknown>, d: Source, xs: Source, inputs: Inputs, arg: string): IterDemand<unknown> {
+  iterArgument('pulledAsResult', xs, arg);
   if (isThunk(d)) return untouched;
   iterResult('pulledAsResult', d);
   const k = pullCount(d);
@@ -263,7 +261,7 @@ function pulledAsResult(options: PulledAsResultOptions<Inputs, unknown>, d: Sour
   const need = () => (count ? count(k, ...inputs) : yields ? fewest(xs, k, (x) => yields(x, ...inputs)) : k);
   // Pull i of the result answered pull i of the source: the element passed on, as far as the consumer forced it.
   const heads = count || yields ? [] : pulledHeads(d);
-  const by: Reader = { name: 'pulledAsResult', index };
+  const by: Reader = { name: 'pulledAsResult', arg };
   if (closedByConsumer(end)) return whenClosed(by, xs, k, need(), options, options.delegates && end === 'throw' ? 'thrownInto' : 'closed', heads);
   if (end === 'open') return pulled(by, xs, need(), 'open', heads);
   // A result that ended at its limit closed the source; in ⊥ where the source's return threw.
@@ -272,8 +270,8 @@ function pulledAsResult(options: PulledAsResultOptions<Inputs, unknown>, d: Sour
 }
 
 /** {@link IterSpecLanguage.pulledInLockstep} but for the iterator taken when called (see {@link takenWhenCalled}). */
-function pulledInLockstep(options: ClosingOptions, d: Source, xs: Source, inputs: Inputs, index: number): IterDemand<unknown> {
-  iterArgument('pulledInLockstep', xs, index);
+function pulledInLockstep(options: ClosingOptions, d: Source, xs: Source, inputs: Inputs, index: number, arg: string): IterDemand<unknown> {
+  iterArgument('pulledInLockstep', xs, arg);
   if (isThunk(d)) return untouched;
   iterResult('pulledInLockstep', d);
   const k = pullCount(d);
@@ -289,12 +287,12 @@ function pulledInLockstep(options: ClosingOptions, d: Source, xs: Source, inputs
 /** @internal The implementations of {@link IterSpecLanguage}. */
 export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
   pulledAsResult: (options: PulledAsResultOptions<Inputs, unknown> = {}) =>
-    ((d: Source, xs: Source, inputs: Inputs, index: number) => takenWhenCalled(xs, options, pulledAsResult(options, d, xs, inputs, index))) as Any,
+    ((d: Source, xs: Source, inputs: Inputs, _index: number, arg: string) => takenWhenCalled(xs, options, pulledAsResult(options, d, xs, inputs, arg))) as Any,
   pulledInLockstep: (options: ClosingOptions = {}) =>
-    ((d: Source, xs: Source, inputs: Inputs, index: number) => takenWhenCalled(xs, options, pulledInLockstep(options, d, xs, inputs, index))) as Any,
+    ((d: Source, xs: Source, inputs: Inputs, index: number, arg: string) => takenWhenCalled(xs, options, pulledInLockstep(options, d, xs, inputs, index, arg))) as Any,
   pulledUntil: (match: (x: Any, ...inputs: Inputs) => boolean) =>
-    ((d: Source, xs: Source, inputs: Inputs, index: number) => {
-      iterArgument('pulledUntil', xs, index);
+    ((d: Source, xs: Source, inputs: Inputs, _index: number, arg: string) => {
+      iterArgument('pulledUntil', xs, arg);
       if (isThunk(d)) return untouched;
       // The reading stops at the first match, and `match` runs once an element: on each as it is read,
       // but for the last one of a source read to its end, which the reading asks nothing of.
@@ -302,11 +300,11 @@ export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
       const read = sourcePrefix(xs, Infinity, (values) => (hit = values.length > 0 && match(values[values.length - 1], ...inputs)));
       const last = read.values.length - 1;
       if (!hit && read.then !== 'more' && last >= 0) hit = match(read.values[last], ...inputs);
-      return hit ? pulled(undefined, xs, last + 1, 'closed') : pulled({ name: 'pulledUntil', index }, xs, Infinity, 'open');
+      return hit ? pulled(undefined, xs, last + 1, 'closed') : pulled({ name: 'pulledUntil', arg }, xs, Infinity, 'open');
     }) as Any,
-  exhausted: ((d: unknown, xs: Source, _inputs: Inputs, index: number) => {
-    iterArgument('exhausted', xs, index);
-    return isThunk(d) ? untouched : pulled({ name: 'exhausted', index }, xs, Infinity, 'open');
+  exhausted: ((d: unknown, xs: Source, _inputs: Inputs, _index: number, arg: string) => {
+    iterArgument('exhausted', xs, arg);
+    return isThunk(d) ? untouched : pulled({ name: 'exhausted', arg }, xs, Infinity, 'open');
   }) as Any,
-  onlyWhen: (condition, rule) => (d, x, inputs, index) => (condition(d, ...inputs) ? rule(d, x, inputs, index) : (untouched as Any)),
+  onlyWhen: (condition, rule) => (d, x, inputs, index, arg) => (condition(d, ...inputs) ? rule(d, x, inputs, index, arg) : (untouched as Any)),
 };
