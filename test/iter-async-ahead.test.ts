@@ -13,6 +13,8 @@ import { predictDemands, spec } from '../src/spec/spec.ts';
 import { checkSpecAsync } from '../src/async-checks.ts';
 import { aheadOf, asyncIterable, closedAfter, endOf, pullCount, pulls, pullsOf, readAhead, untouched, type IterDemand } from '../src/iter/index.ts';
 import { takeAsync } from '../examples/iterators/take-async.ts';
+import { observeDetailedAsync, toContext } from '../src/demand/observe.ts';
+import { AsyncSource } from '../src/iter/source.ts';
 
 const asyncNumbers = asyncIterable(number);
 
@@ -42,4 +44,14 @@ describe('an async result read ahead, in value form', () => {
     const r = await checkSpecAsync(takeSpecWrittenForSync, takeAsync, { trials: 400, seed: 1 });
     assert.equal(r.passed, true, r.message);
   });
+});
+
+test('a context made from a demand read ahead to its end keeps that many pulls pending to the end, those past it answered done, as the random consumer it was recorded from did', async () => {
+  const shape = asyncIterable(number);
+  const passedOn = (xs: AsyncIterable<number>) => xs;
+  for (const elements of [[], [1]]) {
+    const d = toDemand(readAhead(2, pulls(elements, 'done')), shape);
+    const o = await observeDetailedAsync(toContext(d), passedOn, [new AsyncSource({ elements, infinite: false, hasReturn: true, delays: [] })], { inputs: [shape], result: shape });
+    assert.deepEqual([prettyDemand(o.result), prettyDemand(o.inputs[0]!)], [prettyDemand(d), prettyDemand(d)]);
+  }
 });

@@ -224,7 +224,8 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
   const log = iterationTaken(owner, iteration);
   const ahead = plan.ahead ?? 1;
   for (let k = 0; k < plan.pulls || plan.then === 'done'; ) {
-    const batch = allowedPulls(plan, Math.max(1, Math.min(ahead, plan.pulls - k)), k);
+    // A plan that pulls to the end keeps `ahead` pulls pending to the end, those past it answered done, as a random consumer did: `Ahead 2 []` is two pulls pending, each answered done.
+    const batch = allowedPulls(plan, Math.max(1, plan.then === 'done' ? ahead : Math.min(ahead, plan.pulls - k)), k);
     if (batch === 0) break;
     const calls: Promise<IteratorResult<unknown>>[] = [];
     for (let j = 0; j < batch; j++) {
