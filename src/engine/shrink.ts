@@ -180,7 +180,7 @@ export function* shrinkDemand(demand: Demand): Generator<Demand> {
   if (!demand.forced) return;
   // Pre-order over the positions; each remembers its parent, so a path costs nothing until used.
   const stack: Position[] = [{ node: demand, up: null, index: 0 }];
-  const lists: Position[] = [];
+  const lists: DemandList[] = [];
   while (stack.length > 0) {
     const pos = stack.pop()!;
     for (let i = pos.node.arity - 1; i >= 0; i--) {
@@ -188,17 +188,18 @@ export function* shrinkDemand(demand: Demand): Generator<Demand> {
       if (f.forced) stack.push({ node: f, up: pos, index: i });
     }
     if (pos.node.ctor.style === 'cons' && pos.up?.node.ctor.style !== 'cons') {
-      lists.push(pos);
-      yield* closingEarlier(pos);
+      const list = cellsOf(pos);
+      lists.push(list);
+      yield* closingEarlier(list);
     }
     // An iteration of a re-iterable source's Iterations stays begun, as the outermost layer stays: `Iterations _` is no demand.
     if (pos.up !== null && pos.node.lazy && pos.up.node.ctor.iterations === undefined) yield replaceAt(pos, unforced);
   }
-  for (const first of lists) yield* cellsDropped(first);
+  for (const list of lists) yield* cellsDropped(list);
 }
 
 /** The cells of the list whose first cell is at `first`, in order. */
-function cellsOf(first: Position): { cells: Position[]; end: Demand } {
+function cellsOf(first: Position): DemandList {
   const cells: Position[] = [];
   let end: Demand = first.node;
   for (let pos: Position | undefined = first; pos !== undefined; ) {
@@ -216,18 +217,23 @@ function cellsOf(first: Position): { cells: Position[]; end: Demand } {
  * a cell shorter, and the demand that failed on the third cell of the longer one (`_ : _ : -3 : _`)
  * must fail on the second (`_ : -3 : _`).
  */
-function* cellsDropped(first: Position): Generator<Demand> {
-  for (const pos of cellsOf(first).cells.slice(0, -1)) yield replaceAt(pos, pos.node.field(1));
+function* cellsDropped({ cells }: DemandList): Generator<Demand> {
+  for (const pos of cells.slice(0, -1)) yield replaceAt(pos, pos.node.field(1));
 }
 
 /**
- * For a list whose first cell is at `first` and whose end closes it (an iteration ended by
+ * For a list of the demand whose end closes it (an iteration ended by
  * `return()` or `throw()`): the same list closed at each earlier cell, the earliest first.
  */
-function* closingEarlier(first: Position): Generator<Demand> {
-  const { cells, end } = cellsOf(first);
+function* closingEarlier({ cells, end }: DemandList): Generator<Demand> {
   if (!end.forced || end.ctor.closes !== true) return;
   for (const pos of cells) yield replaceAt(pos, end);
+}
+
+/** A list of a demand: the positions of its cells, in order, and its end. */
+interface DemandList {
+  readonly cells: Position[];
+  readonly end: Demand;
 }
 
 interface Position {

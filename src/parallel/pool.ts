@@ -133,7 +133,7 @@ function watchKept(kept: Kept, forget: () => void): void {
   const every = Math.max(lookEvery(kept.timeout), 100);
   let watcher: NodeJS.Timeout | undefined;
   const look = () => {
-    const seen = lookKept(kept, Date.now());
+    const seen = lookInto(kept, Date.now());
     if (seen === undefined) return void (watcher = setTimeout(look, 1).unref());
     const used = kept.clock.computed(seen);
     if (used === undefined) return;
@@ -156,10 +156,10 @@ function watchKept(kept: Kept, forget: () => void): void {
   look();
 }
 
-/** Looks at a kept worker's current phase (see {@link lookAt}), as first seen since its run ended. */
-function lookKept(kept: Kept, now: number): SeenPhase | undefined {
-  const seen = lookAt(kept.state, kept.seen, now);
-  if (seen !== undefined) kept.seen = seen;
+/** Looks at the current phase of the worker whose shared state `of` holds (see {@link lookAt}), as `of` first saw it: a slot's, or a kept worker's since its run ended. */
+function lookInto(of: { readonly state: Float64Array; seen: SeenPhase }, now: number): SeenPhase | undefined {
+  const seen = lookAt(of.state, of.seen, now);
+  if (seen !== undefined) of.seen = seen;
   return seen;
 }
 
@@ -192,7 +192,7 @@ export interface SlotSetup {
  * - `stall`: beyond twice the timeout, to get to work: to start importing, to get ready once
  *   imported, to start a request after the messages sent before it, or to make a case. Getting
  *   ready and the messages before a request may replay a shrink path (cases that finished
- *   before): each phase the worker begins restarts the limit (see {@link Slot.look}). A worker
+ *   before): each phase the worker begins restarts the limit (see {@link lookInto}). A worker
  *   that never gets there must not hang the run.
  */
 export const workerLimits = { import: 10_000, stall: 30_000 };
@@ -376,8 +376,8 @@ export class Slot {
   private isReady = false;
   /** Takes this slot's listeners off its worker, to hand it back idle. */
   private detach: () => void = () => {};
-  /** The worker's current phase, as this slot first saw it (see {@link look}). */
-  private seen: SeenPhase = { count: NaN, who: HARNESS, at: 0, imported: 0 };
+  /** The worker's current phase, as this slot first saw it (see {@link lookInto}). */
+  seen: SeenPhase = { count: NaN, who: HARNESS, at: 0, imported: 0 };
 
   constructor(
     private readonly setup: SlotSetup,
@@ -413,7 +413,7 @@ export class Slot {
       // A worker kept idle that has not begun the init runs a timer its earlier run left: held to that run's timeout from now, as a request holds one before it begins.
       const earlier = pooled !== undefined && this.state[3] === -1;
       if (earlier) {
-        const timer = lookKept(pooled, now);
+        const timer = lookInto(pooled, now);
         if (timer === undefined) return void (watcher = setTimeout(watch, 1).unref());
         const left = timer.who === TIMERS ? timeLeft({ ...timer, at: Math.max(spawned, timer.at) }, pooled.timeout, pooled.clock, now) : Infinity;
         if (left <= 0) {
@@ -424,7 +424,7 @@ export class Slot {
           return void this.alive().then(() => settle(), settle);
         }
       }
-      const seen = this.look(now);
+      const seen = lookInto(this, now);
       if (seen === undefined) return void (watcher = setTimeout(watch, 1).unref());
       const importing = this.state[3] === IMPORTING;
       const loaded = this.state[3] === LOADED;
@@ -509,11 +509,6 @@ export class Slot {
   }
 
   /** Looks at the worker's current phase (see {@link lookAt}), as this slot first saw it. */
-  private look(now: number): SeenPhase | undefined {
-    const seen = lookAt(this.state, this.seen, now);
-    if (seen !== undefined) this.seen = seen;
-    return seen;
-  }
 
   /**
    * Whether what stopped the worker during the request sent last is surely that request's own: the
@@ -567,7 +562,7 @@ export class Slot {
         const check = () => {
           if (this.pending !== done) return;
           const now = Date.now();
-          const phase = this.look(now);
+          const phase = lookInto(this, now);
           if (phase === undefined) return void (timer = setTimeout(check, 1));
           const started = this.state[3] === id;
           // The clock runs from when the slot first saw the current phase of the request's case; before the case, from when it sent the request, or saw a phase of the messages before it begin.
