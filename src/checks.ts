@@ -136,9 +136,9 @@ export function strictCheckSpecExact(first: object, second?: unknown, third?: un
       throw new TypeError("strictCheckSpecExact compares exactly, as the paper's check does: for another comparison, call assertSpec(spec, fn, { compare })");
     }
     const own = check?.compare === undefined ? undefined : writtenCompare(check.compare);
-    if (check && own !== undefined) {
+    if (own !== undefined) {
       throw new TypeError(
-        `strictCheckSpecExact compares exactly, as the paper's check does, but the check '${check.name}' was defined with the comparison ${own}: ` +
+        `strictCheckSpecExact compares exactly, as the paper's check does, but the check '${check!.name}' was defined with the comparison ${own}: ` +
           'run it as its comparison says with assertSpec(check, options), or define a check without one to compare it exactly',
       );
     }

@@ -9,8 +9,6 @@ import type { Path } from './path.ts';
 import { mismatch, missingField } from './shape-errors.ts';
 import type { Alternative, Ctor, CtorStyle, Layer, Shape } from './shape-types.ts';
 
-export { CTOR };
-
 /**
  * Gives `obj` the own, plain field `key` (as `JSON.parse` and spreads make fields): what
  * every object built from keys is built with. An assignment does so for every key but

@@ -5,7 +5,7 @@
 import { inspect } from 'node:util';
 import { Cons, Nil } from '../lazy/cell.ts';
 import { collectionLayer } from './collections.ts';
-import { CTOR } from './declared-data.ts';
+import { CTOR } from './data-mark.ts';
 import { keyText } from './key-text.ts';
 import { CONS_CTOR, NIL_CTOR, otherEnd } from './lazy-positions.ts';
 import { child, showPath, type Path } from './path.ts';

@@ -40,10 +40,10 @@ export class WorkerCrashError extends Error {
  * callback) that raised `error`, or ran past the import's limit (`ms`): the import's, no case's.
  */
 export function importLeft(moduleUrl: string, late: { readonly error: string } | { readonly ms: number }): WorkerCrashError {
-  const what = 'error' in late ? 'raised an error (or ended the thread)' : `did not finish within ${late.ms} ms in a worker (it loops, or blocks), and the worker was stopped`;
+  const [what, error] = 'error' in late ? ['raised an error (or ended the thread) in a worker', `. The worker's error: ${late.error}`] : [`did not finish within ${late.ms} ms in a worker (it loops, or blocks), and the worker was stopped`, ''];
   return new WorkerCrashError(
-    `the import of ${moduleUrl} left a timer that ${what}${'error' in late ? ' in a worker' : ''}: what the import leaves runs in every worker, and is no case's, so none is blamed. ` +
-      `${WORKER_RULE[0]!.toUpperCase()}${WORKER_RULE.slice(1)}: clear that timer, or set it only in the main thread (isMainThread)${'error' in late ? `. The worker's error: ${late.error}` : ''}`,
+    `the import of ${moduleUrl} left a timer that ${what}: what the import leaves runs in every worker, and is no case's, so none is blamed. ` +
+      `${WORKER_RULE[0]!.toUpperCase()}${WORKER_RULE.slice(1)}: clear that timer, or set it only in the main thread (isMainThread)${error}`,
   );
 }
 
