@@ -547,6 +547,15 @@ function throwInto(it: Iterator<unknown>): void {
   }
 }
 
+/** @internal `return()` on `it`, if it has one, as a consumer closes it: a `return` that throws is a source's failure passed on, or the function's (see {@link closedThrowing}). */
+export function returnFrom(it: Iterator<unknown>): void {
+  try {
+    it.return?.();
+  } catch (err) {
+    closedThrowing(err);
+  }
+}
+
 /** @internal {@link throwInto} an async iterator (its promise rejecting, or its `throw` throwing), in `work`. */
 export async function throwIntoAsync(it: AsyncIterator<unknown>, work: AsyncWork): Promise<void> {
   try {
@@ -631,11 +640,7 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
-    try {
-      it.return();
-    } catch (err) {
-      closedThrowing(err);
-    }
+    returnFrom(it);
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
     throwInto(it);

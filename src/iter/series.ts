@@ -27,7 +27,7 @@ import { Hole, partial, withSeries, type OwnSeries, type Skel } from '../engine/
 import { boolean } from '../demand/primitives.ts';
 import { currentAsyncWork, withAsyncWork } from '../demand/async-work.ts';
 import { AsyncSource, CellReader, later, SeriesSource, seriesCells, Source, PULL_THROWS, THROWS, type AsyncAnswers, type SourcePlan } from './source.ts';
-import { closedThrowing, throwIntoAsync } from './observe.ts';
+import { closedThrowing, returnFrom, throwIntoAsync } from './observe.ts';
 
 type S = Shape<unknown>;
 
@@ -174,7 +174,7 @@ class SeriesAsyncSource extends AsyncSource<unknown> {
 function consumeByChoices(iterable: Iterable<unknown>, elem: S, budget: number, choose: () => number): [unknown, number, S][] {
   const it = iterable[Symbol.iterator]();
   const parts: [unknown, number, S][] = [];
-  if (choose() === 1) return close(it), parts;
+  if (choose() === 1) return returnFrom(it), parts;
   for (let k = 0; k === 0 || (k <= budget && choose() === 1); k++) {
     let r: IteratorResult<unknown>;
     try {
@@ -186,17 +186,8 @@ function consumeByChoices(iterable: Iterable<unknown>, elem: S, budget: number, 
     if (r.done) return parts;
     if (budget - k - 1 >= 0) parts.push([r.value, budget - k - 1, elem]);
   }
-  if (choose() === 1) close(it);
+  if (choose() === 1) returnFrom(it);
   return parts;
-}
-
-/** `return()` on `it` if it has one. */
-function close(it: Iterator<unknown>): void {
-  try {
-    it.return?.();
-  } catch (err) {
-    closedThrowing(err);
-  }
 }
 
 /**
