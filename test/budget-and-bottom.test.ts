@@ -103,7 +103,7 @@ test('a function that catches the budget error and returns is divergent in the e
 
 test('a spec that catches its budget error and predicts is a SpecError, with and without workers', { timeout: 60_000 }, async () => {
   const { spec: s, fn } = catchingSpecCheck as { spec: Spec<readonly unknown[], unknown>; fn: (...args: unknown[]) => unknown };
-  const diverges = /the spec forced more than 5000 thunks/;
+  const diverges = /the spec made more than 5000 forces of thunks and pulls of iterators/;
   assert.throws(() => checkSpec(s, fn, { seed: 1, trials: 5, forceBudget: 5_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
   await assert.rejects(checkSpec(s, fn, { seed: 1, trials: 5, forceBudget: 5_000, workers: 2 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));
   assert.throws(() => checkSpecExhaustive(s, fn, { depth: 1, forceBudget: 5_000 }), (err: unknown) => err instanceof SpecError && diverges.test(err.message));

@@ -5,7 +5,7 @@
  * @module
  */
 import { inspect } from 'node:util';
-import { ForceBudgetExceeded, forceCallCount, rewindForceCalls, thunk, UnevaluatedError, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
+import { ForceBudgetExceeded, forceCallCount, overBudget, rewindForceCalls, thunk, UnevaluatedError, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
 import { checkDemand, type Demand } from '../demand/demand.ts';
 import { fromDemandGuided, inValueForm, toDemand, valueGuide } from '../demand/convert.ts';
 import { argumentName, observeDetailed, refuseAsyncOrGenerator, toContext } from '../demand/observe.ts';
@@ -255,7 +255,7 @@ export const MATCHED = Symbol('matched');
 
 /** Why a spec (or the conversion of its prediction) that ran out of the force budget is wrong: it would not have ended. */
 function specDiverges(err: ForceBudgetExceeded): string {
-  return `the spec forced more than ${err.budget} thunks (the force budget): it probably walks an infinite input or returns an infinite demand`;
+  return `the spec ${overBudget(err.budget)} (the force budget): it probably walks an infinite input or returns an infinite demand`;
 }
 
 /**
