@@ -58,7 +58,7 @@ export class RecordSite {
   }
 }
 
-/** @internal The pulls a random context of size `size` may make of the iterables it consumes, shared by them all (see {@link RandomConsumer}). */
+/** @internal The pulls a random context of size `size` may make of the iterables it consumes, shared by them all (see {@link RandomConsumer}); also the lazy positions past the outer layer that one forcing the result in full forces at most. */
 export function pullAllowance(size: number): number {
   return 1000 + 100 * size;
 }

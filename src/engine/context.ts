@@ -33,17 +33,12 @@ export function randomContext(seed: Seed, size: number): Context {
     const consumer: RandomConsumer = { r, size, pulls: pullAllowance(size) };
     if (shape.protocol !== undefined) return shape.protocol.consumeRandomly(value, path, consumer, into, at);
     const site = RecordSite.root(value, shape, path, into, at);
-    if (r.int(0, 3) === 0) return normalizeUpTo({ pulls: normalizedPositions(size) }, site, consumer);
+    if (r.int(0, 3) === 0) return normalizeUpTo({ pulls: pullAllowance(size) }, site, consumer);
     // The fields of the result's own consumed layer, which nothing else holds: consumed in place.
     const pending: RecordSite[] = [];
     forceAt(site, pending, consumer);
     for (let rounds = r.int(0, size); rounds > 0 && pending.length > 0; rounds--) drawsInPlace(pending, r, consumer);
   });
-}
-
-/** The lazy positions a random context of size `size` that forces everything forces at most (see {@link normalizeUpTo}). */
-function normalizedPositions(size: number): number {
-  return 1000 + 100 * size;
 }
 
 /**
