@@ -14,7 +14,7 @@ import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/gu
 import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
-import { allowedPulls, answered, closedThrowing, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSource, throwIntoAsync, type Plan } from './observe.ts';
+import { allowedPulls, answered, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSource, returnFromAsync, throwIntoAsync, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -241,7 +241,7 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
-    await it.return().catch((err: unknown) => withAsyncWork(work, () => closedThrowing(err)));
+    await returnFromAsync(it, work);
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
     await throwIntoAsync(it, work);

@@ -556,6 +556,15 @@ export function returnFrom(it: Iterator<unknown>): void {
   }
 }
 
+/** @internal {@link returnFrom} an async iterator (its promise rejecting, or its `return` throwing), in `work`. */
+export async function returnFromAsync(it: AsyncIterator<unknown>, work: AsyncWork): Promise<void> {
+  try {
+    await it.return?.();
+  } catch (err) {
+    withAsyncWork(work, () => closedThrowing(err));
+  }
+}
+
 /** @internal {@link throwInto} an async iterator (its promise rejecting, or its `throw` throwing), in `work`. */
 export async function throwIntoAsync(it: AsyncIterator<unknown>, work: AsyncWork): Promise<void> {
   try {

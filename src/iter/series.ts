@@ -27,7 +27,7 @@ import { Hole, partial, withSeries, type OwnSeries, type Skel } from '../engine/
 import { boolean } from '../demand/primitives.ts';
 import { currentAsyncWork, withAsyncWork } from '../demand/async-work.ts';
 import { AsyncSource, CellReader, later, SeriesSource, seriesCells, Source, PULL_THROWS, THROWS, type AsyncAnswers, type SourcePlan } from './source.ts';
-import { closedThrowing, returnFrom, throwIntoAsync } from './observe.ts';
+import { closedThrowing, returnFrom, returnFromAsync, throwIntoAsync } from './observe.ts';
 
 type S = Shape<unknown>;
 
@@ -202,14 +202,7 @@ function consumeByChoices(iterable: Iterable<unknown>, elem: S, budget: number, 
 function consumeAsyncByChoices(iterable: AsyncIterable<unknown>, elem: S, budget: number, choose: () => number, walk: (part: [unknown, number, S]) => void): [] {
   const work = currentAsyncWork()!;
   const it = iterable[Symbol.asyncIterator]();
-  const end = async (how: 'return' | 'throw'): Promise<void> => {
-    if (how === 'throw') return throwIntoAsync(it, work);
-    try {
-      await it.return?.();
-    } catch (err) {
-      withAsyncWork(work, () => closedThrowing(err));
-    }
-  };
+  const end = (how: 'return' | 'throw'): Promise<void> => (how === 'throw' ? throwIntoAsync(it, work) : returnFromAsync(it, work));
   if (choose() === 1) {
     work.add(end('return'));
     return [];
