@@ -110,22 +110,35 @@ export function drawsInPlace(pending: RecordSite[], random: Random, consumer: Ra
   walkInputs(pending, random, consumer, openSite);
 }
 
+/**
+ * Where the levels of the walks of {@link walkInputs} in progress begin, one array for them all:
+ * a walk pushes above the length it found and leaves it as it found it (a walk nested in one
+ * forcing a value, through a random function, ends before its caller goes on). An array per walk
+ * was made for every round of a random context.
+ */
+const STARTS: number[] = [];
+
 /** The walk of {@link draws}, its first step decided: consumes from `pending`, in place, each node picked opened by `open`, which perturbs `random` by it and pushes its fields onto `pending` (`extra`: what `open` takes besides). */
 function walkInputs<X, E>(pending: X[], random: Random, extra: E, open: (x: X, random: Random, extra: E, fields: X[]) => void): void {
   // The levels of the walk, one after another in one array (the inputs, then the fields of each
-  // node picked), where they begin in `starts`: no copy per level, and what is left is `pending` as it is.
-  const starts = [0];
-  do {
-    while (starts.length > 0 && starts[starts.length - 1] === pending.length) starts.pop();
-    if (starts.length === 0) break;
-    const start = starts[starts.length - 1]!;
-    const k = start + random.int(0, pending.length - 1 - start);
-    const picked = pending[k]!;
-    // Taken out, the rest kept in order: by hand and pop, where copyWithin and setting the length were calls into the runtime.
-    for (let j = k + 1; j < pending.length; j++) pending[j - 1] = pending[j]!;
-    pending.pop();
-    const level = pending.length;
-    open(picked, random, extra, pending);
-    if (pending.length > level) starts.push(level);
-  } while (!random.bool());
+  // node picked), where they begin in STARTS above `base`: no copy per level, and what is left is `pending` as it is.
+  const base = STARTS.length;
+  STARTS.push(0);
+  try {
+    do {
+      while (STARTS.length > base && STARTS[STARTS.length - 1] === pending.length) STARTS.pop();
+      if (STARTS.length === base) break;
+      const start = STARTS[STARTS.length - 1]!;
+      const k = start + random.int(0, pending.length - 1 - start);
+      const picked = pending[k]!;
+      // Taken out, the rest kept in order: by hand and pop, where copyWithin and setting the length were calls into the runtime.
+      for (let j = k + 1; j < pending.length; j++) pending[j - 1] = pending[j]!;
+      pending.pop();
+      const level = pending.length;
+      open(picked, random, extra, pending);
+      if (pending.length > level) STARTS.push(level);
+    } while (!random.bool());
+  } finally {
+    while (STARTS.length > base) STARTS.pop();
+  }
 }

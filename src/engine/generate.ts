@@ -42,13 +42,14 @@ export function arbitrary<T>(shape: Shape<T>): Gen<T> {
 /** Random inputs for a function with these argument shapes. */
 export function generateInputs(shapes: readonly S[], r: Random, size: number): unknown[] {
   const gens = inputGenerators(shapes, undefined);
-  const inputs: unknown[] = [];
+  // As long as the arguments from the start: an empty array's first push allocated room for 16.
+  const inputs: unknown[] = new Array(shapes.length);
   for (let i = 0; i < shapes.length; i++) {
     const s = shapes[i]!;
     // Each shape checked when its argument comes, as an earlier argument's generator may throw first.
     const gen = (gens[i] ??= (checkGenerable(s), topGenerator(s)));
     try {
-      inputs.push(gen(r, size));
+      inputs[i] = gen(r, size);
     } catch (err) {
       // An arbitrary of the user's threw (fast-check's fc.constant of a revoked Proxy does): say which argument's.
       throw new TypeError(`generating ${argumentName(undefined, i)} (shape ${s.name}) threw: ${describeSafely(err)}`, { cause: err });
@@ -174,18 +175,20 @@ function listElement(shape: S & { kind: 'data' }): S {
   return (shape.alternatives()[1]!.shapes[0] as S & { kind: 'lazy' }).inner();
 }
 
-/** A random list of elements of shape `elem`, as many as up to `size`, each drawn by `draw` at its size in the list (see elementSize). */
+/**
+ * A random list of elements of shape `elem`, as many as up to `size`, each drawn by `draw` at its
+ * size in the list (see elementSize). Built from its first cell on, each cell's tail an evaluated
+ * Lazy filled in with the next cell once it is drawn: no array of the elements first.
+ */
 function randomList(elem: S, r: Random, size: number, enclosing: Enclosing, draw: (elem: S, r: Random, size: number, enclosing: Enclosing) => unknown): unknown {
   const n = r.int(0, Math.max(0, size));
   const each = elementSize(elem, size, n, enclosing);
-  const items: unknown[] = new Array(n);
-  for (let i = 0; i < n; i++) items[i] = draw(elem, r, each, enclosing);
-  return evaluatedList(items);
-}
-
-/** The first cell of a list of `items`, evaluated throughout. */
-function evaluatedList(items: readonly unknown[]): unknown {
-  let cell: unknown = NIL;
-  for (let i = items.length - 1; i >= 0; i--) cell = new Cons(now(items[i]), now(cell) as List<unknown>);
-  return cell;
+  const first = now<unknown>(NIL);
+  let last = first;
+  for (let i = 0; i < n; i++) {
+    const rest = now<unknown>(NIL);
+    last.f = new Cons(now(draw(elem, r, each, enclosing)), rest as List<unknown>);
+    last = rest;
+  }
+  return first.f;
 }
