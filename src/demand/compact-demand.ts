@@ -33,13 +33,13 @@ export class Spine {
   length = 0;
   // The first chunk grows as cells come (most spines are short).
   private readonly first: unknown[] = [];
-  // The others are made whole, off the collector's heap (see Heads).
-  private readonly chunks: Heads[] = [];
+  // The others are made whole, off the collector's heap (see Heads); their array when the first comes (most spines have none).
+  private chunks: Heads[] | undefined = undefined;
 
   /** What is recorded of cell `k`'s head. */
   head(k: number): unknown {
     if (k < CHUNK) return this.first[k];
-    const c = this.chunks[(k >> CHUNK_BITS) - 1]!;
+    const c = this.chunks![(k >> CHUNK_BITS) - 1]!;
     const i = k & IN_CHUNK;
     const kind = c.kinds[i];
     return kind === UNFORCED_HEAD ? unforced : kind === NUMBER_HEAD ? c.numbers[i] : c.others![i];
@@ -50,7 +50,7 @@ export class Spine {
       this.first[k] = h;
       return;
     }
-    const c = this.chunks[(k >> CHUNK_BITS) - 1]!;
+    const c = this.chunks![(k >> CHUNK_BITS) - 1]!;
     const i = k & IN_CHUNK;
     if (typeof h === 'number') {
       c.numbers[i] = h;
@@ -67,8 +67,9 @@ export class Spine {
     const k = this.length++;
     if (k < CHUNK) this.first[k] = unforced;
     else {
-      if ((k & IN_CHUNK) === 0) this.chunks.push(new Heads());
-      this.chunks[this.chunks.length - 1]!.kinds[k & IN_CHUNK] = UNFORCED_HEAD;
+      const chunks = (this.chunks ??= []);
+      if ((k & IN_CHUNK) === 0) chunks.push(new Heads());
+      chunks[chunks.length - 1]!.kinds[k & IN_CHUNK] = UNFORCED_HEAD;
     }
     return k;
   }
@@ -79,9 +80,10 @@ export class Spine {
     if (k < CHUNK) this.first.push(h);
     else {
       const i = k & IN_CHUNK;
-      if (i === 0) this.chunks.push(new Heads());
+      const chunks = (this.chunks ??= []);
+      if (i === 0) chunks.push(new Heads());
       // A new cell's kind is NUMBER_HEAD (zero): a number, the commonest head, is stored without it.
-      if (typeof h === 'number') this.chunks[this.chunks.length - 1]!.numbers[i] = h;
+      if (typeof h === 'number') chunks[chunks.length - 1]!.numbers[i] = h;
       else this.setHead(k, h);
     }
   }

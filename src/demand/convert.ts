@@ -4,11 +4,11 @@
  * All conversions walk with an explicit stack, so a list of 100,000 cells (as the tests walk) is fine.
  * @module
  */
-import { BottomForced, defer, deferredWith, deferWith, Lazy, lazy, now, peek, thunk } from '../lazy/lazy.ts';
+import { BottomForced, defer, deferredWith, deferWith, Lazy, lazy, lazyAt, MAX_LAZY_INDEX, now, peek, thunk } from '../lazy/lazy.ts';
 import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField, unforced, type Demand } from './demand.ts';
 import { demandOf } from './record.ts';
 import { Cons } from '../lazy/cell.ts';
-import { primitiveNode, SpineCell } from './compact-demand.ts';
+import { primitiveNode, SpineCell, type Spine } from './compact-demand.ts';
 import { EVALUATED, markBottom, read, THREW, UNREAD, VALUE_FORM } from './guide.ts';
 import { insideLazy } from './shape-fit.ts';
 import { isRevokedProxy, readingRevoked } from './revoked-proxy.ts';
@@ -221,16 +221,45 @@ function convertLater(unread: Unread): Lazy<unknown> {
   const { demand, shape } = unread;
   if (!(unread.layers ??= byLayer(demand, shape))) return fromDemandAt(demand, shape, true) as Lazy<unknown>;
   // One layer, in the one Lazy of its lazy position, as buildValue makes it; its fields unread in their turn.
-  if (demand instanceof SpineCell) {
-    const { spine, k } = demand;
-    const h = spine.head(k);
-    const head = h === unforced ? thunk : typeof h === 'object' ? layerLater(h as Demand, fieldShape(shape, CONS_CTOR, 0)) : now(h);
-    return now(new Cons(head as Lazy<unknown>, layerLater(demand.cellAt(k + 1), fieldShape(shape, CONS_CTOR, 1)) as Lazy<never>));
-  }
+  if (demand instanceof SpineCell) return now(cellLater(new SpineLater(demand, shape), demand.k));
   const d = demand as Forced;
   const fields: unknown[] = new Array(d.arity);
   for (let i = 0; i < d.arity; i++) fields[i] = layerLater(d.field(i), fieldShape(shape, d.ctor, i));
   return now(builtAs(d, fields, true));
+}
+
+/**
+ * @internal A run of list cells (a spine, of which `first` is a cell) converted a cell at a time
+ * (see {@link convertLater}), the cells at `shape`: the shapes of their heads and tails found once
+ * for all the cells where a tail has the cell's own shape (a declared list's cells past the first).
+ */
+export class SpineLater {
+  readonly spine: Spine;
+  readonly head: Shape<unknown>;
+  readonly tail: Shape<unknown>;
+  constructor(
+    readonly first: SpineCell,
+    readonly shape: Shape<unknown>,
+  ) {
+    this.spine = first.spine;
+    this.head = fieldShape(shape, CONS_CTOR, 0);
+    this.tail = fieldShape(shape, CONS_CTOR, 1);
+  }
+}
+
+/**
+ * Cell `k` of a spine in value form, its head unread where it is a layer (see {@link layerLater}),
+ * the next cell converted when its tail is forced: one thunk a cell, which computes the cell, where
+ * a cell unread was an Unread, a cell of the demand, and a thunk of a thunk of the cell (forced
+ * through the slow path of chains).
+ */
+function cellLater(later: SpineLater, k: number): Cons<unknown> {
+  const { spine, tail } = later;
+  const h = spine.head(k);
+  const head = h === unforced ? thunk : typeof h === 'object' ? layerLater(h as Demand, later.head) : now(h);
+  // The next cell at the tail's shape: by this conversion where that is this cell's (see SpineLater). Past the last cell, the rest.
+  const next = k + 1 < spine.length && k < MAX_LAZY_INDEX ? lazyAt(cellLater, tail === later.shape ? later : new SpineLater(later.first, tail), k + 1) : layerLater(later.first.cellAt(k + 1), tail);
+  return new Cons(head as Lazy<unknown>, next as Lazy<never>);
 }
 
 /** The value of layer `d` from the values of its fields, as a spec receives it (see {@link Ctor.received}) or as embedded. */

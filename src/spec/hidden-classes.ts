@@ -16,7 +16,7 @@ import { demandHolder, unforced } from '../demand/demand.ts';
 import { DYN2, dynamic } from '../demand/dynamic.ts';
 import { mapCtor } from '../demand/collections.ts';
 import { Heads, LazyPrimNode, startSpine, StrictPrimNode } from '../demand/compact-demand.ts';
-import { BuildItems, Built, SharedValues, Unread } from '../demand/convert.ts';
+import { BuildItems, Built, SharedValues, SpineLater, Unread } from '../demand/convert.ts';
 import { PathCycle, PathMark } from '../demand/cycles.ts';
 import { Frame, Recording, SpineRecorder } from '../demand/instrument.ts';
 import { inputCell } from '../demand/input-cell.ts';
@@ -51,7 +51,7 @@ keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'valu
 }
 
 // A build's own objects live only while it runs (a spec's result demand is built on every trial).
-keepHiddenClasses(new Unread(unforced, dynamic, false), new SharedValues<unknown>(), new BuildItems<unknown>(unforced, undefined, undefined, new SharedValues<unknown>()), new Built(''));
+keepHiddenClasses(new Unread(unforced, dynamic, false), new SpineLater(startSpine(demandHolder(), 0), dynamic), new SharedValues<unknown>(), new BuildItems<unknown>(unforced, undefined, undefined, new SharedValues<unknown>()), new Built(''));
 
 // Every trial makes its own seeds and streams (pure-rand's generator among them), and drops them.
 keepHiddenClasses(Seed.of(0), new Random(xoroshiro128plus(0)));
