@@ -111,8 +111,9 @@ const UNLOADABLE = /^ERR_(?:REQUIRE_|UNKNOWN_FILE_EXTENSION$|UNKNOWN_MODULE_FORM
  * load alone, with the project's TypeScript as ES modules (see {@link TYPESCRIPT_AS_ES_MODULES});
  * refused, saying what to install, if there is no tsx. Each failure is a {@link CheckModuleError}
  * that says what failed: tsx, loading the module, the module's import, or finding the module.
+ * `asImport` runs the import's start, for the worker to tell what it starts (see worker.ts's byImport).
  */
-export async function importCheckModule(moduleUrl: string): Promise<void> {
+export async function importCheckModule(moduleUrl: string, asImport: <T>(start: () => T) => T = (start) => start()): Promise<void> {
   const typescript = /\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname);
   let loader = typescript ? "by this runtime's TypeScript loader" : 'as JavaScript';
   if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== true) {
@@ -132,7 +133,7 @@ export async function importCheckModule(moduleUrl: string): Promise<void> {
     loader = `as an ES module, through tsx ${api.version} (${api.folder})`;
   }
   try {
-    await import(moduleUrl);
+    await asImport(() => import(moduleUrl));
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     // Not found: the URL given to defineCheck is not its module's own.
