@@ -92,7 +92,8 @@ export type Reply<T extends RequestType = RequestType> = Requests[T]['reply'];
 export type Notice = { type: 'shrinkStart' } & ShrinkState | { type: 'advance'; j: number };
 
 /** Everything the main thread sends a worker on its port. */
-export type ToWorker = ({ type: 'init'; state: SharedArrayBuffer; shrink?: ShrinkState } & Init) | Notice | Request;
+/** `init` also says whether the main thread loaded the check's module as CommonJS, for the worker to load it so (see importCheckModule). */
+export type ToWorker = ({ type: 'init'; state: SharedArrayBuffer; shrink?: ShrinkState; commonJs: boolean } & Init) | Notice | Request;
 
 /** Everything a worker sends on its port: it is ready (with its thread's CPU clock, if any), could not load the check, refused to run one (see refuseInWorker), or a reply. */
 export type FromWorker =

@@ -303,7 +303,7 @@ async function handle(m: ToWorker): Promise<void> {
         watchCallbacks(true);
         state[0] = Date.now();
         state[3] = IMPORTING;
-        await importCheckModule(m.moduleUrl, asImport);
+        await importCheckModule(m.moduleUrl, asImport, m.commonJs);
         state[0] = Date.now();
         state[3] = LOADED;
         const check = findCheck(m.moduleUrl, m.name);
