@@ -8,7 +8,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -47,6 +47,21 @@ Object.defineProperty(exports, "__esModule", { value: true });
 exports.default = function identityOf(x) { return x; };
 `;
 
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** strictcheck's source, as the check modules of the projects below import it. */
+const source = JSON.stringify(join(root, 'src/index.ts'));
+
+/** A temporary folder holding `files` and `cjsdep`, a compiled CommonJS module in its node_modules. */
+function project(name: string, files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), `strictcheck-${name}-loading-`));
+  const all = { 'node_modules/cjsdep/package.json': '{ "name": "cjsdep", "main": "index.js" }', 'node_modules/cjsdep/index.js': COMPILED_CJS, ...files };
+  for (const [file, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  return dir;
+}
+
 /**
  * A project of a user's own in a temporary folder: a CommonJS package (`"type": "commonjs"`, as npm
  * init writes it) whose TypeScript check modules tsx loads as CommonJS, each checking the identity
@@ -54,11 +69,7 @@ exports.default = function identityOf(x) { return x; };
  * workers under `node --import tsx` and prints each result. strictcheck is imported from the source.
  */
 function commonJsProject(): { dir: string; run: Promise<Record<string, { passed?: boolean; message: string }>> } {
-  const dir = mkdtempSync(join(tmpdir(), 'strictcheck-cjs-loading-'));
-  const source = JSON.stringify(fileURLToPath(new URL('../src/index.ts', import.meta.url)));
-  const files: Record<string, string> = {
-    'node_modules/cjsdep/package.json': '{ "name": "cjsdep", "main": "index.js" }',
-    'node_modules/cjsdep/index.js': COMPILED_CJS,
+  const dir = project('cjs', {
     'cj/package.json': '{ "type": "commonjs" }',
     // A default import of a CommonJS module: tsx compiles it to CommonJS, with the __esModule interop.
     'cj/default-import.ts': `import identityOf from 'cjsdep';
@@ -96,13 +107,9 @@ const modules = { defaultImport: './default-import.ts', writtenAsCjs: './written
   process.stdout.write(JSON.stringify(results));
 })();
 `,
-  };
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  }
+  });
   // From the repository's root, where node finds tsx.
-  const run = promisify(execFile)(process.execPath, ['--import', 'tsx', join(dir, 'cj/run.ts')], { cwd: fileURLToPath(new URL('..', import.meta.url)), timeout: 90_000 }).then(({ stdout }) => JSON.parse(stdout));
+  const run = promisify(execFile)(process.execPath, ['--import', 'tsx', join(dir, 'cj/run.ts')], { cwd: root, timeout: 90_000 }).then(({ stdout }) => JSON.parse(stdout));
   return { dir, run };
 }
 
@@ -141,6 +148,36 @@ test("a check module written as CommonJS that a worker loads as an ES module, as
       writeFileSync(join(dir, name), `${uses}\n`);
       await assert.rejects(importCheckModule(pathToFileURL(join(dir, name)).href), (e: Error) => instead.test(e.message) && /as an ES module/.test(e.message) && !/top level/.test(e.message));
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("under vitest, a check module's default import of a compiled CommonJS module is in workers what vitest made it in the main thread (exports.default), and a correct function passes", { timeout: 120_000 }, async () => {
+  const dir = project('vitest', {
+    'package.json': '{ "type": "module" }',
+    'checks.ts': `import identityOf from 'cjsdep';
+import { defineCheck, spec, lazyOf, number, type Lazy } from ${source};
+const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
+export const check = defineCheck(import.meta.url, 'default import', idSpec, (n: Lazy<number>) => identityOf(n));
+`,
+    'workers.test.ts': `import { test, expect } from 'vitest';
+import { checkSpec } from ${source};
+import { check } from './checks.ts';
+test('the identity through a default import passes with workers', async () => {
+  const r = await checkSpec(check, { trials: 20, seed: 1, workers: 2 });
+  expect(r.message).toMatch(/^[+]{3} OK/);
+}, 60_000);
+`,
+  });
+  try {
+    symlinkSync(join(root, 'node_modules/vitest'), join(dir, 'node_modules/vitest'), 'dir');
+    const env = { ...process.env, NODE_TEST_CONTEXT: undefined, NO_COLOR: '1', CI: 'true' };
+    const ran = await promisify(execFile)(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'workers.test.ts'], { cwd: dir, env, timeout: 90_000 }).then(
+      ({ stdout }) => ({ passed: true, output: stdout }),
+      (e: { stdout?: string; stderr?: string }) => ({ passed: false, output: `${e.stdout}${e.stderr}` }),
+    );
+    assert.ok(ran.passed, ran.output);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -109,6 +109,39 @@ const TYPESCRIPT_AS_ES_MODULES = `export async function resolve(specifier, conte
 }`;
 
 /**
+ * A module hook that gives the project's own modules (not in `node_modules`) a CommonJS module's
+ * default export as vitest gives it (its `deps.interopDefault`): of a module flagged `__esModule`
+ * (compiled from TypeScript or Babel), its `exports.default`, where Node's `import` gives the whole
+ * `module.exports`: for a check module the main thread loaded under vitest. Its named exports are Node's.
+ */
+const VITEST_INTEROP = `import { readFileSync } from 'node:fs';
+const WRAPPED = 'strictcheck-vitest-interop:';
+/** Whether Node loads the file at url as CommonJS: a .cjs, or a .js whose nearest package.json is not of "type": "module" (resolve leaves its format to load). */
+function commonJs(url, format) {
+  if (format === 'commonjs') return true;
+  if (format != null || !url.startsWith('file:') || !url.endsWith('.js')) return false;
+  for (let dir = new URL('./', url); ; dir = new URL('../', dir)) {
+    try {
+      return JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')).type !== 'module';
+    } catch (err) {
+      if (err.code !== 'ENOENT' || dir.pathname === '/') return err.code === 'ENOENT';
+    }
+  }
+}
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  const own = context.parentURL !== undefined && context.parentURL.startsWith('file:') && !context.parentURL.includes('/node_modules/');
+  return own && !context.conditions.includes('require') && commonJs(resolved.url, resolved.format) ? { url: WRAPPED + resolved.url, format: 'module', shortCircuit: true } : resolved;
+}
+export async function load(url, context, next) {
+  if (!url.startsWith(WRAPPED)) return next(url, context);
+  const target = JSON.stringify(url.slice(WRAPPED.length));
+  const source = 'import * as ns from ' + target + '; export * from ' + target + '; const m = ns.default;' +
+    " export default m !== null && (typeof m === 'object' || typeof m === 'function') && '__esModule' in m && 'default' in m ? m.default : m;";
+  return { format: 'module', shortCircuit: true, source };
+}`;
+
+/**
  * The codes of Node's errors that say a module could not be loaded as the loader in force loads
  * it (as CommonJS or as an ES module, its TypeScript stripped or not), before its code ran.
  */
@@ -126,14 +159,41 @@ const IN_ES_MODULES: Record<string, string> = {
   exports: 'export',
 };
 
+/** What this worker registered to load its check module, once: a pooled worker imports it again for each run. */
+const registered: { tsx?: string; vitestInterop?: true } = {};
+
+/**
+ * Registers the tsx of `moduleUrl`'s project (its CommonJS hooks, or its ES module ones with the
+ * project's TypeScript as ES modules: see {@link TYPESCRIPT_AS_ES_MODULES}), or says what to
+ * install; returns how it loads the module.
+ */
+async function registerTsx(moduleUrl: string, commonJs: boolean): Promise<string> {
+  const api = tsxApi(moduleUrl, commonJs ? 'cjs' : 'esm');
+  if (api === undefined) {
+    throw new CheckModuleError(
+      `a worker cannot load ${moduleUrl}: it is TypeScript, and this Node runs no TypeScript without a loader. ` +
+        'Install tsx in your project (npm install --save-dev tsx): workers load TypeScript check modules through it',
+    );
+  }
+  try {
+    if (commonJs) (createRequire(import.meta.url)(fileURLToPath(api.url)) as { register(): void }).register();
+    else {
+      ((await import(api.url)) as { register(): void }).register();
+      register(`data:text/javascript,${encodeURIComponent(TYPESCRIPT_AS_ES_MODULES)}`);
+    }
+  } catch (err) {
+    throw new CheckModuleError(`a worker could not register tsx ${api.version} (${api.folder}) to load ${moduleUrl}: ${describeSafely(err)}. Another version of tsx may load it (npm install --save-dev tsx@<version>)`);
+  }
+  return `through tsx ${api.version} (${api.folder})`;
+}
+
 /**
  * @internal Loads the check module at `moduleUrl` as the main thread loaded it: as CommonJS if it
  * did (`commonJs`, see {@link loadedAsCommonJs}), with `require`, else as an ES module, with
  * `import`; so that its module format, and so how it imports a CommonJS module's default export,
  * is the main thread's. For a TypeScript module this runtime cannot load alone, registers the
- * project's tsx first (its CommonJS hooks, or its ES module ones with the project's TypeScript as
- * ES modules: see {@link TYPESCRIPT_AS_ES_MODULES}), unless the worker's entry did (`TS_LOADER`);
- * refused, saying what to install, if there is no tsx. Each failure is a {@link CheckModuleError}
+ * project's tsx first (see {@link registerTsx}), unless the worker's entry did (`TS_LOADER`); under
+ * vitest, with its interop (see {@link VITEST_INTEROP}). Each failure is a {@link CheckModuleError}
  * that says what failed: tsx, loading the module, the module's import, or finding the module.
  * `asImport` runs the import's start, for the worker to tell what it starts (see worker.ts's byImport).
  */
@@ -142,23 +202,13 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
   const format = commonJs ? 'as CommonJS' : 'as an ES module';
   let loader = `${format}, ${typescript ? "by this runtime's TypeScript loader" : 'as JavaScript'}`;
   if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== true) {
-    const api = tsxApi(moduleUrl, commonJs ? 'cjs' : 'esm');
-    if (api === undefined) {
-      throw new CheckModuleError(
-        `a worker cannot load ${moduleUrl}: it is TypeScript, and this Node runs no TypeScript without a loader. ` +
-          'Install tsx in your project (npm install --save-dev tsx): workers load TypeScript check modules through it',
-      );
-    }
-    try {
-      if (commonJs) (createRequire(import.meta.url)(fileURLToPath(api.url)) as { register(): void }).register();
-      else {
-        ((await import(api.url)) as { register(): void }).register();
-        register(`data:text/javascript,${encodeURIComponent(TYPESCRIPT_AS_ES_MODULES)}`);
-      }
-    } catch (err) {
-      throw new CheckModuleError(`a worker could not register tsx ${api.version} (${api.folder}) to load ${moduleUrl}: ${describeSafely(err)}. Another version of tsx may load it (npm install --save-dev tsx@<version>)`);
-    }
-    loader = `${format}, through tsx ${api.version} (${api.folder})`;
+    registered.tsx ??= await registerTsx(moduleUrl, commonJs);
+    loader = `${format}, ${registered.tsx}`;
+  }
+  // Registered last, so that its resolve runs first and sees the format the others give.
+  if (!commonJs && process.env.VITEST !== undefined && !registered.vitestInterop) {
+    register(`data:text/javascript,${encodeURIComponent(VITEST_INTEROP)}`);
+    registered.vitestInterop = true;
   }
   try {
     await asImport(() => (commonJs ? createRequire(import.meta.url)(fileURLToPath(moduleUrl)) : import(moduleUrl)));
