@@ -9,14 +9,13 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import type { Worker } from 'node:worker_threads';
-import { checkSpec } from '../src/checks.ts';
 import { checkSpecAsync } from '../src/async-checks.ts';
 import { importCheckModule } from '../src/parallel/load-module.ts';
+import { aWorkerLetGoEnds } from './fixtures/let-go.ts';
 import { importPromiseLoopCheck, importPromiseLoopSyncCheck } from './fixtures/loading-import-promise-loop-checks.ts';
 
 test("a loop of promise continuations the check module's import left, computing past the timeout while an asynchronous function waits for its own timer, is not blamed on the trial: a correct function passes with workers", { timeout: 60_000 }, async () => {
@@ -25,20 +24,8 @@ test("a loop of promise continuations the check module's import left, computing 
 });
 
 test("a worker that a run lets go ends, though the check module's import left a loop of promise continuations awaiting timers in it", { timeout: 30_000 }, async (t) => {
-  const exited: Promise<number>[] = [];
-  const watch = (w: Worker) => void exited.push(new Promise((resolve) => w.once('exit', resolve)));
-  process.on('worker', watch);
-  try {
-    // One worker more than the pool keeps idle for the module: it is let go at the end of the run.
-    const r = await checkSpec(importPromiseLoopSyncCheck, { trials: 50, seed: 1, workers: availableParallelism() + 1, timeout: 1000 });
-    assert.equal(r.passed, true, r.message);
-  } finally {
-    process.off('worker', watch);
-  }
-  // The workers are unref'd: this keeps the process alive until one ends, or the test's guard fails it (the loop kept the one let go alive for ever).
-  const alive = setInterval(() => {}, 1000);
-  t.signal.addEventListener('abort', () => clearInterval(alive));
-  await Promise.race(exited).finally(() => clearInterval(alive));
+  // The loop kept the worker let go alive for ever.
+  await aWorkerLetGoEnds(importPromiseLoopSyncCheck, t);
 });
 
 /** A CommonJS module compiled from TypeScript or Babel: its default export on `exports.default`, flagged `__esModule`. */

@@ -1,9 +1,10 @@
 /**
- * How a worker thread loads the module that defines a check. A JavaScript module is imported as
- * it is. A TypeScript module is loaded as the runtime does (Bun, Node's type stripping), else
- * through the tsx of the module's own project, as an ES module: the loader a process runs under
- * does not reach its worker threads on Node 20 (`--import tsx` in a worker's execArgv registers no
- * hooks there), and vitest and jest transform modules in the runner, not in Node.
+ * How a worker thread loads the module that defines a check: as the main thread loaded it, as
+ * CommonJS or as an ES module. A JavaScript module is loaded as it is. A TypeScript module is
+ * loaded as the runtime does (Bun, Node's type stripping), else through the tsx of the module's own
+ * project: the loader a process runs under does not reach its worker threads on Node 20 (`--import
+ * tsx` in a worker's execArgv registers no hooks there), and vitest and jest transform modules in
+ * the runner, not in Node.
  * @module
  */
 import { readFileSync } from 'node:fs';
