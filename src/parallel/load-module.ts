@@ -160,13 +160,14 @@ const IN_ES_MODULES: Record<string, string> = {
   exports: 'export',
 };
 
-/** What this worker registered to load its check module, once: a pooled worker imports it again for each run. */
-const registered: { tsx?: string; vitestInterop?: true } = {};
+/** The tsx APIs this worker registered, by URL, and the vitest interop: once each, as a pooled worker imports its check module again for each run. */
+const registered = new Set<string>();
+const VITEST = 'vitest interop';
 
 /**
- * Registers the tsx of `moduleUrl`'s project (its CommonJS hooks, or its ES module ones with the
- * project's TypeScript as ES modules: see {@link TYPESCRIPT_AS_ES_MODULES}), or says what to
- * install; returns how it loads the module.
+ * Registers the tsx of `moduleUrl`'s project, unless this worker has (its CommonJS hooks, or its
+ * ES module ones with the project's TypeScript as ES modules: see {@link TYPESCRIPT_AS_ES_MODULES}),
+ * or says what to install; returns how it loads the module.
  */
 async function registerTsx(moduleUrl: string, commonJs: boolean): Promise<string> {
   const api = tsxApi(moduleUrl, commonJs ? 'cjs' : 'esm');
@@ -176,14 +177,17 @@ async function registerTsx(moduleUrl: string, commonJs: boolean): Promise<string
         'Install tsx in your project (npm install --save-dev tsx): workers load TypeScript check modules through it',
     );
   }
-  try {
-    if (commonJs) (createRequire(import.meta.url)(fileURLToPath(api.url)) as { register(): void }).register();
-    else {
-      ((await import(api.url)) as { register(): void }).register();
-      register(`data:text/javascript,${encodeURIComponent(TYPESCRIPT_AS_ES_MODULES)}`);
+  if (!registered.has(api.url)) {
+    try {
+      if (commonJs) (createRequire(import.meta.url)(fileURLToPath(api.url)) as { register(): void }).register();
+      else {
+        ((await import(api.url)) as { register(): void }).register();
+        register(`data:text/javascript,${encodeURIComponent(TYPESCRIPT_AS_ES_MODULES)}`);
+      }
+    } catch (err) {
+      throw new CheckModuleError(`a worker could not register tsx ${api.version} (${api.folder}) to load ${moduleUrl}: ${describeSafely(err)}. Another version of tsx may load it (npm install --save-dev tsx@<version>)`);
     }
-  } catch (err) {
-    throw new CheckModuleError(`a worker could not register tsx ${api.version} (${api.folder}) to load ${moduleUrl}: ${describeSafely(err)}. Another version of tsx may load it (npm install --save-dev tsx@<version>)`);
+    registered.add(api.url);
   }
   return `through tsx ${api.version} (${api.folder})`;
 }
@@ -203,13 +207,12 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
   const format = commonJs ? 'as CommonJS' : 'as an ES module';
   let loader = `${format}, ${typescript ? "by this runtime's TypeScript loader" : 'as JavaScript'}`;
   if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== true) {
-    registered.tsx ??= await registerTsx(moduleUrl, commonJs);
-    loader = `${format}, ${registered.tsx}`;
+    loader = `${format}, ${await registerTsx(moduleUrl, commonJs)}`;
   }
   // Registered last, so that its resolve runs first and sees the format the others give.
-  if (!commonJs && process.env.VITEST !== undefined && !registered.vitestInterop) {
+  if (!commonJs && process.env.VITEST !== undefined && !registered.has(VITEST)) {
     register(`data:text/javascript,${encodeURIComponent(VITEST_INTEROP)}`);
-    registered.vitestInterop = true;
+    registered.add(VITEST);
   }
   try {
     await asImport(() => (commonJs ? createRequire(import.meta.url)(fileURLToPath(moduleUrl)) : import(moduleUrl)));
