@@ -176,7 +176,7 @@ test("workers load a TypeScript check module of a vitest run, whose loader is vi
   assertOnePassOneFail(await ran.vitestWorkers, /1 failed \| 1 passed/);
 });
 
-test('workers load a TypeScript check module of a CommonJS package (`"type": "commonjs"`, as npm init writes it) under node --import tsx, as an ES module through tsx', async () => {
+test('workers load a TypeScript check module of a CommonJS package (`"type": "commonjs"`, as npm init writes it) under node --import tsx, as CommonJS through tsx, as the main thread loads it', async () => {
   assertOnePassOneFail(await ran.workersCommonJs, /# pass 1\n# fail 1/);
 });
 

@@ -8,12 +8,11 @@
 import { test } from 'node:test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
 import assert from 'node:assert/strict';
 import { checkSpec } from '../src/checks.ts';
 import { checkSpecAsync } from '../src/async-checks.ts';
 import { WorkerCrashError } from '../src/parallel/errors.ts';
+import { aWorkerLetGoEnds } from './fixtures/let-go.ts';
 import { withWorkerLimits } from './fixtures/worker-limits.ts';
 import { importTimerDuringAwaitCheck } from './fixtures/residual-import-async-checks.ts';
 import { IMPORT_ERROR, importThrowsAsyncCheck, importThrowsCheck } from './fixtures/residual-import-throws-checks.ts';
@@ -57,20 +56,8 @@ test('fresh workers that die before they begin any trial are no counterexample: 
 });
 
 test('a worker that a run lets go (more than the pool keeps) ends, though the check module\'s import left an interval running in it', { timeout: 30_000 }, async (t) => {
-  const exited: Promise<number>[] = [];
-  const watch = (w: Worker) => void exited.push(new Promise((resolve) => w.once('exit', resolve)));
-  process.on('worker', watch);
-  try {
-    // One worker more than the pool keeps idle for the module: it is let go at the end of the run.
-    const r = await checkSpec(importIntervalCheck, { trials: 50, seed: 1, workers: availableParallelism() + 1, timeout: 1000 });
-    assert.equal(r.passed, true, r.message);
-  } finally {
-    process.off('worker', watch);
-  }
-  // The workers are unref'd: this keeps the process alive until one ends, or the test's guard fails it (the interval kept the one let go alive for ever).
-  const alive = setInterval(() => {}, 1000);
-  t.signal.addEventListener('abort', () => clearInterval(alive));
-  await Promise.race(exited).finally(() => clearInterval(alive));
+  // The interval kept the worker let go alive for ever.
+  await aWorkerLetGoEnds(importIntervalCheck, t);
 });
 
 test('the ticks of an interval the check module\'s import left do not restart the clock of the function they interrupt: an asynchronous function that never settles still times out with workers', { timeout: 120_000 }, async () => {

@@ -1,9 +1,10 @@
 /**
- * How a worker thread loads the module that defines a check. A JavaScript module is imported as
- * it is. A TypeScript module is loaded as the runtime does (Bun, Node's type stripping), else
- * through the tsx of the module's own project, as an ES module: the loader a process runs under
- * does not reach its worker threads on Node 20 (`--import tsx` in a worker's execArgv registers no
- * hooks there), and vitest and jest transform modules in the runner, not in Node.
+ * How a worker thread loads the module that defines a check: as the main thread loaded it, as
+ * CommonJS or as an ES module. A JavaScript module is loaded as it is. A TypeScript module is
+ * loaded as the runtime does (Bun, Node's type stripping), else through the tsx of the module's own
+ * project: the loader a process runs under does not reach its worker threads on Node 20 (`--import
+ * tsx` in a worker's execArgv registers no hooks there), and vitest and jest transform modules in
+ * the runner, not in Node.
  * @module
  */
 import { readFileSync } from 'node:fs';
@@ -54,24 +55,25 @@ export class CheckModuleError extends Error {
   override name = 'CheckModuleError';
 }
 
-/** The conditions of Node's `import`, which an `exports` entry is matched against in the order of its keys. */
-const IMPORT_CONDITIONS = ['node', 'import', 'default'];
+/** The conditions of Node's `import` and `require`, which an `exports` entry is matched against in the order of its keys. */
+const CONDITIONS = { esm: ['node', 'import', 'default'], cjs: ['node', 'require', 'default'] };
 
-/** The target of an `exports` entry under the conditions of `import`, if it has one. */
-function importTarget(entry: unknown): string | undefined {
+/** The target of an `exports` entry under `conditions`, if it has one. */
+function exportTarget(entry: unknown, conditions: readonly string[]): string | undefined {
   if (typeof entry === 'string') return entry;
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return undefined;
-  const key = Object.keys(entry).find((k) => IMPORT_CONDITIONS.includes(k));
-  return key === undefined ? undefined : importTarget((entry as Record<string, unknown>)[key]);
+  const key = Object.keys(entry).find((k) => conditions.includes(k));
+  return key === undefined ? undefined : exportTarget((entry as Record<string, unknown>)[key], conditions);
 }
 
 /**
- * @internal The URL of the ES module build of tsx's API (`tsx/esm/api` as `import` resolves it) in the project
- * of `moduleUrl`, or undefined if it has no tsx. `require.resolve` would give its CommonJS build,
- * whose `register()` fails on Node 20 from tsx 4.23 on; and `import()` here would resolve from
- * strictcheck's folder, not the user's module's.
+ * @internal The URL of tsx's API in the project of `moduleUrl`, or undefined if it has no tsx: its ES
+ * module build (`tsx/esm/api` as `import` resolves it), or its CommonJS one (`tsx/cjs/api`, `kind`
+ * 'cjs'). `require.resolve` would give the CommonJS build of the ES module API, whose `register()`
+ * fails on Node 20 from tsx 4.23 on; and `import()` here would resolve from strictcheck's folder, not
+ * the user's module's.
  */
-export function tsxApi(moduleUrl: string): { url: string; version: string; folder: string } | undefined {
+export function tsxApi(moduleUrl: string, kind: keyof typeof CONDITIONS = 'esm'): { url: string; version: string; folder: string } | undefined {
   let manifest: string;
   try {
     manifest = createRequire(moduleUrl).resolve('tsx/package.json');
@@ -80,19 +82,26 @@ export function tsxApi(moduleUrl: string): { url: string; version: string; folde
   }
   const { exports, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, unknown>; version: string };
   const folder = dirname(manifest);
-  const target = importTarget(exports?.['./esm/api']);
-  if (target === undefined) throw new CheckModuleError(`a worker cannot load ${moduleUrl}: the tsx of its project (${folder}) has no ES module API (tsx/esm/api); install tsx 4 or later (npm install --save-dev tsx@4)`);
+  const target = exportTarget(exports?.[`./${kind}/api`], CONDITIONS[kind]);
+  if (target === undefined) throw new CheckModuleError(`a worker cannot load ${moduleUrl}: the tsx of its project (${folder}) has no ${kind === 'esm' ? 'ES module' : 'CommonJS'} API (tsx/${kind}/api); install tsx 4 or later (npm install --save-dev tsx@4)`);
   return { url: pathToFileURL(join(folder, target)).href, version, folder };
 }
 
 /**
+ * @internal Whether this process loaded the module at `url` as CommonJS (it is in `require`'s cache):
+ * as tsx loads a TypeScript module of a CommonJS package (`"type": "commonjs"`, or no type), or a
+ * `.cts`, and what such a module `require`s, strictcheck included, which tsx compiles to CommonJS.
+ */
+export function loadedAsCommonJs(url: string): boolean {
+  return url.startsWith('file:') && createRequire(import.meta.url).cache[fileURLToPath(url)] !== undefined;
+}
+
+/**
  * A module hook that has the TypeScript of the project's own files (`.ts`, `.tsx`, not in
- * `node_modules`) imported as ES modules, as vitest and jest transform it, where tsx would
- * compile that of a CommonJS package (a `package.json` of `"type": "commonjs"`, as `npm init`
- * writes it, or of no type) to CommonJS: a check module then `require`s its own copy of
- * strictcheck, compiled to CommonJS too, whose registry and classes are not the worker's; and
- * without tsx's CommonJS hooks, Node's `require` takes it for an ES module already being imported,
- * and fails in a cycle. Registered after tsx, so that its `resolve` runs first.
+ * `node_modules`) imported as ES modules, where tsx would compile that of a CommonJS package (a
+ * `package.json` of `"type": "commonjs"`, as `npm init` writes it, or of no type) to CommonJS: for a
+ * check module the main thread loaded as an ES module (vitest and jest transform it so), which a
+ * worker loads as it did. Registered after tsx, so that its `resolve` runs first.
  */
 const TYPESCRIPT_AS_ES_MODULES = `export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
@@ -101,53 +110,136 @@ const TYPESCRIPT_AS_ES_MODULES = `export async function resolve(specifier, conte
 }`;
 
 /**
+ * A module hook that gives the project's own modules (not in `node_modules`) a CommonJS module's
+ * default export as vitest gives it (its `deps.interopDefault`): of a module flagged `__esModule`
+ * (compiled from TypeScript or Babel), its `exports.default`, where Node's `import` gives the whole
+ * `module.exports`: for a check module the main thread loaded under vitest. Its named exports are Node's.
+ */
+const VITEST_INTEROP = `import { readFileSync } from 'node:fs';
+const WRAPPED = 'strictcheck-vitest-interop:';
+/** Whether Node loads the file at url as CommonJS: a .cjs, or a .js whose nearest package.json is not of "type": "module" (resolve leaves its format to load). */
+function commonJs(url, format) {
+  if (format === 'commonjs') return true;
+  if (format != null || !url.startsWith('file:') || !url.endsWith('.js')) return false;
+  for (let dir = new URL('./', url); ; dir = new URL('../', dir)) {
+    try {
+      return JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')).type !== 'module';
+    } catch (err) {
+      if (err.code !== 'ENOENT' || dir.pathname === '/') return err.code === 'ENOENT';
+    }
+  }
+}
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  const own = context.parentURL !== undefined && context.parentURL.startsWith('file:') && !context.parentURL.includes('/node_modules/');
+  return own && !context.conditions.includes('require') && commonJs(resolved.url, resolved.format) ? { url: WRAPPED + resolved.url, format: 'module', shortCircuit: true } : resolved;
+}
+export async function load(url, context, next) {
+  if (!url.startsWith(WRAPPED)) return next(url, context);
+  const target = JSON.stringify(url.slice(WRAPPED.length));
+  const source = 'import * as ns from ' + target + '; export * from ' + target + '; const m = ns.default;' +
+    " export default m !== null && (typeof m === 'object' || typeof m === 'function') && '__esModule' in m && 'default' in m ? m.default : m;";
+  return { format: 'module', shortCircuit: true, source };
+}`;
+
+/**
  * The codes of Node's errors that say a module could not be loaded as the loader in force loads
  * it (as CommonJS or as an ES module, its TypeScript stripped or not), before its code ran.
  */
 const UNLOADABLE = /^ERR_(?:REQUIRE_|UNKNOWN_FILE_EXTENSION$|UNKNOWN_MODULE_FORMAT$|UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING$|INVALID_TYPESCRIPT_SYNTAX$|UNSUPPORTED_TYPESCRIPT_SYNTAX$)/;
 
+/** What CommonJS gives a module that an ES module has not: using one, a module written as CommonJS fails as an ES module. */
+const COMMON_JS_ONLY = /^(?:ReferenceError: )?(__dirname|__filename|require|module|exports) is not defined\b/;
+
+/** What an ES module uses in place of each of {@link COMMON_JS_ONLY}. */
+const IN_ES_MODULES: Record<string, string> = {
+  __dirname: 'import.meta.dirname (Node 20.11 on), or dirname(fileURLToPath(import.meta.url))',
+  __filename: 'import.meta.filename (Node 20.11 on), or fileURLToPath(import.meta.url)',
+  require: "import, or createRequire(import.meta.url) (from 'node:module')",
+  module: 'export',
+  exports: 'export',
+};
+
+/** The tsx APIs this worker registered, by URL, and the vitest interop: once each, as a pooled worker imports its check module again for each run. */
+const registered = new Set<string>();
+const VITEST = 'vitest interop';
+
 /**
- * @internal Imports `moduleUrl`, registering tsx first for a TypeScript module this runtime cannot
- * load alone, with the project's TypeScript as ES modules (see {@link TYPESCRIPT_AS_ES_MODULES});
- * refused, saying what to install, if there is no tsx. Each failure is a {@link CheckModuleError}
- * that says what failed: tsx, loading the module, the module's import, or finding the module.
+ * Registers the tsx of `moduleUrl`'s project, unless this worker has (its CommonJS hooks, or its
+ * ES module ones with the project's TypeScript as ES modules: see {@link TYPESCRIPT_AS_ES_MODULES}),
+ * or says what to install; returns how it loads the module.
  */
-export async function importCheckModule(moduleUrl: string): Promise<void> {
-  const typescript = /\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname);
-  let loader = typescript ? "by this runtime's TypeScript loader" : 'as JavaScript';
-  if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== true) {
-    const api = tsxApi(moduleUrl);
-    if (api === undefined) {
-      throw new CheckModuleError(
-        `a worker cannot load ${moduleUrl}: it is TypeScript, and this Node runs no TypeScript without a loader. ` +
-          'Install tsx in your project (npm install --save-dev tsx): workers load TypeScript check modules through it',
-      );
-    }
+async function registerTsx(moduleUrl: string, commonJs: boolean): Promise<string> {
+  const api = tsxApi(moduleUrl, commonJs ? 'cjs' : 'esm');
+  if (api === undefined) {
+    throw new CheckModuleError(
+      `a worker cannot load ${moduleUrl}: it is TypeScript, and this Node runs no TypeScript without a loader. ` +
+        'Install tsx in your project (npm install --save-dev tsx): workers load TypeScript check modules through it',
+    );
+  }
+  if (!registered.has(api.url)) {
     try {
-      ((await import(api.url)) as { register(): void }).register();
-      register(`data:text/javascript,${encodeURIComponent(TYPESCRIPT_AS_ES_MODULES)}`);
+      if (commonJs) (createRequire(import.meta.url)(fileURLToPath(api.url)) as { register(): void }).register();
+      else {
+        ((await import(api.url)) as { register(): void }).register();
+        register(`data:text/javascript,${encodeURIComponent(TYPESCRIPT_AS_ES_MODULES)}`);
+      }
     } catch (err) {
       throw new CheckModuleError(`a worker could not register tsx ${api.version} (${api.folder}) to load ${moduleUrl}: ${describeSafely(err)}. Another version of tsx may load it (npm install --save-dev tsx@<version>)`);
     }
-    loader = `as an ES module, through tsx ${api.version} (${api.folder})`;
+    registered.add(api.url);
+  }
+  return `through tsx ${api.version} (${api.folder})`;
+}
+
+/**
+ * @internal Loads the check module at `moduleUrl` as the main thread loaded it: as CommonJS if it
+ * did (`commonJs`, see {@link loadedAsCommonJs}), with `require`, else as an ES module, with
+ * `import`; so that its module format, and so how it imports a CommonJS module's default export,
+ * is the main thread's. For a TypeScript module this runtime cannot load alone, registers the
+ * project's tsx first (see {@link registerTsx}), unless the worker's entry did (`TS_LOADER`); under
+ * vitest, with its interop (see {@link VITEST_INTEROP}). Each failure is a {@link CheckModuleError}
+ * that says what failed: tsx, loading the module, the module's import, or finding the module.
+ * `asImport` runs the import's start, for the worker to tell what it starts (see worker.ts's byImport).
+ */
+export async function importCheckModule(moduleUrl: string, asImport: <T>(start: () => T) => T = (start) => start(), commonJs = false): Promise<void> {
+  const typescript = /\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname);
+  const format = commonJs ? 'as CommonJS' : 'as an ES module';
+  let loader = `${format}, ${typescript ? "by this runtime's TypeScript loader" : 'as JavaScript'}`;
+  if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== true) {
+    loader = `${format}, ${await registerTsx(moduleUrl, commonJs)}`;
+  }
+  // Registered last, so that its resolve runs first and sees the format the others give.
+  if (!commonJs && process.env.VITEST !== undefined && !registered.has(VITEST)) {
+    register(`data:text/javascript,${encodeURIComponent(VITEST_INTEROP)}`);
+    registered.add(VITEST);
   }
   try {
-    await import(moduleUrl);
+    await asImport(() => (commonJs ? createRequire(import.meta.url)(fileURLToPath(moduleUrl)) : import(moduleUrl)));
   } catch (err) {
     const code = (err as { code?: unknown }).code;
+    const said = describeSafely(err);
     // Not found: the URL given to defineCheck is not its module's own.
-    if (code === 'ERR_MODULE_NOT_FOUND' && moduleUrl.startsWith('file:') && String((err as Error).message).includes(fileURLToPath(moduleUrl))) {
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && moduleUrl.startsWith('file:') && String((err as Error).message).includes(fileURLToPath(moduleUrl))) {
       throw new CheckModuleError(`a worker found no module at ${moduleUrl}, where the check was defined: ${WORKER_RULE}`);
     }
     // Node could not load a module of its graph as the worker loads it: no fault of the module's top level.
     if (typeof code === 'string' && UNLOADABLE.test(code)) {
       throw new CheckModuleError(
-        `a worker could not load the check's module ${moduleUrl}, which it loads ${loader}: ${describeSafely(err)}. ` +
+        `a worker could not load the check's module ${moduleUrl}, which it loads ${loader}, as the main thread did: ${said}. ` +
           'Make it an ES module, which every loader loads alike: rename it to .mts (or .mjs), or set "type": "module" in the package.json of its folder',
       );
     }
+    // Written as CommonJS, loaded as an ES module as the main thread did (vitest and jest give CommonJS's names to ES modules too).
+    const used = commonJs ? null : COMMON_JS_ONLY.exec(said);
+    if (used) {
+      throw new CheckModuleError(
+        `a worker could not load the check's module ${moduleUrl}: it uses ${used[1]}, which CommonJS has and an ES module has not, and a worker loads it ${loader}, as the main thread did. ` +
+          `Use ${IN_ES_MODULES[used[1]!]} instead; or run the tests under tsx (node --import tsx), which loads a TypeScript module of a CommonJS package as CommonJS in workers too`,
+      );
+    }
     throw new CheckModuleError(
-      `the check's module ${moduleUrl} threw when a worker imported it: ${describeSafely(err)}. ` +
+      `the check's module ${moduleUrl} threw when a worker imported it: ${said}. ` +
         "Workers import the check's module again, so its top level runs in each worker thread too: it must not need the main thread (isMainThread) or what the test file set up",
     );
   }

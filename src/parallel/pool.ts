@@ -7,10 +7,11 @@
 import { MessageChannel, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
-import { TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
+import { loadedAsCommonJs, TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
 import { couldNotStart, importLeft, specLimit, WorkerCrashError } from './errors.ts';
 import { BY_IMPORT, CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
@@ -28,16 +29,25 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url);
 
 /**
+ * Whether this copy of strictcheck was loaded as CommonJS: tsx compiles it so for a CommonJS module
+ * that `require`s it (a TypeScript module of a CommonJS package). Its workers load it so too, for
+ * their check module to `require` the same copy, as in the main thread (see {@link startWorker}).
+ */
+const COMMON_JS = loadedAsCommonJs(import.meta.url);
+
+/**
  * Starts a worker thread: the built package's runs `worker.js` with the process's Node options but
  * those that only slow its start (see `workerExecArgv`), and loads a TypeScript check module as
  * `importCheckModule` says; from the source, tsx is registered in the worker first (`--import tsx`
- * in execArgv does not load a .ts worker entry on Node 20).
+ * in execArgv does not load a .ts worker entry on Node 20); a copy of strictcheck loaded as CommonJS
+ * registers tsx's CommonJS hooks in the worker and `require`s its entry through them.
  */
 function startWorker(): Worker {
   // A channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to.
   const { port1: control, port2 } = new MessageChannel();
-  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE, [CONTROL]: port2 }, transferList: [port2] };
-  const w = FROM_SOURCE ? new Worker(sourceEntry(), { ...options, eval: true, execArgv: [] }) : startThread(WORKER_ENTRY, options);
+  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE || COMMON_JS, [CONTROL]: port2 }, transferList: [port2] };
+  const entry = COMMON_JS ? commonJsEntry() : FROM_SOURCE ? sourceEntry() : WORKER_ENTRY;
+  const w = FROM_SOURCE ? new Worker(entry, { ...options, eval: true, execArgv: [] }) : startThread(entry, { ...options, eval: COMMON_JS });
   controls.set(w, control);
   control.unref();
   return w;
@@ -60,12 +70,23 @@ export function startThread(entry: URL | string, options: WorkerOptions, execArg
   return new Worker(entry, options);
 }
 
-let tsxApiUrl: string | undefined;
+const ownTsxUrls: { esm?: string | undefined; cjs?: string | undefined } = {};
+/** The tsx of strictcheck's project (the user's), as a worker of this copy registers it: its ES module API, or its CommonJS one. */
+function ownTsx(kind: 'esm' | 'cjs'): string {
+  const api = (ownTsxUrls[kind] ??= tsxApi(import.meta.url, kind)?.url);
+  if (api !== undefined) return api;
+  if (FROM_SOURCE) throw new Error('strictcheck: internal error: a worker started from the source needs tsx, which is not installed');
+  throw new Error('strictcheck was loaded as CommonJS (compiled from its ES modules by a loader, as tsx compiles what a CommonJS module requires), and its workers load it so through tsx, which is not installed: install tsx (npm install --save-dev tsx), or import strictcheck from an ES module');
+}
+
 /** The code that starts a worker from the source: tsx registered (this repository's own), then the entry. */
 function sourceEntry(): string {
-  const api = (tsxApiUrl ??= tsxApi(import.meta.url)?.url);
-  if (api === undefined) throw new Error('strictcheck: internal error: a worker started from the source needs tsx, which is not installed');
-  return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
+  return `import(${JSON.stringify(ownTsx('esm'))}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
+}
+
+/** The code that starts a worker of a copy of strictcheck loaded as CommonJS: tsx's CommonJS hooks registered, then the entry, compiled by them as this copy was. */
+function commonJsEntry(): string {
+  return `require(${JSON.stringify(fileURLToPath(ownTsx('cjs')))}).register(); require(${JSON.stringify(fileURLToPath(WORKER_ENTRY))});`;
 }
 
 /** Each worker's control port, this side. */
@@ -490,7 +511,7 @@ export class Slot {
     const onExit = (code: number) => died(`the worker exited with code ${code}`);
     w.on('message', onMessage).on('error', onError).on('exit', onExit);
     this.detach = () => void w.off('message', onMessage).off('error', onError).off('exit', onExit);
-    send(w, { type: 'init', ...this.setup.init, state: this.state.buffer as SharedArrayBuffer, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
+    send(w, { type: 'init', ...this.setup.init, commonJs: loadedAsCommonJs(this.setup.init.moduleUrl), state: this.state.buffer as SharedArrayBuffer, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
     this.ready = ready;
     return ready;
   }

@@ -91,8 +91,8 @@ export type Reply<T extends RequestType = RequestType> = Requests[T]['reply'];
 /** Messages that need no reply: shrinking starts at trial `i`, or follows candidate `j`. */
 export type Notice = { type: 'shrinkStart' } & ShrinkState | { type: 'advance'; j: number };
 
-/** Everything the main thread sends a worker on its port. */
-export type ToWorker = ({ type: 'init'; state: SharedArrayBuffer; shrink?: ShrinkState } & Init) | Notice | Request;
+/** Everything the main thread sends a worker on its port; `init` says too whether the main thread loaded the check's module as CommonJS, for the worker to load it so (see importCheckModule). */
+export type ToWorker = ({ type: 'init'; state: SharedArrayBuffer; shrink?: ShrinkState; commonJs: boolean } & Init) | Notice | Request;
 
 /** Everything a worker sends on its port: it is ready (with its thread's CPU clock, if any), could not load the check, refused to run one (see refuseInWorker), or a reply. */
 export type FromWorker =

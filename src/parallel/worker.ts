@@ -95,8 +95,8 @@ function phase(who: keyof typeof PHASES): void {
  * While the timers the cases left run, each callback that ends (a timer's, mostly) counts as a new
  * phase of them, which restarts the slot's clock: the timeout bounds each timer, as it does a call
  * of the function, not the sum of those that a subtree's cases, run back to back, left together.
- * A callback the check module's import left runs as {@link BY_IMPORT} wherever it interrupts (the
- * phase it interrupted goes on after it, anew), and what it sets is the import's too.
+ * A callback of what the check module's import started (see {@link byImport}) runs as
+ * {@link BY_IMPORT} wherever it interrupts (the phase it interrupted goes on after it, anew).
  */
 const callbackEnds = createHook({
   before: () => {
@@ -104,11 +104,9 @@ const callbackEnds = createHook({
     interrupted = { who: state[4]!, count: state[5]!, at: performance.now() };
     state[5]! += 1;
     state[4] = BY_IMPORT;
-    recordImport(true);
   },
   after: () => {
     if (byImport.has(executionAsyncResource())) {
-      recordImport(false);
       // The interrupted phase resumes, its clock less the callback's time (see the slot's lookAt).
       state[7]! += performance.now() - interrupted.at;
       state[6] = interrupted.count;
@@ -129,16 +127,24 @@ function watchCallbacks(on: boolean): void {
 }
 
 /**
- * The timers (and other resources but promises) that the check module's import set, or that one of
- * their callbacks set: no case's (see {@link callbackEnds}). Weakly held: a timer that has fired and
- * is dropped is forgotten.
+ * What the check module's import started: the resources (timers, promises, …) its synchronous run
+ * made (see {@link asImport}), and those that a callback of one of them made, a promise's
+ * continuation included, as an async context propagates: no case's (see {@link callbackEnds}). An
+ * async loop the import began (`for (;;) await sleep(5)`) stays the import's at every turn, which
+ * marking its timers alone lost at the first. Weakly held: a timer that has fired and is dropped is forgotten.
  */
 const byImport = new WeakSet<object>();
-const importing = createHook({
+/** Whether the synchronous run of the import is under way (see {@link asImport}). */
+let importing = false;
+/** Whether this worker was let go (see control): the import's timers must not keep it alive. */
+let letGo = false;
+/** Marks what the import started; on from the first import for this worker's life, as its continuations may run at any time. */
+const propagation = createHook({
   init: (_id, type, _trigger, resource) => {
-    if (type === 'PROMISE') return;
+    if (!importing && !byImport.has(executionAsyncResource())) return;
     byImport.add(resource);
     if (type !== 'Timeout' && type !== 'Immediate') return;
+    if (letGo) return void (resource as Timer).unref();
     const ref = new WeakRef(resource as Timer);
     importTimers.add(ref);
     timerGone.register(resource as Timer, ref);
@@ -148,12 +154,16 @@ type Timer = { unref(): unknown };
 /** The timers of {@link byImport}, while they exist: unref'd once this worker is let go (see control), which they must not keep alive. */
 const importTimers = new Set<WeakRef<Timer>>();
 const timerGone = new FinalizationRegistry<WeakRef<Timer>>((ref) => importTimers.delete(ref));
-/** How many of the import and its callbacks run (one may run during the import): {@link byImport} is recorded while any does. */
-let recording = 0;
-function recordImport(on: boolean): void {
-  recording += on ? 1 : -1;
-  if (recording === 1 && on) importing.enable();
-  else if (recording === 0) importing.disable();
+
+/** Runs `start`, the synchronous part of the check module's import (see importCheckModule), as the import: what it starts is the import's. */
+function asImport<T>(start: () => T): T {
+  propagation.enable();
+  importing = true;
+  try {
+    return start();
+  } finally {
+    importing = false;
+  }
 }
 
 /**
@@ -262,6 +272,7 @@ let queue: Promise<void> = Promise.resolve();
 // that runs for ever, say) do not keep it.
 const control = (workerData as Record<string, MessagePort>)[CONTROL]!;
 control.once('message', () => {
+  letGo = true;
   for (const ref of importTimers) ref.deref()?.unref();
   control.close();
   port.close();
@@ -292,8 +303,7 @@ async function handle(m: ToWorker): Promise<void> {
         watchCallbacks(true);
         state[0] = Date.now();
         state[3] = IMPORTING;
-        recordImport(true);
-        await importCheckModule(m.moduleUrl).finally(() => recordImport(false));
+        await importCheckModule(m.moduleUrl, asImport, m.commonJs);
         state[0] = Date.now();
         state[3] = LOADED;
         const check = findCheck(m.moduleUrl, m.name);

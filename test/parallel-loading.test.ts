@@ -1,0 +1,171 @@
+/**
+ * How workers load a check module, and what its import leaves there: the continuations of what the
+ * import started are the import's, never a case's, and never keep a worker alive once its run has let
+ * it go; a TypeScript check module is loaded in a worker as the main process loaded it (its module
+ * format and its interop), or refused saying what the module does that a worker cannot load, and what to do.
+ * @module
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { checkSpecAsync } from '../src/async-checks.ts';
+import { importCheckModule } from '../src/parallel/load-module.ts';
+import { aWorkerLetGoEnds } from './fixtures/let-go.ts';
+import { importPromiseLoopCheck, importPromiseLoopSyncCheck } from './fixtures/loading-import-promise-loop-checks.ts';
+
+test("a loop of promise continuations the check module's import left, computing past the timeout while an asynchronous function waits for its own timer, is not blamed on the trial: a correct function passes with workers", { timeout: 60_000 }, async () => {
+  const r = await checkSpecAsync(importPromiseLoopCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 });
+  assert.equal(r.passed, true, r.message);
+});
+
+test("a worker that a run lets go ends, though the check module's import left a loop of promise continuations awaiting timers in it", { timeout: 30_000 }, async (t) => {
+  // The loop kept the worker let go alive for ever.
+  await aWorkerLetGoEnds(importPromiseLoopSyncCheck, t);
+});
+
+/** A CommonJS module compiled from TypeScript or Babel: its default export on `exports.default`, flagged `__esModule`. */
+const COMPILED_CJS = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.default = function identityOf(x) { return x; };
+`;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** strictcheck's source, as the check modules of the projects below import it. */
+const source = JSON.stringify(join(root, 'src/index.ts'));
+
+/** A temporary folder holding `files` and `cjsdep`, a compiled CommonJS module in its node_modules. */
+function project(name: string, files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), `strictcheck-${name}-loading-`));
+  const all = { 'node_modules/cjsdep/package.json': '{ "name": "cjsdep", "main": "index.js" }', 'node_modules/cjsdep/index.js': COMPILED_CJS, ...files };
+  for (const [file, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  return dir;
+}
+
+/**
+ * A project of a user's own in a temporary folder: a CommonJS package (`"type": "commonjs"`, as npm
+ * init writes it) whose TypeScript check modules tsx loads as CommonJS, each checking the identity
+ * through `identityOf`, a compiled CommonJS module's default export; `run.ts` runs each check with 2
+ * workers under `node --import tsx` and prints each result. strictcheck is imported from the source.
+ */
+function commonJsProject(): { dir: string; run: Promise<Record<string, { passed?: boolean; message: string }>> } {
+  const dir = project('cjs', {
+    'cj/package.json': '{ "type": "commonjs" }',
+    // A default import of a CommonJS module: tsx compiles it to CommonJS, with the __esModule interop.
+    'cj/default-import.ts': `import identityOf from 'cjsdep';
+import { defineCheck, spec, lazyOf, number, type Lazy } from ${source};
+const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
+export const check = defineCheck(import.meta.url, 'default import', idSpec, (n: Lazy<number>) => identityOf(n));
+`,
+    // Written as CommonJS: import = require, require, __dirname and __filename.
+    'cj/written-as-cjs.ts': `import path = require('node:path');
+const sc = require(${source}) as typeof import(${source});
+const identityOf = require('cjsdep').default as <T>(x: T) => T;
+const idSpec = sc.spec([sc.lazyOf(sc.number)], sc.lazyOf(sc.number), (predict, d) => predict(d));
+export const check = sc.defineCheck(require('node:url').pathToFileURL(__filename).href, 'in ' + path.basename(__dirname), idSpec, (n: import(${source}).Lazy<number>) => identityOf(n));
+`,
+    // A .cts is CommonJS in any package: here one of "type": "module".
+    'esm/package.json': '{ "type": "module" }',
+    'esm/checks.cts': `import identityOf from 'cjsdep';
+import { pathToFileURL } from 'node:url';
+import { defineCheck, spec, lazyOf, number, type Lazy } from ${source};
+const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
+export const check = defineCheck(pathToFileURL(__filename).href, 'cts', idSpec, (n: Lazy<number>) => identityOf(n));
+`,
+    'cj/run.ts': `import { checkSpec } from ${source};
+const modules = { defaultImport: './default-import.ts', writtenAsCjs: './written-as-cjs.ts', cts: '../esm/checks.cts' };
+(async () => {
+  const results: Record<string, unknown> = {};
+  for (const [name, file] of Object.entries(modules)) {
+    try {
+      const r = await checkSpec(require(file).check, { trials: 20, seed: 1, workers: 2 });
+      results[name] = { passed: r.passed, message: r.message };
+    } catch (e) {
+      results[name] = { message: String(e) };
+    }
+  }
+  process.stdout.write(JSON.stringify(results));
+})();
+`,
+  });
+  // From the repository's root, where node finds tsx.
+  const run = promisify(execFile)(process.execPath, ['--import', 'tsx', join(dir, 'cj/run.ts')], { cwd: root, timeout: 90_000 }).then(({ stdout }) => JSON.parse(stdout));
+  return { dir, run };
+}
+
+describe('a TypeScript check module that tsx loads as CommonJS (node --import tsx), in workers', { timeout: 120_000 }, () => {
+  let project: ReturnType<typeof commonJsProject>;
+  before(() => void (project = commonJsProject()));
+  after(async () => {
+    // Once its run has ended, whether or not a test awaited it.
+    await project.run.catch(() => undefined);
+    rmSync(project.dir, { recursive: true, force: true });
+  });
+
+  test("is loaded as CommonJS in workers too, as the main thread loaded it: its default import of a compiled CommonJS module is the main thread's (exports.default), and a correct function passes", async () => {
+    const { defaultImport } = await project.run;
+    assert.equal(defaultImport!.passed, true, defaultImport!.message);
+  });
+
+  test('written as CommonJS (import = require, require, __dirname), it loads in workers as it does in the main thread, and a correct function passes', async () => {
+    const { writtenAsCjs } = await project.run;
+    assert.equal(writtenAsCjs!.passed, true, writtenAsCjs!.message);
+  });
+
+  test('a .cts check module loads in workers as it does in the main thread, and a correct function passes', async () => {
+    const { cts } = await project.run;
+    assert.equal(cts!.passed, true, cts!.message);
+  });
+});
+
+test("a check module written as CommonJS that a worker loads as an ES module, as the main thread did (vitest's and jest's loaders give ES modules CommonJS's names), is refused naming what it uses and what to use instead, not blamed on its top level", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'strictcheck-esm-loading-'));
+  try {
+    for (const [name, uses, instead] of [
+      ['dirname.mjs', 'export const here = __dirname;', /uses __dirname, which CommonJS has and an ES module has not[^]*Use import\.meta\.dirname/],
+      ['require.mjs', "const path = require('node:path');", /uses require, which CommonJS has and an ES module has not[^]*Use import, or createRequire\(import\.meta\.url\)/],
+    ] as const) {
+      writeFileSync(join(dir, name), `${uses}\n`);
+      await assert.rejects(importCheckModule(pathToFileURL(join(dir, name)).href), (e: Error) => instead.test(e.message) && /as an ES module/.test(e.message) && !/top level/.test(e.message));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("under vitest, a check module's default import of a compiled CommonJS module is in workers what vitest made it in the main thread (exports.default), and a correct function passes", { timeout: 120_000 }, async () => {
+  const dir = project('vitest', {
+    'package.json': '{ "type": "module" }',
+    'checks.ts': `import identityOf from 'cjsdep';
+import { defineCheck, spec, lazyOf, number, type Lazy } from ${source};
+const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
+export const check = defineCheck(import.meta.url, 'default import', idSpec, (n: Lazy<number>) => identityOf(n));
+`,
+    'workers.test.ts': `import { test, expect } from 'vitest';
+import { checkSpec } from ${source};
+import { check } from './checks.ts';
+test('the identity through a default import passes with workers', async () => {
+  const r = await checkSpec(check, { trials: 20, seed: 1, workers: 2 });
+  expect(r.message).toMatch(/^[+]{3} OK/);
+}, 60_000);
+`,
+  });
+  try {
+    symlinkSync(join(root, 'node_modules/vitest'), join(dir, 'node_modules/vitest'), 'dir');
+    const env = { ...process.env, NODE_TEST_CONTEXT: undefined, NO_COLOR: '1', CI: 'true' };
+    const ran = await promisify(execFile)(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'workers.test.ts'], { cwd: dir, env, timeout: 90_000 }).then(
+      ({ stdout }) => ({ passed: true, output: stdout }),
+      (e: { stdout?: string; stderr?: string }) => ({ passed: false, output: `${e.stdout}${e.stderr}` }),
+    );
+    assert.ok(ran.passed, ran.output);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
