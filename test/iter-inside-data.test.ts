@@ -106,8 +106,9 @@ describe('an async pass-through over elements holding async iterables in their d
         const sh = asyncIterable(elem as Shape<unknown>);
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
         const passOnSpec = specOf([sh], sh, ({ pulledAsResult }: any) => [pulledAsResult()]) as any;
+        // 50 trials: the read-ahead inside data, unpredicted, failed each of these by trial 11.
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        const r = await checkSpecAsync(passOnSpec, passOnAsync as any, { ...OPTIONS, compare });
+        const r = await checkSpecAsync(passOnSpec, passOnAsync as any, { ...OPTIONS, trials: 50, compare });
         assert.equal(r.passed ? 'passed' : r.message, 'passed');
       });
     }

@@ -59,7 +59,8 @@ describe('iterables nested in a result, under random contexts', () => {
     assert.equal(r.passed, true, r.message);
     assert.equal(checkSpec(headsSpec, headsWith(takePullsOneMore), { trials: 300, seed: 1 }).passed, false);
     assert.equal(checkSpec(headsSpec, headsWith(takeWithoutClosing), { trials: 300, seed: 1 }).passed, false);
-    const closingAtItsEnd = checkSpec(headsSpec, headsWith(takeClosingOnlyAtItsEnd), { trials: 300, seed: 1 });
+    // Not shrunk: the verdict is the trial's (the 7th), and its 21 shrinks cost nearly all of this test.
+    const closingAtItsEnd = checkSpec(headsSpec, headsWith(takeClosingOnlyAtItsEnd), { trials: 300, seed: 1, maxShrinkAttempts: 0 });
     assert.equal(closingAtItsEnd.passed, false, 'the context closed no inner iterable');
     assert.match(closingAtItsEnd.message, /return\(\)/);
   });

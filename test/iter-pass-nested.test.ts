@@ -36,9 +36,9 @@ function passOnChecks(sh: Shape<unknown>, compare: Compare): string {
   return r.passed ? 'passed' : r.message;
 }
 
-async function passOnAsyncChecks(sh: Shape<unknown>, compare: Compare): Promise<string> {
+async function passOnAsyncChecks(sh: Shape<unknown>, compare: Compare, trials: number): Promise<string> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const r = await checkSpecAsync(passOnSpec(sh), passOnAsync as any, { trials: 300, seed: 1, compare });
+  const r = await checkSpecAsync(passOnSpec(sh), passOnAsync as any, { trials, seed: 1, compare });
   return r.passed ? 'passed' : r.message;
 }
 
@@ -58,14 +58,15 @@ describe('a pass-through over a source of iterables, specified by pulledAsResult
       });
     }
   }
-  for (const [name, sh] of [
-    ['asyncIterable(asyncIterable(number))', asyncIterable(asyncIterable(number))],
-    ['asyncIterable(iterable(number))', asyncIterable(iterable(number))],
-    ['asyncIterable(asyncIterable(asyncIterable(number)))', asyncIterable(asyncIterable(asyncIterable(number)))],
+  // Async iterables of async iterables cost most a trial: 100 trials, where their spec's misreading of an element read ahead failed by trial 7.
+  for (const [name, sh, trials] of [
+    ['asyncIterable(asyncIterable(number))', asyncIterable(asyncIterable(number)), 100],
+    ['asyncIterable(iterable(number))', asyncIterable(iterable(number)), 300],
+    ['asyncIterable(asyncIterable(asyncIterable(number)))', asyncIterable(asyncIterable(asyncIterable(number))), 100],
   ] as const) {
     for (const compare of ['exact', 'noStricter'] as const) {
       test(`checks as an async generator over ${name}, comparing ${compare}`, { timeout: 180_000 }, async () => {
-        assert.equal(await passOnAsyncChecks(sh as Shape<unknown>, compare), 'passed');
+        assert.equal(await passOnAsyncChecks(sh as Shape<unknown>, compare, trials), 'passed');
       });
     }
   }
