@@ -19,7 +19,7 @@ import { IMPORT_ERROR, importThrowsAsyncCheck, importThrowsCheck } from './fixtu
 import { importLoopsCheck } from './fixtures/residual-import-loops-checks.ts';
 import { diesAtStartCheck, EXIT_CODE } from './fixtures/residual-start-crash-checks.ts';
 import { importIntervalCheck } from './fixtures/residual-import-interval-checks.ts';
-import { heartbeatHangCheck } from './fixtures/residual-import-heartbeat-checks.ts';
+import { heartbeatHangCheck, heartbeatSlowCheck } from './fixtures/residual-import-heartbeat-checks.ts';
 
 test('a timer the check module\'s import left, computing past the timeout while an asynchronous function waits for its own, is not blamed on the trial: a correct function passes with workers', { timeout: 60_000 }, async () => {
   const r = await checkSpecAsync(importTimerDuringAwaitCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 });
@@ -63,6 +63,12 @@ test('a worker that a run lets go (more than the pool keeps) ends, though the ch
 test('the ticks of an interval the check module\'s import left do not restart the clock of the function they interrupt: an asynchronous function that never settles still times out with workers', { timeout: 120_000 }, async () => {
   // Shrinking is not what this asserts: each candidate that times out costs a fresh worker.
   const r = await checkSpecAsync(heartbeatHangCheck, { trials: 10, seed: 1, workers: 2, timeout: 200, maxShrinkTimeouts: 0 });
+  assert.equal(r.passed, false);
+  assert.match(r.message, /^Failed: the function did not finish: timed out after 200 ms/);
+});
+
+test('the ticks of an interval the check module\'s import left do not restart the clock of the function they interrupt: an asynchronous function slower than the timeout times out with workers, not passes', { timeout: 120_000 }, async () => {
+  const r = await checkSpecAsync(heartbeatSlowCheck, { trials: 10, seed: 1, workers: 2, timeout: 200, maxShrinkTimeouts: 0 });
   assert.equal(r.passed, false);
   assert.match(r.message, /^Failed: the function did not finish: timed out after 200 ms/);
 });
