@@ -12,6 +12,7 @@
 import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { useTranspiled } from '../scripts/transpile.ts';
 
 const GROUPS: Record<string, readonly (string | RegExp)[]> = {
   // The static checks (test/groups/compile.test.ts), beside the tests: no test file.
@@ -55,8 +56,13 @@ export function filesOf(group: string): string[] {
   return files.filter((f) => groupOf(f) === group);
 }
 
-/** Runs the test files of `group` in this process, one after another; a file that fails to load is a failing test that names it. */
+/**
+ * Runs the test files of `group` in this process, one after another; a file that fails to load is
+ * a failing test that names it. The workers they start load the JavaScript copies of the
+ * repository (scripts/transpile.ts), made up to date first, rather than tsx.
+ */
 export async function runGroup(group: string): Promise<void> {
+  useTranspiled();
   for (const file of filesOf(group)) {
     await import(new URL(file, root).href).catch((err: unknown) => test(`${file} loads`, () => assert.fail(err as Error)));
   }

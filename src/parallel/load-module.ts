@@ -17,6 +17,13 @@ import { WORKER_RULE } from '../spec/registry.ts';
 /** The `workerData` key that says a TypeScript loader is registered in the worker already (this repository's own tests). */
 export const TS_LOADER = 'strictcheck.typescriptLoader';
 
+/**
+ * The environment variable that names module hooks a worker started from the source registers to
+ * load its TypeScript, in place of tsx: this repository's test runs name hooks that load JavaScript
+ * copies of it (scripts/transpile.ts), which start a worker in half the CPU time.
+ */
+export const SOURCE_LOADER = 'STRICTCHECK_SOURCE_LOADER';
+
 /** A Node option that preloads a module, with the module if given in the same argument (`--import=tsx`). */
 const PRELOAD = /^(?:--import|--require|-r)(?:=(.*))?$/;
 

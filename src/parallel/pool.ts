@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
-import { TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
+import { SOURCE_LOADER, TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
 import { couldNotStart, importLeft, specLimit, WorkerCrashError } from './errors.ts';
 import { BY_IMPORT, CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
@@ -61,11 +61,18 @@ export function startThread(entry: URL | string, options: WorkerOptions, execArg
 }
 
 let tsxApiUrl: string | undefined;
-/** The code that starts a worker from the source: tsx registered (this repository's own), then the entry. */
+/**
+ * The code that starts a worker from the source: a loader of TypeScript registered, the hooks that
+ * SOURCE_LOADER names (with the source maps they serve in use, as tsx does) or else this
+ * repository's tsx, then the entry.
+ */
 function sourceEntry(): string {
+  const hooks = process.env[SOURCE_LOADER];
+  const entry = JSON.stringify(WORKER_ENTRY.href);
+  if (hooks) return `import('node:module').then((m) => { m.register(${JSON.stringify(hooks)}); process.setSourceMapsEnabled(true); return import(${entry}); });`;
   const api = (tsxApiUrl ??= tsxApi(import.meta.url)?.url);
   if (api === undefined) throw new Error('strictcheck: internal error: a worker started from the source needs tsx, which is not installed');
-  return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
+  return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${entry}); });`;
 }
 
 /** Each worker's control port, this side. */
