@@ -1,6 +1,6 @@
 /**
  * The JavaScript copies of the repository's TypeScript that the worker threads of `npm test` load
- * (scripts/transpile.ts, scripts/transpiled-hooks.mjs).
+ * (scripts/transpile.ts).
  * @module
  */
 import { test } from 'node:test';
@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { COPIES, TRANSPILED_HOOKS, transpileStale } from '../scripts/transpile.ts';
+import { COPIES, transpileStale } from '../scripts/transpile.ts';
 
 test('a module is transpiled again once its source is newer than its copy, and only then; declarations and the consumer project are not', () => {
   const root = mkdtempSync(join(tmpdir(), 'strictcheck-transpile-'));
@@ -32,10 +32,12 @@ test('a module is transpiled again once its source is newer than its copy, and o
   }
 });
 
-test("a worker thread with the copies' hooks loads a module of the repository at its own URL, with its source's lines in its stack traces", { timeout: 30_000 }, async () => {
+test("a module's copy has its module's URL as import.meta.url, and with source maps in use its stack traces show the module's lines", { timeout: 30_000 }, async () => {
   transpileStale();
   const fixture = new URL('./fixtures/throws-at-line.ts', import.meta.url).href;
-  const code = `import('node:module').then((m) => { m.register(${JSON.stringify(TRANSPILED_HOOKS)}); process.setSourceMapsEnabled(true); return import(${JSON.stringify(fixture)}); })
+  const copy = new URL(`../${COPIES}/test/fixtures/throws-at-line.js`, import.meta.url).href;
+  // In a worker thread, as a worker started from the copies imports them: source maps are in use there alone.
+  const code = `process.setSourceMapsEnabled(true); import(${JSON.stringify(copy)})
     .then((m) => { try { m.fail(); } catch (e) { require('node:worker_threads').parentPort.postMessage({ url: m.url, stack: e.stack }); } });`;
   const worker = new Worker(code, { eval: true });
   const { url, stack } = await new Promise<{ url: string; stack: string }>((resolve, reject) => worker.once('message', resolve).once('error', reject));

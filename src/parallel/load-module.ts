@@ -6,7 +6,7 @@
  * hooks there), and vitest and jest transform modules in the runner, not in Node.
  * @module
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,11 +18,22 @@ import { WORKER_RULE } from '../spec/registry.ts';
 export const TS_LOADER = 'strictcheck.typescriptLoader';
 
 /**
- * The environment variable that names module hooks a worker started from the source registers to
- * load its TypeScript, in place of tsx: this repository's test runs name hooks that load JavaScript
- * copies of it (scripts/transpile.ts), which start a worker in half the CPU time.
+ * The environment variable that names a folder of JavaScript copies of this repository's
+ * TypeScript (`<folder>/<path>.js` for `<root>/<path>.ts`, see scripts/transpile.ts) that a worker
+ * started from the source imports in place of registering tsx, and the `workerData` key that
+ * gives it to the worker: this repository's test runs name one, whose workers start in a seventh
+ * of the CPU time.
  */
-export const SOURCE_LOADER = 'STRICTCHECK_SOURCE_LOADER';
+export const SOURCE_COPIES = 'STRICTCHECK_SOURCE_COPIES';
+
+/** The URL of the module `moduleUrl`, or of its copy in `workerData`'s folder of copies of this repository if it has one. */
+function copyOf(moduleUrl: string): string {
+  const copies = (workerData as Record<string, unknown> | null)?.[SOURCE_COPIES];
+  const root = new URL('../../', import.meta.url).href;
+  if (typeof copies !== 'string' || !moduleUrl.startsWith(root) || !/\.ts$/.test(moduleUrl)) return moduleUrl;
+  const copy = new URL(`${moduleUrl.slice(root.length, -'.ts'.length)}.js`, copies);
+  return existsSync(copy) ? copy.href : moduleUrl;
+}
 
 /** A Node option that preloads a module, with the module if given in the same argument (`--import=tsx`). */
 const PRELOAD = /^(?:--import|--require|-r)(?:=(.*))?$/;
@@ -139,7 +150,7 @@ export async function importCheckModule(moduleUrl: string): Promise<void> {
     loader = `as an ES module, through tsx ${api.version} (${api.folder})`;
   }
   try {
-    await import(moduleUrl);
+    await import(copyOf(moduleUrl));
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     // Not found: the URL given to defineCheck is not its module's own.

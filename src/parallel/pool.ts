@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
-import { SOURCE_LOADER, TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
+import { SOURCE_COPIES, TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
 import { couldNotStart, importLeft, specLimit, WorkerCrashError } from './errors.ts';
 import { BY_IMPORT, CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
@@ -36,8 +36,9 @@ const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import
 function startWorker(): Worker {
   // A channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to.
   const { port1: control, port2 } = new MessageChannel();
-  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE, [CONTROL]: port2 }, transferList: [port2] };
-  const w = FROM_SOURCE ? new Worker(sourceEntry(), { ...options, eval: true, execArgv: [] }) : startThread(WORKER_ENTRY, options);
+  const copies = FROM_SOURCE ? process.env[SOURCE_COPIES] : undefined;
+  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE, [SOURCE_COPIES]: copies, [CONTROL]: port2 }, transferList: [port2] };
+  const w = FROM_SOURCE ? new Worker(sourceEntry(copies), { ...options, eval: true, execArgv: [] }) : startThread(WORKER_ENTRY, options);
   controls.set(w, control);
   control.unref();
   return w;
@@ -62,17 +63,15 @@ export function startThread(entry: URL | string, options: WorkerOptions, execArg
 
 let tsxApiUrl: string | undefined;
 /**
- * The code that starts a worker from the source: a loader of TypeScript registered, the hooks that
- * SOURCE_LOADER names (with the source maps they serve in use, as tsx does) or else this
- * repository's tsx, then the entry.
+ * The code that starts a worker from the source: the entry's copy in the folder SOURCE_COPIES
+ * names, with the source maps of the copies in use (as tsx does), or else the entry, tsx
+ * registered first (this repository's own).
  */
-function sourceEntry(): string {
-  const hooks = process.env[SOURCE_LOADER];
-  const entry = JSON.stringify(WORKER_ENTRY.href);
-  if (hooks) return `import('node:module').then((m) => { m.register(${JSON.stringify(hooks)}); process.setSourceMapsEnabled(true); return import(${entry}); });`;
+function sourceEntry(copies: string | undefined): string {
+  if (copies) return `process.setSourceMapsEnabled(true); import(${JSON.stringify(new URL('src/parallel/worker.js', copies).href)});`;
   const api = (tsxApiUrl ??= tsxApi(import.meta.url)?.url);
   if (api === undefined) throw new Error('strictcheck: internal error: a worker started from the source needs tsx, which is not installed');
-  return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${entry}); });`;
+  return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
 }
 
 /** Each worker's control port, this side. */
