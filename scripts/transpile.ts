@@ -1,5 +1,5 @@
 /**
- * JavaScript copies of the repository's TypeScript (`src/`, `test/`, `examples/`) in `.cache/transpiled/`,
+ * JavaScript copies of the repository's TypeScript (`src/`, `test/`, `examples/`, `scripts/`, `bench/`) in `.cache/transpiled/`,
  * made by TypeScript's `transpileModule` (no type check: the group `compile` checks the types),
  * for the worker threads of `npm test`. A worker started from the source registered tsx to load
  * the source and the check's module: 0.56 s of CPU a worker, where one that imports these copies
@@ -27,7 +27,7 @@ export const COPIES = '.cache/transpiled';
 
 /** The modules that are copied, from `root`: the TypeScript of these folders but declarations and the consumer project (a project of its own, test/package.test.ts). */
 function modules(root: string): string[] {
-  return ['src', 'test', 'examples'].flatMap((dir) =>
+  return ['src', 'test', 'examples', 'scripts', 'bench'].flatMap((dir) =>
     existsSync(join(root, dir))
       ? readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
           .map((f) => `${dir}/${f.replaceAll('\\', '/')}`)
@@ -51,10 +51,17 @@ export function transpileStale(root = repository): string[] {
   const compilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, rewriteRelativeImportExtensions: true, sourceMap: true };
   for (const f of stale) {
     const url = pathToFileURL(join(root, f)).href;
+    // A relative import of a module that is not TypeScript (bench/gc.mjs) is of the module itself, by its URL.
+    const original = (specifier: import('typescript').Expression | undefined) =>
+      specifier && ts.isStringLiteral(specifier) && /^\.\.?\//.test(specifier.text) && !/\.ts$/.test(specifier.text) ? ts.factory.createStringLiteral(new URL(specifier.text, url).href) : specifier;
     const moduleUrl: TransformerFactory<SourceFile> = (context) => (file) =>
       ts.visitEachChild(file, function visit(node): import('typescript').Node {
-        const isUrl = ts.isPropertyAccessExpression(node) && ts.isMetaProperty(node.expression) && node.expression.keywordToken === ts.SyntaxKind.ImportKeyword && node.name.text === 'url';
-        return isUrl ? ts.factory.createStringLiteral(url) : ts.visitEachChild(node, visit, context);
+        const { factory: f } = ts;
+        if (ts.isPropertyAccessExpression(node) && ts.isMetaProperty(node.expression) && node.expression.keywordToken === ts.SyntaxKind.ImportKeyword && node.name.text === 'url') return f.createStringLiteral(url);
+        if (ts.isImportDeclaration(node)) return f.updateImportDeclaration(node, node.modifiers, node.importClause, original(node.moduleSpecifier)!, node.attributes);
+        if (ts.isExportDeclaration(node)) return f.updateExportDeclaration(node, node.modifiers, node.isTypeOnly, node.exportClause, original(node.moduleSpecifier), node.attributes);
+        if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) return ts.visitEachChild(f.updateCallExpression(node, node.expression, node.typeArguments, [original(node.arguments[0])!, ...node.arguments.slice(1)]), visit, context);
+        return ts.visitEachChild(node, visit, context);
       }, context);
     const { outputText, sourceMapText } = ts.transpileModule(readFileSync(join(root, f), 'utf8'), { fileName: join(root, f), compilerOptions, transformers: { before: [moduleUrl] } });
     const map = Buffer.from(JSON.stringify({ ...JSON.parse(sourceMapText!), sources: [url], sourceRoot: undefined })).toString('base64');
@@ -66,10 +73,10 @@ export function transpileStale(root = repository): string[] {
   return stale;
 }
 
-/** Makes the copies up to date, and has the workers this process starts from the source import them. */
-export function useTranspiled(): void {
+/** Makes the copies up to date, and has the workers this process starts from the source import them; returns their folder's URL. */
+export function useTranspiled(): string {
   transpileStale();
-  process.env[SOURCE_COPIES] = pathToFileURL(join(repository, COPIES, '/')).href;
+  return (process.env[SOURCE_COPIES] = pathToFileURL(join(repository, COPIES, '/')).href);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) transpileStale();
