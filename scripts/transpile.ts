@@ -1,13 +1,14 @@
 /**
  * JavaScript copies of the repository's TypeScript (`src/`, `test/`, `examples/`, `scripts/`, `bench/`) in `.cache/transpiled/`,
  * made by TypeScript's `transpileModule` (no type check: the group `compile` checks the types),
- * for the worker threads of `npm test`. A worker started from the source registered tsx to load
- * the source and the check's module: 0.56 s of CPU a worker, where one that imports these copies
- * takes 0.08 s (module hooks that served them at the modules' own URLs took 0.29 s), and a run
- * starts about 140 workers. A copy is its module as a worker imports it: its relative imports
- * name the copies (`.js`), its `import.meta.url` is its module's (so a check's module URL, the
- * registry's key, is the same in both threads), and its inline source map names its module, so
- * that stack traces show the source's lines, as under tsx.
+ * from which `npm test`'s groups run their test files (test/groups.ts) and start their worker
+ * threads. A worker started from the source registered tsx to load the source and the check's
+ * module: 0.56 s of CPU a worker, where one that imports these copies takes 0.15 s (module hooks
+ * that served them at the modules' own URLs took 0.29 s), and a run starts about 140 workers. A
+ * copy is its module as it is imported: its relative imports name the copies (`.js`, or the module
+ * itself if it is not TypeScript), its `import.meta.url` is its module's (so a check's module URL,
+ * the registry's key, is the same in both threads, and paths made from it are the source's), and
+ * its inline source map names its module, so that stack traces show the source's lines, as under tsx.
  *
  * `npm test` runs this first (`node --import tsx scripts/transpile.ts`), once, so that its groups,
  * which each transpile what is stale (see test/groups.ts), find nothing to do rather than all
