@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
-import { loadedAsCommonJs, TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
+import { loadedAsCommonJs, SOURCE_COPIES, TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
 import { couldNotStart, importLeft, specLimit, WorkerCrashError } from './errors.ts';
 import { BY_IMPORT, CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
@@ -45,8 +45,9 @@ const COMMON_JS = loadedAsCommonJs(import.meta.url);
 function startWorker(): Worker {
   // A channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to.
   const { port1: control, port2 } = new MessageChannel();
-  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE || COMMON_JS, [CONTROL]: port2 }, transferList: [port2] };
-  const entry = COMMON_JS ? commonJsEntry() : FROM_SOURCE ? sourceEntry() : WORKER_ENTRY;
+  const copies = FROM_SOURCE ? process.env[SOURCE_COPIES] : undefined;
+  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE || COMMON_JS, [SOURCE_COPIES]: copies, [CONTROL]: port2 }, transferList: [port2] };
+  const entry = COMMON_JS ? commonJsEntry() : FROM_SOURCE ? sourceEntry(copies) : WORKER_ENTRY;
   const w = FROM_SOURCE ? new Worker(entry, { ...options, eval: true, execArgv: [] }) : startThread(entry, { ...options, eval: COMMON_JS });
   controls.set(w, control);
   control.unref();
@@ -79,8 +80,13 @@ function ownTsx(kind: 'esm' | 'cjs'): string {
   throw new Error('strictcheck was loaded as CommonJS (compiled from its ES modules by a loader, as tsx compiles what a CommonJS module requires), and its workers load it so through tsx, which is not installed: install tsx (npm install --save-dev tsx), or import strictcheck from an ES module');
 }
 
-/** The code that starts a worker from the source: tsx registered (this repository's own), then the entry. */
-function sourceEntry(): string {
+/**
+ * The code that starts a worker from the source: the entry's copy in the folder SOURCE_COPIES
+ * names, with the source maps of the copies in use (as tsx does), or else the entry, tsx
+ * registered first (this repository's own).
+ */
+function sourceEntry(copies: string | undefined): string {
+  if (copies) return `process.setSourceMapsEnabled(true); import(${JSON.stringify(new URL('src/parallel/worker.js', copies).href)});`;
   return `import(${JSON.stringify(ownTsx('esm'))}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
 }
 

@@ -1,0 +1,47 @@
+/**
+ * The JavaScript copies of the repository's TypeScript that the worker threads of `npm test` load
+ * (scripts/transpile.ts).
+ * @module
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { COPIES, transpileStale } from '../scripts/transpile.ts';
+
+test('a module is transpiled again once its source is newer than its copy, and only then; declarations and the consumer project are not', () => {
+  const root = mkdtempSync(join(tmpdir(), 'strictcheck-transpile-'));
+  try {
+    const files = { 'src/a.ts': 'export const a: number = 1;\n', 'src/b.d.ts': 'export declare const b: number;\n', 'test/fixtures/consumer/c.ts': 'export const c = 1;\n' };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(join(root, file, '..'), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
+    assert.deepEqual(transpileStale(root), ['src/a.ts']);
+    assert.match(readFileSync(join(root, COPIES, 'src/a.js'), 'utf8'), /^export const a = 1;/);
+    assert.deepEqual(transpileStale(root), []);
+    writeFileSync(join(root, 'src/a.ts'), 'export const a: number = 2;\n');
+    const later = new Date(Date.now() + 10_000);
+    utimesSync(join(root, 'src/a.ts'), later, later);
+    assert.deepEqual(transpileStale(root), ['src/a.ts']);
+    assert.match(readFileSync(join(root, COPIES, 'src/a.js'), 'utf8'), /^export const a = 2;/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("a module's copy has its module's URL as import.meta.url, and with source maps in use its stack traces show the module's lines", { timeout: 30_000 }, async () => {
+  transpileStale();
+  const fixture = new URL('./fixtures/throws-at-line.ts', import.meta.url).href;
+  const copy = new URL(`../${COPIES}/test/fixtures/throws-at-line.js`, import.meta.url).href;
+  // In a worker thread, as a worker started from the copies imports them: source maps are in use there alone.
+  const code = `process.setSourceMapsEnabled(true); import(${JSON.stringify(copy)})
+    .then((m) => { try { m.fail(); } catch (e) { require('node:worker_threads').parentPort.postMessage({ url: m.url, stack: e.stack }); } });`;
+  const worker = new Worker(code, { eval: true });
+  const { url, stack } = await new Promise<{ url: string; stack: string }>((resolve, reject) => worker.once('message', resolve).once('error', reject));
+  await worker.terminate();
+  assert.equal(url, fixture);
+  assert.match(stack, /throws-at-line\.ts:12:9/);
+});
