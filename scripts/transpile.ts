@@ -77,7 +77,7 @@ export function transpileStale(root = repository): string[] {
 /** Makes the copies up to date, and has the workers this process starts from the source import them; returns their folder's URL. */
 export function useTranspiled(): string {
   transpileStale();
-  return (process.env[SOURCE_COPIES] = pathToFileURL(join(repository, COPIES, '/')).href);
+  return ((globalThis as Record<string, unknown>)[SOURCE_COPIES] = pathToFileURL(join(repository, COPIES, '/')).href);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) transpileStale();

@@ -19,11 +19,12 @@ import { WORKER_RULE } from '../spec/registry.ts';
 export const TS_LOADER = 'strictcheck.typescriptLoader';
 
 /**
- * The environment variable that names a folder of JavaScript copies of this repository's
+ * The property of `globalThis` that names a folder of JavaScript copies of this repository's
  * TypeScript (`<folder>/<path>.js` for `<root>/<path>.ts`, see scripts/transpile.ts) that a worker
  * started from the source imports in place of registering tsx, and the `workerData` key that
  * gives it to the worker: this repository's test runs name one, whose workers start in a quarter
- * of the CPU time (0.15 s, where 0.56 s through tsx).
+ * of the CPU time (0.15 s, where 0.56 s through tsx). Not an environment variable: a process the
+ * tests start (vitest in a temp project, say) must not inherit it, its workers having no tsx then.
  */
 export const SOURCE_COPIES = 'STRICTCHECK_SOURCE_COPIES';
 

@@ -45,7 +45,7 @@ const COMMON_JS = loadedAsCommonJs(import.meta.url);
 function startWorker(): Worker {
   // A channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to.
   const { port1: control, port2 } = new MessageChannel();
-  const copies = FROM_SOURCE ? process.env[SOURCE_COPIES] : undefined;
+  const copies = FROM_SOURCE ? ((globalThis as Record<string, unknown>)[SOURCE_COPIES] as string | undefined) : undefined;
   const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE || COMMON_JS, [SOURCE_COPIES]: copies, [CONTROL]: port2 }, transferList: [port2] };
   const entry = COMMON_JS ? commonJsEntry() : FROM_SOURCE ? sourceEntry(copies) : WORKER_ENTRY;
   const w = FROM_SOURCE ? new Worker(entry, { ...options, eval: true, execArgv: [] }) : startThread(entry, { ...options, eval: COMMON_JS });
