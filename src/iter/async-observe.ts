@@ -110,6 +110,8 @@ export class RecordedAsyncIterator {
   /** Pull `k` settled: records every pull settled, in order, from the first not recorded, and delivers `k`'s answer. */
   private settle(k: number, s: Settled): IteratorResult<unknown> | Promise<IteratorResult<unknown>> {
     this.pendingNow--;
+    // A source's failure is the input's as soon as the function gets it, recorded in order or not: one that rejects before an earlier pull settles may end the function (a Promise.all of pulls) first.
+    if (!s.ok) noteFailure(this.of.rec, s.err);
     if (this.of.answersSoon) this.of.work.unsettled--;
     if (k === this.recorded && this.settled.size === 0) {
       // The next in order, none settled behind it (the common case): recorded and delivered at once.
@@ -139,7 +141,6 @@ export class RecordedAsyncIterator {
     const { log, of } = this;
     if (!s.ok) {
       if (of.rec.open && !log.ended) log.end('threw');
-      noteFailure(of.rec, s.err);
       return undefined;
     }
     const r = s.r;
