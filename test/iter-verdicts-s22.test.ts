@@ -9,8 +9,12 @@ import { number } from '../src/demand/primitives.ts';
 import { list } from '../src/demand/lazy-positions.ts';
 import { tuple } from '../src/demand/tuples.ts';
 import type { Shape } from '../src/demand/shape-types.ts';
-import { checkSameStrictnessAsync } from '../src/same-strictness.ts';
-import { asyncIterable } from '../src/iter/index.ts';
+import { checkSameStrictness, checkSameStrictnessAsync } from '../src/same-strictness.ts';
+import { asyncIterable, iterator } from '../src/iter/index.ts';
+
+function* passOn<T>(xs: Iterable<T>): Generator<T> {
+  for (const x of xs) yield x;
+}
 
 async function* passOnAsync<T>(xs: AsyncIterable<T>): AsyncGenerator<T> {
   for await (const x of xs) yield x;
@@ -59,5 +63,13 @@ test('reading ahead inside lists and tuples of async iterables passed on is pred
   for (const sh of [asyncIterable(list(asyncIterable(number))), asyncIterable(tuple(asyncIterable(number), number))] as Shape<any>[]) {
     const r = await failingSeeds(sh, passOnAsync, 3);
     assert.deepEqual(r.seeds, [], `${sh.name}: ${r.first}`);
+  }
+});
+
+test('a pass-through of one-shot iterators of one-shot iterators checked against itself passes: an inner iterator the consumer left untouched (closed before its first pull, without a return method) is not pulled when its demand is replayed', () => {
+  const sh = iterator(iterator(number));
+  for (let seed = 1; seed <= 3; seed++) {
+    const r = checkSameStrictness([sh], sh, passOn as never, passOn as never, { seed, trials: 100 });
+    assert.ok(r.passed, `seed ${seed}: ${r.message}`);
   }
 });

@@ -610,7 +610,8 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
     const at = log.pulled();
     const { random } = plan;
     const given = plan.heads?.[k];
-    const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
+    // An element a demand leaves `_` the consumer got all the same (its outer layer, see planOf), but an iterable's outer layer would be a pull it never made.
+    const head = k >= plan.pulls ? WHNF : given?.forced ? given : given !== undefined && elem.protocol !== undefined ? NONE : plan.head;
     const where = elementPath(path, log.iteration, k);
     if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, where, random, log.first, at);
     // A random consumer pulling to the end forces each element as a random context normalizing does: bounded, within its allowance.
