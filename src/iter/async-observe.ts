@@ -14,6 +14,7 @@ import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/gu
 import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
+import { assignedTo, RefusingCopy, refusingAssignments } from '../demand/input-copy.ts';
 import { allowedPulls, answered, closedThrowing, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSource, throwIntoAsync, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
@@ -49,9 +50,10 @@ export class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>
   }
 
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
-    return new RecordedAsyncIterator(this.iterator<AsyncIterator<unknown>>(Symbol.asyncIterator), this.nextLog(), this);
+    return new RecordedAsyncIterator(this.iterator<AsyncIterator<unknown>>(Symbol.asyncIterator), this.nextLog(), this) as AsyncIterator<unknown>;
   }
 }
+refusingAssignments(RecordedAsyncIterable.prototype, [Symbol.asyncIterator]);
 
 /** How pull k settled: its result, or what it threw. */
 type Settled = { readonly ok: true; readonly r: IteratorResult<unknown> } | { readonly ok: false; readonly err: unknown };
@@ -62,29 +64,51 @@ type Settled = { readonly ok: true; readonly r: IteratorResult<unknown> } | { re
  * primitive, whose copy depends on its place, waits to be delivered too). `return` and `throw`
  * only where the real iterator has them.
  */
-export class RecordedAsyncIterator {
+export class RecordedAsyncIterator extends RefusingCopy {
   private calls = 0;
   private pendingNow = 0;
   private recorded = 0;
   private readonly settled = new Map<number, Settled>();
   private readonly waiting = new Map<number, (r: IteratorResult<unknown>) => void>();
-  return?: (v?: unknown) => Promise<IteratorResult<unknown>>;
-  throw?: (e?: unknown) => Promise<IteratorResult<unknown>>;
+  /** Its `return` and `throw`, where the real iterator has them, read through accessors that refuse an assignment (see `refusingAssignments`). */
+  private readonly returnWith: ((v?: unknown) => Promise<IteratorResult<unknown>>) | undefined;
+  private readonly throwWith: ((e?: unknown) => Promise<IteratorResult<unknown>>) | undefined;
 
   constructor(
     private readonly real: AsyncIterator<unknown>,
     private readonly log: IterationLog,
     private readonly of: RecordedAsyncIterable,
   ) {
-    if (typeof real.return === 'function')
-      this.return = (v) =>
-        this.closed('return', () =>
-          Promise.resolve(real.return!(v)).catch((err: unknown) => {
-            noteFailure(of.rec, err);
-            throw err;
-          }),
-        );
-    if (typeof real.throw === 'function') this.throw = (e) => this.closed('throw', () => real.throw!(e));
+    super(of.rec.inputs);
+    this.returnWith =
+      typeof real.return !== 'function'
+        ? undefined
+        : (v) =>
+            this.closed('return', () =>
+              Promise.resolve(real.return!(v)).catch((err: unknown) => {
+                noteFailure(of.rec, err);
+                throw err;
+              }),
+            );
+    this.throwWith = typeof real.throw === 'function' ? (e) => this.closed('throw', () => real.throw!(e)) : undefined;
+  }
+
+  refusal(what: string): Error {
+    return this.of.refusal(`${what}, on an iterator of it`);
+  }
+
+  // undefined where the real iterator has none: for await closes only what has `return` (GetMethod reads undefined as none).
+  get return(): ((v?: unknown) => Promise<IteratorResult<unknown>>) | undefined {
+    return this.returnWith;
+  }
+  set return(f: unknown) {
+    assignedTo(this, 'return', f, RETURN_SETTER);
+  }
+  get throw(): ((e?: unknown) => Promise<IteratorResult<unknown>>) | undefined {
+    return this.throwWith;
+  }
+  set throw(f: unknown) {
+    assignedTo(this, 'throw', f, THROW_SETTER);
   }
 
   next(...args: [] | [unknown]): Promise<IteratorResult<unknown>> {
@@ -182,6 +206,9 @@ export class RecordedAsyncIterator {
     return this;
   }
 }
+refusingAssignments(RecordedAsyncIterator.prototype, ['next', Symbol.asyncIterator]);
+const RETURN_SETTER = Object.getOwnPropertyDescriptor(RecordedAsyncIterator.prototype, 'return')!.set!;
+const THROW_SETTER = Object.getOwnPropertyDescriptor(RecordedAsyncIterator.prototype, 'throw')!.set!;
 
 /** Consumes async iterable `value` as {@link consumeIterable} does a sync one; the observation awaits it. */
 export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, guide: Guide, into: object, at: number, fit: boolean): boolean {
