@@ -183,3 +183,30 @@ test('a function that replaces its source\'s [Symbol.iterator], or the next or r
   assert.equal(r.passed, false);
   assert.match(r.message, /changed its input args\[0\]: it assigned to its next, on an iterator of it/);
 });
+
+test('a pull of an async source made before the function closes it, answering after, is recorded before the close: the element it delivered is in the source\'s demand', async () => {
+  async function* pullThenClose(xs: AsyncIterable<number>): AsyncGenerator<number> {
+    const it = xs[Symbol.asyncIterator]();
+    const pending = it.next();
+    await it.return?.();
+    const r = await pending;
+    if (!r.done) yield r.value;
+  }
+  const source = new AsyncSource({ elements: [1, 2, 3], infinite: false, hasReturn: true, delays: [] });
+  const o = await observeDetailedAsync(normalize, pullThenClose, [source], { inputs: [asyncIterable(number)], result: asyncIterable(number) });
+  assert.equal(prettyDemand(o.result), '1 : []');
+  assert.equal(prettyDemand(o.inputs[0]!), '1 : return()');
+  // A pull made after the close is none of the iteration's, as in a sync one.
+  async function* closeThenPull(xs: AsyncIterable<number>): AsyncGenerator<number> {
+    const it = xs[Symbol.asyncIterator]();
+    const first = it.next();
+    await it.return?.();
+    await it.return?.();
+    const after = await it.next();
+    const r = await first;
+    if (!r.done) yield r.value;
+    if (!after.done) yield after.value;
+  }
+  const p = await observeDetailedAsync(normalize, closeThenPull, [source], { inputs: [asyncIterable(number)], result: asyncIterable(number) });
+  assert.equal(prettyDemand(p.inputs[0]!), '1 : return()');
+});

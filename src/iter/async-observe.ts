@@ -115,7 +115,8 @@ export class RecordedAsyncIterator extends RefusingCopy {
     const { log, real, of } = this;
     const spent = this.counted();
     if (spent !== undefined) return spent;
-    if (!of.rec.open || log.ended) return real.next(...args);
+    // A pull after the consumer closed the iteration is none of it, as in a sync one.
+    if (!of.rec.open || log.ended || this.closing !== undefined) return real.next(...args);
     let answer: Promise<IteratorResult<unknown>>;
     try {
       answer = Promise.resolve(real.next(...args));
@@ -141,6 +142,7 @@ export class RecordedAsyncIterator extends RefusingCopy {
       // The next in order, none settled behind it (the common case): recorded and delivered at once.
       this.recorded++;
       const delivered = this.record(k, s);
+      this.endIfClosed();
       if (!s.ok) throw s.err;
       return delivered!;
     }
@@ -149,6 +151,7 @@ export class RecordedAsyncIterator extends RefusingCopy {
     while (this.settled.has(this.recorded)) {
       const i = this.recorded++;
       const delivered = this.record(i, this.settled.get(i)!);
+      this.endIfClosed();
       this.settled.delete(i);
       if (i === k) mine = delivered;
       else if (delivered !== undefined) this.waiting.get(i)?.(delivered);
@@ -184,8 +187,21 @@ export class RecordedAsyncIterator extends RefusingCopy {
   private closed(how: 'return' | 'throw', forward: () => Promise<IteratorResult<unknown>>): Promise<IteratorResult<unknown>> {
     const spent = this.counted();
     if (spent !== undefined) return spent;
-    if (this.of.rec.open && !this.log.ended) this.log.end(how);
+    if (this.of.rec.open && !this.log.ended && this.closing === undefined) {
+      // Pulls made before the close, still pending, are recorded before it when they settle: the element one delivers is the function's.
+      this.closing = { how, after: this.calls };
+      this.endIfClosed();
+    }
     return forward();
+  }
+
+  /** The consumer's close and how many pulls came before it (see {@link closed}), until it is recorded. */
+  private closing: { readonly how: 'return' | 'throw'; readonly after: number } | undefined = undefined;
+
+  /** Records the consumer's close once every pull made before it is recorded. */
+  private endIfClosed(): void {
+    const { closing, log } = this;
+    if (closing !== undefined && this.recorded >= closing.after && !log.ended && this.of.rec.open) log.end(closing.how);
   }
 
   /**
