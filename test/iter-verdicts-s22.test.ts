@@ -20,6 +20,7 @@ import { prettyDemand } from '../src/demand/print.ts';
 import { spec } from '../src/spec/spec.ts';
 import { checkSpec } from '../src/checks.ts';
 import { checkSpecAsync } from '../src/async-checks.ts';
+import { inferSpec } from '../src/spec/infer.ts';
 import { AsyncSource } from '../src/iter/source.ts';
 
 function* passOn<T>(xs: Iterable<T>): Generator<T> {
@@ -209,4 +210,11 @@ test('a pull of an async source made before the function closes it, answering af
   }
   const p = await observeDetailedAsync(normalize, closeThenPull, [source], { inputs: [asyncIterable(number)], result: asyncIterable(number) });
   assert.equal(prettyDemand(p.inputs[0]!), '1 : return()');
+});
+
+test('inferSpec of a pass-through of iterables of iterables proposes pulledAsResult(), which strictCheckSpecExact and the exhaustive check pass: a consumer throwing into an inner iterable is no throw into the source', () => {
+  const sh = iterable(iterable(number));
+  const inferred = inferSpec([sh], sh, passOn as never, { depth: 3 });
+  assert.ok(inferred.proposals.length > 0, inferred.message);
+  assert.match(inferred.proposals[0]!.code, /pulledAsResult\(\)/);
 });
