@@ -174,12 +174,14 @@ function fromDemandAt(demand: Demand, shape: Shape<unknown>, received: boolean):
  * `Lazy` (nothing forced, a `⊥`, a strict position), it is converted at once. Where it can be
  * (see {@link byLayer}, asked when the spec first reads it), it is converted a layer at a time as
  * the spec reads it, each lazy field unread in its turn: a spec that reads the first cells of a
- * long demand converts only those.
+ * long demand converts only those. `received` false builds it as embedded, as {@link fromDemand}
+ * does, where it is a prediction rather than what a spec receives (a reference's observed demand on
+ * an input, whose reading ahead a spec's received form would drop: see {@link Ctor.received}).
  */
-export function inValueForm(demand: Demand, shape: Shape<unknown>): unknown {
+export function inValueForm(demand: Demand, shape: Shape<unknown>, received = true): unknown {
   const onceLazy = shape.kind === 'lazy' ? shape.inner().kind !== 'lazy' : shape.kind === 'dynamic';
-  if (!onceLazy || !demand.forced || !demand.lazy || demand.ctor === BOTTOM) return fromDemandAt(demand, shape, true);
-  return deferWith(convertLater, new Unread(demand, shape, undefined));
+  if (!onceLazy || !demand.forced || !demand.lazy || demand.ctor === BOTTOM) return fromDemandAt(demand, shape, received);
+  return deferWith(convertLater, new Unread(demand, shape, undefined, received));
 }
 
 /**
@@ -214,18 +216,20 @@ export class Unread {
     readonly demand: Demand,
     readonly shape: Shape<unknown>,
     public layers: boolean | undefined,
+    /** Whether it is built as a spec receives it, else as embedded (see {@link inValueForm}). */
+    readonly received: boolean,
   ) {}
 }
 
 function convertLater(unread: Unread): Lazy<unknown> {
-  const { demand, shape } = unread;
-  if (!(unread.layers ??= byLayer(demand, shape))) return fromDemandAt(demand, shape, true) as Lazy<unknown>;
+  const { demand, shape, received } = unread;
+  if (!(unread.layers ??= byLayer(demand, shape))) return fromDemandAt(demand, shape, received) as Lazy<unknown>;
   // One layer, in the one Lazy of its lazy position, as buildValue makes it; its fields unread in their turn.
-  if (demand instanceof SpineCell) return now(cellLater(new SpineLater(demand, shape), demand.k));
+  if (demand instanceof SpineCell) return now(cellLater(new SpineLater(demand, shape, received), demand.k));
   const d = demand as Forced;
   const fields: unknown[] = new Array(d.arity);
-  for (let i = 0; i < d.arity; i++) fields[i] = layerLater(d.field(i), fieldShape(shape, d.ctor, i));
-  return now(builtAs(d, fields, true));
+  for (let i = 0; i < d.arity; i++) fields[i] = layerLater(d.field(i), fieldShape(shape, d.ctor, i), received);
+  return now(builtAs(d, fields, received));
 }
 
 /**
@@ -240,6 +244,8 @@ export class SpineLater {
   constructor(
     readonly first: SpineCell,
     readonly shape: Shape<unknown>,
+    /** Whether the cells are built as a spec receives them, else as embedded (see {@link inValueForm}). */
+    readonly received: boolean,
   ) {
     this.spine = first.spine;
     this.head = fieldShape(shape, CONS_CTOR, 0);
@@ -256,9 +262,9 @@ export class SpineLater {
 function cellLater(later: SpineLater, k: number): Cons<unknown> {
   const { spine, tail } = later;
   const h = spine.head(k);
-  const head = h === unforced ? thunk : typeof h === 'object' ? layerLater(h as Demand, later.head) : now(h);
+  const head = h === unforced ? thunk : typeof h === 'object' ? layerLater(h as Demand, later.head, later.received) : now(h);
   // The next cell at the tail's shape: by this conversion where that is this cell's (see SpineLater). Past the last cell, the rest.
-  const next = k + 1 < spine.length && k < MAX_LAZY_INDEX ? lazyAt(cellLater, tail === later.shape ? later : new SpineLater(later.first, tail), k + 1) : layerLater(later.first.cellAt(k + 1), tail);
+  const next = k + 1 < spine.length && k < MAX_LAZY_INDEX ? lazyAt(cellLater, tail === later.shape ? later : new SpineLater(later.first, tail, later.received), k + 1) : layerLater(later.first.cellAt(k + 1), tail, later.received);
   return new Cons(head as Lazy<unknown>, next as Lazy<never>);
 }
 
@@ -280,9 +286,9 @@ function fieldShape(shape: Shape<unknown>, ctor: Ctor, i: number): Shape<unknown
 }
 
 /** The value form of `d`, a part of a demand converted a layer at a time: unread where it is one Lazy, else built. */
-function layerLater(d: Demand, shape: Shape<unknown>): unknown {
+function layerLater(d: Demand, shape: Shape<unknown>, received: boolean): unknown {
   if (!d.forced) return thunk;
-  return d.lazy && d.ctor !== BOTTOM ? deferWith(convertLater, new Unread(d, shape, true)) : fromDemandGuided(d, shape, undefined, dynamic, true);
+  return d.lazy && d.ctor !== BOTTOM ? deferWith(convertLater, new Unread(d, shape, true, received)) : fromDemandGuided(d, shape, undefined, dynamic, received);
 }
 
 /** Most levels {@link readsAlike} follows: a shape whose inner shapes are made anew at each call has no end. */

@@ -60,8 +60,59 @@ export function refusing<T extends object>(copy: T, owner: ChangeOwner): T {
   return new Proxy(Object.freeze(copy), Object.assign(Object.create(null) as object, TRAPS, { owner })) as T;
 }
 
-/** The owner of each refusing Set or Map. */
-const collectionOwners = new WeakMap<object, ChangeOwner>();
+/** The owner of each refusing Set or Map, which a refusing prototype's methods and the built-ins (see `input-guard.ts`) tell of a change. */
+const owners = new WeakMap<object, ChangeOwner>();
+
+/**
+ * @internal An assignment of `value` to `key` of `o` through a setter that stands for a method
+ * (see {@link refusingAssignments}): refused where `o` is an input's copy, else an own field, as
+ * an assignment to a plain object gives it. `from`: the setter.
+ */
+export function assignedTo(o: object, key: PropertyKey, value: unknown, from: Function): void {
+  const owner = copyOwner(o);
+  if (owner) refuse(owner, `it assigned to its ${keyText(key)}`, from);
+  Reflect.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
+ * @internal Makes methods `keys` of `proto` accessors, read as the methods they were, whose
+ * setters refuse an assignment to an input's copy in any mode ({@link assignedTo}): an own
+ * field would shadow the method, in a sloppy-mode assignment to a frozen object too.
+ */
+export function refusingAssignments(proto: object, keys: readonly PropertyKey[]): void {
+  for (const key of keys) {
+    const method: unknown = (proto as Record<PropertyKey, unknown>)[key];
+    const set = function (this: object, value: unknown): void {
+      assignedTo(this, key, value, set);
+    };
+    Object.defineProperty(proto, key, { get: () => method, set, configurable: true });
+  }
+}
+
+/** @internal The owner of `o` if it is an input's copy a refusing Set or Map, or a {@link RefusingCopy} of an input. */
+export function copyOwner(o: object): ChangeOwner | undefined {
+  return owners.get(o) ?? RefusingCopy.ownerOf(o);
+}
+
+/**
+ * @internal A copy made for every input of its kind, a source's recorded iterable or iterator,
+ * that refuses a change where it is an input's: told apart by a private field, not noted in a
+ * WeakMap (a note per source and per iteration cost every check over iterables).
+ */
+export abstract class RefusingCopy {
+  readonly #input: boolean;
+  constructor(input: boolean) {
+    this.#input = input;
+  }
+
+  /** The error for a change `what` to this input's copy (see `Recording.changedInput`). */
+  abstract refusal(what: string): Error;
+
+  /** Who `o` tells of a change, if it is an input's copy of this kind. */
+  static ownerOf(o: object): ChangeOwner | undefined {
+    return #input in o && o.#input ? { changed: (what) => (o as RefusingCopy).refusal(what) } : undefined;
+  }
+}
 
 /** The prototype of a refusing Set or Map: the built-in one's, with its changing methods refusing. */
 function refusingPrototype(builtin: object, methods: readonly string[], kind: string): object {
@@ -69,7 +120,7 @@ function refusingPrototype(builtin: object, methods: readonly string[], kind: st
   for (const name of methods) {
     const method = {
       [name](this: object): never {
-        return refuse(collectionOwners.get(this)!, `it called ${name} on the ${kind}`, method);
+        return refuse(owners.get(this)!, `it called ${name} on the ${kind}`, method);
       },
     }[name]!;
     Object.defineProperty(proto, name, { value: method, writable: true, configurable: true });
@@ -85,6 +136,7 @@ export const isRefusingPrototype = (p: object, name: 'Set' | 'Map'): boolean => 
 /** @internal Copy `copy`, a Set or a Map, frozen, as the function is given it: its changing methods refuse, telling `owner`. */
 export function refusingCollection<T extends object>(copy: T, set: boolean, owner: ChangeOwner): T {
   Object.setPrototypeOf(copy, set ? SET_PROTOTYPE : MAP_PROTOTYPE);
-  collectionOwners.set(copy, owner);
-  return Object.freeze(copy);
+  Object.freeze(copy);
+  owners.set(copy, owner); // after its freezing, which input-guard.ts refuses of an owned copy
+  return copy;
 }

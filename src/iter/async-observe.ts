@@ -14,6 +14,7 @@ import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/gu
 import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
+import { assignedTo, RefusingCopy, refusingAssignments } from '../demand/input-copy.ts';
 import { allowedPulls, answered, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSource, returnFromAsync, throwIntoAsync, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
@@ -49,9 +50,10 @@ export class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>
   }
 
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
-    return new RecordedAsyncIterator(this.iterator<AsyncIterator<unknown>>(Symbol.asyncIterator), this.nextLog(), this);
+    return new RecordedAsyncIterator(this.iterator<AsyncIterator<unknown>>(Symbol.asyncIterator), this.nextLog(), this) as AsyncIterator<unknown>;
   }
 }
+refusingAssignments(RecordedAsyncIterable.prototype, [Symbol.asyncIterator]);
 
 /** How pull k settled: its result, or what it threw. */
 type Settled = { readonly ok: true; readonly r: IteratorResult<unknown> } | { readonly ok: false; readonly err: unknown };
@@ -62,36 +64,59 @@ type Settled = { readonly ok: true; readonly r: IteratorResult<unknown> } | { re
  * primitive, whose copy depends on its place, waits to be delivered too). `return` and `throw`
  * only where the real iterator has them.
  */
-export class RecordedAsyncIterator {
+export class RecordedAsyncIterator extends RefusingCopy {
   private calls = 0;
   private pendingNow = 0;
   private recorded = 0;
   private readonly settled = new Map<number, Settled>();
   private readonly waiting = new Map<number, (r: IteratorResult<unknown>) => void>();
-  return?: (v?: unknown) => Promise<IteratorResult<unknown>>;
-  throw?: (e?: unknown) => Promise<IteratorResult<unknown>>;
+  /** Its `return` and `throw`, where the real iterator has them, read through accessors that refuse an assignment (see `refusingAssignments`). */
+  private readonly returnWith: ((v?: unknown) => Promise<IteratorResult<unknown>>) | undefined;
+  private readonly throwWith: ((e?: unknown) => Promise<IteratorResult<unknown>>) | undefined;
 
   constructor(
     private readonly real: AsyncIterator<unknown>,
     private readonly log: IterationLog,
     private readonly of: RecordedAsyncIterable,
   ) {
-    if (typeof real.return === 'function')
-      this.return = (v) =>
-        this.closed('return', () =>
-          Promise.resolve(real.return!(v)).catch((err: unknown) => {
-            noteFailure(of.rec, err);
-            throw err;
-          }),
-        );
-    if (typeof real.throw === 'function') this.throw = (e) => this.closed('throw', () => real.throw!(e));
+    super(of.rec.inputs);
+    this.returnWith =
+      typeof real.return !== 'function'
+        ? undefined
+        : (v) =>
+            this.closed('return', () =>
+              Promise.resolve(real.return!(v)).catch((err: unknown) => {
+                noteFailure(of.rec, err);
+                throw err;
+              }),
+            );
+    this.throwWith = typeof real.throw === 'function' ? (e) => this.closed('throw', () => real.throw!(e)) : undefined;
+  }
+
+  refusal(what: string): Error {
+    return this.of.refusal(`${what}, on an iterator of it`);
+  }
+
+  // undefined where the real iterator has none: for await closes only what has `return` (GetMethod reads undefined as none).
+  get return(): ((v?: unknown) => Promise<IteratorResult<unknown>>) | undefined {
+    return this.returnWith;
+  }
+  set return(f: unknown) {
+    assignedTo(this, 'return', f, RETURN_SETTER);
+  }
+  get throw(): ((e?: unknown) => Promise<IteratorResult<unknown>>) | undefined {
+    return this.throwWith;
+  }
+  set throw(f: unknown) {
+    assignedTo(this, 'throw', f, THROW_SETTER);
   }
 
   next(...args: [] | [unknown]): Promise<IteratorResult<unknown>> {
     const { log, real, of } = this;
     const spent = this.counted();
     if (spent !== undefined) return spent;
-    if (!of.rec.open || log.ended) return real.next(...args);
+    // A pull after the consumer closed the iteration is none of it, as in a sync one.
+    if (!of.rec.open || log.ended || this.closing !== undefined) return real.next(...args);
     let answer: Promise<IteratorResult<unknown>>;
     try {
       answer = Promise.resolve(real.next(...args));
@@ -110,11 +135,14 @@ export class RecordedAsyncIterator {
   /** Pull `k` settled: records every pull settled, in order, from the first not recorded, and delivers `k`'s answer. */
   private settle(k: number, s: Settled): IteratorResult<unknown> | Promise<IteratorResult<unknown>> {
     this.pendingNow--;
+    // A source's failure is the input's as soon as the function gets it, recorded in order or not: one that rejects before an earlier pull settles may end the function (a Promise.all of pulls) first.
+    if (!s.ok) noteFailure(this.of.rec, s.err);
     if (this.of.answersSoon) this.of.work.unsettled--;
     if (k === this.recorded && this.settled.size === 0) {
       // The next in order, none settled behind it (the common case): recorded and delivered at once.
       this.recorded++;
       const delivered = this.record(k, s);
+      this.endIfClosed();
       if (!s.ok) throw s.err;
       return delivered!;
     }
@@ -123,6 +151,7 @@ export class RecordedAsyncIterator {
     while (this.settled.has(this.recorded)) {
       const i = this.recorded++;
       const delivered = this.record(i, this.settled.get(i)!);
+      this.endIfClosed();
       this.settled.delete(i);
       if (i === k) mine = delivered;
       else if (delivered !== undefined) this.waiting.get(i)?.(delivered);
@@ -139,7 +168,6 @@ export class RecordedAsyncIterator {
     const { log, of } = this;
     if (!s.ok) {
       if (of.rec.open && !log.ended) log.end('threw');
-      noteFailure(of.rec, s.err);
       return undefined;
     }
     const r = s.r;
@@ -159,8 +187,21 @@ export class RecordedAsyncIterator {
   private closed(how: 'return' | 'throw', forward: () => Promise<IteratorResult<unknown>>): Promise<IteratorResult<unknown>> {
     const spent = this.counted();
     if (spent !== undefined) return spent;
-    if (this.of.rec.open && !this.log.ended) this.log.end(how);
+    if (this.of.rec.open && !this.log.ended && this.closing === undefined) {
+      // Pulls made before the close, still pending, are recorded before it when they settle: the element one delivers is the function's.
+      this.closing = { how, after: this.calls };
+      this.endIfClosed();
+    }
     return forward();
+  }
+
+  /** The consumer's close and how many pulls came before it (see {@link closed}), until it is recorded. */
+  private closing: { readonly how: 'return' | 'throw'; readonly after: number } | undefined = undefined;
+
+  /** Records the consumer's close once every pull made before it is recorded. */
+  private endIfClosed(): void {
+    const { closing, log } = this;
+    if (closing !== undefined && this.recorded >= closing.after && !log.ended && this.of.rec.open) log.end(closing.how);
   }
 
   /**
@@ -181,6 +222,9 @@ export class RecordedAsyncIterator {
     return this;
   }
 }
+refusingAssignments(RecordedAsyncIterator.prototype, ['next', Symbol.asyncIterator]);
+const RETURN_SETTER = Object.getOwnPropertyDescriptor(RecordedAsyncIterator.prototype, 'return')!.set!;
+const THROW_SETTER = Object.getOwnPropertyDescriptor(RecordedAsyncIterator.prototype, 'throw')!.set!;
 
 /** Consumes async iterable `value` as {@link consumeIterable} does a sync one; the observation awaits it. */
 export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, guide: Guide, into: object, at: number, fit: boolean): boolean {

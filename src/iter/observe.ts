@@ -26,6 +26,7 @@ import { isInputFailure } from '../demand/input-failures.ts';
 import { isInstance } from '../lazy/thrown.ts';
 import { withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
+import { RefusingCopy, refusingAssignments } from '../demand/input-copy.ts';
 
 /** What a random context throws into an iterable with `throw()`; caught when it comes back out (one, made once: a stack trace per throw cost more than the trial). */
 export const CONSUMER_THROW = new Error('thrown into the iterable by the context');
@@ -252,7 +253,7 @@ export const isIterable = (value: unknown): boolean => hasMethod(value, Symbol.i
  * the subclass, under `key`): each iteration is recorded apart. A generated source's one-shot
  * iterator stands for its source.
  */
-export abstract class RecordedSource<S> {
+export abstract class RecordedSource<S> extends RefusingCopy {
   private count = 0;
   private readonly owner: IterableRecord;
   /** The source forwarded to. */
@@ -270,11 +271,22 @@ export abstract class RecordedSource<S> {
     at: number,
     readonly rec: Recording,
   ) {
+    super(rec.inputs);
     const source = sourceOf(value);
     if (source === undefined && !hasMethod(value, key)) shape.project(value, path); // throws the mismatch
     this.real = (source ?? value) as S;
     this.generated = source !== undefined;
     this.owner = new IterableRecord(into, at, shape);
+    this.into = into;
+    this.at = at;
+  }
+
+  private readonly into: object;
+  private readonly at: number;
+
+  /** An input's copy, and its iterators, refuse a change (see `input-copy.ts`): the function would change what the source records. */
+  refusal(what: string): Error {
+    return this.rec.changedInput(this.rec.pathAt(this.path, this.into as never, this.at), what, 'wrap the source in an iterable or iterator of your own');
   }
 
   /**
@@ -331,9 +343,10 @@ export class RecordedIterable extends RecordedSource<Iterable<unknown>> {
     return new Kind(real, this.nextLog(), this);
   }
 }
+refusingAssignments(RecordedIterable.prototype, [Symbol.iterator]);
 
 /** An iterator forwarding to `real` that records its pulls and events in `log` (classes, not closures: one is made per iteration). */
-export class RecordedIterator {
+export class RecordedIterator extends RefusingCopy {
   private k = 0;
   private readonly elem: Shape<unknown>;
   protected readonly rec: Recording;
@@ -343,8 +356,13 @@ export class RecordedIterator {
     /** The iterable this is an iteration of. */
     private readonly of: RecordedIterable,
   ) {
+    super(of.rec.inputs);
     this.elem = of.elem;
     this.rec = of.rec;
+  }
+
+  refusal(what: string): Error {
+    return this.of.refusal(`${what}, on an iterator of it`);
   }
 
   next(value?: unknown): IteratorResult<unknown> {
@@ -389,6 +407,9 @@ export class RecordedIterator {
   }
 }
 
+// `return` and `throw` too, read as none where the real iterator has none (a subclass's own where it has): an own one assigned would be a change of the source's iterator.
+refusingAssignments(RecordedIterator.prototype, ['next', Symbol.iterator, 'return', 'throw']);
+
 export class Returnable extends RecordedIterator {
   return(v?: unknown): IteratorResult<unknown> {
     this.closed('return');
@@ -414,6 +435,9 @@ export class Closable extends Returnable {
     return this.real.throw!(e);
   }
 }
+refusingAssignments(Returnable.prototype, ['return']);
+refusingAssignments(Throwable.prototype, ['throw']);
+refusingAssignments(Closable.prototype, ['throw']);
 
 /**
  * What a consumer does to one iteration: pull `pulls` times, then end so. Element `k` is walked
@@ -619,7 +643,8 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
     const at = log.pulled();
     const { random } = plan;
     const given = plan.heads?.[k];
-    const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
+    // An element a demand leaves `_` the consumer got all the same (its outer layer, see planOf), but an iterable's outer layer would be a pull it never made.
+    const head = k >= plan.pulls ? WHNF : given?.forced ? given : given !== undefined && elem.protocol !== undefined ? NONE : plan.head;
     const where = elementPath(path, log.iteration, k);
     if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, where, random, log.first, at);
     // A random consumer pulling to the end forces each element as a random context normalizing does: bounded, within its allowance.

@@ -51,7 +51,7 @@ keepHiddenClasses(new Handoff(undefined), new PathCycle(demandHolder(), 0, 'valu
 }
 
 // A build's own objects live only while it runs (a spec's result demand is built on every trial).
-keepHiddenClasses(new Unread(unforced, dynamic, false), new SpineLater(startSpine(demandHolder(), 0), dynamic), new SharedValues<unknown>(), new BuildItems<unknown>(unforced, undefined, undefined, new SharedValues<unknown>()), new Built(''));
+keepHiddenClasses(new Unread(unforced, dynamic, false, true), new SpineLater(startSpine(demandHolder(), 0), dynamic, true), new SharedValues<unknown>(), new BuildItems<unknown>(unforced, undefined, undefined, new SharedValues<unknown>()), new Built(''));
 
 // Every trial makes its own seeds and streams (pure-rand's generator among them), and drops them.
 keepHiddenClasses(Seed.of(0), new Random(xoroshiro128plus(0)));

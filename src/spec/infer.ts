@@ -242,13 +242,19 @@ function iterableCandidates(args: readonly Shape<unknown>[], result: Shape<unkno
   return out;
 }
 
-/** Whether demand `d` holds a `throw()` into an iteration, which a function delegating to its source with `yield*` forwards to it. */
+/**
+ * Whether demand `d`, on a source, holds a `throw()` into one of its own iterations, which a
+ * function delegating to it with `yield*` forwards to it. Not into its elements: a consumer throws
+ * into an inner iterable that a pass-through gave it as it is, whatever the function does.
+ */
 function holdsThrowInto(d: Demand): boolean {
   for (const stack = [d]; stack.length > 0; ) {
     const x = stack.pop()!;
     if (!x.forced) continue;
     if (x.ctor === END_CTORS.throw) return true;
-    for (let k = 0; k < x.arity; k++) stack.push(x.field(k));
+    if (x.ctor.style === 'cons') stack.push(x.field(1));
+    else if (x.ctor.iterationField !== undefined) stack.push(x.field(x.ctor.iterationField));
+    else if (x.ctor.iterations !== undefined) for (let k = 0; k < x.arity; k++) stack.push(x.field(k));
   }
   return false;
 }

@@ -42,6 +42,7 @@ export function sameStrictnessAs<const A extends readonly unknown[], R>(args: Sh
 function predictAs<A extends readonly unknown[], R>(obs: DetailedObservation, args: ShapesOf<A>): SpecBody<A, R> {
   return (predict, _d, ..._inputs) => {
     if (obs.error) throw new SpecError(`the reference threw ${describeSafely(obs.error.thrown)} (on inputs where the function returned: both must compute the same values)`, { cause: obs.error.thrown });
-    predict(...(obs.inputs.map((x, i) => inValueForm(x, args[i] as Shape<unknown>)) as unknown as A));
+    // As embedded, not as a spec receives a demand: what the reference was observed to do, its reading ahead too, is predicted.
+    predict(...(obs.inputs.map((x, i) => inValueForm(x, args[i] as Shape<unknown>, false)) as unknown as A));
   };
 }

@@ -1,0 +1,220 @@
+/**
+ * Verdicts over iterables that must hold whatever the case: a function checked against itself
+ * passes (its reference's observed demands are predicted as they were recorded, reading ahead
+ * included, at any depth), and a function that changes an input, through a built-in that no
+ * Proxy trap or setter sees or on a source's iterator, is refused even if it catches the error.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { number } from '../src/demand/primitives.ts';
+import { list } from '../src/demand/lazy-positions.ts';
+import { tuple } from '../src/demand/tuples.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
+import { checkSameStrictness, checkSameStrictnessAsync } from '../src/same-strictness.ts';
+import { asyncIterable, iterable, iterator } from '../src/iter/index.ts';
+import { fromArray } from '../src/lazy/list.ts';
+import { now } from '../src/lazy/lazy.ts';
+import { setOf, mapOf } from '../src/demand/collections.ts';
+import { normalize, observeDetailed, observeDetailedAsync } from '../src/demand/observe.ts';
+import { prettyDemand } from '../src/demand/print.ts';
+import { spec } from '../src/spec/spec.ts';
+import { checkSpec } from '../src/checks.ts';
+import { checkSpecAsync } from '../src/async-checks.ts';
+import { inferSpec } from '../src/spec/infer.ts';
+import { AsyncSource } from '../src/iter/source.ts';
+
+function* passOn<T>(xs: Iterable<T>): Generator<T> {
+  for (const x of xs) yield x;
+}
+
+async function* passOnAsync<T>(xs: AsyncIterable<T>): AsyncGenerator<T> {
+  for await (const x of xs) yield x;
+}
+
+/** Pulls its source two at a time, both pending at once: it reads ahead, as a prefetching stream does. */
+async function* readTwoAhead<T>(xs: AsyncIterable<T>): AsyncGenerator<T> {
+  const it = xs[Symbol.asyncIterator]();
+  for (;;) {
+    const [a, b] = await Promise.all([it.next(), it.next()]);
+    if (a.done) return;
+    yield a.value;
+    if (b.done) return;
+    yield b.value;
+  }
+}
+
+/** The seeds of 1..`seeds` on which `f` checked against itself at shape `sh` fails, with the first failure's message. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function failingSeeds(sh: Shape<any>, f: (xs: never) => unknown, seeds: number): Promise<{ seeds: number[]; first: string }> {
+  const failed: number[] = [];
+  let first = '';
+  for (let seed = 1; seed <= seeds; seed++) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const r = await checkSameStrictnessAsync([sh] as any, sh as any, f as any, f as any, { seed, trials: 100 });
+    if (r.passed) continue;
+    failed.push(seed);
+    first ||= r.message;
+  }
+  return { seeds: failed, first };
+}
+
+test('an async pass-through of async iterables of async iterables checked against itself passes: the consumer reading an inner iterable ahead through it is predicted so', async () => {
+  const nested = asyncIterable(asyncIterable(number));
+  const r = await failingSeeds(nested, passOnAsync, 4);
+  assert.deepEqual(r.seeds, [], r.first);
+});
+
+test('a function that reads its async source ahead checked against itself passes: the reference\'s reading ahead is predicted, not dropped', async () => {
+  const r = await failingSeeds(asyncIterable(number), readTwoAhead, 4);
+  assert.deepEqual(r.seeds, [], r.first);
+});
+
+test('reading ahead inside lists and tuples of async iterables passed on is predicted as recorded', async () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  for (const sh of [asyncIterable(list(asyncIterable(number))), asyncIterable(tuple(asyncIterable(number), number))] as Shape<any>[]) {
+    const r = await failingSeeds(sh, passOnAsync, 3);
+    assert.deepEqual(r.seeds, [], `${sh.name}: ${r.first}`);
+  }
+});
+
+test('a pass-through of one-shot iterators of one-shot iterators checked against itself passes: an inner iterator the consumer left untouched (closed before its first pull, without a return method) is not pulled when its demand is replayed', () => {
+  const sh = iterator(iterator(number));
+  for (let seed = 1; seed <= 3; seed++) {
+    const r = checkSameStrictness([sh], sh, passOn as never, passOn as never, { seed, trials: 100 });
+    assert.ok(r.passed, `seed ${seed}: ${r.message}`);
+  }
+});
+
+/** Runs `change` on `x`, catching what it throws, as a function that goes on as if the change were made does. */
+const caught = (change: (x: any) => unknown) => (x: any): number => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  try {
+    change(x);
+  } catch {
+    // goes on
+  }
+  return 0;
+};
+
+test('a change to an input list cell, Set or Map through defineProperty, setPrototypeOf, __proto__, or Reflect, caught by the function, fails its observation naming the input and the change', () => {
+  const firstCell = (xs: { force(): object }) => xs.force();
+  const changes: [string, () => unknown, Parameters<typeof observeDetailed>[3], (x: any) => unknown, RegExp][] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+    ['Object.defineProperty on a cell', () => fromArray([1, 2]), {}, (xs) => Object.defineProperty(firstCell(xs), 'head', { value: now(9) }), /it defined its head/],
+    ['Object.defineProperties on a cell', () => fromArray([1, 2]), {}, (xs) => Object.defineProperties(firstCell(xs), { tail: { value: now(9) } }), /it defined its tail/],
+    ['Reflect.defineProperty on a cell', () => fromArray([1, 2]), {}, (xs) => Reflect.defineProperty(firstCell(xs), 'head', { value: now(9) }), /it defined its head/],
+    ['Object.setPrototypeOf on a cell', () => fromArray([1, 2]), {}, (xs) => Object.setPrototypeOf(firstCell(xs), null), /it set its prototype/],
+    ['Reflect.setPrototypeOf on a cell', () => fromArray([1, 2]), {}, (xs) => Reflect.setPrototypeOf(firstCell(xs), {}), /it set its prototype/],
+    ['__proto__ of a cell', () => fromArray([1, 2]), {}, (xs) => ((firstCell(xs) as { __proto__: unknown }).__proto__ = {}), /it set its prototype/],
+    ['Reflect.deleteProperty of a cell\'s field', () => fromArray([1, 2]), {}, (xs) => Reflect.ownKeys(firstCell(xs)).forEach((k) => Reflect.deleteProperty(firstCell(xs), k)), /it deleted its/],
+    ['Object.setPrototypeOf on a Map', () => new Map([[1, 1]]), { inputs: [mapOf(number, number)] }, (m) => Object.setPrototypeOf(m, Map.prototype), /it set its prototype/],
+    ['Object.defineProperty on a Set', () => new Set([1]), { inputs: [setOf(number)] }, (s) => Object.defineProperty(s, 'size', { value: 0 }), /it defined its size/],
+  ];
+  for (const [what, input, shapes, change, says] of changes) {
+    const o = observeDetailed(normalize, caught(change), [input()], { ...shapes, names: ['xs'] });
+    assert.ok(o.error !== undefined, `${what}: not refused (result ${prettyDemand(o.result)})`);
+    assert.match(String((o.error.thrown as Error).message), /changed its input xs: /, what);
+    assert.match(String((o.error.thrown as Error).message), says, what);
+  }
+  // On anything else, they are the built-ins.
+  const plain = Object.defineProperty(Object.setPrototypeOf({}, null), 'a', { value: 1, enumerable: true });
+  assert.deepEqual({ ...plain }, { a: 1 });
+  const idSpec = spec([list(number)], list(number), (predict, d) => predict(d));
+  const r = checkSpec(idSpec, (xs) => (caught((ys) => Object.defineProperty(ys.force(), 'head', { value: now(9) }))(xs), xs), { seed: 1, trials: 20 });
+  assert.equal(r.passed, false);
+  assert.match(r.message, /changed its input args\[0\]: it defined its head/);
+});
+
+test('a function that replaces its source\'s [Symbol.iterator], or the next or return of an iterator of it, is refused and reported, sync and async, where the source recorded fewer pulls', async () => {
+  const pullAll = (it: Iterator<number>): number[] => {
+    const got: number[] = [];
+    for (let r = it.next(); !r.done; r = it.next()) got.push(r.value);
+    return got;
+  };
+  const changes: [string, (xs: Iterable<number>) => unknown, RegExp][] = [
+    ['[Symbol.iterator] assigned', (xs) => {
+      caught((ys) => (ys[Symbol.iterator] = function* () {}))(xs);
+      return [...xs];
+    }, /it assigned to its \[Symbol\(Symbol.iterator\)\]/],
+    ['[Symbol.iterator] defined', (xs) => {
+      caught((ys) => Object.defineProperty(ys, Symbol.iterator, { value: function* () {} }))(xs);
+      return [...xs];
+    }, /it defined its \[Symbol\(Symbol.iterator\)\]/],
+    ['next assigned', (xs) => {
+      const it = xs[Symbol.iterator]();
+      caught((i) => (i.next = () => ({ done: true, value: undefined })))(it);
+      return pullAll(it);
+    }, /it assigned to its next, on an iterator of it/],
+    ['return assigned on an array\'s iterator, which has none', (xs) => {
+      const it = xs[Symbol.iterator]();
+      caught((i) => (i.return = () => ({ done: true, value: undefined })))(it);
+      it.next();
+      return it.return?.();
+    }, /it assigned to its return, on an iterator of it/],
+  ];
+  for (const [what, f, says] of changes) {
+    const o = observeDetailed(normalize, f, [[1, 2, 3]], { inputs: [iterable(number)], names: ['xs'] });
+    assert.ok(o.error !== undefined, `${what}: not refused (the source recorded ${prettyDemand(o.inputs[0]!)})`);
+    assert.match(String((o.error.thrown as Error).message), /changed its input xs: /, what);
+    assert.match(String((o.error.thrown as Error).message), says, what);
+  }
+  const source = () => new AsyncSource({ elements: [1, 2], infinite: false, hasReturn: true, delays: [] });
+  const asyncChanges: [string, (xs: AsyncIterable<number>) => Promise<unknown>, RegExp][] = [
+    ['[Symbol.asyncIterator] assigned', async (xs) => {
+      caught((ys) => (ys[Symbol.asyncIterator] = async function* () {}))(xs);
+      for await (const _ of xs);
+    }, /it assigned to its \[Symbol\(Symbol.asyncIterator\)\]/],
+    ['return assigned', async (xs) => {
+      const it = xs[Symbol.asyncIterator]();
+      caught((i) => (i.return = async () => ({ done: true, value: undefined })))(it);
+      await it.next();
+      await it.return?.();
+    }, /it assigned to its return, on an iterator of it/],
+  ];
+  for (const [what, f, says] of asyncChanges) {
+    const o = await observeDetailedAsync(normalize, f, [source()], { inputs: [asyncIterable(number)], names: ['xs'] });
+    assert.ok(o.error !== undefined, `${what}: not refused (the source recorded ${prettyDemand(o.inputs[0]!)})`);
+    assert.match(String((o.error.thrown as Error).message), says, what);
+  }
+  const passSpec = spec([asyncIterable(number)], asyncIterable(number), (predict, d) => predict(d));
+  async function* replacingNext(xs: AsyncIterable<number>): AsyncGenerator<number> {
+    const it = xs[Symbol.asyncIterator]();
+    caught((i) => (i.next = async () => ({ done: true, value: undefined })))(it);
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+  }
+  const r = await checkSpecAsync(passSpec, replacingNext, { seed: 1, trials: 20 });
+  assert.equal(r.passed, false);
+  assert.match(r.message, /changed its input args\[0\]: it assigned to its next, on an iterator of it/);
+});
+
+test('a pull of an async source made before the function closes it, answering after, is recorded before the close: the element it delivered is in the source\'s demand', async () => {
+  async function* pullThenClose(xs: AsyncIterable<number>): AsyncGenerator<number> {
+    const it = xs[Symbol.asyncIterator]();
+    const pending = it.next();
+    await it.return?.();
+    const r = await pending;
+    if (!r.done) yield r.value;
+  }
+  const source = new AsyncSource({ elements: [1, 2, 3], infinite: false, hasReturn: true, delays: [] });
+  const o = await observeDetailedAsync(normalize, pullThenClose, [source], { inputs: [asyncIterable(number)], result: asyncIterable(number) });
+  assert.equal(prettyDemand(o.result), '1 : []');
+  assert.equal(prettyDemand(o.inputs[0]!), '1 : return()');
+  // A pull made after the close is none of the iteration's, as in a sync one.
+  async function* closeThenPull(xs: AsyncIterable<number>): AsyncGenerator<number> {
+    const it = xs[Symbol.asyncIterator]();
+    const first = it.next();
+    await it.return?.();
+    await it.return?.();
+    const after = await it.next();
+    const r = await first;
+    if (!r.done) yield r.value;
+    if (!after.done) yield after.value;
+  }
+  const p = await observeDetailedAsync(normalize, closeThenPull, [source], { inputs: [asyncIterable(number)], result: asyncIterable(number) });
+  assert.equal(prettyDemand(p.inputs[0]!), '1 : return()');
+});
+
+test('inferSpec of a pass-through of iterables of iterables proposes pulledAsResult(), which strictCheckSpecExact and the exhaustive check pass: a consumer throwing into an inner iterable is no throw into the source', () => {
+  const sh = iterable(iterable(number));
+  const inferred = inferSpec([sh], sh, passOn as never, { depth: 3 });
+  assert.ok(inferred.proposals.length > 0, inferred.message);
+  assert.match(inferred.proposals[0]!.code, /pulledAsResult\(\)/);
+});
