@@ -95,32 +95,32 @@ const caught = (change: (x: any) => unknown) => (x: any): number => { // eslint-
   return 0;
 };
 
-test('a change to an input list cell, Set or Map through defineProperty, setPrototypeOf, __proto__, or Reflect, caught by the function, fails its observation naming the input and the change', () => {
+test('a definition on an input list cell, Set or Map that no setter sees throws, and the input stays as it was: a function that catches it reads what it was given, and its check passes as without the attempt', () => {
   const firstCell = (xs: { force(): object }) => xs.force();
-  const changes: [string, () => unknown, Parameters<typeof observeDetailed>[3], (x: any) => unknown, RegExp][] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
-    ['Object.defineProperty on a cell', () => fromArray([1, 2]), {}, (xs) => Object.defineProperty(firstCell(xs), 'head', { value: now(9) }), /it defined its head/],
-    ['Object.defineProperties on a cell', () => fromArray([1, 2]), {}, (xs) => Object.defineProperties(firstCell(xs), { tail: { value: now(9) } }), /it defined its tail/],
-    ['Reflect.defineProperty on a cell', () => fromArray([1, 2]), {}, (xs) => Reflect.defineProperty(firstCell(xs), 'head', { value: now(9) }), /it defined its head/],
-    ['Object.setPrototypeOf on a cell', () => fromArray([1, 2]), {}, (xs) => Object.setPrototypeOf(firstCell(xs), null), /it set its prototype/],
-    ['Reflect.setPrototypeOf on a cell', () => fromArray([1, 2]), {}, (xs) => Reflect.setPrototypeOf(firstCell(xs), {}), /it set its prototype/],
-    ['__proto__ of a cell', () => fromArray([1, 2]), {}, (xs) => ((firstCell(xs) as { __proto__: unknown }).__proto__ = {}), /it set its prototype/],
-    ['Reflect.deleteProperty of a cell\'s field', () => fromArray([1, 2]), {}, (xs) => Reflect.ownKeys(firstCell(xs)).forEach((k) => Reflect.deleteProperty(firstCell(xs), k)), /it deleted its/],
-    ['Object.setPrototypeOf on a Map', () => new Map([[1, 1]]), { inputs: [mapOf(number, number)] }, (m) => Object.setPrototypeOf(m, Map.prototype), /it set its prototype/],
-    ['Object.defineProperty on a Set', () => new Set([1]), { inputs: [setOf(number)] }, (s) => Object.defineProperty(s, 'size', { value: 0 }), /it defined its size/],
+  const attempts: [string, () => unknown, Parameters<typeof observeDetailed>[3], (x: any) => unknown, (x: any) => unknown][] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+    ['Object.defineProperty on a cell', () => fromArray([1, 2]), {}, (xs) => Object.defineProperty(firstCell(xs), 'head', { value: now(9) }), (xs) => (firstCell(xs) as { head: { force(): unknown } }).head.force()],
+    ['Object.setPrototypeOf on a cell', () => fromArray([1, 2]), {}, (xs) => Object.setPrototypeOf(firstCell(xs), null), (xs) => (firstCell(xs) as { head: { force(): unknown } }).head.force()],
+    ['Object.defineProperty on a Set', () => new Set([1]), { inputs: [setOf(number)] }, (s) => Object.defineProperty(s, 'size', { value: 0 }), (s) => (s as Set<number>).size],
+    ['Object.setPrototypeOf on a Map', () => new Map([[1, 1]]), { inputs: [mapOf(number, number)] }, (m) => Object.setPrototypeOf(m, Object.prototype), (m) => (m as Map<number, number>).get(1)],
   ];
-  for (const [what, input, shapes, change, says] of changes) {
-    const o = observeDetailed(normalize, caught(change), [input()], { ...shapes, names: ['xs'] });
-    assert.ok(o.error !== undefined, `${what}: not refused (result ${prettyDemand(o.result)})`);
-    assert.match(String((o.error.thrown as Error).message), /changed its input xs: /, what);
-    assert.match(String((o.error.thrown as Error).message), says, what);
+  for (const [what, input, shapes, change, read] of attempts) {
+    let threw = false;
+    let got: unknown;
+    const o = observeDetailed(normalize, (x: unknown) => {
+      try {
+        change(x);
+      } catch {
+        threw = true;
+      }
+      return (got = read(x));
+    }, [input()], { ...shapes, names: ['xs'] });
+    assert.ok(threw, `${what}: did not throw`);
+    assert.equal(o.error, undefined, what);
+    assert.equal(got, 1, what);
   }
-  // On anything else, they are the built-ins.
-  const plain = Object.defineProperty(Object.setPrototypeOf({}, null), 'a', { value: 1, enumerable: true });
-  assert.deepEqual({ ...plain }, { a: 1 });
   const idSpec = spec([list(number)], list(number), (predict, d) => predict(d));
   const r = checkSpec(idSpec, (xs) => (caught((ys) => Object.defineProperty(ys.force(), 'head', { value: now(9) }))(xs), xs), { seed: 1, trials: 20 });
-  assert.equal(r.passed, false);
-  assert.match(r.message, /changed its input args\[0\]: it defined its head/);
+  assert.equal(r.passed, true, r.message);
 });
 
 test('a function that replaces its source\'s [Symbol.iterator], or the next or return of an iterator of it, is refused and reported, sync and async, where the source recorded fewer pulls', async () => {
@@ -134,10 +134,6 @@ test('a function that replaces its source\'s [Symbol.iterator], or the next or r
       caught((ys) => (ys[Symbol.iterator] = function* () {}))(xs);
       return [...xs];
     }, /it assigned to its \[Symbol\(Symbol.iterator\)\]/],
-    ['[Symbol.iterator] defined', (xs) => {
-      caught((ys) => Object.defineProperty(ys, Symbol.iterator, { value: function* () {} }))(xs);
-      return [...xs];
-    }, /it defined its \[Symbol\(Symbol.iterator\)\]/],
     ['next assigned', (xs) => {
       const it = xs[Symbol.iterator]();
       caught((i) => (i.next = () => ({ done: true, value: undefined })))(it);

@@ -52,11 +52,6 @@ class InputCell<T> {
     ownField(this, 'tail', value);
   }
 
-  /** The owner of `o` if it is an input cell (not a copy of one made on its prototype). */
-  static ownerOf(o: object): ChangeOwner | undefined {
-    return #owner in o ? (o as InputCell<unknown>).#owner : undefined;
-  }
-
   /** Printed as the Cons it stands for. */
   [inspect.custom](_depth: number, options: InspectOptions): string {
     return inspect(new Cons(this.head, this.tail), options);
@@ -65,9 +60,6 @@ class InputCell<T> {
 // A Cons to `instanceof`, `tag` and `constructor`, as the cell it copies.
 Object.setPrototypeOf(InputCell.prototype, Cons.prototype);
 Object.defineProperty(InputCell.prototype, 'constructor', { value: Cons });
-
-// The built-in, which input-guard.ts replaces while an observation runs by one that refuses to freeze a cell.
-const { freeze } = Object;
 
 const SETTERS = { head: Object.getOwnPropertyDescriptor(InputCell.prototype, 'head')!.set!, tail: Object.getOwnPropertyDescriptor(InputCell.prototype, 'tail')!.set! };
 
@@ -78,8 +70,5 @@ function ownField(o: object, key: 'head' | 'tail', value: unknown): void {
 
 /** @internal A frozen cell of an observed function's input, holding `head` and `tail`, whose changes `owner` is told of. */
 export function inputCell<T>(head: Lazy<T>, tail: List<T>, owner: ChangeOwner): Cons<T> {
-  return freeze(new InputCell(head, tail, owner)) as unknown as Cons<T>;
+  return Object.freeze(new InputCell(head, tail, owner)) as unknown as Cons<T>;
 }
-
-/** @internal The owner of `o` if it is an input cell, whose changes other than assignments the built-ins tell it of (see `input-guard.ts`). */
-export const cellOwner = (o: object): ChangeOwner | undefined => InputCell.ownerOf(o);

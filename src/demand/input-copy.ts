@@ -60,7 +60,7 @@ export function refusing<T extends object>(copy: T, owner: ChangeOwner): T {
   return new Proxy(Object.freeze(copy), Object.assign(Object.create(null) as object, TRAPS, { owner })) as T;
 }
 
-/** The owner of each refusing Set or Map, which a refusing prototype's methods and the built-ins (see `input-guard.ts`) tell of a change. */
+/** The owner of each refusing Set or Map, which a refusing prototype's methods tell of a change. */
 const owners = new WeakMap<object, ChangeOwner>();
 
 /**
@@ -136,7 +136,6 @@ export const isRefusingPrototype = (p: object, name: 'Set' | 'Map'): boolean => 
 /** @internal Copy `copy`, a Set or a Map, frozen, as the function is given it: its changing methods refuse, telling `owner`. */
 export function refusingCollection<T extends object>(copy: T, set: boolean, owner: ChangeOwner): T {
   Object.setPrototypeOf(copy, set ? SET_PROTOTYPE : MAP_PROTOTYPE);
-  Object.freeze(copy);
-  owners.set(copy, owner); // after its freezing, which input-guard.ts refuses of an owned copy
-  return copy;
+  owners.set(copy, owner);
+  return Object.freeze(copy);
 }

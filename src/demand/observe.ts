@@ -25,7 +25,6 @@ import { mutationHint } from './mutation-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';
 import { AsyncWork, withAsyncWork } from './async-work.ts';
 import { InputFailures, withInputFailures } from './input-failures.ts';
-import { guardInputs } from './input-guard.ts';
 import { lastAsked } from './last-asked.ts';
 import { ShapeMismatchError } from './shape-errors.ts';
 
@@ -247,8 +246,6 @@ export class ObservationRun {
     const { inputs, shapes, names, holders, rec } = this;
     // The copies are not kept here, and the arguments are views: a function that walks past the cells of one lets them go.
     const copies = new Array(inputs.length);
-    // The copies refuse a change through the built-ins too (see input-guard.ts).
-    guardInputs();
     for (let i = 0; i < inputs.length; i++) copies[i] = instrument(inputs[i], shapes.inputs?.[i] ?? dynamic, names[i]!, holders[i]!, 0, rec, false, lazyView);
     return this.fn(...copies);
   }
