@@ -186,12 +186,23 @@ test('the identity through a default import passes with workers', async () => {
   }
 });
 
-/** Installs in `dir`'s node_modules strictcheck built from the source (its JavaScript only, as `npm run build` emits it), and the tsx and fast-check of this repository. */
+/** strictcheck built from the source (its JavaScript only, as `npm run build` emits it) in `node_modules/strictcheck` of a temporary folder, with its dependencies, once for the tests below. */
+let built: Promise<string> | undefined;
+after(() => void built?.then((folder) => rmSync(folder, { recursive: true, force: true })));
+
+/** Installs in `dir`'s node_modules the built strictcheck (see {@link built}), and this repository's tsx. */
 async function installBuilt(dir: string): Promise<void> {
-  const pkg = join(dir, 'node_modules/strictcheck');
-  await promisify(execFile)(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist'), '--declaration', 'false', '--sourceMap', 'false', '--inlineSources', 'false']);
-  writeFileSync(join(pkg, 'package.json'), readFileSync(join(root, 'package.json')));
-  for (const name of ['tsx', 'fast-check', 'pure-rand']) symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
+  built ??= (async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'strictcheck-built-'));
+    const pkg = join(folder, 'node_modules/strictcheck');
+    await promisify(execFile)(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist'), '--declaration', 'false', '--sourceMap', 'false', '--inlineSources', 'false']);
+    writeFileSync(join(pkg, 'package.json'), readFileSync(join(root, 'package.json')));
+    // Node resolves a linked package's imports from where it is.
+    for (const name of ['fast-check', 'pure-rand']) symlinkSync(join(root, 'node_modules', name), join(folder, 'node_modules', name), 'dir');
+    return folder;
+  })();
+  symlinkSync(join(await built, 'node_modules/strictcheck'), join(dir, 'node_modules/strictcheck'), 'dir');
+  symlinkSync(join(root, 'node_modules/tsx'), join(dir, 'node_modules/tsx'), 'dir');
 }
 
 test("under vitest in a CommonJS package (as npm init writes it), a check module importing the project's own TypeScript by name, with and without its extension, loads in workers of the built package, and a correct function passes", { timeout: 120_000 }, async () => {
@@ -217,6 +228,34 @@ test("the identity through the project's own modules passes with workers", () =>
     await installBuilt(dir);
     const ran = await underVitest(dir, 'workers.test.ts');
     assert.ok(ran.passed, ran.output);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("under vitest in an ES module package, a check module using __dirname, which vitest's transform gave it in the main thread, is refused in workers saying so and what to use, not that workers load it as the main thread did", { timeout: 120_000 }, async () => {
+  const dir = project('vitest-dirname', {
+    'package.json': '{ "type": "module" }',
+    'checks.ts': `import { join } from 'node:path';
+import { defineCheck, spec, lazyOf, number, type Lazy } from 'strictcheck';
+export const here = join(__dirname, 'data');
+const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
+export const check = defineCheck(import.meta.url, 'dirname', idSpec, (n: Lazy<number>) => n);
+`,
+    'workers.test.ts': `import { test } from 'vitest';
+import { assertSpec } from 'strictcheck';
+import { check } from './checks.ts';
+test('the identity passes with workers', () => assertSpec(check, { trials: 20, seed: 1, workers: 2 }), 60_000);
+`,
+  });
+  try {
+    await installBuilt(dir);
+    const ran = await underVitest(dir, 'workers.test.ts');
+    assert.ok(!ran.passed, ran.output);
+    const said = ran.output.replace(/\s+/g, ' ');
+    assert.match(said, /uses __dirname, which vitest's transform gives ES modules in the main thread only/);
+    assert.match(said, /Use import\.meta\.dirname \(Node 20\.11 on\), or dirname\(fileURLToPath\(import\.meta\.url\)\) instead/);
+    assert.doesNotMatch(said, /as the main thread did|--import tsx|top level/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

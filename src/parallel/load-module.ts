@@ -189,6 +189,11 @@ const IN_ES_MODULES: Record<string, string> = {
   exports: 'export',
 };
 
+/** Whether this process runs vitest's tests (vitest sets VITEST, which its workers' threads inherit). */
+function underVitest(): boolean {
+  return process.env.VITEST !== undefined;
+}
+
 /** The tsx APIs this worker registered, by URL, and the vitest interop: once each, as a pooled worker imports its check module again for each run. */
 const registered = new Set<string>();
 const VITEST = 'vitest interop';
@@ -239,7 +244,7 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
     loader = `${format}, ${await registerTsx(moduleUrl, commonJs)}`;
   }
   // Registered last, so that its resolve runs first and sees the format the others give.
-  if (!commonJs && process.env.VITEST !== undefined && !registered.has(VITEST)) {
+  if (!commonJs && underVitest() && !registered.has(VITEST)) {
     register(`data:text/javascript,${encodeURIComponent(VITEST_INTEROP)}`);
     registered.add(VITEST);
   }
@@ -269,6 +274,13 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
     }
     // Written as CommonJS, loaded as an ES module as the main thread did (vitest and jest give CommonJS's names to ES modules too).
     const used = commonJs ? null : COMMON_JS_ONLY.exec(said);
+    // vitest gave them in the main thread, which workers, loading the module through Node, cannot.
+    if (used && underVitest()) {
+      throw new CheckModuleError(
+        `a worker could not load the check's module ${moduleUrl}: it uses ${used[1]}, which vitest's transform gives ES modules in the main thread only; a worker loads the module ${loader}, and an ES module has no ${used[1]}. ` +
+          `Use ${IN_ES_MODULES[used[1]!]} instead`,
+      );
+    }
     if (used) {
       throw new CheckModuleError(
         `a worker could not load the check's module ${moduleUrl}: it uses ${used[1]}, which CommonJS has and an ES module has not, and a worker loads it ${loader}, as the main thread did. ` +
