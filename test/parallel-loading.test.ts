@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { checkSpecAsync } from '../src/async-checks.ts';
+import { defineCheck, lazyOf, number, spec, type Lazy } from '../src/index.ts';
 import { importCheckModule } from '../src/parallel/load-module.ts';
 import { aWorkerLetGoEnds } from './fixtures/let-go.ts';
 import { importPromiseLoopCheck, importPromiseLoopSyncCheck } from './fixtures/loading-import-promise-loop-checks.ts';
@@ -149,6 +150,12 @@ test("a module that the check module imports and a worker cannot find is said to
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("defineCheck given undefined for its module's URL, as import.meta.url is in a module compiled to CommonJS (a .cts under tsx), says so and to give pathToFileURL(__filename).href", () => {
+  const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
+  assert.throws(() => defineCheck(undefined as unknown as string, 'cts', idSpec, (n: Lazy<number>) => n), (e: Error) =>
+    e instanceof TypeError && /import\.meta\.url is undefined in a module compiled to CommonJS/.test(e.message) && /pathToFileURL\(__filename\)\.href \(from node:url\)/.test(e.message));
 });
 
 /** Runs `file`'s tests under vitest (this repository's, linked into `dir`'s node_modules) in `dir`: whether they passed, and vitest's output. */
