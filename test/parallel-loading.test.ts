@@ -8,12 +8,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { checkSpecAsync } from '../src/async-checks.ts';
+import { defineCheck, lazyOf, number, spec, type Lazy } from '../src/index.ts';
 import { importCheckModule } from '../src/parallel/load-module.ts';
 import { aWorkerLetGoEnds } from './fixtures/let-go.ts';
 import { importPromiseLoopCheck, importPromiseLoopSyncCheck } from './fixtures/loading-import-promise-loop-checks.ts';
@@ -140,6 +141,33 @@ test("a check module written as CommonJS that a worker loads as an ES module, as
   }
 });
 
+test("a module that the check module imports and a worker cannot find is said to be not found by the worker's resolution, not blamed on the check module's top level", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'strictcheck-unresolved-loading-'));
+  try {
+    writeFileSync(join(dir, 'checks.mjs'), "import { helper } from './helpers/absent.mjs';\nexport const used = helper;\n");
+    await assert.rejects(importCheckModule(pathToFileURL(join(dir, 'checks.mjs')).href), (e: Error) =>
+      /could not resolve a module that the check's module .*checks\.mjs imports/.test(e.message) && /helpers\/absent\.mjs/.test(e.message) && /resolve\.alias/.test(e.message) && !/top level|isMainThread/.test(e.message));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("defineCheck given undefined for its module's URL, as import.meta.url is in a module compiled to CommonJS (a .cts under tsx), says so and to give pathToFileURL(__filename).href", () => {
+  const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
+  assert.throws(() => defineCheck(undefined as unknown as string, 'cts', idSpec, (n: Lazy<number>) => n), (e: Error) =>
+    e instanceof TypeError && /import\.meta\.url is undefined in a module compiled to CommonJS/.test(e.message) && /pathToFileURL\(__filename\)\.href \(from node:url\)/.test(e.message));
+});
+
+/** Runs `file`'s tests under vitest (this repository's, linked into `dir`'s node_modules) in `dir`: whether they passed, and vitest's output. */
+async function underVitest(dir: string, file: string): Promise<{ passed: boolean; output: string }> {
+  symlinkSync(join(root, 'node_modules/vitest'), join(dir, 'node_modules/vitest'), 'dir');
+  const env = { ...process.env, NODE_TEST_CONTEXT: undefined, NO_COLOR: '1', CI: 'true' };
+  return promisify(execFile)(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', file], { cwd: dir, env, timeout: 90_000 }).then(
+    ({ stdout }) => ({ passed: true, output: stdout }),
+    (e: { stdout?: string; stderr?: string }) => ({ passed: false, output: `${e.stdout}${e.stderr}` }),
+  );
+}
+
 test("under vitest, a check module's default import of a compiled CommonJS module is in workers what vitest made it in the main thread (exports.default), and a correct function passes", { timeout: 120_000 }, async () => {
   const dir = project('vitest', {
     'package.json': '{ "type": "module" }',
@@ -158,13 +186,83 @@ test('the identity through a default import passes with workers', async () => {
 `,
   });
   try {
-    symlinkSync(join(root, 'node_modules/vitest'), join(dir, 'node_modules/vitest'), 'dir');
-    const env = { ...process.env, NODE_TEST_CONTEXT: undefined, NO_COLOR: '1', CI: 'true' };
-    const ran = await promisify(execFile)(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'workers.test.ts'], { cwd: dir, env, timeout: 90_000 }).then(
-      ({ stdout }) => ({ passed: true, output: stdout }),
-      (e: { stdout?: string; stderr?: string }) => ({ passed: false, output: `${e.stdout}${e.stderr}` }),
-    );
+    const ran = await underVitest(dir, 'workers.test.ts');
     assert.ok(ran.passed, ran.output);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** strictcheck built from the source (its JavaScript only, as `npm run build` emits it) in `node_modules/strictcheck` of a temporary folder, with its dependencies, once for the tests below. */
+let built: Promise<string> | undefined;
+after(() => void built?.then((folder) => rmSync(folder, { recursive: true, force: true })));
+
+/** Installs in `dir`'s node_modules the built strictcheck (see {@link built}), and this repository's tsx. */
+async function installBuilt(dir: string): Promise<void> {
+  built ??= (async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'strictcheck-built-'));
+    const pkg = join(folder, 'node_modules/strictcheck');
+    await promisify(execFile)(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist'), '--declaration', 'false', '--sourceMap', 'false', '--inlineSources', 'false']);
+    writeFileSync(join(pkg, 'package.json'), readFileSync(join(root, 'package.json')));
+    // Node resolves a linked package's imports from where it is.
+    for (const name of ['fast-check', 'pure-rand']) symlinkSync(join(root, 'node_modules', name), join(folder, 'node_modules', name), 'dir');
+    return folder;
+  })();
+  symlinkSync(join(await built, 'node_modules/strictcheck'), join(dir, 'node_modules/strictcheck'), 'dir');
+  symlinkSync(join(root, 'node_modules/tsx'), join(dir, 'node_modules/tsx'), 'dir');
+}
+
+test("under vitest in a CommonJS package (as npm init writes it), a check module importing the project's own TypeScript by name, with and without its extension, loads in workers of the built package, and a correct function passes", { timeout: 120_000 }, async () => {
+  // tsx gives a named import of a TypeScript module it compiles to CommonJS a URL of its own (?tsx-commonjs-export-preparse).
+  const dir = project('vitest-cjs', {
+    'package.json': '{ "type": "commonjs" }',
+    'own.ts': 'export function identity<T>(x: T): T { return x; }\n',
+    'noext.ts': 'export function same<T>(x: T): T { return x; }\n',
+    'checks.ts': `import identityOf from 'cjsdep';
+import { identity } from './own.ts';
+import { same } from './noext';
+import { defineCheck, spec, lazyOf, number, type Lazy } from 'strictcheck';
+const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
+export const check = defineCheck(import.meta.url, 'own imports', idSpec, (n: Lazy<number>) => same(identity(identityOf(n))));
+`,
+    'workers.test.ts': `import { test } from 'vitest';
+import { assertSpec } from 'strictcheck';
+import { check } from './checks.ts';
+test("the identity through the project's own modules passes with workers", () => assertSpec(check, { trials: 20, seed: 1, workers: 2 }), 60_000);
+`,
+  });
+  try {
+    await installBuilt(dir);
+    const ran = await underVitest(dir, 'workers.test.ts');
+    assert.ok(ran.passed, ran.output);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("under vitest in an ES module package, a check module using __dirname, which vitest's transform gave it in the main thread, is refused in workers saying so and what to use, not that workers load it as the main thread did", { timeout: 120_000 }, async () => {
+  const dir = project('vitest-dirname', {
+    'package.json': '{ "type": "module" }',
+    'checks.ts': `import { join } from 'node:path';
+import { defineCheck, spec, lazyOf, number, type Lazy } from 'strictcheck';
+export const here = join(__dirname, 'data');
+const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
+export const check = defineCheck(import.meta.url, 'dirname', idSpec, (n: Lazy<number>) => n);
+`,
+    'workers.test.ts': `import { test } from 'vitest';
+import { assertSpec } from 'strictcheck';
+import { check } from './checks.ts';
+test('the identity passes with workers', () => assertSpec(check, { trials: 20, seed: 1, workers: 2 }), 60_000);
+`,
+  });
+  try {
+    await installBuilt(dir);
+    const ran = await underVitest(dir, 'workers.test.ts');
+    assert.ok(!ran.passed, ran.output);
+    const said = ran.output.replace(/\s+/g, ' ');
+    assert.match(said, /uses __dirname, which vitest's transform gives ES modules in the main thread only/);
+    assert.match(said, /Use import\.meta\.dirname \(Node 20\.11 on\), or dirname\(fileURLToPath\(import\.meta\.url\)\) instead/);
+    assert.doesNotMatch(said, /as the main thread did|--import tsx|top level/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -148,10 +148,17 @@ function commonJs(url, format) {
     }
   }
 }
+/** What each wrapper wraps: the module as the hooks before this one resolved it (its URL may be one of theirs, as tsx's ?tsx-commonjs-export-preparse). */
+const wrapped = new Map();
 export async function resolve(specifier, context, next) {
+  // A wrapper's import of its module is that resolution again: the module is its resolver's, to load as it resolved it.
+  const inner = context.parentURL === undefined ? undefined : wrapped.get(context.parentURL);
+  if (inner !== undefined && specifier === inner.url) return { ...inner, shortCircuit: true };
   const resolved = await next(specifier, context);
   const own = context.parentURL !== undefined && context.parentURL.startsWith('file:') && !context.parentURL.includes('/node_modules/');
-  return own && !context.conditions.includes('require') && commonJs(resolved.url, resolved.format) ? { url: WRAPPED + resolved.url, format: 'module', shortCircuit: true } : resolved;
+  if (!own || context.conditions.includes('require') || !commonJs(resolved.url, resolved.format)) return resolved;
+  wrapped.set(WRAPPED + resolved.url, resolved);
+  return { url: WRAPPED + resolved.url, format: 'module', shortCircuit: true };
 }
 export async function load(url, context, next) {
   if (!url.startsWith(WRAPPED)) return next(url, context);
@@ -167,6 +174,9 @@ export async function load(url, context, next) {
  */
 const UNLOADABLE = /^ERR_(?:REQUIRE_|UNKNOWN_FILE_EXTENSION$|UNKNOWN_MODULE_FORMAT$|UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING$|INVALID_TYPESCRIPT_SYNTAX$|UNSUPPORTED_TYPESCRIPT_SYNTAX$)/;
 
+/** The codes of Node's errors that say an import's specifier resolves to no module that Node can load. */
+const UNRESOLVED = /^(?:ERR_MODULE_NOT_FOUND|MODULE_NOT_FOUND|ERR_UNSUPPORTED_DIR_IMPORT|ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_PACKAGE_IMPORT_NOT_DEFINED|ERR_INVALID_MODULE_SPECIFIER|ERR_UNSUPPORTED_ESM_URL_SCHEME)$/;
+
 /** What CommonJS gives a module that an ES module has not: using one, a module written as CommonJS fails as an ES module. */
 const COMMON_JS_ONLY = /^(?:ReferenceError: )?(__dirname|__filename|require|module|exports) is not defined\b/;
 
@@ -178,6 +188,11 @@ const IN_ES_MODULES: Record<string, string> = {
   module: 'export',
   exports: 'export',
 };
+
+/** Whether this process runs vitest's tests (vitest sets VITEST, which its workers' threads inherit). */
+function underVitest(): boolean {
+  return process.env.VITEST !== undefined;
+}
 
 /** The tsx APIs this worker registered, by URL, and the vitest interop: once each, as a pooled worker imports its check module again for each run. */
 const registered = new Set<string>();
@@ -229,7 +244,7 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
     loader = `${format}, ${await registerTsx(moduleUrl, commonJs)}`;
   }
   // Registered last, so that its resolve runs first and sees the format the others give.
-  if (!commonJs && process.env.VITEST !== undefined && !registered.has(VITEST)) {
+  if (!commonJs && underVitest() && !registered.has(VITEST)) {
     register(`data:text/javascript,${encodeURIComponent(VITEST_INTEROP)}`);
     registered.add(VITEST);
   }
@@ -239,8 +254,16 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
     const code = (err as { code?: unknown }).code;
     const said = describeSafely(err);
     // Not found: the URL given to defineCheck is not its module's own.
-    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && moduleUrl.startsWith('file:') && String((err as Error).message).includes(fileURLToPath(moduleUrl))) {
+    // (Node's message names the module not found first, then the module that imports it.)
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && moduleUrl.startsWith('file:') && String((err as Error).message).startsWith(`Cannot find module '${fileURLToPath(moduleUrl)}'`)) {
       throw new CheckModuleError(`a worker found no module at ${moduleUrl}, where the check was defined: ${WORKER_RULE}`);
+    }
+    // A module of its graph not found, or not resolvable, where the main thread's loader found it: no fault of the module's top level.
+    if (typeof code === 'string' && UNRESOLVED.test(code)) {
+      throw new CheckModuleError(
+        `a worker could not resolve a module that the check's module ${moduleUrl} imports (it loads that module ${loader}): ${said}. ` +
+          "A worker resolves imports as Node does (TypeScript's through tsx), not as a test runner's configuration does (vitest's resolve.alias, jest's moduleNameMapper): import the project's own modules by relative paths, or by names Node resolves (package.json \"imports\")",
+      );
     }
     // Node could not load a module of its graph as the worker loads it: no fault of the module's top level.
     if (typeof code === 'string' && UNLOADABLE.test(code)) {
@@ -251,6 +274,13 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
     }
     // Written as CommonJS, loaded as an ES module as the main thread did (vitest and jest give CommonJS's names to ES modules too).
     const used = commonJs ? null : COMMON_JS_ONLY.exec(said);
+    // vitest gave them in the main thread, which workers, loading the module through Node, cannot.
+    if (used && underVitest()) {
+      throw new CheckModuleError(
+        `a worker could not load the check's module ${moduleUrl}: it uses ${used[1]}, which vitest's transform gives ES modules in the main thread only; a worker loads the module ${loader}, and an ES module has no ${used[1]}. ` +
+          `Use ${IN_ES_MODULES[used[1]!]} instead`,
+      );
+    }
     if (used) {
       throw new CheckModuleError(
         `a worker could not load the check's module ${moduleUrl}: it uses ${used[1]}, which CommonJS has and an ES module has not, and a worker loads it ${loader}, as the main thread did. ` +

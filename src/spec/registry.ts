@@ -48,6 +48,10 @@ const registry = new Map<string, DefinedCheck<readonly unknown[], unknown>>();
 export function defineCheck<const A extends readonly unknown[], R>(moduleUrl: string, name: string, spec: Spec<A, R>, fn: (...args: A) => R | Promise<R>, options: { readonly compare?: Comparison | readonly Comparison[] } = {}): DefinedCheck<A, R> {
   checkKnownOptions(options, ['compare']);
   // A path would fail only later, in each worker (Invalid URL), as the URL of a module is what workers import.
+  // A module compiled to CommonJS (a .cts under tsx, say) has no import.meta: its import.meta.url is undefined.
+  if (moduleUrl === undefined) {
+    throw new TypeError('defineCheck: the module URL is undefined, as import.meta.url is undefined in a module compiled to CommonJS (as tsx compiles a .cts): give pathToFileURL(__filename).href (from node:url) there');
+  }
   if (!URL.canParse(moduleUrl)) {
     throw new TypeError(
       `defineCheck: the module '${moduleUrl}' is not a URL: give the URL of the module that defines the check, import.meta.url in an ES module, or pathToFileURL(__filename).href (from node:url) in CommonJS`,
