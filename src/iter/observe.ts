@@ -407,8 +407,8 @@ export class RecordedIterator extends RefusingCopy {
   }
 }
 
-// `return` and `throw` too, read as none where the real iterator has none (a subclass's own where it has): an own one assigned would be a change of the source's iterator.
-refusingAssignments(RecordedIterator.prototype, ['next', Symbol.iterator, 'return', 'throw']);
+// Not `return` and `throw`, which only the subclasses have, as the real iterator has them: `'return' in it` is what it is of the real one (a function may test it before closing).
+refusingAssignments(RecordedIterator.prototype, ['next', Symbol.iterator]);
 
 export class Returnable extends RecordedIterator {
   return(v?: unknown): IteratorResult<unknown> {

@@ -15,8 +15,25 @@ import { workerData } from 'node:worker_threads';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_RULE } from '../spec/registry.ts';
 
-/** The `workerData` key that says a TypeScript loader is registered in the worker already (this repository's own tests). */
+/**
+ * The `workerData` key that says which of tsx's loaders the worker's entry registered, `'esm'` or
+ * `'cjs'`: its ES module hooks (a worker started from this repository's source) or its CommonJS
+ * ones (a worker of a copy of strictcheck loaded as CommonJS); a module of the other format needs
+ * its own (see {@link importCheckModule}).
+ */
 export const TS_LOADER = 'strictcheck.typescriptLoader';
+
+/** The `workerData` key that says the main thread runs vitest's tests (see {@link runsVitest}). */
+export const UNDER_VITEST = 'strictcheck.underVitest';
+
+/**
+ * @internal Whether this thread runs vitest's tests: vitest's test threads and processes hold its
+ * state on `globalThis`, which a process they start does not inherit, where the environment
+ * (`VITEST`) it does.
+ */
+export function runsVitest(): boolean {
+  return '__vitest_worker__' in globalThis;
+}
 
 /**
  * The property of `globalThis` that names a folder of JavaScript copies of this repository's
@@ -189,9 +206,9 @@ const IN_ES_MODULES: Record<string, string> = {
   exports: 'export',
 };
 
-/** Whether this process runs vitest's tests (vitest sets VITEST, which its workers' threads inherit). */
+/** Whether the main thread that started this worker runs vitest's tests. */
 function underVitest(): boolean {
-  return process.env.VITEST !== undefined;
+  return (workerData as Record<string, unknown> | null)?.[UNDER_VITEST] === true;
 }
 
 /** The tsx APIs this worker registered, by URL, and the vitest interop: once each, as a pooled worker imports its check module again for each run. */
@@ -237,10 +254,11 @@ async function registerTsx(moduleUrl: string, commonJs: boolean): Promise<string
  * `asImport` runs the import's start, for the worker to tell what it starts (see worker.ts's byImport).
  */
 export async function importCheckModule(moduleUrl: string, asImport: <T>(start: () => T) => T = (start) => start(), commonJs = false): Promise<void> {
-  const typescript = /\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname);
+  const url = commonJs ? moduleUrl : copyOf(moduleUrl);
+  const typescript = /\.[cm]?tsx?$/.test(new URL(url).pathname);
   const format = commonJs ? 'as CommonJS' : 'as an ES module';
   let loader = `${format}, ${typescript ? "by this runtime's TypeScript loader" : 'as JavaScript'}`;
-  if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== true) {
+  if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== (commonJs ? 'cjs' : 'esm')) {
     loader = `${format}, ${await registerTsx(moduleUrl, commonJs)}`;
   }
   // Registered last, so that its resolve runs first and sees the format the others give.
@@ -249,7 +267,7 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
     registered.add(VITEST);
   }
   try {
-    await asImport(() => (commonJs ? createRequire(import.meta.url)(fileURLToPath(moduleUrl)) : import(copyOf(moduleUrl))));
+    await asImport(() => (commonJs ? createRequire(import.meta.url)(fileURLToPath(moduleUrl)) : import(url)));
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     const said = describeSafely(err);

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
-import { loadedAsCommonJs, SOURCE_COPIES, TS_LOADER, tsxApi, workerExecArgv } from './load-module.ts';
+import { loadedAsCommonJs, runsVitest, SOURCE_COPIES, TS_LOADER, tsxApi, UNDER_VITEST, workerExecArgv } from './load-module.ts';
 import { couldNotStart, importLeft, specLimit, WorkerCrashError } from './errors.ts';
 import { BY_IMPORT, CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
@@ -46,7 +46,7 @@ function startWorker(): Worker {
   // A channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to.
   const { port1: control, port2 } = new MessageChannel();
   const copies = FROM_SOURCE ? ((globalThis as Record<string, unknown>)[SOURCE_COPIES] as string | undefined) : undefined;
-  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: FROM_SOURCE || COMMON_JS, [SOURCE_COPIES]: copies, [CONTROL]: port2 }, transferList: [port2] };
+  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: COMMON_JS ? 'cjs' : FROM_SOURCE && !copies ? 'esm' : undefined, [UNDER_VITEST]: runsVitest(), [SOURCE_COPIES]: copies, [CONTROL]: port2 }, transferList: [port2] };
   const entry = COMMON_JS ? commonJsEntry() : FROM_SOURCE ? sourceEntry(copies) : WORKER_ENTRY;
   const w = FROM_SOURCE ? new Worker(entry, { ...options, eval: true, execArgv: [] }) : startThread(entry, { ...options, eval: COMMON_JS });
   controls.set(w, control);
