@@ -58,6 +58,7 @@ const COMMANDS = {
   workersTsx: ['--import', 'tsx', '--test', 'workers/take.test.ts'],
   vitestWorkers: [...VITEST, 'vitest/workers.test.ts'],
   workersCommonJs: ['--import', 'tsx', '--test', 'commonjs/take.test.ts'],
+  workersCommonJsImportingEsm: ['--import', 'tsx', '--test', 'commonjs/dynamic.test.ts'],
   vitestWorkersCommonJs: [...VITEST, 'commonjs/vitest.test.ts'],
   vitestProperty: [...VITEST, 'vitest/property.test.ts'],
 };
@@ -178,6 +179,10 @@ test("workers load a TypeScript check module of a vitest run, whose loader is vi
 
 test('workers load a TypeScript check module of a CommonJS package (`"type": "commonjs"`, as npm init writes it) under node --import tsx, as CommonJS through tsx, as the main thread loads it', async () => {
   assertOnePassOneFail(await ran.workersCommonJs, /# pass 1\n# fail 1/);
+});
+
+test('workers load an ES module check module that a CommonJS test file imports under node --import tsx, from the copy of strictcheck it imports (the ES module one), not the CommonJS copy the test file runs', async () => {
+  assertOnePassOneFail(await ran.workersCommonJsImportingEsm, /# pass 1\n# fail 1/);
 });
 
 test("workers load a TypeScript check module of a CommonJS package in a vitest run, as an ES module through the project's tsx", async () => {

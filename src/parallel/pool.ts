@@ -40,15 +40,18 @@ const COMMON_JS = loadedAsCommonJs(import.meta.url);
  * those that only slow its start (see `workerExecArgv`), and loads a TypeScript check module as
  * `importCheckModule` says; from the source, tsx is registered in the worker first (`--import tsx`
  * in execArgv does not load a .ts worker entry on Node 20); a copy of strictcheck loaded as CommonJS
- * registers tsx's CommonJS hooks in the worker and `require`s its entry through them.
+ * registers tsx's CommonJS hooks in the worker and `require`s its entry through them, for a check
+ * module `moduleUrl` loaded as CommonJS (one loaded as an ES module imports the ES module copy,
+ * whose registry the worker must read: the ES module entry's).
  */
-function startWorker(): Worker {
+function startWorker(moduleUrl: string): Worker {
   // A channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to.
   const { port1: control, port2 } = new MessageChannel();
+  const commonJs = COMMON_JS && loadedAsCommonJs(moduleUrl);
   const copies = FROM_SOURCE ? ((globalThis as Record<string, unknown>)[SOURCE_COPIES] as string | undefined) : undefined;
-  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: COMMON_JS ? 'cjs' : FROM_SOURCE && !copies ? 'esm' : undefined, [UNDER_VITEST]: runsVitest(), [SOURCE_COPIES]: copies, [CONTROL]: port2 }, transferList: [port2] };
-  const entry = COMMON_JS ? commonJsEntry() : FROM_SOURCE ? sourceEntry(copies) : WORKER_ENTRY;
-  const w = FROM_SOURCE ? new Worker(entry, { ...options, eval: true, execArgv: [] }) : startThread(entry, { ...options, eval: COMMON_JS });
+  const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: commonJs ? 'cjs' : FROM_SOURCE && !copies ? 'esm' : undefined, [UNDER_VITEST]: runsVitest(), [SOURCE_COPIES]: copies, [CONTROL]: port2 }, transferList: [port2] };
+  const entry = commonJs ? commonJsEntry() : FROM_SOURCE ? sourceEntry(copies) : WORKER_ENTRY;
+  const w = FROM_SOURCE ? new Worker(entry, { ...options, eval: true, execArgv: [] }) : startThread(entry, { ...options, eval: commonJs });
   controls.set(w, control);
   control.unref();
   return w;
@@ -415,7 +418,7 @@ export class Slot {
   private spawn(): Promise<void> {
     if (this.closed) throw new Error('the run is over');
     const pooled = takeIdle(this.setup.init.moduleUrl);
-    const w = pooled?.worker ?? startWorker();
+    const w = pooled?.worker ?? startWorker(this.setup.init.moduleUrl);
     this.stats.started++;
     this.worker = w;
     // A worker of an earlier run may yet crash from a timer one of its cases set: none of its crashes is surely a request's own.
