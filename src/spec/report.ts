@@ -16,6 +16,7 @@ import { resetCalls } from '../engine/random-function.ts';
 import { drawDiagram } from './diagram.ts';
 import { argumentName } from '../demand/observe.ts';
 import { UnhandledRejectionError } from './unhandled-rejections.ts';
+import { NeverSettlesError } from '../demand/never-settles.ts';
 import type { AnySpec, Trial } from './run-case.ts';
 
 /** What the error of `t` says, after the label of a report's line (or the force budget's, {@link BUDGET_RAN_OUT}, where the context forced the result). */
@@ -26,6 +27,7 @@ function describeError({ error, resultDemand }: Trial): string {
       ? `the context forced the result to ${showDemand(resultDemand)}, which ${overBudget(thrown.budget)}: raise forceBudget if the case needs more (if it runs out still, forcing the function's result diverges)`
       : `it ${overBudget(thrown.budget)}: it probably diverges`;
   }
+  if (thrown instanceof NeverSettlesError) return NeverSettlesError.why;
   return describeSafely(thrown instanceof UnhandledRejectionError ? thrown.reason : thrown);
 }
 
@@ -206,7 +208,7 @@ const mayHoldFunctions = perShape((shape) => someShapeWithin(shape, (x) => x.kin
 export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, errorLabel = 'The function threw', stopped?: { readonly unknown: string; readonly what: string }): string {
   const unknown = stopped && `(unknown: ${stopped.unknown})`;
   const left = t.error?.thrown instanceof UnhandledRejectionError;
-  const label = left ? 'The function left a rejection unhandled' : t.error?.forcingResult ? BUDGET_RAN_OUT : errorLabel;
+  const label = left ? 'The function left a rejection unhandled' : t.error?.forcingResult ? BUDGET_RAN_OUT : t.error?.thrown instanceof NeverSettlesError ? 'The function never settled' : errorLabel;
   const pairs = t.error ? undefined : t.actual.map((d, i) => showDemandPair(d, t.predicted[i]!));
   const parts = {
     inputs: t.inputs.map((v, i) => showInput(s, v, i)),
@@ -231,7 +233,9 @@ function failureWhat(t: Trial, s?: AnySpec): string {
       ? t.error.forcingResult ? 'the force budget ran out while the context forced the result' : 'the function probably diverges'
       : t.error.thrown instanceof UnhandledRejectionError
         ? 'the function left a rejection unhandled'
-        : 'the function threw';
+        : t.error.thrown instanceof NeverSettlesError
+          ? 'the function never settles'
+          : 'the function threw';
 }
 
 /** @internal The first line of a failure's report: what failed, and `where` (how it was found) in parentheses. */
