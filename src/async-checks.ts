@@ -23,7 +23,8 @@ import { dispatch, exhaustiveFailure, passing, randomFailure, type Runners } fro
  * Checks `fn` against `spec` on random trials, asynchronously: as {@link checkSpec} does, for a
  * function over async iterables or returning a Promise (awaited before the context consumes the
  * result). The force budget counts the pulls of async iterables too, so a function that pulls
- * an infinite async source for ever is stopped and reported as probably divergent. With
+ * an infinite async source for ever is stopped and reported as probably divergent, and one whose
+ * promise is pending when the event loop empties (nothing left can settle it) as never settling. With
  * `workers`, given a {@link DefinedCheck} or a spec and function registered with `defineCheck`,
  * the trials run in worker threads, with the verdict and counterexample of the run in this thread;
  * `timeout` then stops a trial that never settles.

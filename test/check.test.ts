@@ -318,7 +318,7 @@ describe('the function under test throws or diverges', () => {
     assert.equal(r.passed, false);
     assert.ok(r.counterexample!.error?.thrown instanceof ForceBudgetExceeded);
     assert.match(r.message, /^Failed: the function probably diverges \(after/);
-    assert.match(r.message, /The function threw: it made more than 20000 forces of thunks and pulls of iterators: it probably diverges/);
+    assert.match(r.message, /The function diverged: it made more than 20000 forces of thunks and pulls of iterators: it probably diverges/);
     // The infinite input prints elided, and so does the long demand on it.
     const inputLine = r.message.split('\n').find((l) => l.includes('• 1 : 1'))!;
     assert.ok(inputLine, r.message);

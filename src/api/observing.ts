@@ -6,3 +6,4 @@
  * @module Observing
  */
 export { entangle, observe, observe1, observeDetailed, observeDetailedAsync, whnf, normalize, toContext, type Context, type Observation, type DetailedObservation, type ObserveShapes } from '../demand/observe.ts';
+export { NeverSettlesError } from '../demand/never-settles.ts';

@@ -27,6 +27,7 @@ import { AsyncWork, withAsyncWork } from './async-work.ts';
 import { InputFailures, withInputFailures } from './input-failures.ts';
 import { lastAsked } from './last-asked.ts';
 import { ShapeMismatchError } from './shape-errors.ts';
+import { unlessNeverSettling, type NeverSettlesError } from './never-settles.ts';
 
 /** An evaluation context: forces some part of a value, for its effect of recording a demand. */
 export type Context = (value: unknown) => void;
@@ -188,7 +189,9 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
  * {@link observeDetailed} of a function over async iterables or returning a Promise: a Promise
  * result is awaited before the context consumes it, and the observation ends when the context's
  * consumption of async iterables has, and the function's pending steps have run. Pulls of async
- * iterables count against `budget` (the force budget cannot follow an `await`).
+ * iterables count against `budget` (the force budget cannot follow an `await`). Where the event
+ * loop empties while it awaits the function (nothing left can settle it), the observation ends
+ * with a {@link NeverSettlesError} thrown.
  *
  * @example
  * ```ts
@@ -200,14 +203,15 @@ export function observeDetailed(context: Context, fn: (...args: any[]) => unknow
 export async function observeDetailedAsync(context: Context, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes = {}, budget = Infinity): Promise<DetailedObservation> {
   const run = new ObservationRun(context, fn, inputs, shapes);
   const work = new AsyncWork(budget, run.failures);
+  // Each wait ends where the event loop empties first: what it waited on never settles.
   try {
-    const result = await withAsyncWork(work, () => run.call());
+    const result = await unlessNeverSettling(withAsyncWork(work, () => run.call()));
     withAsyncWork(work, () => run.consume(result));
-    await work.settle();
+    await unlessNeverSettling(work.settle());
   } catch (thrown) {
     run.failed(thrown);
     // The pulls the function left pending settle within the observation too, so that a rejection it left unhandled is told during its case.
-    await work.settle().catch(() => {});
+    await unlessNeverSettling(work.settle()).catch(() => {});
   }
   return run.end();
 }

@@ -17,12 +17,15 @@ import { fieldDemand } from '../demand/value-form.ts';
 import { CaseTree, type EnumeratedCase } from '../engine/enumerate.ts';
 import { NoSeriesError } from '../engine/series.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
-import { failureHeader, report, showInputs } from './report.ts';
+import { failureHeader, infiniteSourceHint, report, showInputs } from './report.ts';
 import { drive, driveAsync, unjudgedTrial, unjudgedTrialAsync, type AnySpec, type Steps, type Trial } from './run-case.ts';
 import { shrink } from './shrink-case.ts';
 import { unicodeTerminal } from './diagram.ts';
-import { holdingRejections } from './unhandled-rejections.ts';
+import { holdingRejections, UnhandledRejectionError } from './unhandled-rejections.ts';
+import { NeverSettlesError } from '../demand/never-settles.ts';
+import { ForceBudgetExceeded } from '../lazy/lazy.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
+import { printable } from './result.ts';
 import { nameOf, predictDemands, refuseAsync, refuseNonFunction, specify1, type ShapesOf, type Spec } from './spec.ts';
 import { specOf, type ArgumentDemand, type SpecLanguage } from './combinators.ts';
 import { END_CTORS } from '../iter/demand.ts';
@@ -320,9 +323,14 @@ function infer<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape
   const shapes = { inputs: args, result };
   const steps = inferenceSteps(args, result, fn, options);
   // A rejection the function leaves unhandled fails the inference as a throw does, where it ended the process.
-  if (async) return holdingRejections(`inferSpecAsync of ${nameOf(fn)}`, () => driveAsync(steps, (c) => unjudgedTrialAsync(fn as never, c, shapes)));
+  if (async) return holdingRejections(`inferSpecAsync of ${nameOf(fn)}`, () => driveAsync(steps, (c) => unjudgedTrialAsync(fn as never, c, shapes))).then(printableInference);
   refuseAsync({ args, result }, 'inferSpecAsync');
-  return drive(steps, (c) => unjudgedTrial(fn as never, c, shapes));
+  return printableInference(drive(steps, (c) => unjudgedTrial(fn as never, c, shapes)));
+}
+
+/** An inference that prints as its message (see printable): its proposals, whose code has lines of its own, are counted, and shown by the message. */
+function printableInference<A extends readonly unknown[], R>(inference: Inference<A, R>): Inference<A, R> {
+  return printable(inference, ({ proposals, observations }) => ({ proposals: `(${proposals.length}, in the message below)`, observations }));
 }
 
 /** The steps of an inference, written once for observing its cases synchronously and asynchronously: each yields a case and gets its trial back. */
@@ -413,8 +421,19 @@ const SHRINK_ATTEMPTS = 1000;
 function* threwSteps<A extends readonly unknown[], R>(s: AnySpec, threw: Threw, options: InferOptions): Steps<Inference<A, R>> {
   const [small, shrinks] = yield* shrink(s, threw.trial, SHRINK_ATTEMPTS);
   const where = `after ${threw.cases} case${threw.cases === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${options.seed ?? 1}`;
-  const why = 'Inferred nothing: no spec fits a function that throws, as checkSpec fails a case that throws. Make it total on such inputs, or give shapes that do not make them.';
+  const does = whatItDoes(small.error?.thrown);
+  const why = `Inferred nothing: no spec fits a function that ${does}, as a check fails a case where it ${does}. ${
+    infiniteSourceHint(s, small) === undefined ? `Make it ${does === 'throws' ? 'total' : 'end'} on such inputs, or give shapes that do not make them.` : 'If it is meant to pull its sources to their end, declare them finite, as said above.'
+  }`;
   return { proposals: [], observations: threw.cases, message: `${report(s, small, failureHeader(small, where, s), unicodeTerminal())}\n${why}` };
+}
+
+/** What a function did on a case whose trial failed with `thrown`, as the message of an inference says it. */
+function whatItDoes(thrown: unknown): string {
+  if (thrown instanceof ForceBudgetExceeded) return 'diverges';
+  if (thrown instanceof UnhandledRejectionError) return 'leaves a rejection unhandled';
+  if (thrown instanceof NeverSettlesError) return 'never settles';
+  return 'throws';
 }
 
 /** Whether a demand on a value of shape `s` may leave it unforced (`_`): not a strict one, which the call evaluates. */

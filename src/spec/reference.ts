@@ -6,6 +6,7 @@
  * @module
  */
 import { inValueForm, toDemand } from '../demand/convert.ts';
+import { NeverSettlesError } from '../demand/never-settles.ts';
 import { observeDetailed, observeDetailedAsync, toContext, type DetailedObservation } from '../demand/observe.ts';
 import { describeSafely } from '../demand/describe.ts';
 import type { Shape } from '../demand/shape-types.ts';
@@ -41,7 +42,7 @@ export function sameStrictnessAs<const A extends readonly unknown[], R>(args: Sh
 /** The body that predicts what the reference was observed to force (`obs`), or that throws the {@link SpecError} of a reference that threw. */
 function predictAs<A extends readonly unknown[], R>(obs: DetailedObservation, args: ShapesOf<A>): SpecBody<A, R> {
   return (predict, _d, ..._inputs) => {
-    if (obs.error) throw new SpecError(`the reference threw ${describeSafely(obs.error.thrown)} (on inputs where the function returned: both must compute the same values)`, { cause: obs.error.thrown });
+    if (obs.error) throw new SpecError(`the reference ${obs.error.thrown instanceof NeverSettlesError ? `never settles: ${NeverSettlesError.why}` : `threw ${describeSafely(obs.error.thrown)}`} (on inputs where the function returned: both must compute the same values)`, { cause: obs.error.thrown });
     // As embedded, not as a spec receives a demand: what the reference was observed to do, its reading ahead too, is predicted.
     predict(...(obs.inputs.map((x, i) => inValueForm(x, args[i] as Shape<unknown>, false)) as unknown as A));
   };

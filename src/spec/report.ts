@@ -16,6 +16,8 @@ import { resetCalls } from '../engine/random-function.ts';
 import { drawDiagram } from './diagram.ts';
 import { argumentName } from '../demand/observe.ts';
 import { UnhandledRejectionError } from './unhandled-rejections.ts';
+import { NeverSettlesError } from '../demand/never-settles.ts';
+import { sourceOf } from '../iter/source.ts';
 import type { AnySpec, Trial } from './run-case.ts';
 
 /** What the error of `t` says, after the label of a report's line (or the force budget's, {@link BUDGET_RAN_OUT}, where the context forced the result). */
@@ -26,7 +28,25 @@ function describeError({ error, resultDemand }: Trial): string {
       ? `the context forced the result to ${showDemand(resultDemand)}, which ${overBudget(thrown.budget)}: raise forceBudget if the case needs more (if it runs out still, forcing the function's result diverges)`
       : `it ${overBudget(thrown.budget)}: it probably diverges`;
   }
+  if (thrown instanceof NeverSettlesError) return NeverSettlesError.why;
   return describeSafely(thrown instanceof UnhandledRejectionError ? thrown.reason : thrown);
+}
+
+/**
+ * @internal Where case `t` diverged (its function ran out of the force budget) and an input is a
+ * generated infinite source: the hint that names the option making its sources finite, the fix
+ * for a function meant to pull them to the end (it diverges on an infinite one).
+ */
+export function infiniteSourceHint(s: Pick<AnySpec, 'args' | 'names'>, t: Trial): string | undefined {
+  if (!(t.error?.thrown instanceof ForceBudgetExceeded) || t.error.forcingResult) return undefined;
+  for (let i = 0; i < t.inputs.length; i++) {
+    const plan = sourceOf(t.inputs[i])?.plan;
+    const protocol = (s.args[i] as Shape<unknown> | undefined)?.protocol;
+    if (plan === undefined || !plan.infinite || plan.elements.length === 0 || protocol === undefined) continue;
+    const maker = `${protocol.async ? 'asyncI' : 'i'}${protocol.oneShot ? 'terator' : 'terable'}`;
+    return `${argumentName(s.names, i)} is an infinite source (${maker}(…) makes finite and infinite ones): if the function is meant to pull it to its end, declare it ${maker}(…, { finite: true }) (docs/iterators.md)`;
+  }
+  return undefined;
 }
 
 /** How a report introduces a force budget that ran out while the context forced the result. */
@@ -206,7 +226,16 @@ const mayHoldFunctions = perShape((shape) => someShapeWithin(shape, (x) => x.kin
 export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, errorLabel = 'The function threw', stopped?: { readonly unknown: string; readonly what: string }): string {
   const unknown = stopped && `(unknown: ${stopped.unknown})`;
   const left = t.error?.thrown instanceof UnhandledRejectionError;
-  const label = left ? 'The function left a rejection unhandled' : t.error?.forcingResult ? BUDGET_RAN_OUT : errorLabel;
+  const thrown = t.error?.thrown;
+  const label = left
+    ? 'The function left a rejection unhandled'
+    : t.error?.forcingResult
+      ? BUDGET_RAN_OUT
+      : thrown instanceof NeverSettlesError
+        ? 'The function never settled'
+        : thrown instanceof ForceBudgetExceeded && !stopped
+          ? 'The function diverged'
+          : errorLabel;
   const pairs = t.error ? undefined : t.actual.map((d, i) => showDemandPair(d, t.predicted[i]!));
   const parts = {
     inputs: t.inputs.map((v, i) => showInput(s, v, i)),
@@ -218,6 +247,8 @@ export function report(s: AnySpec, t: Trial, header: string, unicode: boolean, e
   const lines = [header, drawDiagram(parts, unicode)];
   if (t.error) lines.push(`${label}: ${describeError(t)}`);
   if (t.error?.hint !== undefined) lines.push(t.error.hint);
+  const infinite = infiniteSourceHint(s, t);
+  if (infinite !== undefined) lines.push(infinite);
   return lines.join('\n');
 }
 
@@ -231,7 +262,9 @@ function failureWhat(t: Trial, s?: AnySpec): string {
       ? t.error.forcingResult ? 'the force budget ran out while the context forced the result' : 'the function probably diverges'
       : t.error.thrown instanceof UnhandledRejectionError
         ? 'the function left a rejection unhandled'
-        : 'the function threw';
+        : t.error.thrown instanceof NeverSettlesError
+          ? 'the function never settles'
+          : 'the function threw';
 }
 
 /** @internal The first line of a failure's report: what failed, and `where` (how it was found) in parentheses. */

@@ -73,14 +73,21 @@ export function carryResult(failure: Error, result: object): void {
 }
 
 /**
- * @internal Makes a check's result print through `console.log` as its fields, then its message
- * drawn on lines of its own (as one string, the diagram's lines showed as `'…\n' +` pieces).
+ * @internal Makes a result (a check's, an inference's) print as its message: through `String` and
+ * template literals, and through `console.log` as its fields (as `shownFields` gives them, if
+ * given), then the message drawn on lines of its own (as one string, the diagram's lines showed
+ * as `'…\n' +` pieces).
  */
-export function printable<R extends { readonly message: string }>(result: R): R {
+export function printable<R extends { readonly message: string }>(result: R, shownFields?: (result: R) => object): R {
+  Object.defineProperty(result, 'toString', {
+    value(this: R) {
+      return this.message;
+    },
+  });
   return Object.defineProperty(result, inspect.custom, {
     value(this: R, _depth: number, options: InspectOptions) {
       // The coverage figures are in the message's line: shown again, they would spread over ten lines.
-      const { message, coverage: _, ...fields } = this as R & { coverage?: unknown };
+      const { message, coverage: _, ...fields } = (shownFields ? { message: this.message, ...shownFields(this) } : this) as R & { coverage?: unknown };
       let shown: string;
       try {
         shown = inspect(fields, options);
