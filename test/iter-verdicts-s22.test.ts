@@ -199,6 +199,20 @@ test('a function whose result is ⊥ at a shape without a Lazy (sum passing on i
   assert.equal(r.passed, true, r.message);
 });
 
+test('a change to a one-shot iterator given as an input is said of the input itself, not of an iterator of it', () => {
+  const f = (it: Iterator<number>): number => {
+    try {
+      it.next = () => ({ done: true, value: undefined });
+    } catch {}
+    return 0;
+  };
+  const o = observeDetailed(normalize, f, [[1, 2][Symbol.iterator]()], { inputs: [iterator(number)], names: ['it'] });
+  assert.ok(o.error !== undefined, 'not refused');
+  const message = String((o.error.thrown as Error).message);
+  assert.match(message, /changed its input it: it assigned to its next/);
+  assert.doesNotMatch(message, /on an iterator of it/);
+});
+
 test('a pull of an async source made before the function closes it, answering after, is recorded before the close: the element it delivered is in the source\'s demand', async () => {
   async function* pullThenClose(xs: AsyncIterable<number>): AsyncGenerator<number> {
     const it = xs[Symbol.asyncIterator]();

@@ -94,7 +94,7 @@ export class RecordedAsyncIterator extends RefusingCopy {
   }
 
   refusal(what: string): Error {
-    return this.of.refusal(`${what}, on an iterator of it`);
+    return this.of.iteratorRefusal(what);
   }
 
   // undefined where the real iterator has none: for await closes only what has `return` (GetMethod reads undefined as none).

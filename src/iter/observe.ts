@@ -279,14 +279,22 @@ export abstract class RecordedSource<S> extends RefusingCopy {
     this.owner = new IterableRecord(into, at, shape);
     this.into = into;
     this.at = at;
+    this.oneShot = shape.protocol?.oneShot === true;
   }
 
   private readonly into: object;
   private readonly at: number;
+  /** Whether the input is an iterator (its one iteration, given as it is), not a re-iterable source. */
+  private readonly oneShot: boolean;
 
   /** An input's copy, and its iterators, refuse a change (see `input-copy.ts`): the function would change what the source records. */
   refusal(what: string): Error {
     return this.rec.changedInput(this.rec.pathAt(this.path, this.into as never, this.at), what, 'wrap the source in an iterable or iterator of your own');
+  }
+
+  /** {@link refusal} of a change `what` to an iterator of this source: the input itself where it is one-shot. */
+  iteratorRefusal(what: string): Error {
+    return this.refusal(this.oneShot ? what : `${what}, on an iterator of it`);
   }
 
   /**
@@ -362,7 +370,7 @@ export class RecordedIterator extends RefusingCopy {
   }
 
   refusal(what: string): Error {
-    return this.of.refusal(`${what}, on an iterator of it`);
+    return this.of.iteratorRefusal(what);
   }
 
   next(value?: unknown): IteratorResult<unknown> {
