@@ -189,6 +189,23 @@ test('an iterator of a source without return has none under observation either: 
   assert.equal(r.passed, true, r.message);
 });
 
+test('an iterator of an async source without return has none under observation either, as a function that tests \'return\' in it sees, and one with return and throw has both', async () => {
+  const seen: boolean[][] = [];
+  const first = async (xs: AsyncIterable<number>): Promise<number> => {
+    const it = xs[Symbol.asyncIterator]();
+    const r = await it.next();
+    seen.push(['return' in it, 'throw' in it]);
+    if ('return' in it) await it.return!();
+    return r.done ? -1 : r.value;
+  };
+  for (const hasReturn of [false, true]) {
+    const o = await observeDetailedAsync(normalize, first, [new AsyncSource({ elements: [1, 2], infinite: false, hasReturn, delays: [] })], { inputs: [asyncIterable(number)], names: ['xs'] });
+    assert.equal(o.error, undefined, o.error && String((o.error.thrown as Error).message));
+    assert.equal(prettyDemand(o.inputs[0]!), hasReturn ? '1 : return()' : '1 : _');
+  }
+  assert.deepEqual(seen, [[false, false], [true, true]]);
+});
+
 test('a function whose result is ⊥ at a shape without a Lazy (sum passing on its source\'s error) checked against itself passes: the reference is run under the demand ⊥, not refused as a spec error', () => {
   const sum = (xs: Iterable<number>): number => {
     let s = 0;

@@ -64,11 +64,11 @@ export function refusing<T extends object>(copy: T, owner: ChangeOwner): T {
 const owners = new WeakMap<object, ChangeOwner>();
 
 /**
- * @internal An assignment of `value` to `key` of `o` through a setter that stands for a method
+ * An assignment of `value` to `key` of `o` through a setter that stands for a method
  * (see {@link refusingAssignments}): refused where `o` is an input's copy, else an own field, as
  * an assignment to a plain object gives it. `from`: the setter.
  */
-export function assignedTo(o: object, key: PropertyKey, value: unknown, from: Function): void {
+function assignedTo(o: object, key: PropertyKey, value: unknown, from: Function): void {
   const owner = copyOwner(o);
   if (owner) refuse(owner, `it assigned to its ${keyText(key)}`, from);
   Reflect.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });

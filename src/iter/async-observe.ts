@@ -14,7 +14,7 @@ import { ALL, EVALUATED, NONE, VALUE_FORM, WHNF, type Guide } from '../demand/gu
 import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
-import { assignedTo, RefusingCopy, refusingAssignments } from '../demand/input-copy.ts';
+import { RefusingCopy, refusingAssignments } from '../demand/input-copy.ts';
 import { allowedPulls, answered, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSource, returnFromAsync, throwIntoAsync, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
@@ -50,7 +50,9 @@ export class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>
   }
 
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
-    return new RecordedAsyncIterator(this.iterator<AsyncIterator<unknown>>(Symbol.asyncIterator), this.nextLog(), this) as AsyncIterator<unknown>;
+    const real = this.iterator<AsyncIterator<unknown>>(Symbol.asyncIterator);
+    const Kind = typeof real.return === 'function' ? (typeof real.throw === 'function' ? AsyncClosable : AsyncReturnable) : typeof real.throw === 'function' ? AsyncThrowable : RecordedAsyncIterator;
+    return new Kind(real, this.nextLog(), this) as AsyncIterator<unknown>;
   }
 }
 refusingAssignments(RecordedAsyncIterable.prototype, [Symbol.asyncIterator]);
@@ -70,45 +72,16 @@ export class RecordedAsyncIterator extends RefusingCopy {
   private recorded = 0;
   private readonly settled = new Map<number, Settled>();
   private readonly waiting = new Map<number, (r: IteratorResult<unknown>) => void>();
-  /** Its `return` and `throw`, where the real iterator has them, read through accessors that refuse an assignment (see `refusingAssignments`). */
-  private readonly returnWith: ((v?: unknown) => Promise<IteratorResult<unknown>>) | undefined;
-  private readonly throwWith: ((e?: unknown) => Promise<IteratorResult<unknown>>) | undefined;
-
   constructor(
-    private readonly real: AsyncIterator<unknown>,
+    protected readonly real: AsyncIterator<unknown>,
     private readonly log: IterationLog,
-    private readonly of: RecordedAsyncIterable,
+    protected readonly of: RecordedAsyncIterable,
   ) {
     super(of.rec.inputs);
-    this.returnWith =
-      typeof real.return !== 'function'
-        ? undefined
-        : (v) =>
-            this.closed('return', () =>
-              Promise.resolve(real.return!(v)).catch((err: unknown) => {
-                noteFailure(of.rec, err);
-                throw err;
-              }),
-            );
-    this.throwWith = typeof real.throw === 'function' ? (e) => this.closed('throw', () => real.throw!(e)) : undefined;
   }
 
   refusal(what: string): Error {
     return this.of.iteratorRefusal(what);
-  }
-
-  // undefined where the real iterator has none: for await closes only what has `return` (GetMethod reads undefined as none).
-  get return(): ((v?: unknown) => Promise<IteratorResult<unknown>>) | undefined {
-    return this.returnWith;
-  }
-  set return(f: unknown) {
-    assignedTo(this, 'return', f, RETURN_SETTER);
-  }
-  get throw(): ((e?: unknown) => Promise<IteratorResult<unknown>>) | undefined {
-    return this.throwWith;
-  }
-  set throw(f: unknown) {
-    assignedTo(this, 'throw', f, THROW_SETTER);
   }
 
   next(...args: [] | [unknown]): Promise<IteratorResult<unknown>> {
@@ -184,7 +157,7 @@ export class RecordedAsyncIterator extends RefusingCopy {
     return withAsyncWork(of.work, () => of.copied(r, log, i));
   }
 
-  private closed(how: 'return' | 'throw', forward: () => Promise<IteratorResult<unknown>>): Promise<IteratorResult<unknown>> {
+  protected closed(how: 'return' | 'throw', forward: () => Promise<IteratorResult<unknown>>): Promise<IteratorResult<unknown>> {
     const spent = this.counted();
     if (spent !== undefined) return spent;
     if (this.of.rec.open && !this.log.ended && this.closing === undefined) {
@@ -222,9 +195,37 @@ export class RecordedAsyncIterator extends RefusingCopy {
     return this;
   }
 }
+// `return` and `throw` only on the subclasses, as the real iterator has them (for await closes only what has `return`; `'return' in it` is the real one's).
 refusingAssignments(RecordedAsyncIterator.prototype, ['next', Symbol.asyncIterator]);
-const RETURN_SETTER = Object.getOwnPropertyDescriptor(RecordedAsyncIterator.prototype, 'return')!.set!;
-const THROW_SETTER = Object.getOwnPropertyDescriptor(RecordedAsyncIterator.prototype, 'throw')!.set!;
+
+/** A recorded async iterator whose real one has `return`: a source's failure from it is noted as the input's. */
+export class AsyncReturnable extends RecordedAsyncIterator {
+  return(v?: unknown): Promise<IteratorResult<unknown>> {
+    return this.closed('return', () =>
+      Promise.resolve(this.real.return!(v)).catch((err: unknown) => {
+        noteFailure(this.of.rec, err);
+        throw err;
+      }),
+    );
+  }
+}
+
+/** A recorded async iterator whose real one has `throw`. */
+export class AsyncThrowable extends RecordedAsyncIterator {
+  throw(e?: unknown): Promise<IteratorResult<unknown>> {
+    return this.closed('throw', () => this.real.throw!(e));
+  }
+}
+
+/** A recorded async iterator whose real one has both. */
+export class AsyncClosable extends AsyncReturnable {
+  throw(e?: unknown): Promise<IteratorResult<unknown>> {
+    return this.closed('throw', () => this.real.throw!(e));
+  }
+}
+refusingAssignments(AsyncReturnable.prototype, ['return']);
+refusingAssignments(AsyncThrowable.prototype, ['throw']);
+refusingAssignments(AsyncClosable.prototype, ['throw']);
 
 /** Consumes async iterable `value` as {@link consumeIterable} does a sync one; the observation awaits it. */
 export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, guide: Guide, into: object, at: number, fit: boolean): boolean {

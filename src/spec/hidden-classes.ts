@@ -27,7 +27,7 @@ import { Case, CaseTree, type CaseNode } from '../engine/enumerate.ts';
 import { Random, Seed } from '../engine/random.ts';
 import { Hole, leaf, Refine } from '../engine/series.ts';
 import { Closable, IterableRecord, IterationLog, RecordedIterable, RecordedIterator, Returnable, Throwable } from '../iter/observe.ts';
-import { RecordedAsyncIterable, RecordedAsyncIterator } from '../iter/async-observe.ts';
+import { AsyncClosable, AsyncReturnable, AsyncThrowable, RecordedAsyncIterable, RecordedAsyncIterator } from '../iter/async-observe.ts';
 import { AsyncSource } from '../iter/source.ts';
 import { generateSource } from '../iter/generate.ts';
 import { AsyncWork } from '../demand/async-work.ts';
@@ -86,10 +86,10 @@ keepHiddenClasses(new Refine(new Hole(dynamic, 0, '')), leaf(''), { k: 'lazy', i
   const log = new IterationLog(new IterableRecord(holder, 0, dynamic), 0);
   log.pulledPrimitive(0);
   keepHiddenClasses(copy, log, ...[RecordedIterator, Returnable, Throwable, Closable].map((Kind) => new Kind([0][Symbol.iterator](), log, copy)));
-  // An async one's copy and iterators too, of a generated source (one with return and throw, and one without).
+  // An async one's copy and iterators too, of a generated source, each kind (with return, throw, both or neither).
   const asyncCopy = new RecordedAsyncIterable(new AsyncSource({ elements: [0], infinite: false, hasReturn: true, delays: [] }), dynamic, dynamic, null, holder, 0, new Recording(), new AsyncWork(0));
-  const iterators = [true, false].map((hasReturn) => new AsyncSource({ elements: [0], infinite: false, hasReturn, delays: [] })[Symbol.asyncIterator]());
-  keepHiddenClasses(asyncCopy, ...iterators.map((real) => new RecordedAsyncIterator(real, log, asyncCopy)));
+  const real = new AsyncSource({ elements: [0], infinite: false, hasReturn: true, delays: [] })[Symbol.asyncIterator]();
+  keepHiddenClasses(asyncCopy, ...[RecordedAsyncIterator, AsyncReturnable, AsyncThrowable, AsyncClosable].map((Kind) => new Kind(real, log, asyncCopy)));
 }
 
 // A check's generated sources, their plans and their iterations are all dropped with their trial:
