@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TransformerFactory, SourceFile } from 'typescript';
-import { SOURCE_COPIES } from '../src/parallel/load-module.ts';
+import { copyPath, SOURCE_COPIES } from '../src/parallel/load-module.ts';
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The folder of the copies, from the repository's root: `<file>.ts` is copied to `<COPIES>/<file>.js`. */
@@ -43,7 +43,7 @@ function modules(root: string): string[] {
  * (renamed into place), as groups that find the same module stale may write it at once.
  */
 export function transpileStale(root = repository): string[] {
-  const copyOf = (f: string) => join(root, COPIES, `${f.slice(0, -'.ts'.length)}.js`);
+  const copyOf = (f: string) => fileURLToPath(copyPath(f, pathToFileURL(join(root, COPIES, '/')).href));
   const made = statSync(fileURLToPath(import.meta.url)).mtimeMs;
   const stale = modules(root).filter((f) => !existsSync(copyOf(f)) || statSync(copyOf(f)).mtimeMs < Math.max(made, statSync(join(root, f)).mtimeMs));
   if (stale.length === 0) return stale;

@@ -13,6 +13,7 @@ import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTranspiled } from '../scripts/transpile.ts';
+import { copyPath } from '../src/parallel/load-module.ts';
 
 const GROUPS: Record<string, readonly (string | RegExp)[]> = {
   // The static checks (test/groups/compile.test.ts), beside the tests: no test file.
@@ -65,6 +66,6 @@ export function filesOf(group: string): string[] {
 export async function runGroup(group: string): Promise<void> {
   const copies = useTranspiled();
   for (const file of filesOf(group)) {
-    await import(new URL(`${file.slice(0, -'.ts'.length)}.js`, copies).href).catch((err: unknown) => test(`${file} loads`, () => assert.fail(err as Error)));
+    await import(copyPath(file, copies).href).catch((err: unknown) => test(`${file} loads`, () => assert.fail(err as Error)));
   }
 }

@@ -45,12 +45,17 @@ export function runsVitest(): boolean {
  */
 export const SOURCE_COPIES = 'STRICTCHECK_SOURCE_COPIES';
 
+/** @internal The copy in the folder of copies `copies` (a URL) of the module `path` (`<path>.ts`, from the repository's root): `<copies>/<path>.js`. */
+export function copyPath(path: string, copies: string): URL {
+  return new URL(`${path.slice(0, -'.ts'.length)}.js`, copies);
+}
+
 /** The URL of the module `moduleUrl`, or of its copy in `workerData`'s folder of copies of this repository if it has one. */
 function copyOf(moduleUrl: string): string {
   const copies = (workerData as Record<string, unknown> | null)?.[SOURCE_COPIES];
   const root = new URL('../../', import.meta.url).href;
   if (typeof copies !== 'string' || !moduleUrl.startsWith(root) || !/\.ts$/.test(moduleUrl)) return moduleUrl;
-  const copy = new URL(`${moduleUrl.slice(root.length, -'.ts'.length)}.js`, copies);
+  const copy = copyPath(moduleUrl.slice(root.length), copies);
   return existsSync(copy) ? copy.href : moduleUrl;
 }
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
-import { loadedAsCommonJs, runsVitest, SOURCE_COPIES, TS_LOADER, tsxApi, UNDER_VITEST, workerExecArgv } from './load-module.ts';
+import { copyPath, loadedAsCommonJs, runsVitest, SOURCE_COPIES, TS_LOADER, tsxApi, UNDER_VITEST, workerExecArgv } from './load-module.ts';
 import { couldNotStart, importLeft, specLimit, WorkerCrashError } from './errors.ts';
 import { BY_IMPORT, CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
@@ -89,7 +89,7 @@ function ownTsx(kind: 'esm' | 'cjs'): string {
  * registered first (this repository's own).
  */
 function sourceEntry(copies: string | undefined): string {
-  if (copies) return `process.setSourceMapsEnabled(true); import(${JSON.stringify(new URL('src/parallel/worker.js', copies).href)});`;
+  if (copies) return `process.setSourceMapsEnabled(true); import(${JSON.stringify(copyPath('src/parallel/worker.ts', copies).href)});`;
   return `import(${JSON.stringify(ownTsx('esm'))}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
 }
 
