@@ -15,7 +15,7 @@
  * transpiling the same files at once.
  * @module
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,12 +40,15 @@ function modules(root: string): string[] {
 /**
  * Transpiles each module under `root` whose copy is missing or older than it (or than this
  * module, which makes them); returns those modules. A copy is written whole or not at all
- * (renamed into place), as groups that find the same module stale may write it at once.
+ * (renamed into place), as groups that find the same module stale may write it at once. A copy
+ * whose module is gone is removed: imported, it would hide that the module is missing.
  */
 export function transpileStale(root = repository): string[] {
   const copyOf = (f: string) => fileURLToPath(copyPath(f, pathToFileURL(join(root, COPIES, '/')).href));
   const made = statSync(fileURLToPath(import.meta.url)).mtimeMs;
-  const stale = modules(root).filter((f) => !existsSync(copyOf(f)) || statSync(copyOf(f)).mtimeMs < Math.max(made, statSync(join(root, f)).mtimeMs));
+  const sources = modules(root);
+  removeOrphans(root, new Set(sources.map(copyOf)));
+  const stale = sources.filter((f) => !existsSync(copyOf(f)) || statSync(copyOf(f)).mtimeMs < Math.max(made, statSync(join(root, f)).mtimeMs));
   if (stale.length === 0) return stale;
   // Required, not imported: an import of TypeScript's 9 MB of CommonJS scans it for its exports first.
   const ts: typeof import('typescript') = createRequire(import.meta.url)('typescript');
@@ -72,6 +75,16 @@ export function transpileStale(root = repository): string[] {
     renameSync(`${copy}.${process.pid}`, copy);
   }
   return stale;
+}
+
+/** Removes the copies under `root`'s folder of copies that are not in `copies` (of no module now), and their temporary files. */
+function removeOrphans(root: string, copies: ReadonlySet<string>): void {
+  const folder = join(root, COPIES);
+  if (!existsSync(folder)) return;
+  for (const f of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
+    const copy = join(folder, f);
+    if (f.endsWith('.js') && !copies.has(copy)) rmSync(copy, { force: true });
+  }
 }
 
 /** Makes the copies up to date, and has the workers this process starts from the source import them; returns their folder's URL. */

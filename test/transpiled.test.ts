@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -27,6 +27,22 @@ test('a module is transpiled again once its source is newer than its copy, and o
     utimesSync(join(root, 'src/a.ts'), later, later);
     assert.deepEqual(transpileStale(root), ['src/a.ts']);
     assert.match(readFileSync(join(root, COPIES, 'src/a.js'), 'utf8'), /^export const a = 2;/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the copy of a module that is gone is removed, so that importing it fails as importing the module would', () => {
+  const root = mkdtempSync(join(tmpdir(), 'strictcheck-transpile-'));
+  try {
+    mkdirSync(join(root, 'src'), { recursive: true });
+    writeFileSync(join(root, 'src/a.ts'), 'export const a = 1;\n');
+    writeFileSync(join(root, 'src/b.ts'), 'export const b = 1;\n');
+    transpileStale(root);
+    rmSync(join(root, 'src/b.ts'));
+    assert.deepEqual(transpileStale(root), []);
+    assert.ok(existsSync(join(root, COPIES, 'src/a.js')));
+    assert.ok(!existsSync(join(root, COPIES, 'src/b.js')));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
