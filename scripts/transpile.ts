@@ -77,7 +77,7 @@ export function transpileStale(root = repository): string[] {
   return stale;
 }
 
-/** Removes the copies under `root`'s folder of copies that are not in `copies` (of no module now), and their temporary files. */
+/** Removes the copies under `root`'s folder of copies that are not in `copies` (of no module now); not a temporary file (`<copy>.js.<pid>`), which another group may be renaming into place. */
 function removeOrphans(root: string, copies: ReadonlySet<string>): void {
   const folder = join(root, COPIES);
   if (!existsSync(folder)) return;
