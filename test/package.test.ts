@@ -103,6 +103,15 @@ function assertOnePassOneFail({ status, output }: { status: number | null; outpu
   assert.match(output, /Reproduce with the option \{ seed: 42 \}/);
 }
 
+/** How node:test and vitest count a suite of one passing and one failing check. */
+const NODE_TEST_COUNTS = /# pass 1\n# fail 1/;
+const VITEST_COUNTS = /1 failed \| 1 passed/;
+
+/** The test `name`: command `command` ran a suite of one passing and one failing check, counted as `counts` says (see {@link assertOnePassOneFail}). */
+function suiteTest(name: string, command: keyof typeof COMMANDS, counts: RegExp): void {
+  test(name, async () => assertOnePassOneFail(await ran[command], counts));
+}
+
 test('the tarball holds the built JavaScript, its types, README, LICENSE and CHANGELOG, and nothing else', () => {
   for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/parallel/worker.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) assert.ok(packed.includes(file), file);
   assert.deepEqual(packed.filter((f) => !/^dist\/.*\.(js|d\.ts|js\.map)$/.test(f) && !['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(f)), []);
@@ -137,21 +146,13 @@ test('CommonJS loads the package with require', async () => {
   assert.equal(output.trim(), 'passed');
 });
 
-test('node:test runs a passing and a failing check, the failing one failing the suite with its diagram', async () => {
-  assertOnePassOneFail(await ran.nodeTest, /# pass 1\n# fail 1/);
-});
+suiteTest('node:test runs a passing and a failing check, the failing one failing the suite with its diagram', 'nodeTest', NODE_TEST_COUNTS);
 
-test('node:test through tsx runs the same checks written in TypeScript', async () => {
-  assertOnePassOneFail(await ran.nodeTestTsx, /# pass 1\n# fail 1/);
-});
+suiteTest('node:test through tsx runs the same checks written in TypeScript', 'nodeTestTsx', NODE_TEST_COUNTS);
 
-test('vitest runs a passing and a failing check, the failing one failing the suite with its diagram', async () => {
-  assertOnePassOneFail(await ran.vitest, /1 failed \| 1 passed/);
-});
+suiteTest('vitest runs a passing and a failing check, the failing one failing the suite with its diagram', 'vitest', VITEST_COUNTS);
 
-test('jest, in its ES module mode as the README configures it, runs a passing and a failing check', async () => {
-  assertOnePassOneFail(await ran.jest, /1 failed, 1 passed/);
-});
+suiteTest('jest, in its ES module mode as the README configures it, runs a passing and a failing check', 'jest', /1 failed, 1 passed/);
 
 test("tsc with strict settings and skipLibCheck off type-checks a consumer's tests with no error", async () => {
   const { status, output } = await ran.tsc;
@@ -165,33 +166,21 @@ test("tsc with strict settings and no Node types (TypeScript 7's default `types:
   assert.doesNotMatch(output, /@types[\\/]node[\\/]/);
 });
 
-test('workers run from the built package without tsx, loading a JavaScript check module', async () => {
-  assertOnePassOneFail(await ran.workers, /# pass 1\n# fail 1/);
-});
+suiteTest('workers run from the built package without tsx, loading a JavaScript check module', 'workers', NODE_TEST_COUNTS);
 
-test('workers load a TypeScript check module through the loader of the process (node --import tsx)', async () => {
-  assertOnePassOneFail(await ran.workersTsx, /# pass 1\n# fail 1/);
-});
+suiteTest('workers load a TypeScript check module through the loader of the process (node --import tsx)', 'workersTsx', NODE_TEST_COUNTS);
 
-test("workers load a TypeScript check module of a vitest run, whose loader is vitest's own, through the project's tsx", async () => {
-  assertOnePassOneFail(await ran.vitestWorkers, /1 failed \| 1 passed/);
-});
+suiteTest("workers load a TypeScript check module of a vitest run, whose loader is vitest's own, through the project's tsx", 'vitestWorkers', VITEST_COUNTS);
 
-test('workers load a TypeScript check module of a CommonJS package (`"type": "commonjs"`, as npm init writes it) under node --import tsx, as CommonJS through tsx, as the main thread loads it', async () => {
-  assertOnePassOneFail(await ran.workersCommonJs, /# pass 1\n# fail 1/);
-});
+suiteTest('workers load a TypeScript check module of a CommonJS package (`"type": "commonjs"`, as npm init writes it) under node --import tsx, as CommonJS through tsx, as the main thread loads it', 'workersCommonJs', NODE_TEST_COUNTS);
 
-test('workers load an ES module check module that a CommonJS test file imports under node --import tsx, from the copy of strictcheck it imports (the ES module one), not the CommonJS copy the test file runs', async () => {
-  assertOnePassOneFail(await ran.workersCommonJsImportingEsm, /# pass 1\n# fail 1/);
-});
+suiteTest('workers load an ES module check module that a CommonJS test file imports under node --import tsx, from the copy of strictcheck it imports (the ES module one), not the CommonJS copy the test file runs', 'workersCommonJsImportingEsm', NODE_TEST_COUNTS);
 
-test("workers load a TypeScript check module of a CommonJS package in a vitest run, as an ES module through the project's tsx", async () => {
-  assertOnePassOneFail(await ran.vitestWorkersCommonJs, /1 failed \| 1 passed/);
-});
+suiteTest("workers load a TypeScript check module of a CommonJS package in a vitest run, as an ES module through the project's tsx", 'vitestWorkersCommonJs', VITEST_COUNTS);
 
 test("@fast-check/vitest's test.prop checks strictness case by case, a failure failing the suite with the diagram", async () => {
   const { status, output } = await ran.vitestProperty;
   assert.notEqual(status, 0, output);
-  assert.match(output, /1 failed \| 1 passed/);
+  assert.match(output, VITEST_COUNTS);
   assert.match(output, /strictness check failed:[^]*Actual input demands/);
 });
