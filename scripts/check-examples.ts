@@ -17,7 +17,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SourceFile } from 'typescript';
+import type { Diagnostic, SourceFile } from 'typescript';
 import { markdownBlocks, type MarkdownBlock } from './markdown.ts';
 
 // Required, not imported: an import of TypeScript's 9 MB of CommonJS scans it for its exports first (0.6 s of CPU).
@@ -134,9 +134,10 @@ function internalImports(path: string, filter: (names: string[]) => string): str
 // The project's files and the examples, in one program: its diagnostics are tsc --noEmit's and the examples'.
 const program = ts.createProgram({ rootNames: [...config.fileNames, ...virtual.keys()], options, host, oldProgram: exportsProgram, configFileParsingDiagnostics: config.errors });
 // Examples use a few names each: the imports they do not use are not errors (noUnusedLocals' diagnostics are flagged reportsUnnecessary).
-const diagnostics = [...program.getConfigFileParsingDiagnostics(), ...ts.getPreEmitDiagnostics(program)].filter((d) => !(d.file && virtual.has(d.file.fileName) && d.reportsUnnecessary));
-const errors = diagnostics.filter((d) => d.file && virtual.has(d.file.fileName));
-const projectErrors = diagnostics.filter((d) => !(d.file && virtual.has(d.file.fileName)));
+const inExample = (d: Diagnostic): boolean => d.file !== undefined && virtual.has(d.file.fileName);
+const diagnostics = [...program.getConfigFileParsingDiagnostics(), ...ts.getPreEmitDiagnostics(program)].filter((d) => !(inExample(d) && d.reportsUnnecessary));
+const errors = diagnostics.filter(inExample);
+const projectErrors = diagnostics.filter((d) => !inExample(d));
 if (projectErrors.length > 0) console.error(ts.formatDiagnostics(projectErrors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' }));
 for (const d of errors) {
   const { origin, text } = virtual.get(d.file!.fileName)!;

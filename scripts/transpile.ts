@@ -44,11 +44,11 @@ function modules(root: string): string[] {
  * whose module is gone is removed: imported, it would hide that the module is missing.
  */
 export function transpileStale(root = repository): string[] {
-  const copyOf = (f: string) => fileURLToPath(copyPath(f, pathToFileURL(join(root, COPIES, '/')).href));
+  const folder = pathToFileURL(join(root, COPIES, '/')).href;
   const made = statSync(fileURLToPath(import.meta.url)).mtimeMs;
-  const sources = modules(root);
-  removeOrphans(root, new Set(sources.map(copyOf)));
-  const stale = sources.filter((f) => !existsSync(copyOf(f)) || statSync(copyOf(f)).mtimeMs < Math.max(made, statSync(join(root, f)).mtimeMs));
+  const copies = new Map(modules(root).map((f) => [f, fileURLToPath(copyPath(f, folder))]));
+  removeOrphans(root, new Set(copies.values()));
+  const stale = [...copies].filter(([f, copy]) => !existsSync(copy) || statSync(copy).mtimeMs < Math.max(made, statSync(join(root, f)).mtimeMs)).map(([f]) => f);
   if (stale.length === 0) return stale;
   // Required, not imported: an import of TypeScript's 9 MB of CommonJS scans it for its exports first.
   const ts: typeof import('typescript') = createRequire(import.meta.url)('typescript');
@@ -69,7 +69,7 @@ export function transpileStale(root = repository): string[] {
       }, context);
     const { outputText, sourceMapText } = ts.transpileModule(readFileSync(join(root, f), 'utf8'), { fileName: join(root, f), compilerOptions, transformers: { before: [moduleUrl] } });
     const map = Buffer.from(JSON.stringify({ ...JSON.parse(sourceMapText!), sources: [url], sourceRoot: undefined })).toString('base64');
-    const copy = copyOf(f);
+    const copy = copies.get(f)!;
     mkdirSync(dirname(copy), { recursive: true });
     writeFileSync(`${copy}.${process.pid}`, `${outputText.replace(/\/\/# sourceMappingURL=.*\s*$/, '')}//# sourceMappingURL=data:application/json;base64,${map}\n`);
     renameSync(`${copy}.${process.pid}`, copy);

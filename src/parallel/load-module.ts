@@ -114,7 +114,7 @@ function exportTarget(entry: unknown, conditions: readonly string[]): string | u
  * fails on Node 20 from tsx 4.23 on; and `import()` here would resolve from strictcheck's folder, not
  * the user's module's.
  */
-export function tsxApi(moduleUrl: string, kind: keyof typeof CONDITIONS = 'esm'): { url: string; version: string; folder: string } | undefined {
+export function tsxApi(moduleUrl: string, kind: keyof typeof CONDITIONS): { url: string; version: string; folder: string } | undefined {
   let manifest: string;
   try {
     manifest = createRequire(moduleUrl).resolve('tsx/package.json');

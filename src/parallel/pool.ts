@@ -41,13 +41,13 @@ const COMMON_JS = loadedAsCommonJs(import.meta.url);
  * `importCheckModule` says; from the source, tsx is registered in the worker first (`--import tsx`
  * in execArgv does not load a .ts worker entry on Node 20); a copy of strictcheck loaded as CommonJS
  * registers tsx's CommonJS hooks in the worker and `require`s its entry through them, for a check
- * module `moduleUrl` loaded as CommonJS (one loaded as an ES module imports the ES module copy,
+ * module loaded as CommonJS (`moduleCommonJs`, see `loadedAsCommonJs`) (one loaded as an ES module imports the ES module copy,
  * whose registry the worker must read: the ES module entry's).
  */
-function startWorker(moduleUrl: string): Worker {
+function startWorker(moduleCommonJs: boolean): Worker {
   // A channel of strictcheck's own, apart from the worker's parentPort, which the code it checks may listen to.
   const { port1: control, port2 } = new MessageChannel();
-  const commonJs = COMMON_JS && loadedAsCommonJs(moduleUrl);
+  const commonJs = COMMON_JS && moduleCommonJs;
   const copies = FROM_SOURCE ? ((globalThis as Record<string, unknown>)[SOURCE_COPIES] as string | undefined) : undefined;
   const options = { stdout: false, stderr: false, workerData: { [WORKER_MARK]: true, [TS_LOADER]: commonJs ? 'cjs' : FROM_SOURCE && !copies ? 'esm' : undefined, [UNDER_VITEST]: runsVitest(), [SOURCE_COPIES]: copies, [CONTROL]: port2 }, transferList: [port2] };
   const entry = commonJs ? commonJsEntry() : FROM_SOURCE ? sourceEntry(copies) : WORKER_ENTRY;
@@ -418,7 +418,8 @@ export class Slot {
   private spawn(): Promise<void> {
     if (this.closed) throw new Error('the run is over');
     const pooled = takeIdle(this.setup.init.moduleUrl);
-    const w = pooled?.worker ?? startWorker(this.setup.init.moduleUrl);
+    const commonJs = loadedAsCommonJs(this.setup.init.moduleUrl);
+    const w = pooled?.worker ?? startWorker(commonJs);
     this.stats.started++;
     this.worker = w;
     // A worker of an earlier run may yet crash from a timer one of its cases set: none of its crashes is surely a request's own.
@@ -520,7 +521,7 @@ export class Slot {
     const onExit = (code: number) => died(`the worker exited with code ${code}`);
     w.on('message', onMessage).on('error', onError).on('exit', onExit);
     this.detach = () => void w.off('message', onMessage).off('error', onError).off('exit', onExit);
-    send(w, { type: 'init', ...this.setup.init, commonJs: loadedAsCommonJs(this.setup.init.moduleUrl), state: this.state.buffer as SharedArrayBuffer, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
+    send(w, { type: 'init', ...this.setup.init, commonJs, state: this.state.buffer as SharedArrayBuffer, ...(this.setup.shrink ? { shrink: this.setup.shrink } : {}) });
     this.ready = ready;
     return ready;
   }
@@ -537,8 +538,6 @@ export class Slot {
     if (fresh && this.answered === 0 && this.state[3] !== this.requested && ++this.stats.startCrashes >= 2) return (this.stats.ended ??= couldNotStart(moduleUrl, this.stats.startCrashes, error));
     return this.stats.ended;
   }
-
-  /** Looks at the worker's current phase (see {@link lookAt}), as this slot first saw it. */
 
   /**
    * Whether what stopped the worker during the request sent last is surely that request's own: the
