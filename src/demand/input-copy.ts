@@ -89,8 +89,8 @@ export function refusingAssignments(proto: object, keys: readonly PropertyKey[])
   }
 }
 
-/** @internal The owner of `o` if it is an input's copy a refusing Set or Map, or a {@link RefusingCopy} of an input. */
-export function copyOwner(o: object): ChangeOwner | undefined {
+/** The owner of `o` if it is an input's copy a refusing Set or Map, or a {@link RefusingCopy} of an input. */
+function copyOwner(o: object): ChangeOwner | undefined {
   return owners.get(o) ?? RefusingCopy.ownerOf(o);
 }
 

@@ -15,7 +15,7 @@ import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
 import { RefusingCopy, refusingAssignments } from '../demand/input-copy.ts';
-import { allowedPulls, answered, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSource, returnFromAsync, throwIntoAsync, type Plan } from './observe.ts';
+import { allowedPulls, answered, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, kindOf, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSource, returnFromAsync, throwIntoAsync, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -51,8 +51,7 @@ export class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>
 
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
     const real = this.iterator<AsyncIterator<unknown>>(Symbol.asyncIterator);
-    const Kind = typeof real.return === 'function' ? (typeof real.throw === 'function' ? AsyncClosable : AsyncReturnable) : typeof real.throw === 'function' ? AsyncThrowable : RecordedAsyncIterator;
-    return new Kind(real, this.nextLog(), this) as AsyncIterator<unknown>;
+    return new (kindOf(real, RecordedAsyncIterator, AsyncReturnable, AsyncThrowable, AsyncClosable))(real, this.nextLog(), this) as AsyncIterator<unknown>;
   }
 }
 refusingAssignments(RecordedAsyncIterable.prototype, [Symbol.asyncIterator]);

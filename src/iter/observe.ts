@@ -40,8 +40,9 @@ export class IterableRecord {
   /** Whether the iterable is a re-iterable source, whose demand is its `Iterations`, one begun too (a one-shot iterator's is its one iteration). */
   readonly reiterable: boolean;
   constructor(
-    private readonly into: object,
-    private readonly at: number,
+    /** Where its demand is recorded: field `at` of `into`. */
+    readonly into: object,
+    readonly at: number,
     /** The iterable's shape. */
     shape: Shape<unknown>,
   ) {
@@ -277,24 +278,16 @@ export abstract class RecordedSource<S> extends RefusingCopy {
     this.real = (source ?? value) as S;
     this.generated = source !== undefined;
     this.owner = new IterableRecord(into, at, shape);
-    this.into = into;
-    this.at = at;
-    this.oneShot = shape.protocol?.oneShot === true;
   }
-
-  private readonly into: object;
-  private readonly at: number;
-  /** Whether the input is an iterator (its one iteration, given as it is), not a re-iterable source. */
-  private readonly oneShot: boolean;
 
   /** An input's copy, and its iterators, refuse a change (see `input-copy.ts`): the function would change what the source records. */
   refusal(what: string): Error {
-    return this.rec.changedInput(this.rec.pathAt(this.path, this.into as never, this.at), what, 'wrap the source in an iterable or iterator of your own');
+    return this.rec.changedInput(this.rec.pathAt(this.path, this.owner.into as never, this.owner.at), what, 'wrap the source in an iterable or iterator of your own');
   }
 
-  /** {@link refusal} of a change `what` to an iterator of this source: the input itself where it is one-shot. */
+  /** {@link refusal} of a change `what` to an iterator of this source: the input itself where it is one-shot (an iterator, its one iteration given as it is). */
   iteratorRefusal(what: string): Error {
-    return this.refusal(this.oneShot ? what : `${what}, on an iterator of it`);
+    return this.refusal(this.owner.reiterable ? `${what}, on an iterator of it` : what);
   }
 
   /**
@@ -347,11 +340,15 @@ export class RecordedIterable extends RecordedSource<Iterable<unknown>> {
   [Symbol.iterator](): Iterator<unknown> {
     const real = this.iterator<Iterator<unknown>>(Symbol.iterator);
     // `return` and `throw` only where the real iterator has them: a for…of closes what has `return`.
-    const Kind = typeof real.return === 'function' ? (typeof real.throw === 'function' ? Closable : Returnable) : typeof real.throw === 'function' ? Throwable : RecordedIterator;
-    return new Kind(real, this.nextLog(), this);
+    return new (kindOf(real, RecordedIterator, Returnable, Throwable, Closable))(real, this.nextLog(), this);
   }
 }
 refusingAssignments(RecordedIterable.prototype, [Symbol.iterator]);
+
+/** @internal Of the four kinds of recorded iterator, the one with the methods `real` has: `return`, `throw`, both or neither. */
+export function kindOf<K>(real: { return?: unknown; throw?: unknown }, neither: K, returnable: K, throwable: K, closable: K): K {
+  return typeof real.return === 'function' ? (typeof real.throw === 'function' ? closable : returnable) : typeof real.throw === 'function' ? throwable : neither;
+}
 
 /** An iterator forwarding to `real` that records its pulls and events in `log` (classes, not closures: one is made per iteration). */
 export class RecordedIterator extends RefusingCopy {

@@ -65,9 +65,10 @@ function iterationCell(elem: Shape<unknown>, name: string, oneShot: boolean, rei
       throw new ShapeMismatchError(showPath(path), expected, value, several ? describeValue(value) + several : undefined);
     },
   });
-  const first = cellShape({ taken: oneShot ? onOneShot : undefined });
+  const taken = oneShot ? onOneShot : undefined;
+  const first = cellShape({ taken });
   consShapes.push(lazyOf(elem) as Shape<unknown>, lazyOf(cellShape({ taken: afterPull, ahead: aheadAfterPull })) as Shape<unknown>);
-  aheadShapes.push(number as Shape<unknown>, lazyOf(cellShape({ taken: oneShot ? onOneShot : undefined, ahead: aheadInAhead })) as Shape<unknown>);
+  aheadShapes.push(number as Shape<unknown>, lazyOf(cellShape({ taken, ahead: aheadInAhead })) as Shape<unknown>);
   return first;
 }
 

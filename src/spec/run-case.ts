@@ -116,11 +116,11 @@ function judge({ spec: s, settings }: CaseRunner, { inputs, context }: CaseRun, 
  * nothing predicted; a check judges the rest by its spec, an inference knows no more. A shape
  * mismatch is the user's mistake, thrown.
  */
-export function observedTrial(inputs: readonly unknown[], obs: DetailedObservation, context: Context | undefined, budget?: number | GrowingBudget): Trial {
+function observedTrial(inputs: readonly unknown[], obs: DetailedObservation, context: Context | undefined, budget: number | GrowingBudget): Trial {
   if (obs.error === undefined) return trialOf(inputs, obs, [], false);
   // Tested only for an error: `undefined instanceof` calls ShapeMismatchError's own Symbol.hasInstance (a call into the runtime) on every trial.
   if (obs.error.thrown instanceof ShapeMismatchError) throw obs.error.thrown;
-  return { ...trialOf(inputs, obs, [], true), error: obs.error, replay: context, budget: budget === undefined ? undefined : resolved(budget) };
+  return { ...trialOf(inputs, obs, [], true), error: obs.error, replay: context, budget: resolved(budget) };
 }
 
 /**
