@@ -309,7 +309,7 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
   const n = layer.fields.length;
   let node = old as Forced;
   if (!(old instanceof Forced) || old instanceof SpineCell || !sameCtor(old.ctor, layer.ctor) || old.arity !== n) put(into, at, (node = layerNode(layer, atLazy)));
-  if (n === 0) return frozenEmpty(value, layer, { path, into, at }, rec);
+  if (n === 0) return frozenEmpty(value, layer, path, into, at, rec);
   return new Frame(value as object, layer, node, path, into, at, parent);
 }
 
@@ -318,9 +318,10 @@ function copyLayer(value: unknown, shape: Shape<unknown>, path: Path, into: Into
  * value, the empty list) or frozen already, else a frozen copy (an empty array, object or
  * constructor of a declared type), which the function cannot change for its caller.
  */
-function frozenEmpty(value: unknown, layer: Layer, site: CopySite, rec: Recording): unknown {
+function frozenEmpty(value: unknown, layer: Layer, path: Path, into: Into, at: number, rec: Recording): unknown {
   const { style } = layer.ctor;
-  return style === 'atom' || style === 'prim' || style === 'nil' || Object.isFrozen(value) ? value : frozenCopy(layer.ctor.build(NO_FIELDS, layer.value) as object, layer, site, rec);
+  // Its site made only for a copy: atoms and [] ends are most of the empty layers an observation meets.
+  return style === 'atom' || style === 'prim' || style === 'nil' || Object.isFrozen(value) ? value : frozenCopy(layer.ctor.build(NO_FIELDS, layer.value) as object, layer, { path, into, at }, rec);
 }
 const NO_FIELDS: readonly unknown[] = [];
 
