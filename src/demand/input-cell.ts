@@ -12,7 +12,7 @@
 import { inspect, type InspectOptions } from 'node:util';
 import type { Lazy } from '../lazy/lazy.ts';
 import { Cons, type List } from '../lazy/cell.ts';
-import { refuse, type ChangeOwner } from './input-copy.ts';
+import { ownField, refuse, type ChangeOwner } from './input-copy.ts';
 
 // A cell's fields: own and enumerable, so that a copy of it onto its prototype
 // (`Object.assign(Object.create(proto), cell, patch)`) keeps them, and the getters read them.
@@ -62,11 +62,6 @@ Object.setPrototypeOf(InputCell.prototype, Cons.prototype);
 Object.defineProperty(InputCell.prototype, 'constructor', { value: Cons });
 
 const SETTERS = { head: Object.getOwnPropertyDescriptor(InputCell.prototype, 'head')!.set!, tail: Object.getOwnPropertyDescriptor(InputCell.prototype, 'tail')!.set! };
-
-/** Gives `o` the own field `key` an assignment to a plain object gives it. */
-function ownField(o: object, key: 'head' | 'tail', value: unknown): void {
-  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
-}
 
 /** @internal A frozen cell of an observed function's input, holding `head` and `tail`, whose changes `owner` is told of. */
 export function inputCell<T>(head: Lazy<T>, tail: List<T>, owner: ChangeOwner): Cons<T> {

@@ -71,7 +71,12 @@ const owners = new WeakMap<object, ChangeOwner>();
 function assignedTo(o: object, key: PropertyKey, value: unknown, from: Function): void {
   const owner = copyOwner(o);
   if (owner) refuse(owner, `it assigned to its ${keyText(key)}`, from);
-  Reflect.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  ownField(o, key, value);
+}
+
+/** @internal Gives `o` the own field `key` an assignment to a plain object gives it (where a setter of strictcheck's was met instead). */
+export function ownField(o: object, key: PropertyKey, value: unknown): void {
+  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /**

@@ -41,11 +41,13 @@ export class Recording {
 
   constructor(
     /**
-     * Whether the recording is of inputs, where a failure to record a pull is strictcheck's (see
-     * {@link pullFailed}). A part that throws when forced is `⊥` in inputs and result alike (see
-     * `forceOriginal`); a result's throw is the function's, its case run again to report it.
+     * Whether the recording is of inputs, whose copies refuse a change (see `input-copy.ts`; a
+     * result's are read by its context alone), and where a failure to record a pull is
+     * strictcheck's (see {@link pullFailed}). A part that throws when forced is `⊥` in inputs and
+     * result alike (see `forceOriginal`); a result's throw is the function's, its case run again to
+     * report it.
      */
-    readonly bottoms = false,
+    readonly inputs = false,
     /**
      * The failures the observation's inputs raise (see `input-failures.ts`), which the protocols of
      * inputs add here: the observation tells by them a source's failure passed on from the
@@ -66,11 +68,6 @@ export class Recording {
    */
   changed: { readonly err: unknown } | undefined = undefined;
 
-  /** Whether it records inputs, whose copies refuse a change (see `input-copy.ts`): a result's are read by its context alone. */
-  get inputs(): boolean {
-    return this.bottoms;
-  }
-
   /** The error for a change `what` to the input at `path`, noted as the first if it is (see {@link changed}); `advice`, what to build instead. */
   changedInput(path: Path, what: string, advice: string): Error {
     const err = new TypeError(
@@ -87,7 +84,7 @@ export class Recording {
    * element may (its getters), and stays what the context met.
    */
   pullFailed(err: unknown): unknown {
-    if (this.bottoms) this.broken ??= { err };
+    if (this.inputs) this.broken ??= { err };
     return err;
   }
 

@@ -14,6 +14,7 @@
  * @module
  */
 import { safeInstanceof } from '../lazy/thrown.ts';
+import { setAsideListeners, type SetAside } from './process-listeners.ts';
 
 /** What an asynchronous observation records as thrown when its function's promise, or an iteration of its result, was pending with nothing left to run. */
 export class NeverSettlesError extends Error {
@@ -31,11 +32,11 @@ type Listener = (code: number) => void;
 /** The observations waiting, each told by its call when the loop empties. */
 const waiting = new Set<() => void>();
 /** The process's `beforeExit` listeners, set aside while observations wait. */
-let setAside: Listener[] = [];
+let setAside: SetAside<Listener> | undefined;
 
 function onLoopEmpty(code: number): void {
   if (waiting.size === 0) {
-    for (const l of setAside) l.call(process, code);
+    for (const l of setAside?.listeners ?? []) l.call(process, code);
     return;
   }
   // Every one waiting is stuck: nothing left can run to settle it.
@@ -46,20 +47,14 @@ function onLoopEmpty(code: number): void {
 }
 
 function wait(stuck: () => void): void {
-  if (waiting.size === 0) {
-    setAside = process.rawListeners('beforeExit') as Listener[];
-    for (const l of setAside) process.off('beforeExit', l);
-    process.on('beforeExit', onLoopEmpty);
-  }
+  if (waiting.size === 0) setAside = setAsideListeners('beforeExit', onLoopEmpty);
   waiting.add(stuck);
 }
 
 function stopWaiting(stuck: () => void): void {
   if (!waiting.delete(stuck) || waiting.size > 0) return;
-  process.off('beforeExit', onLoopEmpty);
-  // In their places, before any added meanwhile.
-  for (let i = setAside.length - 1; i >= 0; i--) process.prependListener('beforeExit', setAside[i]!);
-  setAside = [];
+  setAside?.restore();
+  setAside = undefined;
 }
 
 /**

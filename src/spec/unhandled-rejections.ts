@@ -25,6 +25,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { describeSafely } from '../demand/describe.ts';
 import { Refine } from '../engine/series.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
+import { setAsideListeners, type SetAside } from '../demand/process-listeners.ts';
 
 /** The failure of a case whose function left a rejected promise unhandled (e.g. a pull made ahead that it never awaited). */
 export class UnhandledRejectionError extends Error {
@@ -112,7 +113,7 @@ const open = new Set<RunRejections>();
 /** How many hold the listener (the runs, and a worker for its life). */
 let holders = 0;
 /** The listeners the process had when the first run took hold, set aside until the last lets go. */
-let setAside: Listener[] = [];
+let setAside: SetAside<Listener> | undefined;
 
 function onUnhandled(reason: unknown, promise: Promise<unknown>): void {
   if (reason instanceof Refine) return;
@@ -128,24 +129,19 @@ function onUnhandled(reason: unknown, promise: Promise<unknown>): void {
     for (const r of open) r.failure ??= new UnattributedRejectionError(reason, names);
     return;
   }
-  for (const l of setAside) l.call(process, reason, promise);
+  const others = setAside?.listeners ?? [];
+  for (const l of others) l.call(process, reason, promise);
   // With no listener but this one, as Node would: the process ends with it.
-  if (setAside.length === 0 && process.listenerCount('unhandledRejection') === 1) throw reason;
+  if (others.length === 0 && process.listenerCount('unhandledRejection') === 1) throw reason;
 }
 
 /** @internal Makes this thread's rejections left unhandled the cases' (see the module), until the returned function is called; a worker holds them for its life. */
 export function holdRejections(): () => void {
-  if (holders++ === 0) {
-    setAside = process.rawListeners('unhandledRejection') as Listener[];
-    for (const l of setAside) process.off('unhandledRejection', l);
-    process.on('unhandledRejection', onUnhandled);
-  }
+  if (holders++ === 0) setAside = setAsideListeners('unhandledRejection', onUnhandled);
   return () => {
     if (--holders > 0) return;
-    process.off('unhandledRejection', onUnhandled);
-    // In their places, before any added meanwhile.
-    for (let i = setAside.length - 1; i >= 0; i--) process.prependListener('unhandledRejection', setAside[i]!);
-    setAside = [];
+    setAside?.restore();
+    setAside = undefined;
     // Promises made from now need no context: the hooks that give them one cost every promise something.
     context.disable();
   };
