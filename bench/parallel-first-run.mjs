@@ -3,10 +3,12 @@
 // module): `take`'s check of the module given (argv[2]) over `trials` (argv[3]) in this thread,
 // once cold (compiling it) and once warm, then with 2 workers, the process's first (their start
 // included). Prints, as JSON, the wall times of the three (`cold`, `sequential`, `parallel`), the
-// CPU time of all the process's threads meanwhile (`coldCpu`, `sequentialCpu`, `parallelCpu`), and
-// the workers' `startup`, in ms.
+// CPU time of all the process's threads meanwhile (`coldCpu`, `sequentialCpu`, `parallelCpu`), the
+// workers' `startup`, in ms, and where the parallel run's CPU time went (`threads`, see threads.mjs:
+// the workers' threads, this one, V8's others), where the system tells.
 import { checkSpec } from 'strictcheck';
 import { timed } from './timed.mjs';
+import { threadsSpent, threadTimes } from './threads.mjs';
 
 const { takeBenchCheck: check } = await import(process.argv[2]);
 const trials = Number(process.argv[3]);
@@ -14,5 +16,8 @@ const trials = Number(process.argv[3]);
 const sequential = () => checkSpec(check.spec, check.fn, { trials, seed: 1 });
 const cold = await timed(sequential);
 const seq = await timed(sequential);
+const before = threadTimes();
 const par = await timed(() => checkSpec(check, { trials, seed: 1, workers: 2 }));
-console.log(JSON.stringify({ cold: cold.ms, sequential: seq.ms, parallel: par.ms, coldCpu: cold.cpu, sequentialCpu: seq.cpu, parallelCpu: par.cpu, startup: par.r.startupMs }));
+// The workers are kept idle, their threads alive: their times can be read.
+const threads = threadsSpent(before, threadTimes());
+console.log(JSON.stringify({ cold: cold.ms, sequential: seq.ms, parallel: par.ms, coldCpu: cold.cpu, sequentialCpu: seq.cpu, parallelCpu: par.cpu, startup: par.r.startupMs, threads }));

@@ -21,6 +21,13 @@
  *   module through tsx;
  * - `parallelColdStartup`, `parallelStartup`: milliseconds until 2 workers are ready, started
  *   (the process's first run), and pooled (a run after the first);
+ * - where the first run's CPU time goes (Linux: each thread's clock), medians, in ms:
+ *   `parallelFirstRunWorkersCpu`, the 2 workers' threads (their start, then their trials, compiled
+ *   as they run), and `parallelFirstRunCompilerCpu`, V8's threads of the process (its optimising
+ *   compiler, which compiles hot code concurrently, for each isolate anew, and the collector's helpers);
+ *   and of a worker's start (`worker-start.mjs`, a fresh process each): `parallelWorkerThreadCpu`,
+ *   Node's start of the thread, `parallelWorkerModulesCpu`, importing strictcheck's modules, and
+ *   `parallelWorkerCheckModuleCpu`, then the check module;
  * - `parallelCpuRatio`, `exhaustiveCpuRatio`, `parallelFirstRunCpuRatio`,
  *   `parallelFirstRunColdCpuRatio`: the CPU time (all threads) of the sequential run (the cold one's,
  *   for the last) over that of the 2-worker run (the first's, for the last two), medians: below 1 by
@@ -73,27 +80,42 @@ async function sideBySide(sequential: () => { readonly passed: boolean; readonly
  * workers' start against the run in this thread warm (`included`) and cold (`cold`), and that
  * start. `loader`: the process's `node` options.
  */
-async function firstRuns(checks: string, loader: readonly string[], ceilings: number[]): Promise<{ included: number; cold: number; cpu: number; coldCpu: number; startup: number }> {
+async function firstRuns(checks: string, loader: readonly string[], ceilings: number[]): Promise<{ included: number; cold: number; cpu: number; coldCpu: number; startup: number; workersCpu: number; compilerCpu: number }> {
   const seq: number[] = [];
   const cold: number[] = [];
   const par: number[] = [];
   const cpu: number[] = [];
   const coldCpu: number[] = [];
   const startup: number[] = [];
+  const workersCpu: number[] = [];
+  const compilerCpu: number[] = [];
   for (let k = 0; k < ROUNDS; k++) {
-    const args = [...loader, fileURLToPath(new URL('./parallel-first-run.mjs', import.meta.url)), new URL(checks, import.meta.url).href, String(TRIALS)];
-    const child = spawnSync(process.execPath, args, { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-    if (child.status !== 0) throw new Error(`bench: a first run of ${checks} failed (${child.error?.message ?? `exit status ${child.status}`})`);
-    const r = JSON.parse(child.stdout) as { cold: number; sequential: number; parallel: number; coldCpu: number; sequentialCpu: number; parallelCpu: number; startup: number };
+    const r = sample<{ cold: number; sequential: number; parallel: number; coldCpu: number; sequentialCpu: number; parallelCpu: number; startup: number; threads?: { started: number; others: number } }>('./parallel-first-run.mjs', checks, [String(TRIALS)], loader);
     seq.push(r.sequential);
     cold.push(r.cold);
     par.push(r.parallel);
     cpu.push(r.sequentialCpu / r.parallelCpu);
     coldCpu.push(r.coldCpu / r.parallelCpu);
     startup.push(r.startup);
+    workersCpu.push(r.threads?.started ?? NaN);
+    compilerCpu.push(r.threads?.others ?? NaN);
     ceilings.push(await ceiling());
   }
-  return { included: median(seq) / median(par), cold: median(cold) / median(par), cpu: median(cpu), coldCpu: median(coldCpu), startup: median(startup) };
+  return { included: median(seq) / median(par), cold: median(cold) / median(par), cpu: median(cpu), coldCpu: median(coldCpu), startup: median(startup), workersCpu: median(workersCpu), compilerCpu: median(compilerCpu) };
+}
+
+/** What the bench script `script` prints (JSON), run in a fresh `node` process (with the options `loader`) on the check module `checks` and `args`. */
+function sample<T>(script: string, checks: string, args: readonly string[], loader: readonly string[] = []): T {
+  const argv = [...loader, fileURLToPath(new URL(script, import.meta.url)), new URL(checks, import.meta.url).href, ...args];
+  const child = spawnSync(process.execPath, argv, { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`bench: ${script} on ${checks} failed (${child.error?.message ?? `exit status ${child.status}`})`);
+  return JSON.parse(child.stdout) as T;
+}
+
+/** Medians over {@link ROUNDS} fresh processes (see `worker-start.mjs`) of the CPU time of a worker's start, by part. */
+function workerStarts(checks: string): { thread: number; modules: number; checkModule: number } {
+  const samples = Array.from({ length: ROUNDS }, () => sample<{ thread: number; modules: number; checkModule: number }>('./worker-start.mjs', checks, []));
+  return { thread: median(samples.map((s) => s.thread)), modules: median(samples.map((s) => s.modules)), checkModule: median(samples.map((s) => s.checkModule)) };
 }
 
 /** The computation {@link ceiling} times, in its threads as source text. */
@@ -125,6 +147,7 @@ export async function benchParallel(): Promise<Record<string, number>> {
   const ceilings: number[] = [];
   const first = await firstRuns('./parallel-checks.mjs', [], ceilings);
   const firstTypeScript = await firstRuns('./parallel-checks-ts.ts', ['--import', 'tsx'], ceilings);
+  const start = workerStarts('./parallel-checks.mjs');
   const take = await sideBySide(
     () => checkSpec(takeBenchCheck.spec, takeBenchCheck.fn, { trials, seed: 1 }),
     () => checkSpec(takeBenchCheck, { trials, seed: 1, workers: 2 }),
@@ -152,6 +175,11 @@ export async function benchParallel(): Promise<Record<string, number>> {
     parallelFirstRunColdCpuRatio: first.coldCpu,
     exhaustiveCpuRatio: exhaustive.cpu,
     parallelColdStartup: first.startup,
+    parallelFirstRunWorkersCpu: first.workersCpu,
+    parallelFirstRunCompilerCpu: first.compilerCpu,
+    parallelWorkerThreadCpu: start.thread,
+    parallelWorkerModulesCpu: start.modules,
+    parallelWorkerCheckModuleCpu: start.checkModule,
     parallelStartup: take.startup,
     parallelCeiling: median(ceilings),
   };

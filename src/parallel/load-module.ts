@@ -45,6 +45,11 @@ export function runsVitest(): boolean {
  */
 export const SOURCE_COPIES = 'STRICTCHECK_SOURCE_COPIES';
 
+/** What the main thread gave this worker under `key` of its `workerData` (undefined in the main thread, whose `workerData` is null). */
+function given(key: string): unknown {
+  return (workerData as Record<string, unknown> | null)?.[key];
+}
+
 /** @internal The copy in the folder of copies `copies` (a URL) of the module `path` (`<path>.ts`, from the repository's root): `<copies>/<path>.js`. */
 export function copyPath(path: string, copies: string): URL {
   return new URL(`${path.slice(0, -'.ts'.length)}.js`, copies);
@@ -52,7 +57,7 @@ export function copyPath(path: string, copies: string): URL {
 
 /** The URL of the module `moduleUrl`, or of its copy in `workerData`'s folder of copies of this repository if it has one. */
 function copyOf(moduleUrl: string): string {
-  const copies = (workerData as Record<string, unknown> | null)?.[SOURCE_COPIES];
+  const copies = given(SOURCE_COPIES);
   const root = new URL('../../', import.meta.url).href;
   if (typeof copies !== 'string' || !moduleUrl.startsWith(root) || !/\.ts$/.test(moduleUrl)) return moduleUrl;
   const copy = copyPath(moduleUrl.slice(root.length), copies);
@@ -213,7 +218,7 @@ const IN_ES_MODULES: Record<string, string> = {
 
 /** Whether the main thread that started this worker runs vitest's tests. */
 function underVitest(): boolean {
-  return (workerData as Record<string, unknown> | null)?.[UNDER_VITEST] === true;
+  return given(UNDER_VITEST) === true;
 }
 
 /** The tsx APIs this worker registered, by URL, and the vitest interop: once each, as a pooled worker imports its check module again for each run. */
@@ -263,7 +268,7 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
   const typescript = /\.[cm]?tsx?$/.test(new URL(url).pathname);
   const format = commonJs ? 'as CommonJS' : 'as an ES module';
   let loader = `${format}, ${typescript ? "by this runtime's TypeScript loader" : 'as JavaScript'}`;
-  if (typescript && !runsTypeScript() && (workerData as Record<string, unknown> | null)?.[TS_LOADER] !== (commonJs ? 'cjs' : 'esm')) {
+  if (typescript && !runsTypeScript() && given(TS_LOADER) !== (commonJs ? 'cjs' : 'esm')) {
     loader = `${format}, ${await registerTsx(moduleUrl, commonJs)}`;
   }
   // Registered last, so that its resolve runs first and sees the format the others give.
