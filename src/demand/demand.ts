@@ -355,6 +355,8 @@ export function demandEquals(a: Demand, b: Demand): boolean {
 
 /** @internal {@link demandEquals} of two demands known to be demands (the checker's own, compared on every trial: checking them costs a call into the runtime each). */
 export function equalDemands(a: Demand, b: Demand): boolean {
+  // Two primitives (a prediction of a number, compared on every trial) without the walk and its stack.
+  if (a.forced && b.forced && a.ctor.style === 'prim' && b.ctor.style === 'prim') return sameLayer(a, b);
   return compareDemands(a, b, bothForcedOrNot);
 }
 
