@@ -6,7 +6,7 @@ import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type Cell, type List } from '../lazy/cell.ts';
 import { mismatch, ShapeMismatchError } from './shape-errors.ts';
 import { showPath } from './path.ts';
-import { NO_FIELDS, NO_SHAPES, type Alternative, type Ctor, type Shape } from './shape-types.ts';
+import { NO_FIELDS, NO_SHAPES, type Alternative, type Ctor, type Layer, type Shape } from './shape-types.ts';
 
 /** The name of a shape of {@link lazyOf}, an own enumerable accessor as a literal's getter is. */
 const LAZY_NAME: PropertyDescriptor = {
@@ -81,6 +81,9 @@ export function otherEnd(end: Nil): OtherEnd | undefined {
 
 const cellShapes = new WeakMap<Shape<unknown>, Shape<unknown>>();
 
+/** The layer of `[]`, one for every list: a walk meets the end of every list it reaches. */
+const NIL_LAYER: Layer = Object.freeze({ ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES });
+
 /**
  * The shape of one list cell with elements of shape `elem`.
  *
@@ -105,7 +108,7 @@ export function cell<T>(elem: Shape<T>): Shape<Cell<T>> {
       if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: consShapes };
       if (value instanceof Nil) {
         const other = otherEnd(value);
-        if (other === undefined) return { ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES };
+        if (other === undefined) return NIL_LAYER;
         const found = `${other.ctor.name}, the end of an iteration, which a list has not: declare the shape iterable(…) (or iterator(…), asyncIterable(…))`;
         throw new ShapeMismatchError(showPath(path), `a list cell of List<${elem.name}>`, value, found);
       }
