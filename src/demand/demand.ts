@@ -43,9 +43,10 @@ export class Forced {
     /** Whether this layer sat at a lazy position (so converting back to a value wraps it in a `Lazy`). */
     readonly lazy: boolean,
   ) {
-    const inline = fields.length <= 2;
-    this.f0 = inline ? fields[0] : fields;
-    this.f1 = inline ? fields[1] : ARRAY;
+    // Read only within the array: a read past its end made V8's optimised code call the generic keyed load.
+    const n = fields.length;
+    this.f0 = n === 0 ? undefined : n <= 2 ? fields[0] : fields;
+    this.f1 = n === 2 ? fields[1] : n < 2 ? undefined : ARRAY;
   }
 
   /** The demands on the fields, in order (a new array for a node of one or two fields). Prefer {@link field} and {@link arity}, which build none. */
@@ -354,6 +355,8 @@ export function demandEquals(a: Demand, b: Demand): boolean {
 
 /** @internal {@link demandEquals} of two demands known to be demands (the checker's own, compared on every trial: checking them costs a call into the runtime each). */
 export function equalDemands(a: Demand, b: Demand): boolean {
+  // Two primitives (a prediction of a number, compared on every trial) without the walk and its stack.
+  if (a.forced && b.forced && a.ctor.style === 'prim' && b.ctor.style === 'prim') return sameLayer(a, b);
   return compareDemands(a, b, bothForcedOrNot);
 }
 

@@ -6,7 +6,16 @@ import { Lazy } from '../lazy/lazy.ts';
 import { Cons, Nil, NIL, type Cell, type List } from '../lazy/cell.ts';
 import { mismatch, ShapeMismatchError } from './shape-errors.ts';
 import { showPath } from './path.ts';
-import { NO_FIELDS, NO_SHAPES, type Alternative, type Ctor, type Shape } from './shape-types.ts';
+import { NO_FIELDS, NO_SHAPES, type Alternative, type Ctor, type Layer, type Shape } from './shape-types.ts';
+
+/** The name of a shape of {@link lazyOf}, an own enumerable accessor as a literal's getter is. */
+const LAZY_NAME: PropertyDescriptor = {
+  get(this: { inner(): Shape<unknown> }): string {
+    return `Lazy<${this.inner().name}>`;
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 /**
  * A lazy position holding a value of shape `inner`: where a demand can say "not evaluated".
@@ -18,20 +27,17 @@ import { NO_FIELDS, NO_SHAPES, type Alternative, type Ctor, type Shape } from '.
  */
 export function lazyOf<T>(inner: Shape<T> | (() => Shape<T>)): Shape<Lazy<T>> {
   const get = typeof inner === 'function' ? (inner as () => Shape<T>) : () => inner;
-  let name: string | undefined;
-  return {
-    kind: 'lazy',
-    inner: get as () => Shape<unknown>,
-    get name() {
-      return (name ??= `Lazy<${get().name}>`);
-    },
-    project(value, path) {
-      // Lazy positions are handled by the walkers themselves; projecting one is a misuse.
-      // A list cell here is the common slip: a list inside a list, or a cell given for a list.
-      if (!(value instanceof Lazy)) mismatch(path, value instanceof Cons || value instanceof Nil ? 'a Lazy (a list is a Lazy of its first cell: wrap the cell with now(…))' : Array.isArray(value) && isListCell(get() as Shape<unknown>) ? AN_ARRAY_FOR_A_LIST : 'a Lazy', value);
-      throw new TypeError('a lazy shape has no layer: force the Lazy and project its value');
-    },
+  // The name an accessor defined on the object, every shape's the same getter: V8 makes an object
+  // literal with a getter in dictionary mode, whose properties (`kind`, `inner`, read at every lazy
+  // position a walk meets) optimised code reads through the generic load; so, one hidden class for all.
+  const shape = Object.defineProperty({ kind: 'lazy', inner: get as () => Shape<unknown> }, 'name', LAZY_NAME) as { kind: 'lazy'; inner: () => Shape<unknown>; name: string; project: Shape<unknown>['project'] };
+  shape.project = (value, path) => {
+    // Lazy positions are handled by the walkers themselves; projecting one is a misuse.
+    // A list cell here is the common slip: a list inside a list, or a cell given for a list.
+    if (!(value instanceof Lazy)) mismatch(path, value instanceof Cons || value instanceof Nil ? 'a Lazy (a list is a Lazy of its first cell: wrap the cell with now(…))' : Array.isArray(value) && isListCell(get() as Shape<unknown>) ? AN_ARRAY_FOR_A_LIST : 'a Lazy', value);
+    throw new TypeError('a lazy shape has no layer: force the Lazy and project its value');
   };
+  return shape as Shape<Lazy<T>>;
 }
 
 /** What a lazy list's position expected where it found an array: a newcomer's slip, said with its fix. */
@@ -75,6 +81,9 @@ export function otherEnd(end: Nil): OtherEnd | undefined {
 
 const cellShapes = new WeakMap<Shape<unknown>, Shape<unknown>>();
 
+/** The layer of `[]`, one for every list: a walk meets the end of every list it reaches. */
+const NIL_LAYER: Layer = Object.freeze({ ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES });
+
 /**
  * The shape of one list cell with elements of shape `elem`.
  *
@@ -99,7 +108,7 @@ export function cell<T>(elem: Shape<T>): Shape<Cell<T>> {
       if (value instanceof Cons) return { ctor: CONS_CTOR, fields: [value.head, value.tail], shapes: consShapes };
       if (value instanceof Nil) {
         const other = otherEnd(value);
-        if (other === undefined) return { ctor: NIL_CTOR, fields: NO_FIELDS, shapes: NO_SHAPES };
+        if (other === undefined) return NIL_LAYER;
         const found = `${other.ctor.name}, the end of an iteration, which a list has not: declare the shape iterable(…) (or iterator(…), asyncIterable(…))`;
         throw new ShapeMismatchError(showPath(path), `a list cell of List<${elem.name}>`, value, found);
       }

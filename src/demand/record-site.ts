@@ -144,6 +144,7 @@ function opened(site: RecordSite, value: unknown, ctor: Ctor): unknown {
 /** Pushes onto `fields` the sites of the head and tail of a list cell at a lazy position, recorded in a spine as a walk records one (see `spineSlot`), at field `at` of `into`. */
 function spineSites(head: Lazy<unknown>, tail: Lazy<unknown>, shapes: readonly Shape<unknown>[], into: Forced | SpineCell, at: number, above: RecordSite, fields: RecordSite[]): void {
   const cell = spineSlot(into, at);
-  const [headKey, tailKey] = CONS_CTOR.keys;
-  fields.push(new RecordSite(head, shapes[0]!, cell, newestHead(cell), above, headKey!), new RecordSite(tail, shapes[1]!, cell, REST, above, tailKey!));
+  // The keys read by index: a destructuring took the iteration protocol at every cell a context forces.
+  const keys = CONS_CTOR.keys;
+  fields.push(new RecordSite(head, shapes[0]!, cell, newestHead(cell), above, keys[0]!), new RecordSite(tail, shapes[1]!, cell, REST, above, keys[1]!));
 }

@@ -6,6 +6,7 @@
 import { Lazy, lazyWith } from '../lazy/lazy.ts';
 import { dynamic, lenient } from '../demand/dynamic.ts';
 import { isOpaque } from '../demand/opaque.ts';
+import { primitiveCtor } from '../demand/primitives.ts';
 import { forceAt, RecordSite } from '../demand/record-site.ts';
 import type { Ctor, RandomConsumer, Shape } from '../demand/shape-types.ts';
 import { hashPrimitive, type Random } from './random.ts';
@@ -59,7 +60,8 @@ function consumeAt({ value, shape }: { readonly value: unknown; readonly shape: 
 function openSite(site: RecordSite, random: Random, consumer: RandomConsumer, fields: RecordSite[]): void {
   // Read by the site's shape as it is recorded (an opaque value has no other reading); a primitive or a function, as it is.
   const value = forceAt(site, fields, consumer);
-  random.perturb(variantOf(site.ctor ?? lenient.project(value, null).ctor, value));
+  // A primitive's constructor without a layer made for it (lenient's reading of it, a layer per primitive a context forced).
+  random.perturb(variantOf(site.ctor ?? primitiveCtor(typeof value) ?? lenient.project(value, null).ctor, value));
 }
 
 /** The perturbation a consumed layer of constructor `ctor` contributes, `value` the primitive's (or the opaque value's). An opaque value is told apart by its text: random functions map equal values alike. */

@@ -67,7 +67,8 @@ function forcedHow(d: Demand): 0 | 1 | 2 {
   let seen: Set<Demand> | undefined;
   while (stack.length > 0) {
     const x = stack.pop()!;
-    if (!x.forced || SHORT_ENDS.has(x.ctor)) return 1;
+    // Those ends are atoms: the set is asked of atoms only (asked of every node, it was 0.5% of a check of take).
+    if (!x.forced || (x.ctor.style === 'atom' && SHORT_ENDS.has(x.ctor))) return 1;
     if (x.shared && (seen ??= new Set()).has(x)) continue;
     if (x.shared) seen!.add(x);
     if (x instanceof SpineCell) {

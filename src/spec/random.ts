@@ -12,7 +12,7 @@ import { isInstance } from '../lazy/thrown.ts';
 import { inTrial, replayOptions, trialPlace } from './replay.ts';
 import { failureReport, resetInputCalls } from './report.ts';
 import { type CheckResult, printable } from './result.ts';
-import { type AnySpec, counterexampleOf, drive, driveAsync, type Fn, runCase, runCaseAsync, type Steps, type Trial } from './run-case.ts';
+import { type AnySpec, caseRunner, counterexampleOf, drive, driveAsync, type Fn, runCase, runCaseAsync, type Steps, type Trial } from './run-case.ts';
 import { rerun, shrink } from './shrink-case.ts';
 import { sizeOf, trialCase } from './trial-case.ts';
 import type { CaseRun } from '../engine/steps.ts';
@@ -32,7 +32,8 @@ export interface RandomRun {
 export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>): CheckResult {
   checkCall(spec, fn);
   const run = { spec, fn, settings };
-  const one = (c: CaseRun) => runCase(run, c);
+  const cases = caseRunner(spec, fn, settings);
+  const one = (c: CaseRun) => runCase(cases, c);
   return drive(randomSteps(run, one), one);
 }
 
@@ -44,13 +45,15 @@ export function randomCheck(spec: AnySpec, fn: Fn, settings: Settings<'random'>)
 export async function strictCheckAsync(spec: AnySpec, fn: Fn, settings: Settings<'random'>): Promise<CheckResult> {
   checkCall(spec, fn, true);
   const run = { spec, fn, settings };
-  return driveAsync(randomSteps(run), (c) => runCaseAsync(run, c));
+  const cases = caseRunner(spec, fn, settings);
+  return driveAsync(randomSteps(run), (c) => runCaseAsync(cases, c));
 }
 
 /** The steps of a random run; with `now`, a synchronous check's, its trials run here, not yielded (a yield per trial cost 5% of a check of take), the steps of a failure yielded as ever. */
 function* randomSteps(run: RandomRun, now?: (c: CaseRun) => Trial): Steps<CheckResult> {
   const { spec, settings } = run;
-  const { trials, maxSize, seed } = settings;
+  // Read once: the settings' reads are megamorphic (see caseRunner).
+  const { trials, maxSize, seed, onTrial } = settings;
   const indices = indicesOf(trials, settings.shard);
   const coverage = new CoverageTally(spec.args.length);
   for (let k = 0; k < indices.length; k++) {
@@ -68,7 +71,7 @@ function* randomSteps(run: RandomRun, now?: (c: CaseRun) => Trial): Steps<CheckR
     } catch (err) {
       throw inTrial(err, spec, i, settings, generated.inputs);
     }
-    settings.onTrial?.(i);
+    onTrial?.call(settings, i);
     if (!trial.failed) {
       coverage.add(trial.resultDemand, trial.actual);
       continue;
