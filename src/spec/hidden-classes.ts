@@ -8,15 +8,14 @@
  */
 import fc from 'fast-check';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { fastMode, keepHiddenClasses } from '../lazy/v8.ts';
-import { Lazy, thunk } from '../lazy/lazy.ts';
+import { keepHiddenClasses } from '../lazy/v8.ts';
 import { CoverageTally } from './coverage.ts';
 import { ScaledBudget } from './trial-budget.ts';
-import { Cons, Nil, nil } from '../lazy/cell.ts';
-import { demandHolder, Forced, Unforced, unforced } from '../demand/demand.ts';
+import { Cons, nil } from '../lazy/cell.ts';
+import { demandHolder, unforced } from '../demand/demand.ts';
 import { DYN2, dynamic } from '../demand/dynamic.ts';
 import { mapCtor } from '../demand/collections.ts';
-import { Heads, LazyPrimNode, SpineCell, startSpine, StrictPrimNode } from '../demand/compact-demand.ts';
+import { Heads, LazyPrimNode, startSpine, StrictPrimNode } from '../demand/compact-demand.ts';
 import { BuildItems, Built, SharedValues, SpineLater, Unread } from '../demand/convert.ts';
 import { PathCycle, PathMark } from '../demand/cycles.ts';
 import { Frame, Recording, SpineRecorder } from '../demand/instrument.ts';
@@ -32,9 +31,6 @@ import { AsyncClosable, AsyncReturnable, AsyncThrowable, RecordedAsyncIterable, 
 import { AsyncSource } from '../iter/source.ts';
 import { generateSource } from '../iter/generate.ts';
 import { AsyncWork } from '../demand/async-work.ts';
-
-// The classes the walks test values against, and `thunk` (a function whose Lazy fields they read), in fast mode under tsx.
-fastMode(Lazy, thunk, Cons, Nil, Forced, Unforced, SpineCell, Frame);
 
 // A program may hold no cell between two runs over lists (a check's trials, say); nor any of the
 // frozen cells an observed function is given, whose hidden class is one of their own.
