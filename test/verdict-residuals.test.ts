@@ -21,6 +21,12 @@ import { glb, lub } from '../src/demand/lattice.ts';
 import { spec, SpecError } from '../src/spec/spec.ts';
 import { assertStrictCase, strictExample, strictProperty } from '../src/spec/property.ts';
 import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
+import { checkSpecExhaustiveAsync } from '../src/async-checks.ts';
+import { asyncIterable } from '../src/iter/index.ts';
+import { sameStrictnessAs } from '../src/spec/reference.ts';
+import { LateRejectionError } from '../src/spec/unhandled-rejections.ts';
+import { showInputs } from '../src/spec/report.ts';
+import type { Shape } from '../src/demand/shape-types.ts';
 import { BURN, loopingTimerCheck, slowInputsCheck, slowSpecCheck, TIMEOUT } from './fixtures/residual-checks.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -168,3 +174,41 @@ test('lub and glb of demands sharing their structure (depth 40, 2^40 paths) cost
     { numRuns: 300, seed: 1 },
   );
 });
+
+// ---------------------------------------------------------------------------------------------
+// iter: verdicts over iterables and observed inputs
+
+/** A pass-through that keeps the next pull pending while it yields, and closes its source in `finally`: abandoned, the pull it made ahead is left rejected. */
+async function* prefetch<T>(xs: AsyncIterable<T>): AsyncGenerator<T> {
+  const it = xs[Symbol.asyncIterator]();
+  let p = it.next();
+  try {
+    for (;;) {
+      const r = await p;
+      if (r.done) return;
+      p = it.next();
+      yield r.value;
+    }
+  } finally {
+    p.catch(() => {});
+    await it.return?.();
+  }
+}
+
+test('a late rejection of the exhaustive mode names its case by the inputs that made it: an outer source whose second pull throws, its inner source unread, and its inputs pulled reproduce that', { timeout: 60_000 }, async () => {
+  const nested = asyncIterable(asyncIterable(number));
+  const err = (await checkSpecExhaustiveAsync(sameStrictnessAs([nested], nested, prefetch), prefetch, { depth: 1 }).then(
+    (r) => assert.fail(`the run did not fail: ${r.message}`),
+    (e: unknown) => e,
+  )) as LateRejectionError;
+  assert.ok(err instanceof LateRejectionError, String(err));
+  assert.match(err.message, /SourceError: the source threw at pull 2\. It was left by case \d+ of checkSpecExhaustiveAsync of prefetch, on inputs async iter \[async iter \[\], throw\], judged before/);
+  // The inputs it holds are those printed: total, read without refining a hole.
+  assert.equal(showInputs({ args: [nested as Shape<unknown>] }, err.inputs), 'async iter [async iter [], throw]');
+  const it = (err.inputs[0] as AsyncIterable<AsyncIterable<number>>)[Symbol.asyncIterator]();
+  const inner = await it.next();
+  assert.equal(inner.done, false);
+  assert.deepEqual(await inner.value![Symbol.asyncIterator]().next(), { done: true, value: undefined });
+  await assert.rejects(it.next(), { name: 'SourceError', message: 'the source threw at pull 2' });
+});
+
