@@ -22,7 +22,9 @@ import { spec, SpecError } from '../src/spec/spec.ts';
 import { assertStrictCase, strictExample, strictProperty } from '../src/spec/property.ts';
 import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 import { checkSpecExhaustiveAsync } from '../src/async-checks.ts';
-import { asyncIterable } from '../src/iter/index.ts';
+import { asyncIterable, iterable } from '../src/iter/index.ts';
+import { mapOf, setOf } from '../src/demand/collections.ts';
+import { normalize, observeDetailed, observeDetailedAsync } from '../src/demand/observe.ts';
 import { sameStrictnessAs } from '../src/spec/reference.ts';
 import { LateRejectionError } from '../src/spec/unhandled-rejections.ts';
 import { showInputs } from '../src/spec/report.ts';
@@ -212,3 +214,48 @@ test('a late rejection of the exhaustive mode names its case by the inputs that 
   await assert.rejects(it.next(), { name: 'SourceError', message: 'the source threw at pull 2' });
 });
 
+/** Each function changes its input Set or Map through a built-in method called on it, never through its own. */
+const borrowedChanges: [string, (x: any) => unknown, () => unknown, Shape<unknown>][] = [
+  ['Set.prototype.add.call', (s: Set<number>) => (Set.prototype.add.call(s, 99), s.has(99)), () => new Set([1]), setOf(number) as Shape<unknown>],
+  ['Set.prototype.delete.call', (s: Set<number>) => (Set.prototype.delete.call(s, 1), s.size), () => new Set([1]), setOf(number) as Shape<unknown>],
+  ['Set.prototype.clear.call', (s: Set<number>) => (Set.prototype.clear.call(s), s.size), () => new Set([1]), setOf(number) as Shape<unknown>],
+  ['Set.prototype.delete.call then add.call, reordering it', (s: Set<number>) => (Set.prototype.delete.call(s, 1), Set.prototype.add.call(s, 1), [...s][0]), () => new Set([1, 2]), setOf(number) as Shape<unknown>],
+  ['Set.prototype.add.call on a Set inside a Lazy', (s: Lazy<Set<number>>) => (Set.prototype.add.call(s.force(), 99), s.force().size), () => now(new Set([1])), lazyOf(setOf(number)) as Shape<unknown>],
+  ['Map.prototype.set.call', (m: Map<number, number>) => (Map.prototype.set.call(m, 1, 5), m.get(1)), () => new Map([[1, 2]]), mapOf(number, number) as Shape<unknown>],
+  ['Map.prototype.set.call of a new key', (m: Map<number, number>) => (Map.prototype.set.call(m, 7, 5), m.size), () => new Map([[1, 2]]), mapOf(number, number) as Shape<unknown>],
+  ['Map.prototype.delete.call', (m: Map<number, number>) => (Map.prototype.delete.call(m, 1), m.size), () => new Map([[1, 2]]), mapOf(number, number) as Shape<unknown>],
+  ['Map.prototype.clear.call', (m: Map<number, number>) => (Map.prototype.clear.call(m), m.size), () => new Map([[1, 2]]), mapOf(number, number) as Shape<unknown>],
+  ['Set.prototype.add.call on a Set a source delivered', (xs: Iterable<Set<number>>) => {
+    for (const s of xs) return (Set.prototype.add.call(s, 99), s.size);
+    return 0;
+  }, () => [new Set([1])], iterable(setOf(number)) as Shape<unknown>],
+];
+
+/** Set.prototype's and Map.prototype's own properties, to tell that an observation left them as they were. */
+const builtinMethods = () => [Object.getOwnPropertyDescriptors(Set.prototype), Object.getOwnPropertyDescriptors(Map.prototype)];
+
+test('a change to an input Set or Map through the built-in method called on it (Set.prototype.add.call(s, x), Map.prototype.set.call, delete, clear) fails the observation naming the input, sync or async, and leaves Set.prototype and Map.prototype as they were', async () => {
+  const before = builtinMethods();
+  for (const [what, f, input, shape] of borrowedChanges) {
+    const o = observeDetailed(normalize, f, [input()], { inputs: [shape], names: ['s'] });
+    assert.ok(o.error?.thrown instanceof TypeError, `${what}: the change went unseen (result ${prettyDemand(o.result)})`);
+    assert.match((o.error.thrown as Error).message, /^the function changed its input s\b.*: it changed the (Set|Map) through (Set|Map)\.prototype's methods called on it .*Strictness is observed on immutable data/s, what);
+    const later = await observeDetailedAsync(normalize, async (x: unknown) => (await null, f(x)), [input()], { inputs: [shape], names: ['s'] });
+    assert.ok(later.error?.thrown instanceof TypeError, `${what}, after an await: the change went unseen`);
+  }
+  assert.deepEqual(builtinMethods(), before);
+  // A call that changes nothing is no change, as a copy frozen again is none.
+  const same = (s: Set<number>, m: Map<number, number>) => (Set.prototype.add.call(s, 1), Set.prototype.delete.call(s, 5), Map.prototype.set.call(m, 1, 2), Map.prototype.delete.call(m, 5), s.size + m.size);
+  const o = observeDetailed(normalize, same, [new Set([1]), new Map([[1, 2]])], { inputs: [setOf(number), mapOf(number, number)] });
+  assert.equal(o.error, undefined, String(o.error?.thrown));
+  assert.deepEqual([prettyDemand(o.result), ...o.inputs.map((d) => prettyDemand(d))], ['2', 'Set {1}', 'Map {1 => 2}']);
+});
+
+test('a check of a function that adds to its input Set through Set.prototype.add.call fails and says why, where it passed the spec it meets unchanged', () => {
+  const sizeSpec = spec([setOf(number)], number, (predict, _d, s) => predict(s));
+  const grows = (s: ReadonlySet<number>) => (Set.prototype.add.call(s as Set<number>, 1_000), s.size);
+  assert.equal(checkSpec(sizeSpec, (s: ReadonlySet<number>) => s.size, { seed: 1 }).passed, true);
+  const r = checkSpec(sizeSpec, grows, { seed: 1 });
+  assert.equal(r.passed, false);
+  assert.match(r.message, /The function threw: TypeError: the function changed its input args\[0\]: it changed the Set through Set\.prototype's methods called on it/);
+});

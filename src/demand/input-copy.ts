@@ -9,7 +9,10 @@
  * copy (its own fields, its prototype), so it copies and prints as a plain value does. A list
  * cell, made for every element of a list, refuses through setters instead (see `input-cell.ts`).
  * A Set or a Map cannot be read through a Proxy (its methods need the collection itself): it is a
- * real one whose prototype refuses `add`, `set`, `delete` and `clear`.
+ * real one whose prototype refuses `add`, `set`, `delete` and `clear`. The built-in methods called
+ * on it (`Set.prototype.add.call(set, x)`) go round that prototype, and nothing but replacing them
+ * for the whole process could stop them: what it holds is compared with what it was given when the
+ * observation ends (see {@link HeldCollection}), and a difference fails it as a refusal does.
  * @module
  */
 import { keyText } from './key-text.ts';
@@ -138,4 +141,47 @@ export function refusingCollection<T extends object>(copy: T, set: boolean, owne
   Object.setPrototypeOf(copy, set ? SET_PROTOTYPE : MAP_PROTOTYPE);
   owners.set(copy, owner);
   return Object.freeze(copy);
+}
+
+/**
+ * @internal A refusing Set or Map given to a function, with what it held then (a Map's keys and
+ * values in turn), in insertion order: the built-in methods called on it change it unseen, so the
+ * observation compares the two when it ends ({@link borrowedChange}). A list, each holding the one made before it.
+ */
+export class HeldCollection {
+  private readonly held: readonly unknown[];
+  constructor(
+    private readonly copy: Set<unknown> | Map<unknown, unknown>,
+    private readonly owner: ChangeOwner,
+    readonly before: HeldCollection | undefined,
+  ) {
+    this.held = copy instanceof Set ? [...Set.prototype.values.call(copy)] : [...Map.prototype.entries.call(copy)].flat();
+  }
+
+  /**
+   * The error of a change that the built-in methods called on the collection made, if they made
+   * one (its own refuse), noted as its owner notes a refusal: an element added or removed, an
+   * entry's value replaced, or the order changed by removing and adding again.
+   */
+  borrowedChange(): Error | undefined {
+    const { copy, held } = this;
+    const set = copy instanceof Set;
+    const now: unknown[] = set ? [...Set.prototype.values.call(copy)] : [...Map.prototype.entries.call(copy)].flat();
+    if (now.length === held.length && now.every((x, i) => Object.is(x, held[i]))) return undefined;
+    const kind = set ? 'Set' : 'Map';
+    const step = set ? 1 : 2;
+    const keysThen = new Set<unknown>();
+    for (let i = 0; i < held.length; i += step) keysThen.add(held[i]);
+    let kept = 0;
+    for (const k of keysThen) if ((set ? Set : Map).prototype.has.call(copy, k)) kept++;
+    const added = now.length / step - kept;
+    const removed = keysThen.size - kept;
+    const what = [added > 0 ? `${count(added, set ? 'element' : 'entry')} added` : '', removed > 0 ? `${count(removed, set ? 'element' : 'entry')} removed` : ''].filter(Boolean).join(', ') || (set ? 'its order changed' : 'a value or the order changed');
+    return this.owner.changed(`it changed the ${kind} through ${kind}.prototype's methods called on it (as ${kind}.prototype.${set ? 'add' : 'set'}.call(${kind === 'Set' ? 'set, x' : 'map, k, v'}) does), which go round its own and are seen only once the function has run: ${what}`);
+  }
+}
+
+/** `n` things, `noun` in the plural where it is not 1: `2 entries`. */
+function count(n: number, noun: string): string {
+  return `${n} ${n === 1 ? noun : noun === 'entry' ? 'entries' : `${noun}s`}`;
 }
