@@ -22,7 +22,8 @@ import { spec, SpecError } from '../src/spec/spec.ts';
 import { assertStrictCase, strictExample, strictProperty } from '../src/spec/property.ts';
 import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 import { checkSpecExhaustiveAsync } from '../src/async-checks.ts';
-import { asyncIterable, iterable } from '../src/iter/index.ts';
+import { asyncIterable, asyncIterator, iterable, iterator } from '../src/iter/index.ts';
+import { AsyncSource } from '../src/iter/source.ts';
 import { mapOf, setOf } from '../src/demand/collections.ts';
 import { normalize, observeDetailed, observeDetailedAsync } from '../src/demand/observe.ts';
 import { sameStrictnessAs } from '../src/spec/reference.ts';
@@ -258,4 +259,49 @@ test('a check of a function that adds to its input Set through Set.prototype.add
   const r = checkSpec(sizeSpec, grows, { seed: 1 });
   assert.equal(r.passed, false);
   assert.match(r.message, /The function threw: TypeError: the function changed its input args\[0\]: it changed the Set through Set\.prototype's methods called on it/);
+});
+
+/** The protocol's names: all that a function may reach on a recorded source or iterator. */
+const PROTOCOL = new Set<PropertyKey>(['next', 'return', 'throw', Symbol.iterator, Symbol.asyncIterator]);
+
+/** What a function can reach on `o` besides the protocol: its own properties, those of its prototypes (but `constructor` and Object.prototype's) and their constructors' statics. */
+function reachable(o: object): string[] {
+  const found: string[] = Reflect.ownKeys(o).map(String);
+  for (let p = Object.getPrototypeOf(o) as object | null; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    for (const key of Reflect.ownKeys(p)) if (key !== 'constructor' && !PROTOCOL.has(key)) found.push(String(key));
+    const ctor = Object.getOwnPropertyDescriptor(p, 'constructor')?.value as object | undefined;
+    if (ctor !== undefined) for (const key of Reflect.ownKeys(ctor)) if (!['length', 'name', 'prototype'].includes(key as string)) found.push(`constructor.${String(key)}`);
+  }
+  return found;
+}
+
+test('a recorded source, sync or async, re-iterable or one-shot, and each of its iterators (with return, throw, both or neither) give a function nothing but the protocol: no field, no other method, no static of their classes', async () => {
+  const seen: [string, object][] = [];
+  const takeAll = (name: string) => (xs: Iterable<number> & Partial<Iterator<number>>) => {
+    seen.push([name, xs]);
+    const it = xs[Symbol.iterator]();
+    seen.push([`${name}'s iterator`, it]);
+    return it.next().done ? 0 : 1;
+  };
+  const takeAllAsync = (name: string) => async (xs: AsyncIterable<number>) => {
+    seen.push([name, xs]);
+    const it = xs[Symbol.asyncIterator]();
+    seen.push([`${name}'s iterator`, it]);
+    return (await it.next()).done ? 0 : 1;
+  };
+  /** An iteration of 1, 2 with `return`, `throw`, both or neither, its methods sync or async. */
+  const iteration = (methods: readonly string[], wrap: (r: unknown) => unknown) => {
+    const ys = [1, 2];
+    const all: Record<string, (e?: unknown) => unknown> = { next: () => wrap({ done: ys.length === 0, value: ys.shift() }), return: () => wrap({ done: true, value: undefined }), throw: (e) => { throw e; } };
+    return Object.fromEntries(methods.map((m) => [m, all[m]!]));
+  };
+  for (const methods of [['next', 'return', 'throw'], ['next', 'return'], ['next', 'throw'], ['next']]) {
+    const kind = `with ${methods.join(', ')}`;
+    observeDetailed(normalize, takeAll(`an iterable ${kind}`), [{ [Symbol.iterator]: () => iteration(methods, (r) => r) }], { inputs: [iterable(number)] });
+    await observeDetailedAsync(normalize, takeAllAsync(`an async iterable ${kind}`), [{ [Symbol.asyncIterator]: () => iteration(methods, async (r) => r) }], { inputs: [asyncIterable(number)] });
+  }
+  observeDetailed(normalize, takeAll('an iterator'), [[1, 2][Symbol.iterator]()], { inputs: [iterator(number)] });
+  await observeDetailedAsync(normalize, takeAllAsync('an async iterator'), [new AsyncSource({ elements: [1], infinite: false, hasReturn: true, delays: [] }).iterator()], { inputs: [asyncIterator(number)] });
+  assert.equal(seen.length, 20);
+  for (const [name, o] of seen) assert.deepEqual(reachable(o), [], name);
 });

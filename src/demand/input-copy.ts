@@ -94,26 +94,27 @@ export function refusingAssignments(proto: object, keys: readonly PropertyKey[])
 
 /** The owner of `o` if it is an input's copy a refusing Set or Map, or a {@link RefusingCopy} of an input. */
 function copyOwner(o: object): ChangeOwner | undefined {
-  return owners.get(o) ?? RefusingCopy.ownerOf(o);
+  return owners.get(o) ?? refusingCopyOwner(o);
 }
+
+/** The owner of `o` if it is a {@link RefusingCopy} of an input: set in its static block, where alone its private field is read. */
+let refusingCopyOwner: (o: object) => ChangeOwner | undefined;
 
 /**
  * @internal A copy made for every input of its kind, a source's recorded iterable or iterator,
- * that refuses a change where it is an input's: told apart by a private field, not noted in a
- * WeakMap (a note per source and per iteration cost every check over iterables).
+ * that refuses a change where it is an input's, telling its owner: told apart by a private field,
+ * not noted in a WeakMap (a note per source and per iteration cost every check over iterables).
+ * It adds no method nor static: the function given the copy reaches nothing of its owner.
  */
-export abstract class RefusingCopy {
-  readonly #input: boolean;
-  constructor(input: boolean) {
-    this.#input = input;
+export class RefusingCopy {
+  readonly #owner: ChangeOwner | undefined;
+  /** `owner`: whom a change tells, for an input's copy (none for a result's, read by its context alone). */
+  constructor(owner: ChangeOwner | undefined) {
+    this.#owner = owner;
   }
 
-  /** The error for a change `what` to this input's copy (see `Recording.changedInput`). */
-  abstract refusal(what: string): Error;
-
-  /** Who `o` tells of a change, if it is an input's copy of this kind. */
-  static ownerOf(o: object): ChangeOwner | undefined {
-    return #input in o && o.#input ? { changed: (what) => (o as RefusingCopy).refusal(what) } : undefined;
+  static {
+    refusingCopyOwner = (o) => (#owner in o ? o.#owner : undefined);
   }
 }
 
