@@ -24,6 +24,7 @@ import { checkSpec, checkSpecExhaustive } from '../src/checks.ts';
 import { checkSpecExhaustiveAsync } from '../src/async-checks.ts';
 import { asyncIterable, asyncIterator, iterable, iterator } from '../src/iter/index.ts';
 import { AsyncSource } from '../src/iter/source.ts';
+import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { mapOf, setOf } from '../src/demand/collections.ts';
 import { normalize, observeDetailed, observeDetailedAsync } from '../src/demand/observe.ts';
 import { sameStrictnessAs } from '../src/spec/reference.ts';
@@ -304,4 +305,70 @@ test('a recorded source, sync or async, re-iterable or one-shot, and each of its
   await observeDetailedAsync(normalize, takeAllAsync('an async iterator'), [new AsyncSource({ elements: [1], infinite: false, hasReturn: true, delays: [] }).iterator()], { inputs: [asyncIterator(number)] });
   assert.equal(seen.length, 20);
   for (const [name, o] of seen) assert.deepEqual(reachable(o), [], name);
+});
+
+/** A hand-written source of 1, 2, 3 whose iterators keep answering values after `return()` (`afterDone`: after answering done, too); sync, or async. */
+function unending(opts: { afterDone?: boolean; async?: boolean } = {}) {
+  const iteration = () => {
+    let k = 0;
+    let doneOnce = !opts.afterDone;
+    const answer = (r: IteratorResult<number>) => (opts.async ? Promise.resolve(r) : r);
+    return {
+      next: () => {
+        if (!doneOnce && k === 1) return (doneOnce = true), answer({ done: true, value: undefined });
+        return answer(k < 3 ? { done: false, value: ++k } : { done: true, value: undefined });
+      },
+      // Closes nothing: the next pull answers the next element.
+      return: () => answer({ done: true, value: undefined }),
+    };
+  };
+  return opts.async ? { [Symbol.asyncIterator]: iteration } : { [Symbol.iterator]: iteration };
+}
+
+/** Pulls one element, closes the iteration, pulls again: the sum of what the pulls answered. */
+const pullAfterReturn = (xs: Iterable<number>) => {
+  const it = xs[Symbol.iterator]();
+  const a = it.next();
+  it.return!();
+  const b = it.next();
+  return (a.done ? 0 : a.value) + (b.done ? 0 : b.value);
+};
+const pullAfterReturnAsync = async (xs: AsyncIterable<number>) => {
+  const it = xs[Symbol.asyncIterator]();
+  const a = await it.next();
+  await it.return!();
+  const b = await it.next();
+  return (a.done ? 0 : a.value) + (b.done ? 0 : b.value);
+};
+/** Pulls until done, then once more. */
+const pullPastDone = (xs: Iterable<number>) => {
+  const it = xs[Symbol.iterator]();
+  let s = 0;
+  for (let r = it.next(); !r.done; r = it.next()) s += r.value;
+  const more = it.next();
+  return s + (more.done ? 0 : more.value);
+};
+
+test('a source that hands out an element after return() closed its iteration, or after it answered done, fails the observation naming the source and its protocol violation, sync or async; one that answers done then is recorded as it was', async () => {
+  const violation = { name: 'ShapeMismatchError', message: /^value does not match its shape at (xs|args\[0\])\.iteration\.next2: expected an iterator that answers done once it has answered done or been closed with return\(\) \(as ECMAScript asks, and a generator does\), got one whose next\(\) answered an element \(number 2\) after (return\(\)|done): strictcheck records an iteration up to its end/ };
+  assert.throws(() => observeDetailed(normalize, pullAfterReturn, [unending()], { inputs: [iterable(number)], names: ['xs'] }), violation);
+  assert.throws(() => observeDetailed(normalize, pullPastDone, [unending({ afterDone: true })], { inputs: [iterable(number)], names: ['xs'] }), violation);
+  await assert.rejects(observeDetailedAsync(normalize, pullAfterReturnAsync, [unending({ async: true })], { inputs: [asyncIterable(number)], names: ['xs'] }), violation);
+  // Two pulls pending at once, the first answering done, the second an element.
+  const pullPairAsync = async (xs: AsyncIterable<number>) => {
+    const it = xs[Symbol.asyncIterator]();
+    const first = await it.next();
+    const [a, b] = await Promise.all([it.next(), it.next()]);
+    return [first, a, b].reduce((s, r) => s + (r.done ? 0 : r.value), 0);
+  };
+  await assert.rejects(observeDetailedAsync(normalize, pullPairAsync, [unending({ async: true, afterDone: true })], { inputs: [asyncIterable(number)], names: ['xs'] }), { ...violation, message: /at xs\.iteration\.next3: .* answered an element \(number 2\) after done/ });
+  // In a check, the error is thrown, as a source that does not fit its shape is.
+  const anySpec = spec([withArbitrary(fc.constant(unending() as Iterable<number>), iterable(number))], number, (predict, _d, xs) => predict(xs));
+  assert.throws(() => checkSpec(anySpec, pullAfterReturn, { seed: 1 }), violation);
+  // A source whose iteration ends when closed: the pull after return() answers done, and the demand is what was pulled.
+  const closing = observeDetailed(normalize, pullAfterReturn, [{ *[Symbol.iterator]() { yield* [1, 2, 3]; } }], { inputs: [iterable(number)], names: ['xs'] });
+  assert.equal(closing.error, undefined);
+  assert.deepEqual([prettyDemand(closing.result), prettyDemand(closing.inputs[0]!)], ['1', '1 : return()']);
+  const ended = observeDetailed(normalize, pullPastDone, [[1, 2]], { inputs: [iterable(number)], names: ['xs'] });
+  assert.deepEqual([ended.error, prettyDemand(ended.inputs[0]!)], [undefined, '1 : 2 : []']);
 });

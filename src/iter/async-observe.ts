@@ -106,8 +106,13 @@ export class RecordedAsyncIterator extends RefusingCopy {
     const of = this.#of;
     const spent = this.#counted();
     if (spent !== undefined) return spent;
-    // A pull after the consumer closed the iteration is none of it, as in a sync one.
-    if (!of.rec.open || log.ended || this.#closing !== undefined) return real.next(...args);
+    // A pull after the consumer closed the iteration is none of it, as in a sync one, but for a value it answers after return() or done (see pastEnd).
+    if (!of.rec.open) return real.next(...args);
+    if (log.ended || this.#closing !== undefined) {
+      const how = log.ended ? log.endedBy : this.#closing!.how;
+      const k = this.#calls;
+      return Promise.resolve(real.next(...args)).then((r) => (of.rec.open ? of.pastEnd(r, how, log.iteration, k) : r));
+    }
     let answer: Promise<IteratorResult<unknown>>;
     try {
       answer = Promise.resolve(real.next(...args));
@@ -164,7 +169,9 @@ export class RecordedAsyncIterator extends RefusingCopy {
       return undefined;
     }
     const r = s.r;
-    if (!of.rec.open || log.ended) return r;
+    if (!of.rec.open) return r;
+    // A pull made before an earlier one answered done.
+    if (log.ended) return of.pastEnd(r, log.endedBy, log.iteration, i);
     if (r.done) {
       log.end('done');
       return r;

@@ -92,6 +92,8 @@ export class IterationLog {
   private index = 0;
   private ahead = 1;
   ended = false;
+  /** How it ended, once it has (see {@link end}). */
+  endedBy: 'done' | keyof typeof END_CTORS | undefined = undefined;
   constructor(
     private readonly owner: IterableRecord,
     /** Which iteration of its source this is, from 0. */
@@ -155,6 +157,7 @@ export class IterationLog {
   /** A pull answered done (`[]`), the consumer closed (`return()`, `throw()`), or a pull threw (`⊥`). */
   end(how: 'done' | keyof typeof END_CTORS): void {
     this.ended = true;
+    this.endedBy = how;
     const node = how === 'done' ? DONE : forcedNode(END_CTORS[how], 0, undefined, true);
     if (this.spine === undefined) this.start(node);
     else this.spine.rest = node;
@@ -312,6 +315,26 @@ export abstract class SourceRecord<S> implements ChangeOwner {
   }
 
   /**
+   * `r`, what pull `k` of iteration `iteration` answered after it ended (`how`), as it is; refused (the
+   * observation's error, see `Recording.pullFailed`) where it is a value after the source answered
+   * done or the function closed it with `return()`: an iteration is recorded up to its end, and the
+   * element would reach the function unrecorded. ECMAScript asks an iterator to answer done from
+   * then on, as a generator does; one that a consumer's `throw()` resumes, or that answers again
+   * after throwing, is within it.
+   */
+  pastEnd<R>(r: R, how: IterationLog['endedBy'], iteration: number, k: number): R {
+    if ((how !== 'done' && how !== 'return') || !isIteratorResult(r) || r.done) return r;
+    throw this.rec.pullFailed(
+      new ShapeMismatchError(
+        showPath(elementPath(this.path, iteration, k)),
+        'an iterator that answers done once it has answered done or been closed with return() (as ECMAScript asks, and a generator does)',
+        r,
+        `one whose next() answered an element (${describeValue(r.value)}) after ${how === 'done' ? 'done' : 'return()'}: strictcheck records an iteration up to its end, and would hand the function an element it does not record. Make the source's iterator answer done from then on`,
+      ),
+    );
+  }
+
+  /**
    * The iterator of the source forwarded to that the next iteration takes with `key` (refused if it
    * is none). Taking one counts against the force budget, as a pull does: a function may take
    * iterations for ever.
@@ -410,7 +433,8 @@ export class RecordedIterator extends RefusingCopy {
     const given = arguments.length > 0;
     // Every call counts against the force budget, as a force of an evaluated thunk does: a pull past the end too.
     countForceCall();
-    if (!this.#rec.open || log.ended) return given ? real.next(value) : real.next();
+    if (!this.#rec.open) return given ? real.next(value) : real.next();
+    if (log.ended) return this.#of.pastEnd(given ? real.next(value) : real.next(), log.endedBy, log.iteration, this.#k);
     let r: IteratorResult<unknown>;
     try {
       r = given ? real.next(value) : real.next();
