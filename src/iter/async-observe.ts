@@ -15,7 +15,7 @@ import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
 import { RefusingCopy, refusingAssignments } from '../demand/input-copy.ts';
-import { allowedPulls, answered, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, kindOf, noteFailure, passedOn, planOf, primitiveElement, randomPlan, SourceRecord, returnFromAsync, throwIntoAsync, type Plan } from './observe.ts';
+import { allowedPulls, answered, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, kindOf, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSourceCopy, newIteration, SourceRecord, returnFromAsync, throwIntoAsync, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -55,16 +55,10 @@ export class AsyncSourceRecord extends SourceRecord<AsyncIterable<unknown>> {
   }
 }
 
-/** @internal The instrumented copy of a re-iterable async source given to the function: `[Symbol.asyncIterator]()` alone, its record out of reach. */
-export class RecordedAsyncIterable extends RefusingCopy {
-  readonly #source: AsyncSourceRecord;
-  constructor(source: AsyncSourceRecord) {
-    super(source.rec.inputs ? source : undefined);
-    this.#source = source;
-  }
-
+/** @internal The instrumented copy of a re-iterable async source given to the function: `[Symbol.asyncIterator]()` alone (see {@link RecordedSourceCopy}). */
+export class RecordedAsyncIterable extends RecordedSourceCopy {
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
-    return this.#source.iteration();
+    return newIteration(this);
   }
 }
 refusingAssignments(RecordedAsyncIterable.prototype, [Symbol.asyncIterator]);

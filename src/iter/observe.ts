@@ -382,16 +382,26 @@ export class SyncSourceRecord extends SourceRecord<Iterable<unknown>> {
   }
 }
 
-/** @internal The instrumented copy of a re-iterable sync source given to the function: `[Symbol.iterator]()` alone, its record out of reach. */
-export class RecordedIterable extends RefusingCopy {
-  readonly #source: SyncSourceRecord;
-  constructor(source: SyncSourceRecord) {
+/** @internal A new recorded iteration of the source of `copy`, what its protocol's method gives: set in its static block, where alone its private field is read. */
+export let newIteration: <I>(copy: RecordedSourceCopy) => I;
+
+/** @internal The instrumented copy of a re-iterable source given to the function: the protocol's method its subclass adds alone, its record out of reach. */
+export class RecordedSourceCopy extends RefusingCopy {
+  readonly #source: SourceRecord<unknown>;
+  constructor(source: SourceRecord<unknown>) {
     super(source.rec.inputs ? source : undefined);
     this.#source = source;
   }
 
+  static {
+    newIteration = (copy) => copy.#source.iteration() as never;
+  }
+}
+
+/** @internal The instrumented copy of a re-iterable sync source given to the function: `[Symbol.iterator]()` alone. */
+export class RecordedIterable extends RecordedSourceCopy {
   [Symbol.iterator](): Iterator<unknown> {
-    return this.#source.iteration();
+    return newIteration(this);
   }
 }
 refusingAssignments(RecordedIterable.prototype, [Symbol.iterator]);
