@@ -9,7 +9,10 @@
  * copy (its own fields, its prototype), so it copies and prints as a plain value does. A list
  * cell, made for every element of a list, refuses through setters instead (see `input-cell.ts`).
  * A Set or a Map cannot be read through a Proxy (its methods need the collection itself): it is a
- * real one whose prototype refuses `add`, `set`, `delete` and `clear`.
+ * real one whose prototype refuses `add`, `set`, `delete` and `clear`. The built-in methods called
+ * on it (`Set.prototype.add.call(set, x)`) go round that prototype, and nothing but replacing them
+ * for the whole process could stop them: what it holds is compared with what it was given when the
+ * observation ends (see {@link HeldCollection}), and a difference fails it as a refusal does.
  * @module
  */
 import { keyText } from './key-text.ts';
@@ -96,26 +99,27 @@ export function refusingAssignments(proto: object, keys: readonly PropertyKey[])
 
 /** The owner of `o` if it is an input's copy a refusing Set or Map, or a {@link RefusingCopy} of an input. */
 function copyOwner(o: object): ChangeOwner | undefined {
-  return owners.get(o) ?? RefusingCopy.ownerOf(o);
+  return owners.get(o) ?? refusingCopyOwner(o);
 }
+
+/** The owner of `o` if it is a {@link RefusingCopy} of an input: set in its static block, where alone its private field is read. */
+let refusingCopyOwner: (o: object) => ChangeOwner | undefined;
 
 /**
  * @internal A copy made for every input of its kind, a source's recorded iterable or iterator,
- * that refuses a change where it is an input's: told apart by a private field, not noted in a
- * WeakMap (a note per source and per iteration cost every check over iterables).
+ * that refuses a change where it is an input's, telling its owner: told apart by a private field,
+ * not noted in a WeakMap (a note per source and per iteration cost every check over iterables).
+ * It adds no method nor static: the function given the copy reaches nothing of its owner.
  */
-export abstract class RefusingCopy {
-  readonly #input: boolean;
-  constructor(input: boolean) {
-    this.#input = input;
+export class RefusingCopy {
+  readonly #owner: ChangeOwner | undefined;
+  /** `owner`: whom a change tells, for an input's copy (none for a result's, read by its context alone). */
+  constructor(owner: ChangeOwner | undefined) {
+    this.#owner = owner;
   }
 
-  /** The error for a change `what` to this input's copy (see `Recording.changedInput`). */
-  abstract refusal(what: string): Error;
-
-  /** Who `o` tells of a change, if it is an input's copy of this kind. */
-  static ownerOf(o: object): ChangeOwner | undefined {
-    return #input in o && o.#input ? { changed: (what) => (o as RefusingCopy).refusal(what) } : undefined;
+  static {
+    refusingCopyOwner = (o) => (#owner in o ? o.#owner : undefined);
   }
 }
 
@@ -143,4 +147,47 @@ export function refusingCollection<T extends object>(copy: T, set: boolean, owne
   Object.setPrototypeOf(copy, set ? SET_PROTOTYPE : MAP_PROTOTYPE);
   owners.set(copy, owner);
   return Object.freeze(copy);
+}
+
+/**
+ * @internal A refusing Set or Map given to a function, with what it held then (a Map's keys and
+ * values in turn), in insertion order: the built-in methods called on it change it unseen, so the
+ * observation compares the two when it ends ({@link borrowedChange}). A list, each holding the one made before it.
+ */
+export class HeldCollection {
+  private readonly held: readonly unknown[];
+  constructor(
+    private readonly copy: Set<unknown> | Map<unknown, unknown>,
+    private readonly owner: ChangeOwner,
+    readonly before: HeldCollection | undefined,
+  ) {
+    this.held = copy instanceof Set ? [...Set.prototype.values.call(copy)] : [...Map.prototype.entries.call(copy)].flat();
+  }
+
+  /**
+   * The error of a change that the built-in methods called on the collection made, if they made
+   * one (its own refuse), noted as its owner notes a refusal: an element added or removed, an
+   * entry's value replaced, or the order changed by removing and adding again.
+   */
+  borrowedChange(): Error | undefined {
+    const { copy, held } = this;
+    const set = copy instanceof Set;
+    const now: unknown[] = set ? [...Set.prototype.values.call(copy)] : [...Map.prototype.entries.call(copy)].flat();
+    if (now.length === held.length && now.every((x, i) => Object.is(x, held[i]))) return undefined;
+    const kind = set ? 'Set' : 'Map';
+    const step = set ? 1 : 2;
+    const keysThen = new Set<unknown>();
+    for (let i = 0; i < held.length; i += step) keysThen.add(held[i]);
+    let kept = 0;
+    for (const k of keysThen) if ((set ? Set : Map).prototype.has.call(copy, k)) kept++;
+    const added = now.length / step - kept;
+    const removed = keysThen.size - kept;
+    const what = [added > 0 ? `${count(added, set ? 'element' : 'entry')} added` : '', removed > 0 ? `${count(removed, set ? 'element' : 'entry')} removed` : ''].filter(Boolean).join(', ') || (set ? 'its order changed' : 'a value or the order changed');
+    return this.owner.changed(`it changed the ${kind} through ${kind}.prototype's methods called on it (as ${kind}.prototype.${set ? 'add' : 'set'}.call(${kind === 'Set' ? 'set, x' : 'map, k, v'}) does), which go round its own and are seen only once the function has run: ${what}`);
+  }
+}
+
+/** `n` things, `noun` in the plural where it is not 1: `2 entries`. */
+function count(n: number, noun: string): string {
+  return `${n} ${n === 1 ? noun : noun === 'entry' ? 'entries' : `${noun}s`}`;
 }

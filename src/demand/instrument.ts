@@ -21,7 +21,7 @@ import { fieldKey, inOwnOrder } from './collections.ts';
 import { dynamic } from './dynamic.ts';
 import { child, showPath, type Path } from './path.ts';
 import { inputCell } from './input-cell.ts';
-import { refusing, refusingCollection, type ChangeOwner } from './input-copy.ts';
+import { HeldCollection, refusing, refusingCollection, type ChangeOwner } from './input-copy.ts';
 import { FN_CTOR } from './primitives.ts';
 import { ShapeMismatchError } from './shape-errors.ts';
 import type { Layer, Shape } from './shape-types.ts';
@@ -69,6 +69,20 @@ export class Recording {
   changed: { readonly err: unknown } | undefined = undefined;
 
   /** The error for a change `what` to the input at `path`, noted as the first if it is (see {@link changed}); `advice`, what to build instead. */
+  /** The Sets and Maps given as inputs' copies, the last made first, whose changes through built-in methods called on them are told at the end (see {@link seeBorrowedChanges}). */
+  private collections: HeldCollection | undefined = undefined;
+
+  /** Notes `copy`, a refusing Set or Map telling `owner`, to be compared with what it holds now when the observation ends. */
+  holdCollection<T extends Set<unknown> | Map<unknown, unknown>>(copy: T, owner: ChangeOwner): T {
+    this.collections = new HeldCollection(copy, owner, this.collections);
+    return copy;
+  }
+
+  /** Notes as the first change (see {@link changed}), if none was, a change made to a Set or a Map copy through the built-in methods called on it. */
+  seeBorrowedChanges(): void {
+    for (let c = this.collections; c !== undefined && this.changed === undefined; c = c.before) c.borrowedChange();
+  }
+
   changedInput(path: Path, what: string, advice: string): Error {
     const err = new TypeError(
       `the function changed its input ${showPath(path)}: ${what}. Strictness is observed on immutable data (a Haskell value never changes), so a function is given values it cannot change, and a change would not be seen where the input is read again. Build new values instead of changing them: ${advice}`,
@@ -334,7 +348,7 @@ function frozenCopy(copy: object, layer: Layer, site: CopySite, rec: Recording):
   if (!rec.inputs) return Object.freeze(copy);
   const { style } = layer.ctor;
   const owner = new CopyOwner(rec, site);
-  return style === 'set' || style === 'map' ? refusingCollection(copy, style === 'set', owner) : refusing(copy, owner);
+  return style === 'set' || style === 'map' ? rec.holdCollection(refusingCollection(copy as Set<unknown> | Map<unknown, unknown>, style === 'set', owner), owner) : refusing(copy, owner);
 }
 
 /** Tells the recording of a change to the copy at `site`. */

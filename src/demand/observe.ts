@@ -321,7 +321,8 @@ export class ObservationRun {
     this.rec.open = false;
     if (this.resultRec) this.resultRec.open = false;
     if (this.rec.broken) throw this.rec.broken.err;
-    // A change to an input is the function's error, though it caught it or its code is sloppy.
+    // A change to an input is the function's error, though it caught it or its code is sloppy, or made it with a built-in method called on a Set or a Map.
+    this.rec.seeBorrowedChanges();
     if (this.rec.changed) this.error = { thrown: this.rec.changed.err };
     const { holders } = this;
     const inputs: Demand[] = new Array(holders.length);

@@ -207,7 +207,7 @@ export class CaseTree<T> {
     let outcome: T | undefined;
     stats.runs++;
     try {
-      outcome = yield { inputs: node.inputs.map((s) => materialize(s, forced)), context: choiceContext(this.depth, node.prefix, trace, this.result) };
+      outcome = yield { inputs: node.inputs.map((s) => materialize(s, forced)), context: choiceContext(this.depth, node.prefix, trace, this.result), total: () => totalInputs(node) };
     } catch (err) {
       if (forced.hole === undefined) {
         this.blame?.(err, totalInputs(node));

@@ -16,6 +16,11 @@ export interface CaseRun {
    * Without it, a case's budget is made from its inputs.
    */
   readonly budget?: number | undefined;
+  /**
+   * For a partial case (the exhaustive mode's), the total inputs standing for its inputs, by which a
+   * message names it: its own hold holes, which refine when read and print as no source they stand for.
+   */
+  readonly total?: (() => readonly unknown[]) | undefined;
 }
 
 /** Steps that yield cases and get each one's outcome (`T`) back, or what running it threw thrown in, until they return `R`. */

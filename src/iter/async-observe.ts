@@ -15,7 +15,7 @@ import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
 import { RefusingCopy, refusingAssignments } from '../demand/input-copy.ts';
-import { allowedPulls, answered, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, kindOf, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSource, returnFromAsync, throwIntoAsync, type Plan } from './observe.ts';
+import { allowedPulls, answered, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, kindOf, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSourceCopy, newIteration, SourceRecord, returnFromAsync, throwIntoAsync, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -30,12 +30,12 @@ function workOrRefuse(shape: Shape<unknown>): AsyncWork {
 /** The instrumented copy of async iterable `value` (`oneShot`: an async iterator), recording as {@link instrumentIterable} does. */
 export function instrumentAsyncIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, oneShot: boolean, path: Path, into: object, at: number, rec: Recording): unknown {
   const work = workOrRefuse(shape);
-  const copy = new RecordedAsyncIterable(value, shape, elem, path, into, at, rec, work);
-  return oneShot ? copy[Symbol.asyncIterator]() : copy;
+  const source = new AsyncSourceRecord(value, shape, elem, path, into, at, rec, work);
+  return oneShot ? source.iteration() : new RecordedAsyncIterable(source);
 }
 
-/** @internal The instrumented copy of an async iterable (see {@link instrumentAsyncIterable}). */
-export class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>> {
+/** @internal The record of an async source (see {@link SourceRecord}). */
+export class AsyncSourceRecord extends SourceRecord<AsyncIterable<unknown>> {
   /** Whether its pulls answer within a few turns (a generated source's): the observation waits for those the function made (see {@link AsyncWork.unsettled}), not for a pull of any other, which may never answer. */
   readonly answersSoon: boolean;
   constructor(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, into: object, at: number, rec: Recording, readonly work: AsyncWork) {
@@ -49,9 +49,16 @@ export class RecordedAsyncIterable extends RecordedSource<AsyncIterable<unknown>
     countForceCall();
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<unknown> {
+  iteration(): AsyncIterator<unknown> {
     const real = this.iterator<AsyncIterator<unknown>>(Symbol.asyncIterator);
     return new (kindOf(real, RecordedAsyncIterator, AsyncReturnable, AsyncThrowable, AsyncClosable))(real, this.nextLog(), this) as AsyncIterator<unknown>;
+  }
+}
+
+/** @internal The instrumented copy of a re-iterable async source given to the function: `[Symbol.asyncIterator]()` alone (see {@link RecordedSourceCopy}). */
+export class RecordedAsyncIterable extends RecordedSourceCopy {
+  [Symbol.asyncIterator](): AsyncIterator<unknown> {
+    return newIteration(this);
   }
 }
 refusingAssignments(RecordedAsyncIterable.prototype, [Symbol.asyncIterator]);
@@ -59,91 +66,106 @@ refusingAssignments(RecordedAsyncIterable.prototype, [Symbol.asyncIterator]);
 /** How pull k settled: its result, or what it threw. */
 type Settled = { readonly ok: true; readonly r: IteratorResult<unknown> } | { readonly ok: false; readonly err: unknown };
 
+/** Closes recorded async iterator `it` with `forward`, the real one's `return` or `throw` (see {@link RecordedAsyncIterator}): set in its static block, where alone its private fields are read. */
+let closeAsyncIteration: (it: RecordedAsyncIterator, how: 'return' | 'throw', forward: (real: AsyncIterator<unknown>, rec: Recording) => Promise<IteratorResult<unknown>>) => Promise<IteratorResult<unknown>>;
+
 /**
  * @internal An async iterator forwarding to `real` that records its pulls in the order they were made: a
  * pull that settles before an earlier one waits to be recorded (an element that is not a
  * primitive, whose copy depends on its place, waits to be delivered too). `return` and `throw`
- * only where the real iterator has them.
+ * only where the real iterator has them. Its fields and helpers are private, its methods the
+ * protocol's: the function can neither pull the real iterator unrecorded nor change what it records.
  */
 export class RecordedAsyncIterator extends RefusingCopy {
-  private calls = 0;
-  private pendingNow = 0;
-  private recorded = 0;
-  private readonly settled = new Map<number, Settled>();
-  private readonly waiting = new Map<number, (r: IteratorResult<unknown>) => void>();
-  constructor(
-    protected readonly real: AsyncIterator<unknown>,
-    private readonly log: IterationLog,
-    protected readonly of: RecordedAsyncIterable,
-  ) {
-    super(of.rec.inputs);
-  }
-
-  refusal(what: string): Error {
-    return this.of.iteratorRefusal(what);
+  #calls = 0;
+  #pendingNow = 0;
+  #recorded = 0;
+  readonly #settled = new Map<number, Settled>();
+  readonly #waiting = new Map<number, (r: IteratorResult<unknown>) => void>();
+  readonly #real: AsyncIterator<unknown>;
+  readonly #log: IterationLog;
+  readonly #of: AsyncSourceRecord;
+  /** The consumer's close and how many pulls came before it (see {@link closeAsyncIteration}), until it is recorded. */
+  #closing: { readonly how: 'return' | 'throw'; readonly after: number } | undefined = undefined;
+  constructor(real: AsyncIterator<unknown>, log: IterationLog, of: AsyncSourceRecord) {
+    super(of.iterators);
+    this.#real = real;
+    this.#log = log;
+    this.#of = of;
   }
 
   next(...args: [] | [unknown]): Promise<IteratorResult<unknown>> {
-    const { log, real, of } = this;
-    const spent = this.counted();
+    const log = this.#log;
+    const real = this.#real;
+    const of = this.#of;
+    const spent = this.#counted();
     if (spent !== undefined) return spent;
-    // A pull after the consumer closed the iteration is none of it, as in a sync one.
-    if (!of.rec.open || log.ended || this.closing !== undefined) return real.next(...args);
+    // A pull after the consumer closed the iteration is none of it, as in a sync one, but for a value it answers after return() or done (see pastEnd).
+    if (!of.rec.open) return real.next(...args);
+    if (log.ended || this.#closing !== undefined) {
+      const how = log.ended ? log.endedBy : this.#closing!.how;
+      const k = this.#calls;
+      return Promise.resolve(real.next(...args)).then((r) => (of.rec.open ? of.pastEnd(r, how, log.iteration, k) : r));
+    }
     let answer: Promise<IteratorResult<unknown>>;
     try {
       answer = Promise.resolve(real.next(...args));
     } catch (err) {
       answer = Promise.reject(err);
     }
-    const k = this.calls++;
-    log.pending(++this.pendingNow);
+    const k = this.#calls++;
+    log.pending(++this.#pendingNow);
     if (of.answersSoon) of.work.unsettled++;
     return answer.then(
-      (r) => this.settle(k, isIteratorResult(r) ? { ok: true, r } : { ok: false, err: of.rec.pullFailed(notAnIteratorResult(r, elementPath(of.path, log.iteration, k))) }),
-      (err: unknown) => this.settle(k, { ok: false, err }),
+      (r) => this.#settle(k, isIteratorResult(r) ? { ok: true, r } : { ok: false, err: of.rec.pullFailed(notAnIteratorResult(r, elementPath(of.path, log.iteration, k))) }),
+      (err: unknown) => this.#settle(k, { ok: false, err }),
     );
   }
 
   /** Pull `k` settled: records every pull settled, in order, from the first not recorded, and delivers `k`'s answer. */
-  private settle(k: number, s: Settled): IteratorResult<unknown> | Promise<IteratorResult<unknown>> {
-    this.pendingNow--;
+  #settle(k: number, s: Settled): IteratorResult<unknown> | Promise<IteratorResult<unknown>> {
+    this.#pendingNow--;
     // A source's failure is the input's as soon as the function gets it, recorded in order or not: one that rejects before an earlier pull settles may end the function (a Promise.all of pulls) first.
-    if (!s.ok) noteFailure(this.of.rec, s.err);
-    if (this.of.answersSoon) this.of.work.unsettled--;
-    if (k === this.recorded && this.settled.size === 0) {
+    if (!s.ok) noteFailure(this.#of.rec, s.err);
+    if (this.#of.answersSoon) this.#of.work.unsettled--;
+    const settled = this.#settled;
+    if (k === this.#recorded && settled.size === 0) {
       // The next in order, none settled behind it (the common case): recorded and delivered at once.
-      this.recorded++;
-      const delivered = this.record(k, s);
-      this.endIfClosed();
+      this.#recorded++;
+      const delivered = this.#record(k, s);
+      this.#endIfClosed();
       if (!s.ok) throw s.err;
       return delivered!;
     }
-    this.settled.set(k, s);
+    settled.set(k, s);
     let mine: IteratorResult<unknown> | undefined;
-    while (this.settled.has(this.recorded)) {
-      const i = this.recorded++;
-      const delivered = this.record(i, this.settled.get(i)!);
-      this.endIfClosed();
-      this.settled.delete(i);
+    while (settled.has(this.#recorded)) {
+      const i = this.#recorded++;
+      const delivered = this.#record(i, settled.get(i)!);
+      this.#endIfClosed();
+      settled.delete(i);
       if (i === k) mine = delivered;
-      else if (delivered !== undefined) this.waiting.get(i)?.(delivered);
-      this.waiting.delete(i);
+      else if (delivered !== undefined) this.#waiting.get(i)?.(delivered);
+      this.#waiting.delete(i);
     }
     if (!s.ok) throw s.err;
-    if (mine !== undefined || s.r.done || primitiveElement(s.r.value, this.of.elem)) return mine ?? s.r;
+    if (mine !== undefined || s.r.done || primitiveElement(s.r.value, this.#of.elem)) return mine ?? s.r;
     // An element whose copy is made at its place in the order waits for the earlier pulls.
-    return new Promise((resolve) => this.waiting.set(k, resolve));
+    return new Promise((resolve) => this.#waiting.set(k, resolve));
   }
 
   /** Records pull `i`, settled as `s`; what to deliver for it (its element's instrumented copy), `undefined` for a throw. */
-  private record(i: number, s: Settled): IteratorResult<unknown> | undefined {
-    const { log, of } = this;
+  #record(i: number, s: Settled): IteratorResult<unknown> | undefined {
+    const log = this.#log;
+    const of = this.#of;
     if (!s.ok) {
       if (of.rec.open && !log.ended) log.end('threw');
       return undefined;
     }
     const r = s.r;
-    if (!of.rec.open || log.ended) return r;
+    if (!of.rec.open) return r;
+    // A pull made before an earlier one answered done.
+    if (log.ended) return of.pastEnd(r, log.endedBy, log.iteration, i);
     if (r.done) {
       log.end('done');
       return r;
@@ -156,24 +178,11 @@ export class RecordedAsyncIterator extends RefusingCopy {
     return withAsyncWork(of.work, () => of.copied(r, log, i));
   }
 
-  protected closed(how: 'return' | 'throw', forward: () => Promise<IteratorResult<unknown>>): Promise<IteratorResult<unknown>> {
-    const spent = this.counted();
-    if (spent !== undefined) return spent;
-    if (this.of.rec.open && !this.log.ended && this.closing === undefined) {
-      // Pulls made before the close, still pending, are recorded before it when they settle: the element one delivers is the function's.
-      this.closing = { how, after: this.calls };
-      this.endIfClosed();
-    }
-    return forward();
-  }
-
-  /** The consumer's close and how many pulls came before it (see {@link closed}), until it is recorded. */
-  private closing: { readonly how: 'return' | 'throw'; readonly after: number } | undefined = undefined;
-
   /** Records the consumer's close once every pull made before it is recorded. */
-  private endIfClosed(): void {
-    const { closing, log } = this;
-    if (closing !== undefined && this.recorded >= closing.after && !log.ended && this.of.rec.open) log.end(closing.how);
+  #endIfClosed(): void {
+    const closing = this.#closing;
+    const log = this.#log;
+    if (closing !== undefined && this.#recorded >= closing.after && !log.ended && this.#of.rec.open) log.end(closing.how);
   }
 
   /**
@@ -181,9 +190,9 @@ export class RecordedAsyncIterator extends RefusingCopy {
    * iteration's state (a pull past the end too, as a force of an evaluated thunk counts): the
    * rejection to answer once the budget is spent, else `undefined`.
    */
-  private counted(): Promise<never> | undefined {
+  #counted(): Promise<never> | undefined {
     try {
-      this.of.countCall();
+      this.#of.countCall();
       return undefined;
     } catch (err) {
       return Promise.reject(err);
@@ -193,6 +202,19 @@ export class RecordedAsyncIterator extends RefusingCopy {
   [Symbol.asyncIterator](): this {
     return this;
   }
+
+  static {
+    closeAsyncIteration = (it, how, forward) => {
+      const spent = it.#counted();
+      if (spent !== undefined) return spent;
+      if (it.#of.rec.open && !it.#log.ended && it.#closing === undefined) {
+        // Pulls made before the close, still pending, are recorded before it when they settle: the element one delivers is the function's.
+        it.#closing = { how, after: it.#calls };
+        it.#endIfClosed();
+      }
+      return forward(it.#real, it.#of.rec);
+    };
+  }
 }
 // `return` and `throw` only on the subclasses, as the real iterator has them (for await closes only what has `return`; `'return' in it` is the real one's).
 refusingAssignments(RecordedAsyncIterator.prototype, ['next', Symbol.asyncIterator]);
@@ -200,9 +222,9 @@ refusingAssignments(RecordedAsyncIterator.prototype, ['next', Symbol.asyncIterat
 /** A recorded async iterator whose real one has `return`: a source's failure from it is noted as the input's. */
 export class AsyncReturnable extends RecordedAsyncIterator {
   return(v?: unknown): Promise<IteratorResult<unknown>> {
-    return this.closed('return', () =>
-      Promise.resolve(this.real.return!(v)).catch((err: unknown) => {
-        noteFailure(this.of.rec, err);
+    return closeAsyncIteration(this, 'return', (real, rec) =>
+      Promise.resolve(real.return!(v)).catch((err: unknown) => {
+        noteFailure(rec, err);
         throw err;
       }),
     );
@@ -212,14 +234,14 @@ export class AsyncReturnable extends RecordedAsyncIterator {
 /** A recorded async iterator whose real one has `throw`. */
 export class AsyncThrowable extends RecordedAsyncIterator {
   throw(e?: unknown): Promise<IteratorResult<unknown>> {
-    return this.closed('throw', () => this.real.throw!(e));
+    return closeAsyncIteration(this, 'throw', (real) => real.throw!(e));
   }
 }
 
 /** A recorded async iterator whose real one has both. */
 export class AsyncClosable extends AsyncReturnable {
   throw(e?: unknown): Promise<IteratorResult<unknown>> {
-    return this.closed('throw', () => this.real.throw!(e));
+    return closeAsyncIteration(this, 'throw', (real) => real.throw!(e));
   }
 }
 refusingAssignments(AsyncReturnable.prototype, ['return']);

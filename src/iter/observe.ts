@@ -26,7 +26,7 @@ import { isInputFailure } from '../demand/input-failures.ts';
 import { isInstance } from '../lazy/thrown.ts';
 import { withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { describeValue, ShapeMismatchError } from '../demand/shape-errors.ts';
-import { RefusingCopy, refusingAssignments } from '../demand/input-copy.ts';
+import { RefusingCopy, refusingAssignments, type ChangeOwner } from '../demand/input-copy.ts';
 
 /** What a random context throws into an iterable with `throw()`; caught when it comes back out (one, made once: a stack trace per throw cost more than the trial). */
 export const CONSUMER_THROW = new Error('thrown into the iterable by the context');
@@ -92,6 +92,8 @@ export class IterationLog {
   private index = 0;
   private ahead = 1;
   ended = false;
+  /** How it ended, once it has (see {@link end}). */
+  endedBy: 'done' | keyof typeof END_CTORS | undefined = undefined;
   constructor(
     private readonly owner: IterableRecord,
     /** Which iteration of its source this is, from 0. */
@@ -155,6 +157,7 @@ export class IterationLog {
   /** A pull answered done (`[]`), the consumer closed (`return()`, `throw()`), or a pull threw (`⊥`). */
   end(how: 'done' | keyof typeof END_CTORS): void {
     this.ended = true;
+    this.endedBy = how;
     const node = how === 'done' ? DONE : forcedNode(END_CTORS[how], 0, undefined, true);
     if (this.spine === undefined) this.start(node);
     else this.spine.rest = node;
@@ -237,8 +240,8 @@ export function notAnIteratorResult(r: unknown, path: Path): ShapeMismatchError 
  * source, so that every run of a case gets it whole.
  */
 export function instrumentIterable(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, oneShot: boolean, path: Path, into: object, at: number, rec: Recording): unknown {
-  const copy = new RecordedIterable(value, shape, elem, path, into, at, rec);
-  return oneShot ? copy[Symbol.iterator]() : copy;
+  const source = new SyncSourceRecord(value, shape, elem, path, into, at, rec);
+  return oneShot ? source.iteration() : new RecordedIterable(source);
 }
 
 /** Whether `value` is an object with a method under `key` (`Symbol.iterator`, `Symbol.asyncIterator`). */
@@ -250,17 +253,20 @@ export function hasMethod(value: unknown, key: symbol): boolean {
 export const isIterable = (value: unknown): boolean => hasMethod(value, Symbol.iterator);
 
 /**
- * @internal The instrumented copy of a re-iterable source, sync or async (its iterators made by
- * the subclass, under `key`): each iteration is recorded apart. A generated source's one-shot
- * iterator stands for its source.
+ * @internal What the instrumented copy of a source records, sync or async (its iterators made by
+ * the subclass, under `key`): each iteration apart. A generated source's one-shot iterator stands
+ * for its source. The function never gets it: the copy it is given, and the copy's iterators, hold
+ * it in a private field, so that it cannot read the source forwarded to nor change the recording.
  */
-export abstract class RecordedSource<S> extends RefusingCopy {
+export abstract class SourceRecord<S> implements ChangeOwner {
   private count = 0;
   private readonly owner: IterableRecord;
   /** The source forwarded to. */
-  protected readonly real: S;
+  readonly real: S;
   /** Whether it is a generated source, whose plan says what its iterators have. */
   private readonly generated: boolean;
+  /** Whom its iterators tell of a change to them (see `input-copy.ts`): an input's only. */
+  readonly iterators: ChangeOwner | undefined;
   constructor(
     value: unknown,
     shape: Shape<unknown>,
@@ -272,23 +278,26 @@ export abstract class RecordedSource<S> extends RefusingCopy {
     at: number,
     readonly rec: Recording,
   ) {
-    super(rec.inputs);
     const source = sourceOf(value);
     if (source === undefined && !hasMethod(value, key)) shape.project(value, path); // throws the mismatch
     this.real = (source ?? value) as S;
     this.generated = source !== undefined;
     this.owner = new IterableRecord(into, at, shape);
+    this.iterators = rec.inputs ? new IteratorChanges(this) : undefined;
   }
 
   /** An input's copy, and its iterators, refuse a change (see `input-copy.ts`): the function would change what the source records. */
-  refusal(what: string): Error {
+  changed(what: string): Error {
     return this.rec.changedInput(this.rec.pathAt(this.path, this.owner.into as never, this.owner.at), what, 'wrap the source in an iterable or iterator of your own');
   }
 
-  /** {@link refusal} of a change `what` to an iterator of this source: the input itself where it is one-shot (an iterator, its one iteration given as it is). */
-  iteratorRefusal(what: string): Error {
-    return this.refusal(this.owner.reiterable ? `${what}, on an iterator of it` : what);
+  /** {@link changed} of a change `what` to an iterator of this source: the input itself where it is one-shot (an iterator, its one iteration given as it is). */
+  iteratorChanged(what: string): Error {
+    return this.changed(this.owner.reiterable ? `${what}, on an iterator of it` : what);
   }
+
+  /** A new recorded iteration, what the copy's `[key]()` gives. */
+  abstract iteration(): object;
 
   /**
    * Pull `k` of iteration `log` answered `r`, an element that is not a primitive of its shape:
@@ -303,6 +312,26 @@ export abstract class RecordedSource<S> extends RefusingCopy {
       throw this.rec.pullFailed(err);
     }
     return copy === r.value ? r : { done: false, value: copy };
+  }
+
+  /**
+   * `r`, what pull `k` of iteration `iteration` answered after it ended (`how`), as it is; refused (the
+   * observation's error, see `Recording.pullFailed`) where it is a value after the source answered
+   * done or the function closed it with `return()`: an iteration is recorded up to its end, and the
+   * element would reach the function unrecorded. ECMAScript asks an iterator to answer done from
+   * then on, as a generator does; one that a consumer's `throw()` resumes, or that answers again
+   * after throwing, is within it.
+   */
+  pastEnd<R>(r: R, how: IterationLog['endedBy'], iteration: number, k: number): R {
+    if ((how !== 'done' && how !== 'return') || !isIteratorResult(r) || r.done) return r;
+    throw this.rec.pullFailed(
+      new ShapeMismatchError(
+        showPath(elementPath(this.path, iteration, k)),
+        'an iterator that answers done once it has answered done or been closed with return() (as ECMAScript asks, and a generator does)',
+        r,
+        `one whose next() answered an element (${describeValue(r.value)}) after ${how === 'done' ? 'done' : 'return()'}: strictcheck records an iteration up to its end, and would hand the function an element it does not record. Make the source's iterator answer done from then on`,
+      ),
+    );
   }
 
   /**
@@ -332,15 +361,47 @@ export abstract class RecordedSource<S> extends RefusingCopy {
   }
 }
 
-export class RecordedIterable extends RecordedSource<Iterable<unknown>> {
+/** Whom the iterators of a source tell of a change to them. */
+class IteratorChanges implements ChangeOwner {
+  constructor(private readonly source: SourceRecord<unknown>) {}
+  changed(what: string): Error {
+    return this.source.iteratorChanged(what);
+  }
+}
+
+/** @internal The record of a sync source. */
+export class SyncSourceRecord extends SourceRecord<Iterable<unknown>> {
   constructor(value: unknown, shape: Shape<unknown>, elem: Shape<unknown>, path: Path, into: object, at: number, rec: Recording) {
     super(value, shape, Symbol.iterator, elem, path, into, at, rec);
   }
 
-  [Symbol.iterator](): Iterator<unknown> {
+  iteration(): Iterator<unknown> {
     const real = this.iterator<Iterator<unknown>>(Symbol.iterator);
     // `return` and `throw` only where the real iterator has them: a for…of closes what has `return`.
     return new (kindOf(real, RecordedIterator, Returnable, Throwable, Closable))(real, this.nextLog(), this);
+  }
+}
+
+/** @internal A new recorded iteration of the source of `copy`, what its protocol's method gives: set in its static block, where alone its private field is read. */
+export let newIteration: <I>(copy: RecordedSourceCopy) => I;
+
+/** @internal The instrumented copy of a re-iterable source given to the function: the protocol's method its subclass adds alone, its record out of reach. */
+export class RecordedSourceCopy extends RefusingCopy {
+  readonly #source: SourceRecord<unknown>;
+  constructor(source: SourceRecord<unknown>) {
+    super(source.rec.inputs ? source : undefined);
+    this.#source = source;
+  }
+
+  static {
+    newIteration = (copy) => copy.#source.iteration() as never;
+  }
+}
+
+/** @internal The instrumented copy of a re-iterable sync source given to the function: `[Symbol.iterator]()` alone. */
+export class RecordedIterable extends RecordedSourceCopy {
+  [Symbol.iterator](): Iterator<unknown> {
+    return newIteration(this);
   }
 }
 refusingAssignments(RecordedIterable.prototype, [Symbol.iterator]);
@@ -350,65 +411,80 @@ export function kindOf<K>(real: { return?: unknown; throw?: unknown }, neither: 
   return typeof real.return === 'function' ? (typeof real.throw === 'function' ? closable : returnable) : typeof real.throw === 'function' ? throwable : neither;
 }
 
-/** An iterator forwarding to `real` that records its pulls and events in `log` (classes, not closures: one is made per iteration). */
-export class RecordedIterator extends RefusingCopy {
-  private k = 0;
-  private readonly elem: Shape<unknown>;
-  protected readonly rec: Recording;
-  constructor(
-    protected readonly real: Iterator<unknown>,
-    protected readonly log: IterationLog,
-    /** The iterable this is an iteration of. */
-    private readonly of: RecordedIterable,
-  ) {
-    super(of.rec.inputs);
-    this.elem = of.elem;
-    this.rec = of.rec;
-  }
+/** Closes recorded iterator `it` with `return(arg)` or `throw(arg)` forwarded: set in its static block, where alone its private fields are read. */
+let closeIteration: (it: RecordedIterator, how: 'return' | 'throw', arg: unknown) => IteratorResult<unknown>;
 
-  refusal(what: string): Error {
-    return this.of.iteratorRefusal(what);
+/**
+ * An iterator forwarding to `real` that records its pulls and events in `log` (classes, not
+ * closures: one is made per iteration). Its fields are private, and its methods the protocol's:
+ * the function can neither pull the real iterator unrecorded nor change what it records.
+ */
+export class RecordedIterator extends RefusingCopy {
+  #k = 0;
+  readonly #elem: Shape<unknown>;
+  readonly #rec: Recording;
+  readonly #real: Iterator<unknown>;
+  readonly #log: IterationLog;
+  /** The source this is an iteration of. */
+  readonly #of: SyncSourceRecord;
+  constructor(real: Iterator<unknown>, log: IterationLog, of: SyncSourceRecord) {
+    super(of.iterators);
+    this.#real = real;
+    this.#log = log;
+    this.#of = of;
+    this.#elem = of.elem;
+    this.#rec = of.rec;
   }
 
   next(value?: unknown): IteratorResult<unknown> {
-    const { log, real } = this;
+    const log = this.#log;
+    const real = this.#real;
     // Without an argument where none is given, as for…of calls it (and without a rest array to make per pull).
     const given = arguments.length > 0;
     // Every call counts against the force budget, as a force of an evaluated thunk does: a pull past the end too.
     countForceCall();
-    if (!this.rec.open || log.ended) return given ? real.next(value) : real.next();
+    if (!this.#rec.open) return given ? real.next(value) : real.next();
+    if (log.ended) return this.#of.pastEnd(given ? real.next(value) : real.next(), log.endedBy, log.iteration, this.#k);
     let r: IteratorResult<unknown>;
     try {
       r = given ? real.next(value) : real.next();
     } catch (err) {
       log.end('threw');
-      noteFailure(this.rec, err);
+      noteFailure(this.#rec, err);
       throw err;
     }
-    if (!isIteratorResult(r)) throw this.rec.pullFailed(notAnIteratorResult(r, elementPath(this.of.path, log.iteration, this.k)));
+    if (!isIteratorResult(r)) throw this.#rec.pullFailed(notAnIteratorResult(r, elementPath(this.#of.path, log.iteration, this.#k)));
     if (r.done) {
       log.end('done');
       return r;
     }
     const x = r.value;
-    const { elem } = this;
     // Primitives, the common case, without the generic copy.
-    if (primitiveElement(x, elem)) {
+    if (primitiveElement(x, this.#elem)) {
       log.pulledPrimitive(x);
-      this.k++;
+      this.#k++;
       return r;
     }
-    return this.of.copied(r, log, this.k++);
+    return this.#of.copied(r, log, this.#k++);
   }
 
   [Symbol.iterator](): this {
     return this;
   }
 
-  /** Counts the consumer's closing (`return()`, `throw()`) as a pull, and records it if the iteration is still being recorded. */
-  protected closed(how: 'return' | 'throw'): void {
-    countForceCall();
-    if (this.rec.open && !this.log.ended) this.log.end(how);
+  static {
+    // The consumer's closing counts as a pull, and is recorded if the iteration still is; a source's failure from `return` is the input's.
+    closeIteration = (it, how, arg) => {
+      countForceCall();
+      if (it.#rec.open && !it.#log.ended) it.#log.end(how);
+      if (how === 'throw') return it.#real.throw!(arg);
+      try {
+        return it.#real.return!(arg);
+      } catch (err) {
+        noteFailure(it.#rec, err);
+        throw err;
+      }
+    };
   }
 }
 
@@ -417,27 +493,19 @@ refusingAssignments(RecordedIterator.prototype, ['next', Symbol.iterator]);
 
 export class Returnable extends RecordedIterator {
   return(v?: unknown): IteratorResult<unknown> {
-    this.closed('return');
-    try {
-      return this.real.return!(v);
-    } catch (err) {
-      noteFailure(this.rec, err);
-      throw err;
-    }
+    return closeIteration(this, 'return', v);
   }
 }
 
 export class Throwable extends RecordedIterator {
   throw(e?: unknown): IteratorResult<unknown> {
-    this.closed('throw');
-    return this.real.throw!(e);
+    return closeIteration(this, 'throw', e);
   }
 }
 
 export class Closable extends Returnable {
   throw(e?: unknown): IteratorResult<unknown> {
-    this.closed('throw');
-    return this.real.throw!(e);
+    return closeIteration(this, 'throw', e);
   }
 }
 refusingAssignments(Returnable.prototype, ['return']);

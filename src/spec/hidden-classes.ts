@@ -26,8 +26,8 @@ import { Handoff } from '../demand/record.ts';
 import { Case, CaseTree, type CaseNode } from '../engine/enumerate.ts';
 import { Random, Seed } from '../engine/random.ts';
 import { Hole, leaf, Refine } from '../engine/series.ts';
-import { Closable, IterableRecord, IterationLog, RecordedIterable, RecordedIterator, Returnable, Throwable } from '../iter/observe.ts';
-import { AsyncClosable, AsyncReturnable, AsyncThrowable, RecordedAsyncIterable, RecordedAsyncIterator } from '../iter/async-observe.ts';
+import { Closable, IterableRecord, IterationLog, RecordedIterable, RecordedIterator, Returnable, SyncSourceRecord, Throwable } from '../iter/observe.ts';
+import { AsyncClosable, AsyncReturnable, AsyncSourceRecord, AsyncThrowable, RecordedAsyncIterable, RecordedAsyncIterator } from '../iter/async-observe.ts';
 import { AsyncSource } from '../iter/source.ts';
 import { generateSource } from '../iter/generate.ts';
 import { AsyncWork } from '../demand/async-work.ts';
@@ -82,14 +82,14 @@ keepHiddenClasses(new Refine(new Hole(dynamic, 0, '')), leaf(''), { k: 'lazy', i
 // observations of a source of 10^5 numbers after one took 25 ms each instead of 7.5).
 {
   const holder = demandHolder();
-  const copy = new RecordedIterable([0], dynamic, dynamic, null, holder, 0, new Recording());
+  const source = new SyncSourceRecord([0], dynamic, dynamic, null, holder, 0, new Recording());
   const log = new IterationLog(new IterableRecord(holder, 0, dynamic), 0);
   log.pulledPrimitive(0);
-  keepHiddenClasses(copy, log, ...[RecordedIterator, Returnable, Throwable, Closable].map((Kind) => new Kind([0][Symbol.iterator](), log, copy)));
+  keepHiddenClasses(source, new RecordedIterable(source), log, ...[RecordedIterator, Returnable, Throwable, Closable].map((Kind) => new Kind([0][Symbol.iterator](), log, source)));
   // An async one's copy and iterators too, of a generated source, each kind (with return, throw, both or neither).
-  const asyncCopy = new RecordedAsyncIterable(new AsyncSource({ elements: [0], infinite: false, hasReturn: true, delays: [] }), dynamic, dynamic, null, holder, 0, new Recording(), new AsyncWork(0));
+  const asyncSource = new AsyncSourceRecord(new AsyncSource({ elements: [0], infinite: false, hasReturn: true, delays: [] }), dynamic, dynamic, null, holder, 0, new Recording(), new AsyncWork(0));
   const real = new AsyncSource({ elements: [0], infinite: false, hasReturn: true, delays: [] })[Symbol.asyncIterator]();
-  keepHiddenClasses(asyncCopy, ...[RecordedAsyncIterator, AsyncReturnable, AsyncThrowable, AsyncClosable].map((Kind) => new Kind(real, log, asyncCopy)));
+  keepHiddenClasses(asyncSource, new RecordedAsyncIterable(asyncSource), ...[RecordedAsyncIterator, AsyncReturnable, AsyncThrowable, AsyncClosable].map((Kind) => new Kind(real, log, asyncSource)));
 }
 
 // A check's generated sources, their plans and their iterations are all dropped with their trial:

@@ -67,7 +67,7 @@ export async function runCaseAsync(run: CaseRunner, c: CaseRun, phase?: (who: 'f
   // Worked out at once: the rounds of evaluation of cases run concurrently would mix.
   const budget = resolved(caseBudget(run.settings.forceBudget, c));
   phase?.('function');
-  const obs = await observeCaseAsync(c.context, fn, c.inputs, observeShapes(s), budget);
+  const obs = await observeCaseAsync(c.context, fn, c.inputs, observeShapes(s), budget, c.total);
   phase?.('spec');
   // A spec whose prediction awaits something has its body for this case made now (none is asked of a case that threw).
   if (s.bodyAsync === undefined || obs.error !== undefined) return judge(run, c, obs, budget);
@@ -76,15 +76,16 @@ export async function runCaseAsync(run: CaseRunner, c: CaseRun, phase?: (who: 'f
 
 /**
  * @internal The asynchronous observation of a case, whose rejections left unhandled (while a run
- * holds them: see unhandled-rejections.ts) fail it as a throw does (a throw of its own first).
+ * holds them: see unhandled-rejections.ts) fail it as a throw does (a throw of its own first). A
+ * rejection that comes after it names it by `named` inputs: its own, or a partial case's total ones (see {@link CaseRun.total}).
  */
-export async function observeCaseAsync(context: Context, fn: Fn, inputs: readonly unknown[], shapes: ObserveShapes, budget?: number): Promise<DetailedObservation> {
+export async function observeCaseAsync(context: Context, fn: Fn, inputs: readonly unknown[], shapes: ObserveShapes, budget?: number, named = () => inputs): Promise<DetailedObservation> {
   // A rejection left unhandled before the case (by the last case's spec) is told now, while no case
   // runs; timers the last case's function left may fire too (in a worker, in the function's phase).
   await new Promise((r) => setImmediate(r));
-  const shown = () => showInputs({ args: shapes.inputs ?? [] }, inputs);
+  const show = (them: readonly unknown[]) => showInputs({ args: shapes.inputs ?? [] }, them);
   // It ends once the pulls the function made have settled, and a turn later: a rejection it left unhandled has been told.
-  const { value: observed, left } = await runAsCase(inputs, shown, () => observeDetailedAsync(context, fn, inputs, shapes, budget));
+  const { value: observed, left } = await runAsCase(named, show, () => observeDetailedAsync(context, fn, inputs, shapes, budget));
   return left === undefined || observed.error !== undefined ? observed : { ...observed, error: { thrown: new UnhandledRejectionError(left.reason) } };
 }
 

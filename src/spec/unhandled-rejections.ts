@@ -98,9 +98,10 @@ class CaseRejections {
   readonly index: number;
   constructor(
     readonly run: RunRejections | undefined,
-    readonly inputs: readonly unknown[],
-    /** Its inputs as a message shows them. */
-    readonly shown: () => string,
+    /** The inputs a message names it by, made when one does. */
+    readonly inputs: () => readonly unknown[],
+    /** Inputs as a message shows them. */
+    readonly show: (inputs: readonly unknown[]) => string,
   ) {
     this.index = run ? ++run.cases : 0;
   }
@@ -123,7 +124,11 @@ function onUnhandled(reason: unknown, promise: Promise<unknown>): void {
       made.left ??= { reason };
       return;
     }
-    if (made.run !== undefined && open.has(made.run)) return void (made.run.failure ??= new LateRejectionError(reason, made.inputs, `case ${made.index} of ${made.run.name}, on inputs ${made.shown()}`));
+    if (made.run !== undefined && open.has(made.run)) {
+      if (made.run.failure) return;
+      const inputs = made.inputs();
+      return void (made.run.failure = new LateRejectionError(reason, inputs, `case ${made.index} of ${made.run.name}, on inputs ${made.show(inputs)}`));
+    }
   } else if (made === undefined && open.size > 0) {
     const names = [...open].map((r) => r.name);
     for (const r of open) r.failure ??= new UnattributedRejectionError(reason, names);
@@ -174,14 +179,14 @@ export async function holdingRejections<T>(name: string, run: () => T | Promise<
 }
 
 /**
- * @internal Runs `body`, a case on `inputs` (`shown`: as a message shows them), in a context of its own: what it returns, and the first rejection it left unhandled
+ * @internal Runs `body`, a case named by `inputs` (made when a message names it; `show`: as it shows them), in a context of its own: what it returns, and the first rejection it left unhandled
  * while it ran. A case of a run that has failed is not run: it throws the run's failure.
  */
-export async function runAsCase<T>(inputs: readonly unknown[], shown: () => string, body: () => Promise<T>): Promise<{ readonly value: T; readonly left?: { readonly reason: unknown } }> {
+export async function runAsCase<T>(inputs: () => readonly unknown[], show: (inputs: readonly unknown[]) => string, body: () => Promise<T>): Promise<{ readonly value: T; readonly left?: { readonly reason: unknown } }> {
   const store = context.getStore();
   const run = store instanceof CaseRejections ? store.run : store;
   if (run?.failure) throw run.failure;
-  const c = new CaseRejections(run, inputs, shown);
+  const c = new CaseRejections(run, inputs, show);
   try {
     const value = await context.run(c, body);
     return c.left === undefined ? { value } : { value, left: c.left };
