@@ -85,8 +85,6 @@ type Listener = (reason: unknown, promise: Promise<unknown>) => void;
 /** A run holding rejections: its name, and the error of a late rejection of its cases (or one no run made), which fails it. */
 class RunRejections {
   failure?: Error;
-  /** Cases started so far. */
-  cases = 0;
   constructor(readonly name: string) {}
 }
 
@@ -94,17 +92,13 @@ class RunRejections {
 class CaseRejections {
   left?: { readonly reason: unknown };
   ended = false;
-  /** Its number in its run, from 1. */
-  readonly index: number;
   constructor(
     readonly run: RunRejections | undefined,
     /** The inputs a message names it by, made when one does. */
     readonly inputs: () => readonly unknown[],
     /** Inputs as a message shows them. */
     readonly show: (inputs: readonly unknown[]) => string,
-  ) {
-    this.index = run ? ++run.cases : 0;
-  }
+  ) {}
 }
 
 /** The run or case whose async context this is. */
@@ -127,7 +121,7 @@ function onUnhandled(reason: unknown, promise: Promise<unknown>): void {
     if (made.run !== undefined && open.has(made.run)) {
       if (made.run.failure) return;
       const inputs = made.inputs();
-      return void (made.run.failure = new LateRejectionError(reason, inputs, `case ${made.index} of ${made.run.name}, on inputs ${made.show(inputs)}`));
+      return void (made.run.failure = new LateRejectionError(reason, inputs, `a case of ${made.run.name}, on inputs ${made.show(inputs)}`));
     }
   } else if (made === undefined && open.size > 0) {
     const names = [...open].map((r) => r.name);
