@@ -68,6 +68,14 @@ test('Infinity is no limit for the options that are limits, and no count or time
   await assert.rejects(checkSpec(takeCheck, { workers: 1, timeout: Infinity }), { name: 'RangeError', message: /^timeout must be an integer from 1 to 2147483647, got Infinity$/ });
 });
 
+test("an option under another tool's name (fast-check's numRuns, QuickCheck's maxSuccess) is refused naming strictcheck's", () => {
+  assert.throws(() => checkSpec(takeSpec, take, { numRuns: 5 } as never), { name: 'RangeError', message: /^unknown option "numRuns" \(fast-check's name: here it is trials\); the options here are trials, / });
+  assert.throws(() => checkSpec(takeSpec, take, { maxSuccess: 5 } as never), /unknown option "maxSuccess" \(QuickCheck's name: here it is trials\)/);
+  assert.throws(() => checkSpec(takeSpec, take, { maxTrials: 5 } as never), /unknown option "maxTrials" \(did you mean trials\?\)/);
+  // Where the mode has no such option, none is named.
+  assert.throws(() => strictProperty(takeSpec, take, { numRuns: 5 } as never), { message: /^unknown option "numRuns"; the options here are / });
+});
+
 test('a misspelt option, an option only workers use in a run without them, and a bad onTrial fail up front, naming them', () => {
   assert.throws(() => checkSpec(takeSpec, takePrime, { trails: 5 } as never), { name: 'RangeError', message: /^unknown option "trails" \(did you mean trials\?\); the options here are trials, seed, / });
   assert.throws(() => strictProperty(takeSpec, take, { trails: 5 } as never), { name: 'RangeError', message: /^unknown option "trails"; the options here are compare, forceBudget, maxSize, unicode$/ });

@@ -37,12 +37,26 @@ export function checkDeclared(options: object, table: { readonly [name: string]:
   }
 }
 
-/** @internal Throws a RangeError naming an option of `options` that is not one of `known`, and the known one closest to it. */
+/** Options of other property-testing tools that are one of strictcheck's under another name: the tool, and the name here. */
+const OTHER_TOOLS: { readonly [name: string]: readonly [tool: string, here: string] } = {
+  numRuns: ['fast-check', 'trials'],
+  maxSuccess: ['QuickCheck', 'trials'],
+  max_examples: ['Hypothesis', 'trials'],
+};
+
+/**
+ * @internal Throws a RangeError naming an option of `options` that is not one of `known`, and the
+ * known one it stands for: another tool's name for it, or the one closest to it (misspelt, or
+ * within it: `maxTrials`).
+ */
 export function checkKnownOptions(options: object, known: readonly string[]): void {
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue;
-    const near = known.find((k) => editDistance(k.toLowerCase(), key.toLowerCase()) <= 2);
-    throw new RangeError(`unknown option ${showOption(key)}${near ? ` (did you mean ${near}?)` : ''}; the options here are ${known.join(', ')}`);
+    const other = Object.hasOwn(OTHER_TOOLS, key) ? OTHER_TOOLS[key]! : undefined;
+    const lower = key.toLowerCase();
+    const near = known.find((k) => editDistance(k.toLowerCase(), lower) <= 2 || lower.includes(k.toLowerCase()));
+    const hint = other && known.includes(other[1]) ? ` (${other[0]}'s name: here it is ${other[1]})` : near ? ` (did you mean ${near}?)` : '';
+    throw new RangeError(`unknown option ${showOption(key)}${hint}; the options here are ${known.join(', ')}`);
   }
 }
 
