@@ -26,6 +26,8 @@ test('a function that loops forever times out as a counterexample and the run en
   assert.equal(r.passed, false);
   assert.ok(r.counterexample?.error?.thrown instanceof TrialTimeoutError);
   assert.match(r.message, /timed out after \d+ ms/);
+  // Without workers a never-settling promise is told, a loop that forces is stopped by the force budget: only the timeout is theirs.
+  assert.match(r.message, /Reproduce with the option .* and workers \(without them, no timeout stops a trial\)\.$/);
   // Shrunk: n stays 3 (the only looping count), the list shrinks to [].
   assert.match(r.message, /\* 3 .*\n\| \* \[\]/);
   // The stopped worker took the demands with it: unknown, not `_` (not evaluated); the spec was not asked, as it timed out.

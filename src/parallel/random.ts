@@ -358,6 +358,6 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     let inputs: readonly unknown[] = start.inputs;
     for (const j of shrinkState.path) inputs = nth(shrinkCandidates(spec, { inputs, resultDemand: unforced }, true), j)!.inputs;
     const { counterexample, message } = fatalFailure(spec, inputs, final, timeout, where, unicode, 'trial');
-    return { passed: false, trials: count, seed, shrinks, counterexample, message: message + reproduce(final.kind === 'crash' ? '' : ' (without workers it would not stop)'), ...extra() };
+    return { passed: false, trials: count, seed, shrinks, counterexample, message: message + reproduce(final.kind === 'crash' ? '' : ' (without them, no timeout stops a trial)'), ...extra() };
   }).then(printable);
 }
