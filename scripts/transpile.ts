@@ -10,7 +10,7 @@
  * the registry's key, is the same in both threads, and paths made from it are the source's), and
  * its inline source map names its module, so that stack traces show the source's lines, as under tsx.
  *
- * `npm test` runs this first (`node --import tsx scripts/transpile.ts`), once, so that its groups,
+ * `npm test` runs this first (scripts/pretest.ts), once, so that its groups,
  * which each transpile what is stale (see test/groups.ts), find nothing to do rather than all
  * transpiling the same files at once.
  * @module

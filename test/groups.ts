@@ -19,7 +19,11 @@ const GROUPS: Record<string, readonly (string | RegExp)[]> = {
   // The static checks (test/groups/compile.test.ts), beside the tests: no test file.
   compile: [],
   package: ['test/package.test.ts'],
-  'parallel-runs': ['test/parallel.test.ts', 'test/parallel-pool.test.ts', 'test/parallel-startup.test.ts', 'test/load-module.test.ts'],
+  'parallel-runs': [
+    'test/parallel.test.ts', 'test/parallel-pool.test.ts', 'test/parallel-startup.test.ts', 'test/load-module.test.ts',
+    // From rest, the largest group, which starts late (groups start in the order of their names).
+    'test/pool-fresh-worker.test.ts', 'test/pool-idle-timer.test.ts', 'test/pool-phase-clock.test.ts',
+  ],
   'parallel-verdicts': [/^test\/parallel-/],
   'parallel-timing': ['test/parallel-async.test.ts', 'test/parallel-timeouts.test.ts'],
   'iter-exhaustive': ['test/iter-combinators-exhaustive.test.ts', 'test/iter-combinators.test.ts', 'test/iter-libraries.test.ts', 'test/async-series.test.ts'],

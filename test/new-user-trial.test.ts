@@ -147,8 +147,9 @@ test('with a shard and workers, maxCases stops the run as in this thread: it say
 });
 
 test('with a shard and workers, a run maxCases does not stop checks the cases the run in this thread checks, and one it stops is stopped in this thread too', { timeout: 120_000 }, async () => {
-  for (const shard of ['1/2', '2/2', '2/3']) {
-    for (const maxCases of [5, 3000, 10_000, 100_000]) {
+  // A first and a middle shard, stopped early, late and not at all: with the fix of 5718571 undone, (1/2, 5) and (2/3, 5) fail, and (2/3, 10,000): the shard 2/2 and maxCases 3000 failed in none, and took half the time.
+  for (const shard of ['1/2', '2/3']) {
+    for (const maxCases of [5, 10_000, 100_000]) {
       const options = { depth: 5, shard, maxCases, progress: false };
       const inThread = checkSpecExhaustive(takeSpec, take, options);
       const r = await checkSpecExhaustive(takeCheck, { ...options, workers: 2 });
