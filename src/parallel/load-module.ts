@@ -304,6 +304,13 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
           'Make it an ES module, which every loader loads alike: rename it to .mts (or .mjs), or set "type": "module" in the package.json of its folder',
       );
     }
+    // tsx (esbuild) could not compile a module of its graph as the worker loads it: no fault of the module's top level.
+    if ((err as { name?: unknown }).name === 'TransformError') {
+      throw new CheckModuleError(
+        `a worker could not compile a module of the check's module ${moduleUrl} (it loads the check's module ${loader}): ${said}. ` +
+          'The module named there failed to compile before any code ran. One written as an ES module (with a top-level await, say) compiles as one in every loader: rename it to .mts, or set "type": "module" in the package.json of its folder',
+      );
+    }
     // Written as CommonJS, loaded as an ES module as the main thread did (vitest and jest give CommonJS's names to ES modules too).
     const used = commonJs ? null : COMMON_JS_ONLY.exec(said);
     // vitest gave them in the main thread, which workers, loading the module through Node, cannot.
