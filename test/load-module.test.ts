@@ -5,10 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { importCheckModule } from '../src/parallel/load-module.ts';
 
 test('a TypeScript check module of a project without tsx is refused, saying to install it', async () => {
@@ -17,6 +17,21 @@ test('a TypeScript check module of a project without tsx is refused, saying to i
     const file = join(dir, 'checks.ts');
     writeFileSync(file, 'export const n: number = 1;\n');
     await assert.rejects(importCheckModule(pathToFileURL(file).href), /a worker cannot load file:.*checks\.ts: it is TypeScript[^]*npm install --save-dev tsx/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a module that the check module imports and tsx cannot compile as the worker loads it (a top-level await in a .cts) is said to be one that failed to compile, naming it, not blamed on the check module's top level", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'strictcheck-transform-'));
+  try {
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(fileURLToPath(new URL('../node_modules/tsx', import.meta.url)), join(dir, 'node_modules/tsx'), 'dir');
+    writeFileSync(join(dir, 'legacy.cts'), 'export const limit = await Promise.resolve(3);\n');
+    writeFileSync(join(dir, 'checks.mts'), "import { limit } from './legacy.cts';\nexport const n: number = limit;\n");
+    await assert.rejects(importCheckModule(pathToFileURL(join(dir, 'checks.mts')).href), (e: Error) =>
+      /could not compile a module of the check's module .*checks\.mts/.test(e.message) && /legacy\.c?ts:1:\d+: ERROR: Top-level await/.test(e.message) &&
+      /through tsx/.test(e.message) && /rename it to \.mts/.test(e.message) && !/top level|isMainThread/.test(e.message));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

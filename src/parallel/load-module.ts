@@ -147,7 +147,11 @@ export function loadedAsCommonJs(url: string): boolean {
  * `node_modules`) imported as ES modules, where tsx would compile that of a CommonJS package (a
  * `package.json` of `"type": "commonjs"`, as `npm init` writes it, or of no type) to CommonJS: for a
  * check module the main thread loaded as an ES module (vitest and jest transform it so), which a
- * worker loads as it did. Registered after tsx, so that its `resolve` runs first.
+ * worker loads as it did, and for the modules it imports. Registered before tsx, so that tsx's
+ * `resolve` sees the format it gives: tsx decides only a format its next hook left undecided, and
+ * gives a named import of a module it decided is CommonJS (an extensionless one too) a URL of its
+ * own (`?tsx-commonjs-export-preparse`), which this hook, when it ran after tsx, did not know as the
+ * file's: that module was compiled to CommonJS, where a top-level await fails.
  */
 const TYPESCRIPT_AS_ES_MODULES = `export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
@@ -242,8 +246,8 @@ async function registerTsx(moduleUrl: string, commonJs: boolean): Promise<string
     try {
       if (commonJs) (createRequire(import.meta.url)(fileURLToPath(api.url)) as { register(): void }).register();
       else {
-        ((await import(api.url)) as { register(): void }).register();
         register(`data:text/javascript,${encodeURIComponent(TYPESCRIPT_AS_ES_MODULES)}`);
+        ((await import(api.url)) as { register(): void }).register();
       }
     } catch (err) {
       throw new CheckModuleError(`a worker could not register tsx ${api.version} (${api.folder}) to load ${moduleUrl}: ${describeSafely(err)}. Another version of tsx may load it (npm install --save-dev tsx@<version>)`);
@@ -298,6 +302,13 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
       throw new CheckModuleError(
         `a worker could not load the check's module ${moduleUrl}, which it loads ${loader}, as the main thread did: ${said}. ` +
           'Make it an ES module, which every loader loads alike: rename it to .mts (or .mjs), or set "type": "module" in the package.json of its folder',
+      );
+    }
+    // tsx (esbuild) could not compile a module of its graph as the worker loads it: no fault of the module's top level.
+    if ((err as { name?: unknown }).name === 'TransformError') {
+      throw new CheckModuleError(
+        `a worker could not compile a module of the check's module ${moduleUrl} (it loads the check's module ${loader}): ${said}. ` +
+          'The module named there failed to compile before any code ran. One written as an ES module (with a top-level await, say) compiles as one in every loader: rename it to .mts, or set "type": "module" in the package.json of its folder',
       );
     }
     // Written as CommonJS, loaded as an ES module as the main thread did (vitest and jest give CommonJS's names to ES modules too).
