@@ -1,7 +1,7 @@
 /** A worker's slot times each phase it sees from the look that first saw it, however many looks see it. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Slot } from '../src/parallel/pool.ts';
+import { Slot, spent } from '../src/parallel/pool.ts';
 import { BUSY_CHANNEL, BUSY_TIMEOUT, busyLaterCheck } from './fixtures/phase-clock-checks.ts';
 
 test('a timer that computes past the timeout while its worker has not yet begun the next request is stopped as one that ran past it, not let finish', { timeout: 60_000 }, async () => {
@@ -23,4 +23,15 @@ test('a timer that computes past the timeout while its worker has not yet begun 
     busy.close();
     await slot.close();
   }
+});
+
+test("an asynchronous case's clock counts all the time its worker's thread did not wait for a CPU, though it waited while its event loop was busy: a loaded machine does not hide a slow function's wait", () => {
+  // 1,000 ms: 100 computing, 800 runnable but waiting for a CPU (most of it while the loop ran the import's ticks), 100 asleep.
+  const from = { wall: 0, times: { cpu: 0, queued: 0 } };
+  const to = { wall: 1_000, times: { cpu: 100, queued: 800 } };
+  assert.equal(spent(from, to, true), 200);
+  // A synchronous case's clock is its CPU time alone.
+  assert.equal(spent(from, to, false), 100);
+  // Without the thread's times, nothing is counted: the wall clock's limit decides.
+  assert.equal(spent({ wall: 0, times: undefined }, to, true), 0);
 });

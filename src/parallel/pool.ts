@@ -308,7 +308,6 @@ class PhaseClock {
   private phase: { readonly seen: SeenPhase; readonly before: Look; readonly first: Look } | undefined;
 
   constructor(
-    private readonly worker: Worker,
     /** The worker thread's `schedstat` file, if it has one (see {@link threadTimes}). */
     private readonly schedstat: string | undefined,
     /** Whether the check is asynchronous: a case's waits for its promises count as computing. */
@@ -319,7 +318,7 @@ class PhaseClock {
 
   /** A look at the worker thread's times now. */
   private look(): Look {
-    return { wall: Date.now(), times: threadTimes(this.worker, this.schedstat) };
+    return { wall: Date.now(), times: threadTimes(this.schedstat) };
   }
 
   /** What phase `seen` has computed by now, at least; undefined if the thread's times cannot be read. */
@@ -329,39 +328,40 @@ class PhaseClock {
     this.last = now;
     const { before, first } = this.phase;
     if (now.times === undefined) return undefined;
-    return Math.max(this.spent(first, now), this.spent(before, now) - Math.max(0, seen.at - before.wall));
-  }
-
-  /**
-   * What the thread computed between two looks: its CPU time, and in an asynchronous check the
-   * time its event loop waited idle (for promises), less the time it was runnable and waited for a CPU.
-   */
-  private spent(from: Look, to: Look): number {
-    if (from.times === undefined || to.times === undefined) return 0;
-    const [a, b] = [from.times, to.times];
-    return b.cpu - a.cpu + (this.async ? Math.max(0, b.idle - a.idle - (b.queued - a.queued)) : 0);
+    return Math.max(spent(first, now, this.async), spent(before, now, this.async) - Math.max(0, seen.at - before.wall));
   }
 }
 
-/** A look at a worker thread's times, taken at `wall` (`Date.now()`). */
-interface Look {
+/**
+ * @internal What a worker's thread computed between two looks: its CPU time, and in an
+ * asynchronous check the time it slept too (its event loop waiting for promises): all the time but
+ * what it waited for a CPU, runnable (whether its loop was idle or not, so that a loaded machine
+ * stops no case early).
+ */
+export function spent(from: Look, to: Look, async: boolean): number {
+  if (from.times === undefined || to.times === undefined) return 0;
+  const [a, b] = [from.times, to.times];
+  return async ? Math.max(0, to.wall - from.wall - (b.queued - a.queued)) : b.cpu - a.cpu;
+}
+
+/** @internal A look at a worker thread's times, taken at `wall` (`Date.now()`). */
+export interface Look {
   readonly wall: number;
   readonly times: ThreadTimes | undefined;
 }
 
-/** What a worker's thread has done so far, in milliseconds: run on a CPU, waited for one (runnable), and (its event loop) waited idle. */
-interface ThreadTimes {
+/** @internal What a worker's thread has done so far, in milliseconds: run on a CPU, and waited for one (runnable). */
+export interface ThreadTimes {
   readonly cpu: number;
   readonly queued: number;
-  readonly idle: number;
 }
 
-/** The {@link ThreadTimes} of worker `w` from its thread's `schedstat` file (Linux), or undefined if it cannot be read. */
-function threadTimes(w: Worker, schedstat: string | undefined): ThreadTimes | undefined {
+/** The {@link ThreadTimes} of a worker from its thread's `schedstat` file (Linux), or undefined if it cannot be read. */
+function threadTimes(schedstat: string | undefined): ThreadTimes | undefined {
   if (schedstat === undefined) return undefined;
   try {
     const [cpu, queued] = readFileSync(schedstat, 'utf8').split(' ').map((ns) => Number(ns) / 1e6);
-    return { cpu: cpu!, queued: queued!, idle: w.performance.eventLoopUtilization().idle };
+    return { cpu: cpu!, queued: queued! };
   } catch {
     return undefined;
   }
@@ -379,8 +379,8 @@ function threadTimes(w: Worker, schedstat: string | undefined): ThreadTimes | un
  * slot (see {@link LOOKS}; neither the messaging, nor the worker's own start, nor the making of the
  * case, nor the spec counted), and, where the system gives the worker thread's CPU time (Linux), once it has
  * also computed that long, so that a loaded machine does not stop it early (see
- * {@link WAIT_FACTOR}); an asynchronous case's waiting for its promises (its worker's event loop
- * idle, but not waiting for a CPU) counts as computing, so that one that never settles is stopped
+ * {@link WAIT_FACTOR}); an asynchronous case's waiting for its promises (its worker's thread
+ * asleep, not waiting for a CPU) counts as computing, so that one that never settles is stopped
  * after `timeout` too. A timer the cases left that runs while the worker waits for them is held
  * to the timeout alike. The spec has a limit of its own, counted alike ({@link specLimit}); making
  * a case, the stall limit. The main thread stops a case from outside, as a worker in an endless
@@ -585,7 +585,7 @@ export class Slot {
       const id = this.nextId++;
       this.requested = id;
       const sent = Date.now();
-      const clock = new PhaseClock(w, this.clock, this.setup.init.async);
+      const clock = new PhaseClock(this.clock, this.setup.init.async);
       const look = lookEvery(this.timeout);
       return new Promise<Outcome>((resolve) => {
         const check = () => {
@@ -664,7 +664,7 @@ export class Slot {
     // A worker at work (a case that does not end), or not yet ready, is stopped. An idle one is kept for the next run (see idle).
     if (p || !this.isReady) return void (await w.terminate());
     this.detach();
-    release({ worker: w, moduleUrl: this.setup.init.moduleUrl, timeout: this.timeout, state: this.state, seen: this.seen, clock: new PhaseClock(w, this.clock, false), unwatch: () => {} });
+    release({ worker: w, moduleUrl: this.setup.init.moduleUrl, timeout: this.timeout, state: this.state, seen: this.seen, clock: new PhaseClock(this.clock, false), unwatch: () => {} });
   }
 }
 
