@@ -13,6 +13,7 @@ import type { List } from '../src/lazy/cell.ts';
 import { lazyOf, list } from '../src/demand/lazy-positions.ts';
 import { number } from '../src/demand/primitives.ts';
 import { record } from '../src/demand/records.ts';
+import { ShapeMismatchError } from '../src/demand/shape-errors.ts';
 import { tuple } from '../src/demand/tuples.ts';
 import { demandEquals, demandSize, type Demand } from '../src/demand/demand.ts';
 import { toDemand } from '../src/demand/convert.ts';
@@ -350,7 +351,7 @@ const pullPastDone = (xs: Iterable<number>) => {
 };
 
 test('a source that hands out an element after return() closed its iteration, or after it answered done, fails the observation naming the source and its protocol violation, sync or async; one that answers done then is recorded as it was', async () => {
-  const violation = { name: 'ShapeMismatchError', message: /^value does not match its shape at (xs|args\[0\])\.iteration\.next2: expected an iterator that answers done once it has answered done or been closed with return\(\) \(as ECMAScript asks, and a generator does\), got one whose next\(\) answered an element \(number 2\) after (return\(\)|done): strictcheck records an iteration up to its end/ };
+  const violation = { name: 'ShapeMismatchError', message: /^value does not match its shape at (xs|args\[0\])\.iteration\.next2: expected an iterator that answers done once it has answered done \(as ECMAScript asks\) or been closed with return\(\) \(as a generator does\), got one whose next\(\) answered an element \(number 2\) after (return\(\): the function pulled the iteration it had closed, and the source's return\(\) did not end it\. strictcheck records an iteration up to its close|done: strictcheck records an iteration up to its end)/ };
   assert.throws(() => observeDetailed(normalize, pullAfterReturn, [unending()], { inputs: [iterable(number)], names: ['xs'] }), violation);
   assert.throws(() => observeDetailed(normalize, pullPastDone, [unending({ afterDone: true })], { inputs: [iterable(number)], names: ['xs'] }), violation);
   await assert.rejects(observeDetailedAsync(normalize, pullAfterReturnAsync, [unending({ async: true })], { inputs: [asyncIterable(number)], names: ['xs'] }), violation);
@@ -371,4 +372,24 @@ test('a source that hands out an element after return() closed its iteration, or
   assert.deepEqual([prettyDemand(closing.result), prettyDemand(closing.inputs[0]!)], ['1', '1 : return()']);
   const ended = observeDetailed(normalize, pullPastDone, [[1, 2]], { inputs: [iterable(number)], names: ['xs'] });
   assert.deepEqual([ended.error, prettyDemand(ended.inputs[0]!)], [undefined, '1 : 2 : []']);
+});
+
+test('an async source that answers an element after done, to a pull settling before an earlier one, fails the observation and leaves no pull of the function waiting for ever', { timeout: 20_000 }, async () => {
+  // Pull 0 answers an element, pull 1 done, pulls 2 and 3 elements: settling in reverse order, so pull 3 is refused while pull 2 waits on it.
+  const later = (n: number) => new Promise<void>((resolve) => { const step = (k: number): unknown => (k === 0 ? resolve() : setImmediate(step, k - 1)); step(n); });
+  const source = { [Symbol.asyncIterator]: () => { let k = 0; return { next: () => { const i = k++; return later(4 - i).then(() => (i === 1 ? { done: true as const, value: undefined } : { done: false as const, value: { a: i } })); } }; } };
+  const f = async (xs: AsyncIterable<{ a: number }>) => {
+    const it = xs[Symbol.asyncIterator]();
+    const pulls = [it.next(), it.next(), it.next(), it.next()];
+    for (const p of pulls) p.catch(() => {});
+    await Promise.allSettled(pulls);
+    return 1;
+  };
+  // A live timer, as a test runner's or a pool's, keeps the event loop from emptying: a pull left waiting would hang the observation.
+  const keep = setInterval(() => {}, 1_000);
+  try {
+    await assert.rejects(observeDetailedAsync(normalize, f, [source], { inputs: [asyncIterable(record({ a: number }))] }), (err) => err instanceof ShapeMismatchError && /answered an element \(an object\) after done/.test(err.message));
+  } finally {
+    clearInterval(keep);
+  }
 });

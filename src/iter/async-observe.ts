@@ -81,7 +81,7 @@ export class RecordedAsyncIterator extends RefusingCopy {
   #pendingNow = 0;
   #recorded = 0;
   readonly #settled = new Map<number, Settled>();
-  readonly #waiting = new Map<number, (r: IteratorResult<unknown>) => void>();
+  readonly #waiting = new Map<number, { resolve(r: IteratorResult<unknown>): void; reject(err: unknown): void }>();
   readonly #real: AsyncIterator<unknown>;
   readonly #log: IterationLog;
   readonly #of: AsyncSourceRecord;
@@ -139,19 +139,29 @@ export class RecordedAsyncIterator extends RefusingCopy {
     }
     settled.set(k, s);
     let mine: IteratorResult<unknown> | undefined;
+    let refused: { readonly err: unknown } | undefined;
     while (settled.has(this.#recorded)) {
       const i = this.#recorded++;
-      const delivered = this.#record(i, settled.get(i)!);
+      // Recording a pull may refuse it (an element after done): that pull rejects, and the ones behind it are still recorded and delivered.
+      let delivered: IteratorResult<unknown> | undefined;
+      let failed: { readonly err: unknown } | undefined;
+      try {
+        delivered = this.#record(i, settled.get(i)!);
+      } catch (err) {
+        failed = { err };
+      }
       this.#endIfClosed();
       settled.delete(i);
-      if (i === k) mine = delivered;
-      else if (delivered !== undefined) this.#waiting.get(i)?.(delivered);
+      if (i === k) [mine, refused] = [delivered, failed];
+      else if (failed) this.#waiting.get(i)?.reject(failed.err);
+      else if (delivered !== undefined) this.#waiting.get(i)?.resolve(delivered);
       this.#waiting.delete(i);
     }
+    if (refused) throw refused.err;
     if (!s.ok) throw s.err;
     if (mine !== undefined || s.r.done || primitiveElement(s.r.value, this.#of.elem)) return mine ?? s.r;
     // An element whose copy is made at its place in the order waits for the earlier pulls.
-    return new Promise((resolve) => this.#waiting.set(k, resolve));
+    return new Promise((resolve, reject) => this.#waiting.set(k, { resolve, reject }));
   }
 
   /** Records pull `i`, settled as `s`; what to deliver for it (its element's instrumented copy), `undefined` for a throw. */

@@ -318,18 +318,22 @@ export abstract class SourceRecord<S> implements ChangeOwner {
    * `r`, what pull `k` of iteration `iteration` answered after it ended (`how`), as it is; refused (the
    * observation's error, see `Recording.pullFailed`) where it is a value after the source answered
    * done or the function closed it with `return()`: an iteration is recorded up to its end, and the
-   * element would reach the function unrecorded. ECMAScript asks an iterator to answer done from
-   * then on, as a generator does; one that a consumer's `throw()` resumes, or that answers again
-   * after throwing, is within it.
+   * element would reach the function unrecorded. ECMAScript asks an iterator to answer done after
+   * done; after `return()` it asks only that the consumer pull no more, which a generator makes
+   * sure of by answering done: an element then is the function's pull and the source's open end
+   * both, and the message says so. One that a consumer's `throw()` resumes, or that answers again
+   * after throwing, is within the protocol.
    */
   pastEnd<R>(r: R, how: IterationLog['endedBy'], iteration: number, k: number): R {
     if ((how !== 'done' && how !== 'return') || !isIteratorResult(r) || r.done) return r;
     throw this.rec.pullFailed(
       new ShapeMismatchError(
         showPath(elementPath(this.path, iteration, k)),
-        'an iterator that answers done once it has answered done or been closed with return() (as ECMAScript asks, and a generator does)',
+        'an iterator that answers done once it has answered done (as ECMAScript asks) or been closed with return() (as a generator does)',
         r,
-        `one whose next() answered an element (${describeValue(r.value)}) after ${how === 'done' ? 'done' : 'return()'}: strictcheck records an iteration up to its end, and would hand the function an element it does not record. Make the source's iterator answer done from then on`,
+        how === 'done'
+          ? `one whose next() answered an element (${describeValue(r.value)}) after done: strictcheck records an iteration up to its end, and would hand the function an element it does not record. Make the source's iterator answer done from then on`
+          : `one whose next() answered an element (${describeValue(r.value)}) after return(): the function pulled the iteration it had closed, and the source's return() did not end it. strictcheck records an iteration up to its close, and would hand the function an element it does not record. Make the source's return() end its iteration (answer done from then on, as a generator does), or see why the function pulls after closing`,
       ),
     );
   }
