@@ -28,8 +28,10 @@ const WATCHDOG = `
 const { workerData: { shared, port }, receiveMessageOnPort } = require('node:worker_threads');
 const { writeSync } = require('node:fs');
 let name = 'a check';
+const named = () => { for (let m; (m = receiveMessageOnPort(port)) !== undefined; ) name = m.message; };
 for (;;) {
   Atomics.wait(shared, ${RUNNING}, 0);
+  named();
   const beat = Atomics.load(shared, ${BEAT});
   const since = Date.now();
   let warned = false;
@@ -37,7 +39,7 @@ for (;;) {
     const limit = Atomics.load(shared, ${LIMIT});
     const ran = Date.now() - since;
     if (!warned && ran >= limit) {
-      for (let m; (m = receiveMessageOnPort(port)) !== undefined; ) name = m.message;
+      named();
       warned = true;
       writeSync(2, 'strictcheck: warning: a case of ' + name + ' has run for ' + Math.floor(ran / 1000) + ' s without ending, and nothing can stop it in the thread that runs the check.\\n' +
         '  A function that loops without forcing its inputs (for (;;) {}, or an async loop on microtasks) is not stopped by the force budget: see whether it does.\\n' +
@@ -48,7 +50,7 @@ for (;;) {
   }
 }`;
 
-/** The channel to the watchdog, once started: the name of each check that runs goes through it (read only to warn). */
+/** The channel to the watchdog, once started: the name of each check that runs goes through it (read as the watchdog wakes). */
 let watchdog: MessagePort | undefined;
 /** The name last sent, not sent again for each run of the same check. */
 let lastName: string | undefined;
