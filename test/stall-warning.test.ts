@@ -90,3 +90,16 @@ test('a check that ended does not warn while the process goes on blocked after i
   assert.equal(code, 0, stderr);
   assert.doesNotMatch(stderr, /warning/, stderr);
 });
+
+test("a check with workers, whose looping case runs in a worker until its timeout, gets no warning: the worker's timeout stops it", { timeout: 120_000 }, async () => {
+  const checks = JSON.stringify(new URL('./fixtures/checks.ts', import.meta.url).href);
+  const { code, stdout, stderr } = await run(`import { checkSpec } from ${index};
+    import { loopCheck } from ${checks};
+    const r = await checkSpec(loopCheck, { workers: 1, timeout: 2000, maxShrinkTimeouts: 0, seed: 1, stallWarning: 500 });
+    console.log(JSON.stringify({ passed: r.passed, message: r.message }));`);
+  assert.equal(code, 0, stderr);
+  const r = JSON.parse(stdout) as { passed: boolean; message: string };
+  assert.equal(r.passed, false);
+  assert.match(r.message, /timed out after 2000 ms/, r.message);
+  assert.doesNotMatch(stderr, /warning/, stderr);
+});
