@@ -19,6 +19,7 @@ import { runChecked, type ParallelCheckResult } from './parallel/random.ts';
 import { parallelCheck, type ParallelExhaustiveResult } from './parallel/exhaustive.ts';
 import { globalDefaults } from './config.ts';
 import { holdingRejections } from './spec/unhandled-rejections.ts';
+import { watchingCases } from './spec/stall-watch.ts';
 import { writtenCompare } from './spec/replay.ts';
 
 /** A check's arguments, read: its spec and function (a {@link DefinedCheck}'s, given one: `check`), and its options (`{}` where none are given). */
@@ -59,15 +60,17 @@ const EXHAUSTIVE: Runners<'exhaustive', ExhaustiveResult> = { mode: 'exhaustive'
 export function dispatch<M extends 'random' | 'exhaustive', R>(runners: Runners<M, R>, what: string, first: object, second: unknown, third: unknown): R | Promise<R> {
   const { check, spec, fn, options: given } = readArguments(first, second, third);
   const options = given as OptionsOf[M];
+  const name = `${what} of ${nameOf(fn)}`;
   const run = () => {
     // A defined check's own comparison and the global workers apply: see resolveSettings.
     const settings = resolveSettings(runners.mode, options, { spec, check, global: globalDefaults() });
-    if ((settings as { readonly workers?: number }).workers === undefined) return runners.inThread(spec, fn, settings);
+    // Its cases watched: one that never ends blocks this thread, and a watchdog thread warns (see stall-watch.ts).
+    if ((settings as { readonly workers?: number }).workers === undefined) return watchingCases(name, (settings as { readonly stallWarning?: number }).stallWarning!, () => runners.inThread(spec, fn, settings));
     // The check itself with workers: another check of the same spec and function is another module's; one never defined is refused.
     return runners.withWorkers(check ?? registeredCheck(spec, fn, what, runners.mode, runners.async), settings);
   };
   // An asynchronous run holds this thread's rejections left unhandled, which fail the case that left them (see unhandled-rejections.ts).
-  if (runners.async) return holdingRejections(`${what} of ${nameOf(fn)}`, run);
+  if (runners.async) return holdingRejections(name, run);
   return check || options.workers !== undefined ? new Promise<R>((resolve) => resolve(run())) : run();
 }
 

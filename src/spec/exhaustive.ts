@@ -23,7 +23,7 @@ import { coverageVerdict, CoverageTally, type Coverage } from './coverage.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 
 /** Options of the exhaustive checks (`assertSpecExhaustive`, `checkSpecExhaustive`). */
-export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'forceBudget' | 'unicode'>, WatchOptions {
+export interface ExhaustiveOptions extends Pick<CheckOptions, 'compare' | 'forceBudget' | 'unicode' | 'stallWarning'>, WatchOptions {
   /**
    * Minimum shares of the cases of the deepest depth in which the result or an argument was not,
    * partly or fully forced, as for random checks (see `CheckOptions.coverage`): a run that found

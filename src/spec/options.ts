@@ -53,6 +53,13 @@ export interface CheckOptions {
    * which fewer than 20% of the trials demanded part of the result, though every trial passed.
    */
   readonly coverage?: CoverageRequirement | undefined;
+  /**
+   * Milliseconds a case run in this thread (without workers) may take before a warning on standard
+   * error names the check and says what to do: a function that loops without forcing its inputs
+   * blocks the thread for ever, which nothing in it can stop (with workers, `timeout` does). A watchdog
+   * thread writes it while the case runs. Default 10,000; `Infinity`: never.
+   */
+  readonly stallWarning?: number | undefined;
 }
 
 /** Options of a check run with worker threads. */
@@ -89,6 +96,8 @@ export interface GlobalSettings {
   readonly workers?: number | 'all' | undefined;
   /** With workers: most milliseconds one trial may run. */
   readonly timeout?: number | undefined;
+  /** Without workers: milliseconds a case may run before a warning on standard error. */
+  readonly stallWarning?: number | undefined;
 }
 
 /** @internal Where options are given: to a random check, an exhaustive check, a fast-check property, or as the global configuration. */
@@ -184,6 +193,7 @@ const OPTIONS = {
     resolve: (value: number | 'all') => (value === 'all' ? availableParallelism() : value),
   },
   timeout: { modes: ['random', 'exhaustive', 'global'], workersOnly: true, check: integer(1, MAX_TIMER), default: () => 10_000 },
+  stallWarning: { modes: ['random', 'exhaustive', 'global'], check: integer(1, Infinity), default: () => 10_000 },
   shrinking: { modes: ['random'], workersOnly: true, check: oneOf('deterministic', 'greedy'), default: (): 'deterministic' | 'greedy' => 'deterministic' },
   maxShrinkTimeouts: { modes: ['random'], workersOnly: true, check: integer(0, Infinity), default: () => 8 },
 } as const satisfies { readonly [K in keyof AllOptions]-?: Declared<Exclude<AllOptions[K], undefined>> };

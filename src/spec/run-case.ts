@@ -17,6 +17,7 @@ import { showInputs } from './report.ts';
 import type { Counterexample } from './result.ts';
 import { runAsCase, UnhandledRejectionError } from './unhandled-rejections.ts';
 import { lastAsked } from '../demand/last-asked.ts';
+import { caseStarts } from './stall-watch.ts';
 import './hidden-classes.ts'; // the samples that keep the hot paths' hidden classes alive
 
 /** @internal */
@@ -54,6 +55,7 @@ export function counterexampleOf(t: Trial): Counterexample {
  * the spec (with the comparison), so that a worker's timeout blames the right one.
  */
 export function runCase(run: CaseRunner, c: CaseRun, phase?: (who: 'function' | 'spec') => void): Trial {
+  caseStarts();
   const budget = caseBudget(run.settings.forceBudget, c);
   phase?.('function');
   const obs = observeWithin(budget, c.context, run.fn, c.inputs, observeShapes(run.spec));
@@ -63,6 +65,7 @@ export function runCase(run: CaseRunner, c: CaseRun, phase?: (who: 'function' | 
 
 /** @internal {@link runCase} of a function over async iterables or returning a Promise: observed asynchronously, its pulls of async iterables counted against the budget. */
 export async function runCaseAsync(run: CaseRunner, c: CaseRun, phase?: (who: 'function' | 'spec') => void): Promise<Trial> {
+  caseStarts();
   const { spec: s, fn } = run;
   // Worked out at once: the rounds of evaluation of cases run concurrently would mix.
   const budget = resolved(caseBudget(run.settings.forceBudget, c));
