@@ -252,6 +252,10 @@ test('a change to an input Set or Map through the built-in method called on it (
   const o = observeDetailed(normalize, same, [new Set([1]), new Map([[1, 2]])], { inputs: [setOf(number), mapOf(number, number)] });
   assert.equal(o.error, undefined, String(o.error?.thrown));
   assert.deepEqual([prettyDemand(o.result), ...o.inputs.map((d) => prettyDemand(d))], ['2', 'Set {1}', 'Map {1 => 2}']);
+  // Of two inputs changed so, the first is named.
+  const both = (a: Set<number>, b: Set<number>) => (Set.prototype.add.call(a, 7), Set.prototype.add.call(b, 7), 0);
+  const two = observeDetailed(normalize, both, [new Set([1]), new Set([2])], { inputs: [setOf(number), setOf(number)], names: ['a', 'b'] });
+  assert.match(String((two.error?.thrown as Error | undefined)?.message), /^the function changed its input a\b/);
 });
 
 test('a check of a function that adds to its input Set through Set.prototype.add.call fails and says why, where it passed the spec it meets unchanged', () => {

@@ -159,9 +159,8 @@ export class HeldCollection {
   constructor(
     private readonly copy: Set<unknown> | Map<unknown, unknown>,
     private readonly owner: ChangeOwner,
-    readonly before: HeldCollection | undefined,
   ) {
-    this.held = copy instanceof Set ? [...Set.prototype.values.call(copy)] : [...Map.prototype.entries.call(copy)].flat();
+    this.held = contents(copy);
   }
 
   /**
@@ -171,20 +170,40 @@ export class HeldCollection {
    */
   borrowedChange(): Error | undefined {
     const { copy, held } = this;
+    if (holds(copy, held)) return undefined;
     const set = copy instanceof Set;
-    const now: unknown[] = set ? [...Set.prototype.values.call(copy)] : [...Map.prototype.entries.call(copy)].flat();
-    if (now.length === held.length && now.every((x, i) => Object.is(x, held[i]))) return undefined;
     const kind = set ? 'Set' : 'Map';
     const step = set ? 1 : 2;
     const keysThen = new Set<unknown>();
     for (let i = 0; i < held.length; i += step) keysThen.add(held[i]);
     let kept = 0;
     for (const k of keysThen) if ((set ? Set : Map).prototype.has.call(copy, k)) kept++;
-    const added = now.length / step - kept;
+    const added = (set ? SET_SIZE : MAP_SIZE).call(copy) - kept;
     const removed = keysThen.size - kept;
     const what = [added > 0 ? `${count(added, set ? 'element' : 'entry')} added` : '', removed > 0 ? `${count(removed, set ? 'element' : 'entry')} removed` : ''].filter(Boolean).join(', ') || (set ? 'its order changed' : 'a value or the order changed');
     return this.owner.changed(`it changed the ${kind} through ${kind}.prototype's methods called on it (as ${kind}.prototype.${set ? 'add' : 'set'}.call(${kind === 'Set' ? 'set, x' : 'map, k, v'}) does), which go round its own and are seen only once the function has run: ${what}`);
   }
+}
+
+const SET_SIZE = Object.getOwnPropertyDescriptor(Set.prototype, 'size')!.get! as (this: unknown) => number;
+const MAP_SIZE = Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.get! as (this: unknown) => number;
+
+/** What a Set or Map holds, in order, read through the built-in methods (not the copy's own): a Set's elements, a Map's keys and values in turn. */
+function contents(copy: Set<unknown> | Map<unknown, unknown>): unknown[] {
+  const out: unknown[] = [];
+  if (copy instanceof Set) Set.prototype.forEach.call(copy, (x) => out.push(x));
+  else Map.prototype.forEach.call(copy, (v, k) => out.push(k, v));
+  return out;
+}
+
+/** Whether a Set or Map holds `held` still, in order (see {@link contents}), read in one pass. */
+function holds(copy: Set<unknown> | Map<unknown, unknown>, held: readonly unknown[]): boolean {
+  let i = 0;
+  let same = true;
+  const look = (x: unknown) => void (same &&= i < held.length && Object.is(x, held[i]), i++);
+  if (copy instanceof Set) Set.prototype.forEach.call(copy, look);
+  else Map.prototype.forEach.call(copy, (v, k) => (look(k), look(v)));
+  return same && i === held.length;
 }
 
 /** `n` things, `noun` in the plural where it is not 1: `2 entries`. */

@@ -68,21 +68,21 @@ export class Recording {
    */
   changed: { readonly err: unknown } | undefined = undefined;
 
-  /** The error for a change `what` to the input at `path`, noted as the first if it is (see {@link changed}); `advice`, what to build instead. */
-  /** The Sets and Maps given as inputs' copies, the last made first, whose changes through built-in methods called on them are told at the end (see {@link seeBorrowedChanges}). */
-  private collections: HeldCollection | undefined = undefined;
+  /** The Sets and Maps given as inputs' copies, in the order made, whose changes through built-in methods called on them are told at the end (see {@link seeBorrowedChanges}). */
+  private collections: HeldCollection[] | undefined = undefined;
 
   /** Notes `copy`, a refusing Set or Map telling `owner`, to be compared with what it holds now when the observation ends. */
   holdCollection<T extends Set<unknown> | Map<unknown, unknown>>(copy: T, owner: ChangeOwner): T {
-    this.collections = new HeldCollection(copy, owner, this.collections);
+    (this.collections ??= []).push(new HeldCollection(copy, owner));
     return copy;
   }
 
-  /** Notes as the first change (see {@link changed}), if none was, a change made to a Set or a Map copy through the built-in methods called on it. */
+  /** Notes as the first change (see {@link changed}), if none was, a change made to a Set or a Map copy through the built-in methods called on it: of the first made that was changed. */
   seeBorrowedChanges(): void {
-    for (let c = this.collections; c !== undefined && this.changed === undefined; c = c.before) c.borrowedChange();
+    for (const c of this.collections ?? []) if (this.changed === undefined) c.borrowedChange();
   }
 
+  /** The error for a change `what` to the input at `path`, noted as the first if it is (see {@link changed}); `advice`, what to build instead. */
   changedInput(path: Path, what: string, advice: string): Error {
     const err = new TypeError(
       `the function changed its input ${showPath(path)}: ${what}. Strictness is observed on immutable data (a Haskell value never changes), so a function is given values it cannot change, and a change would not be seen where the input is read again. Build new values instead of changing them: ${advice}`,
