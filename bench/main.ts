@@ -16,25 +16,19 @@
 import { spawnSync } from 'node:child_process';
 import { writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { benchObserve } from './observe.ts';
-import { benchCheck } from './check.ts';
-import { benchOkasaki } from './okasaki.ts';
-import { benchExhaustive } from './exhaustive.ts';
-import { benchParallel } from './parallel.ts';
-import { benchIter } from './iter.ts';
-import { benchFailures } from './failures.ts';
 import type { BenchOptions } from './util.ts';
 
 type BenchModule = { readonly name: string; readonly run: (options: BenchOptions) => Promise<Record<string, number>> };
 
+// Each imported by the process that runs it alone: the code and data of the others would make its collections and compiled code other than they are.
 const modules: readonly BenchModule[] = [
-  { name: 'check', run: () => benchCheck() },
-  { name: 'okasaki', run: () => benchOkasaki() },
-  { name: 'observe', run: benchObserve },
-  { name: 'exhaustive', run: () => benchExhaustive() },
-  { name: 'parallel', run: () => benchParallel() },
-  { name: 'iter', run: benchIter },
-  { name: 'failures', run: () => benchFailures() },
+  { name: 'check', run: async () => (await import('./check.ts')).benchCheck() },
+  { name: 'okasaki', run: async () => (await import('./okasaki.ts')).benchOkasaki() },
+  { name: 'observe', run: async (o) => (await import('./observe.ts')).benchObserve(o) },
+  { name: 'exhaustive', run: async () => (await import('./exhaustive.ts')).benchExhaustive() },
+  { name: 'parallel', run: async () => (await import('./parallel.ts')).benchParallel() },
+  { name: 'iter', run: async (o) => (await import('./iter.ts')).benchIter(o) },
+  { name: 'failures', run: async () => (await import('./failures.ts')).benchFailures() },
 ];
 
 const json = process.argv.includes('--json');
