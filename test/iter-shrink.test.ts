@@ -24,3 +24,9 @@ test('a demand that pulled to the end or left the iteration open shrinks to fewe
   assert.ok(!shrinks([1, 2], 'done').some((s) => s.includes('return()')));
   assert.deepEqual(shrinks([1, 2], 'open').filter((s) => s.endsWith('[]')), []);
 });
+
+test("a demand closing an iteration with throw() shrinks to closing it with return() at the same pull, what a consumer's break does, before its first pull too: never the other way", () => {
+  assert.ok(shrinks([1, 2], 'throw').includes('1 : 2 : return()'), shrinks([1, 2], 'throw').join(' | '));
+  assert.deepEqual(shrinks([], 'throw'), ['return()']);
+  assert.ok(!shrinks([1, 2], 'return').some((s) => s.includes('throw()')));
+});

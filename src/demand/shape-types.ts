@@ -37,6 +37,8 @@ export interface Ctor {
   readonly show?: (value: unknown) => string;
   /** For an event that ends an iteration at the consumer's will (`return()`, `throw()`): it is less defined than anything found at its place but the other close, as closing earlier is (see `lessDefined`). */
   readonly closes?: boolean;
+  /** For a close with a plainer one at the same place (`throw()`: `return()`, what a consumer's `break` does): that close's constructor, which a counterexample's shrinking tries first. */
+  readonly plainer?: Ctor;
   /** For an iteration of a re-iterable source begun by taking its iterator and left without any event (`taken`): left open after 0 pulls, below only what does not end in a close (see `lessDefined`). */
   readonly taken?: boolean;
   /** For a node an iteration goes on through (`Ahead`): the field holding the iteration, whose end is its own (see `lessDefined`). */

@@ -5,7 +5,7 @@
  */
 import { Lazy, now } from '../lazy/lazy.ts';
 import { NIL, Cons, type List } from '../lazy/cell.ts';
-import { checkDemand, Forced, unforced, type Demand } from '../demand/demand.ts';
+import { checkDemand, Forced, forcedNode, unforced, type Demand } from '../demand/demand.ts';
 import { inOwnOrder } from '../demand/collections.ts';
 import { dynamic } from '../demand/dynamic.ts';
 import { isListCell } from '../demand/lazy-positions.ts';
@@ -192,6 +192,9 @@ export function* shrinkDemand(demand: Demand): Generator<Demand> {
       lists.push(list);
       yield* closingEarlier(list);
     }
+    // A close with a plainer one at its place (`throw()`: `return()`) is that one, at any place.
+    const plainer = pos.node.ctor.plainer;
+    if (plainer) yield replaceAt(pos, forcedNode(plainer, 0, undefined, pos.node.lazy));
     // An iteration of a re-iterable source's Iterations stays begun, as the outermost layer stays: `Iterations _` is no demand.
     if (pos.up !== null && pos.node.lazy && pos.up.node.ctor.iterations === undefined) yield replaceAt(pos, unforced);
   }

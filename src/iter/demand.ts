@@ -37,7 +37,7 @@ export class IterEnd extends Nil {
 }
 
 const RETURN_CTOR: Ctor = { name: 'return()', keys: [], style: 'atom', closes: true, build: () => RETURNED };
-const THROW_CTOR: Ctor = { name: 'throw()', keys: [], style: 'atom', closes: true, build: () => THROWN };
+const THROW_CTOR: Ctor = { name: 'throw()', keys: [], style: 'atom', closes: true, build: () => THROWN, plainer: RETURN_CTOR };
 const THREW_CTOR: Ctor = { name: '⊥', keys: [], style: 'atom', build: () => THREW };
 
 /** @internal `taken`: an iterator of a re-iterable source taken, then no `next()`, `return()` or `throw()`. */
