@@ -19,7 +19,7 @@ const expected: Record<string, string> = {
   'chunk 2': 'iter [0, …] | (0, 0) : _ | 0 : 0 : 0 : _ → 0 : 0 : _',
   'firstEven (a source holding a resource)': 'iter [0] | 0 | 0 : _ → 0 : return()',
   'take over async iterables': '0, async iter [] | [] | 0 → 0, [] → _',
-  'merge of two async iterables': 'async iter [0, …], async iter [] | 0 : throw() | 0 : 0 : _ → 0 : 0 : return(), [] → []',
+  'merge of two async iterables': 'async iter [0, …], async iter [] | 0 : return() | 0 : 0 : _ → 0 : 0 : return(), [] → []',
 };
 
 describe('the iterator examples', () => {
