@@ -3,10 +3,9 @@
  * that measure what users get: built first unless it is a build of the sources as they are.
  * @module
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { builtFromSources } from '../scripts/dist-fresh.ts';
+import { buildIfStale } from '../scripts/dist-fresh.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -16,10 +15,7 @@ const dist = join(root, 'dist');
  * `strictcheck`; runs `npm run build` first unless `dist/` is a build of the sources as they are
  * (its output on standard error).
  */
-export function builtPackage(): string {
-  if (!builtFromSources(root)) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
-    if (build.status !== 0) throw new Error(`bench: npm run build failed (${build.error?.message ?? `exit status ${build.status}`})`);
-  }
+export async function builtPackage(): Promise<string> {
+  await buildIfStale(root);
   return pathToFileURL(join(dist, 'index.js')).href;
 }

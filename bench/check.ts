@@ -52,7 +52,7 @@ function timeFastCheck({ sc: { now, fromArray, toArray }, take }: Under, seed: n
  * of take with as many runs; and the medians in milliseconds of both.
  */
 export async function benchCheck(): Promise<Record<string, number>> {
-  const sc = (await import(builtPackage())) as typeof Strictcheck;
+  const sc = (await import(await builtPackage())) as typeof Strictcheck;
   // A URL in a variable: the type check does not read JavaScript modules.
   const checks: string = new URL('./parallel-checks.mjs', import.meta.url).href;
   const u: Under = { sc, ...((await import(checks)) as Pick<Under, 'take' | 'takeSpec'>) };

@@ -139,7 +139,7 @@ async function ceiling(): Promise<number> {
 }
 
 export async function benchParallel(): Promise<Record<string, number>> {
-  const { checkSpec, checkSpecExhaustive } = (await import(builtPackage())) as typeof Strictcheck;
+  const { checkSpec, checkSpecExhaustive } = (await import(await builtPackage())) as typeof Strictcheck;
   // A URL in a variable: the type check does not read JavaScript modules.
   const checks: string = new URL('./parallel-checks.mjs', import.meta.url).href;
   const { takeBenchCheck, heavyBenchCheck } = (await import(checks)) as { takeBenchCheck: TakeCheck; heavyBenchCheck: TakeCheck };

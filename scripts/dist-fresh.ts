@@ -3,6 +3,7 @@
  * package test, which then packs it without building it again, and the benches that measure it.
  * @module
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -18,4 +19,15 @@ export function builtFromSources(root: string): boolean {
   if (built.length !== sources.length || !sources.every((f) => built.includes(f))) return false;
   const changed = Math.max(...['package.json', 'tsconfig.json', 'tsconfig.build.json', ...sources.map((f) => `src/${f}.ts`)].map((f) => statSync(join(root, f)).mtimeMs));
   return built.every((f) => statSync(join(root, 'dist', `${f}.js`)).mtimeMs > changed);
+}
+
+/** Runs `npm run build` under `root` unless `dist/` is a build of the sources as they are (see {@link builtFromSources}), its output on standard error; rejects saying how it failed. */
+export async function buildIfStale(root: string): Promise<void> {
+  if (builtFromSources(root)) return;
+  const failed = await new Promise<string | undefined>((resolve) =>
+    spawn('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] })
+      .on('error', (err) => resolve(err.message))
+      .on('close', (code) => resolve(code === 0 ? undefined : `exit code ${code}`)),
+  );
+  if (failed !== undefined) throw new Error(`npm run build failed (${failed})`);
 }

@@ -44,7 +44,7 @@ function modules(root: string): string[] {
  * whose module is gone is removed: imported, it would hide that the module is missing.
  */
 export function transpileStale(root = repository): string[] {
-  const folder = pathToFileURL(join(root, COPIES, '/')).href;
+  const folder = copiesUrl(root);
   const made = statSync(fileURLToPath(import.meta.url)).mtimeMs;
   const copies = new Map(modules(root).map((f) => [f, fileURLToPath(copyPath(f, folder))]));
   removeOrphans(root, new Set(copies.values()));
@@ -90,7 +90,12 @@ function removeOrphans(root: string, copies: ReadonlySet<string>): void {
 /** Makes the copies up to date, and has the workers this process starts from the source import them; returns their folder's URL. */
 export function useTranspiled(): string {
   transpileStale();
-  return ((globalThis as Record<string, unknown>)[SOURCE_COPIES] = pathToFileURL(join(repository, COPIES, '/')).href);
+  return ((globalThis as Record<string, unknown>)[SOURCE_COPIES] = copiesUrl(repository));
+}
+
+/** The URL of the folder of the copies of the modules under `root`. */
+function copiesUrl(root: string): string {
+  return pathToFileURL(join(root, COPIES, '/')).href;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) transpileStale();
