@@ -15,6 +15,9 @@ import { workerData } from 'node:worker_threads';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_RULE } from '../spec/registry.ts';
 
+/** This module's `require`: the cache tells how the main thread loaded a module, and loads CommonJS as it did. */
+const requireHere = createRequire(import.meta.url);
+
 /**
  * The `workerData` key that says which of tsx's loaders the worker's entry registered, `'esm'` or
  * `'cjs'`: its ES module hooks (a worker started from this repository's source) or its CommonJS
@@ -139,7 +142,7 @@ export function tsxApi(moduleUrl: string, kind: keyof typeof CONDITIONS): { url:
  * `.cts`, and what such a module `require`s, strictcheck included, which tsx compiles to CommonJS.
  */
 export function loadedAsCommonJs(url: string): boolean {
-  return url.startsWith('file:') && createRequire(import.meta.url).cache[fileURLToPath(url)] !== undefined;
+  return url.startsWith('file:') && requireHere.cache[fileURLToPath(url)] !== undefined;
 }
 
 /**
@@ -244,7 +247,7 @@ async function registerTsx(moduleUrl: string, commonJs: boolean): Promise<string
   }
   if (!registered.has(api.url)) {
     try {
-      if (commonJs) (createRequire(import.meta.url)(fileURLToPath(api.url)) as { register(): void }).register();
+      if (commonJs) (requireHere(fileURLToPath(api.url)) as { register(): void }).register();
       else {
         register(`data:text/javascript,${encodeURIComponent(TYPESCRIPT_AS_ES_MODULES)}`);
         ((await import(api.url)) as { register(): void }).register();
@@ -281,7 +284,7 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
     registered.add(VITEST);
   }
   try {
-    await asImport(() => (commonJs ? createRequire(import.meta.url)(fileURLToPath(moduleUrl)) : import(url)));
+    await asImport(() => (commonJs ? requireHere(fileURLToPath(moduleUrl)) : import(url)));
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     const said = describeSafely(err);
