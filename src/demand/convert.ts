@@ -9,7 +9,8 @@ import { bottom, BOTTOM, checkDemand, demandHolder, Forced, forcedNode, setField
 import { demandOf } from './record.ts';
 import { Cons } from '../lazy/cell.ts';
 import { primitiveNode, SpineCell, type Spine } from './compact-demand.ts';
-import { EVALUATED, isKnownBottom, markBottom, read, THREW, UNREAD, VALUE_FORM } from './guide.ts';
+import { EVALUATED, markBottom, read, THREW, UNREAD, VALUE_FORM } from './guide.ts';
+import { isBottom } from './value-form.ts';
 import { insideLazy } from './shape-fit.ts';
 import { isRevokedProxy, readingRevoked } from './revoked-proxy.ts';
 import { collectionShapes, fieldKey } from './collections.ts';
@@ -119,7 +120,7 @@ export function readAtOnce(value: unknown, shape: Shape<unknown>): Demand | unde
   const passed = value instanceof Lazy ? deferredWith(value, convertLater) : undefined;
   if (passed !== undefined && readsAlike(passed.shape, shape)) return passed.demand;
   // ⊥ where the shape has no Lazy (a result that threw, at `number`): in value form a Lazy all the same (see isBottom).
-  if (shape.kind !== 'lazy' && value instanceof Lazy && isKnownBottom(value)) return bottom;
+  if (shape.kind !== 'lazy' && isBottom(value)) return bottom;
   // The commonest demands a spec predicts, a lazy position left alone or holding a primitive that
   // fits, are what the walk would make of them, without its setup (most of a small walk's cost).
   if (shape.kind === 'lazy' && value instanceof Lazy) {

@@ -79,7 +79,8 @@ export class Recording {
 
   /** Notes as the first change (see {@link changed}), if none was, a change made to a Set or a Map copy through the built-in methods called on it: of the first made that was changed. */
   seeBorrowedChanges(): void {
-    for (const c of this.collections ?? []) if (this.changed === undefined) c.borrowedChange();
+    const held = this.collections;
+    if (held !== undefined) for (const c of held) if (this.changed === undefined) c.borrowedChange();
   }
 
   /** The error for a change `what` to the input at `path`, noted as the first if it is (see {@link changed}); `advice`, what to build instead. */

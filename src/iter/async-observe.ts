@@ -152,7 +152,10 @@ export class RecordedAsyncIterator extends RefusingCopy {
       }
       this.#endIfClosed();
       settled.delete(i);
-      if (i === k) [mine, refused] = [delivered, failed];
+      if (i === k) {
+        mine = delivered;
+        refused = failed;
+      }
       else if (failed) this.#waiting.get(i)?.reject(failed.err);
       else if (delivered !== undefined) this.#waiting.get(i)?.resolve(delivered);
       this.#waiting.delete(i);
@@ -275,7 +278,7 @@ export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem
   const each = d.ctor.name === 'Iterations' ? Array.from({ length: d.arity }, (_, i) => d.field(i)) : [d];
   // Iterations one after the other, as the demand lists them.
   work.add(
-    each.reduce<Promise<void>>((done, one, i) => (one.forced ? done.then(() => consumeAsyncIteration(iterable, owner, elem, path, i, planOf(one as Forced), fit, work)) : done), Promise.resolve()),
+    each.reduce<Promise<void>>((done, one, i) => (one.forced ? done.then(() => consumeAsyncIteration(iterable, owner, elem, path, i, planOf(one as Forced, elem), fit, work)) : done), Promise.resolve()),
   );
   return true;
 }

@@ -91,9 +91,12 @@ export class IterationLog {
   private base: Demand | undefined = undefined;
   private index = 0;
   private ahead = 1;
-  ended = false;
   /** How it ended, once it has (see {@link end}). */
   endedBy: 'done' | keyof typeof END_CTORS | undefined = undefined;
+  /** Whether it has ended. */
+  get ended(): boolean {
+    return this.endedBy !== undefined;
+  }
   constructor(
     private readonly owner: IterableRecord,
     /** Which iteration of its source this is, from 0. */
@@ -156,7 +159,6 @@ export class IterationLog {
 
   /** A pull answered done (`[]`), the consumer closed (`return()`, `throw()`), or a pull threw (`⊥`). */
   end(how: 'done' | keyof typeof END_CTORS): void {
-    this.ended = true;
     this.endedBy = how;
     const node = how === 'done' ? DONE : forcedNode(END_CTORS[how], 0, undefined, true);
     if (this.spine === undefined) this.start(node);
@@ -262,7 +264,7 @@ export abstract class SourceRecord<S> implements ChangeOwner {
   private count = 0;
   private readonly owner: IterableRecord;
   /** The source forwarded to. */
-  readonly real: S;
+  protected readonly real: S;
   /** Whether it is a generated source, whose plan says what its iterators have. */
   private readonly generated: boolean;
   /** Whom its iterators tell of a change to them (see `input-copy.ts`): an input's only. */
@@ -568,20 +570,21 @@ export function consumeIterable(value: unknown, shape: Shape<unknown>, elem: Sha
   if (!d.forced) return true;
   const each = d.ctor.name === 'Iterations' ? Array.from({ length: d.arity }, (_, i) => d.field(i)) : [d];
   each.forEach((one, i) => {
-    if (one.forced) consumeIteration(iterable, owner, elem, path, i, planOf(one), fit);
+    if (one.forced) consumeIteration(iterable, owner, elem, path, i, planOf(one, elem), fit);
   });
   return true;
 }
 
-/** The plan that follows the demand of one iteration. */
-export function planOf(d: Forced): Plan {
+/** The plan that follows the demand of one iteration, of elements of shape `elem`. */
+export function planOf(d: Forced, elem: Shape<unknown>): Plan {
   const heads: Demand[] = [];
   const ahead = d.ctor === AHEAD_CTOR ? (d.field(0) as Forced).value as number : 1;
   let x: Demand = ahead > 1 ? d.field(1) : d;
   for (; x.forced && x.ctor.style === 'cons'; x = x.field(1)) heads.push(x.field(0));
   const then = !x.forced || isTaken(x) ? 'open' : x.ctor === END_CTORS.return ? 'return' : x.ctor === END_CTORS.throw ? 'throw' : 'done';
-  // A head left unforced in a spec's demand is an element the consumer got all the same: its outer layer.
-  return { pulls: heads.length, then, head: WHNF, heads, ahead };
+  // A head left unforced in a spec's demand is an element the consumer got all the same: its outer
+  // layer; but an iterable's outer layer would be a pull the consumer never made.
+  return { pulls: heads.length, then, head: elem.protocol !== undefined ? NONE : WHNF, heads, ahead };
 }
 
 /**
@@ -720,8 +723,8 @@ export function answered(log: IterationLog, r: IteratorResult<unknown>, k: numbe
     const at = log.pulled();
     const { random } = plan;
     const given = plan.heads?.[k];
-    // An element a demand leaves `_` the consumer got all the same (its outer layer, see planOf), but an iterable's outer layer would be a pull it never made.
-    const head = k >= plan.pulls ? WHNF : given?.forced ? given : given !== undefined && elem.protocol !== undefined ? NONE : plan.head;
+    // An element a demand leaves `_` is the plan's head (see planOf).
+    const head = k >= plan.pulls ? WHNF : given?.forced ? given : plan.head;
     const where = elementPath(path, log.iteration, k);
     if (random !== undefined && elem.protocol !== undefined) elem.protocol.consumeRandomly(x, where, random, log.first, at);
     // A random consumer pulling to the end forces each element as a random context normalizing does: bounded, within its allowance.
