@@ -278,7 +278,7 @@ export function consumeAsyncIterable(value: unknown, shape: Shape<unknown>, elem
   const each = d.ctor.name === 'Iterations' ? Array.from({ length: d.arity }, (_, i) => d.field(i)) : [d];
   // Iterations one after the other, as the demand lists them.
   work.add(
-    each.reduce<Promise<void>>((done, one, i) => (one.forced ? done.then(() => consumeAsyncIteration(iterable, owner, elem, path, i, planOf(one as Forced, elem), fit, work)) : done), Promise.resolve()),
+    each.reduce<Promise<void>>((done, one, i) => (one.forced ? done.then(() => consumeAsyncIteration(iterable, owner, elem, path, i, planOf(one as Forced), fit, work)) : done), Promise.resolve()),
   );
   return true;
 }
