@@ -55,21 +55,35 @@ export interface CheckResult {
 export class StrictCheckFailure extends Error {
   /** Always `'StrictCheckFailure'`: the name a test runner prints before its report. */
   override name = 'StrictCheckFailure';
-  /** The failed check's result, with its counterexample. */
-  declare readonly result: CheckResult;
+  readonly #result: CheckResult;
   constructor(result: CheckResult) {
     super(result.message);
-    carryResult(this, result);
+    this.#result = result;
+  }
+  /**
+   * The failed check's result, with its counterexample. Not a property of the failure's own: a
+   * test runner copies those (jest deeply, vitest to send them between processes), and a demand
+   * as deep as the force budget overflowed its stack, losing the diagram; nor does an uncaught
+   * failure print it, where Node would print its fields (a hundred lines for a diagram of fifteen).
+   */
+  get result(): CheckResult {
+    return this.#result;
+  }
+  /** The failure as a runner sends it between processes: its name and message (the diagram), not its {@link result} (see there). */
+  toJSON(): FailureJson {
+    return failureJson(this);
   }
 }
 
-/**
- * @internal Gives a failure its result as a property that is not enumerable: an uncaught failure
- * then prints its diagram and stack, where Node would print the result's fields too (a hundred lines
- * of inputs' internals for a diagram of fifteen).
- */
-export function carryResult(failure: Error, result: object): void {
-  Object.defineProperty(failure, 'result', { value: result, enumerable: false, configurable: true });
+/** A check failure as JSON: its name and its message, the diagram. */
+export interface FailureJson {
+  readonly name: string;
+  readonly message: string;
+}
+
+/** @internal `failure` as JSON (see {@link FailureJson}). */
+export function failureJson(failure: Error): FailureJson {
+  return { name: failure.name, message: failure.message };
 }
 
 /**
