@@ -114,7 +114,7 @@ export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, 
 export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<void>;
 export function assertSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<void>;
 export function assertSpec(first: object, second?: unknown, third?: unknown): void | Promise<void> {
-  return passing((checkSpec as (a: object, b?: unknown, c?: unknown) => CheckResult | Promise<CheckResult>)(first, second, third), randomFailure);
+  return passing(dispatch(RANDOM, 'assertSpec', first, second, third), randomFailure);
 }
 
 /**
@@ -185,8 +185,7 @@ export function assertSpecExhaustive<const A extends readonly unknown[], R>(spec
 export function assertSpecExhaustive<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ExhaustiveOptions & { readonly workers: number | 'all' }): Promise<void>;
 export function assertSpecExhaustive<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options: ExhaustiveOptions): Promise<void>;
 export function assertSpecExhaustive(first: object, second: unknown, third?: unknown): void | Promise<void> {
-  const result = (checkSpecExhaustive as (a: object, b: unknown, c?: unknown) => ExhaustiveResult | Promise<ExhaustiveResult>)(first, second, third);
-  return passing(result, (r) => exhaustiveFailure('assertSpecExhaustive', r));
+  return passing(dispatch(EXHAUSTIVE, 'assertSpecExhaustive', first, second, third), (r) => exhaustiveFailure('assertSpecExhaustive', r));
 }
 
 /** @internal The error of a throwing random check that did not pass. */

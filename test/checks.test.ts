@@ -80,3 +80,9 @@ test('configureGlobal refuses a misspelt or out-of-range setting where it is mad
   assert.throws(() => configureGlobal({ trials: 0 }), /trials must be a positive integer, got 0/);
   assert.throws(() => configureGlobal({ workers: 0 }), /workers must be a positive integer or 'all', got 0/);
 });
+
+test('a throwing check names itself in what it says, not the check returning a result that it runs', async () => {
+  const unregistered: typeof take = (n, xs) => take(n, xs);
+  await assert.rejects(assertSpec(takeSpec, unregistered, { workers: 2 }), /^TypeError: assertSpec with workers: [^]*assertSpec\(myCheck, options\)/);
+  await assert.rejects(assertSpecExhaustive(takeSpec, unregistered, { depth: 1, workers: 2 }), /^TypeError: assertSpecExhaustive with workers: /);
+});

@@ -56,8 +56,10 @@ export interface CheckOptions {
   /**
    * Milliseconds a case run in this thread (without workers) may take before a warning on standard
    * error names the check and says what to do: a function that loops without forcing its inputs
-   * blocks the thread for ever, which nothing in it can stop (with workers, `timeout` does). A watchdog
-   * thread writes it while the case runs. Default 10,000; `Infinity`: never.
+   * blocks the thread for ever, which nothing in it can stop (with workers, `timeout` does), and an
+   * asynchronous one awaiting a promise that never settles waits for ever under a test runner. A
+   * watchdog thread writes it while the case runs. Default 4,000: before the 5 s that vitest and
+   * jest give a test by default, whose timeout would otherwise be all a user sees; `Infinity`: never.
    */
   readonly stallWarning?: number | undefined;
 }
@@ -193,7 +195,7 @@ const OPTIONS = {
     resolve: (value: number | 'all') => (value === 'all' ? availableParallelism() : value),
   },
   timeout: { modes: ['random', 'exhaustive', 'global'], workersOnly: true, check: integer(1, MAX_TIMER), default: () => 10_000 },
-  stallWarning: { modes: ['random', 'exhaustive', 'global'], check: integer(1, Infinity), default: () => 10_000 },
+  stallWarning: { modes: ['random', 'exhaustive', 'global'], check: integer(1, Infinity), default: () => 4_000 },
   shrinking: { modes: ['random'], workersOnly: true, check: oneOf('deterministic', 'greedy'), default: (): 'deterministic' | 'greedy' => 'deterministic' },
   maxShrinkTimeouts: { modes: ['random'], workersOnly: true, check: integer(0, Infinity), default: () => 8 },
 } as const satisfies { readonly [K in keyof AllOptions]-?: Declared<Exclude<AllOptions[K], undefined>> };

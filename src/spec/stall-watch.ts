@@ -1,6 +1,7 @@
 /**
  * The warning of a case that does not end in this thread. A function that loops without forcing
- * anything (`for (;;) {}`, or an async loop on microtasks) escapes the force budget, and nothing can
+ * anything (`for (;;) {}`, or an async loop on microtasks) escapes the force budget (as an async one
+ * awaiting a promise that never settles escapes never-settles.ts under a test runner), and nothing can
  * stop it in this thread without leaving the checker half-updated, nor can anything in this thread
  * speak while it runs: so a watchdog thread watches a heartbeat in shared memory, which each case
  * bumps as it starts, and writes a warning on standard error once a case of a check has run past
@@ -43,6 +44,7 @@ for (;;) {
       warned = true;
       writeSync(2, 'strictcheck: warning: a case of ' + name + ' has run for ' + Math.floor(ran / 1000) + ' s without ending, and nothing can stop it in the thread that runs the check.\\n' +
         '  A function that loops without forcing its inputs (for (;;) {}, or an async loop on microtasks) is not stopped by the force budget: see whether it does.\\n' +
+        '  An async function awaiting a promise that never settles is told as never settling only once the event loop empties, which a test runner keeps from happening: see whether it awaits one.\\n' +
         '  Or run the check with workers: 1 and a timeout (a check made with defineCheck, see docs/parallel.md): a case past the timeout is stopped and reported as a counterexample.\\n' +
         '  (This warning comes once a case has run stallWarning ms, ' + limit + ' here.)\\n');
     }
