@@ -3,7 +3,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import util from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { lazy, thunk } from '../src/lazy/lazy.ts';
 import { nil, type List } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
@@ -13,8 +12,7 @@ import { demandEquals, type Demand } from '../src/demand/demand.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { drawDiagram } from '../src/spec/diagram.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { importable, ownProcessArgs } from './fixtures/own-process.ts';
 
 /** A shape of one field of any value: a demand on its value is printed as an argument. */
 const maybe = option(dynamic);
@@ -34,12 +32,13 @@ const millionCells = () => (million ??= L.fromArray(Array.from({ length: 1_000_0
 
 test('a value forced into a cycle (repeat, cycle, a tree that is its own subtree) prints a bounded prefix', () => {
   // In a child process with little memory and a deadline: unbounded, printing never ends.
+  const from = (path: string) => JSON.stringify(importable(new URL(path, import.meta.url)));
   const script = `
     import util from 'node:util';
-    import { lazy } from './src/lazy/lazy.ts';
-    import * as L from './src/lazy/list.ts';
-    import './src/demand/print.ts';
-    import { Tree } from './test/fixtures/shapes.ts';
+    import { lazy } from ${from('../src/lazy/lazy.ts')};
+    import * as L from ${from('../src/lazy/list.ts')};
+    import ${from('../src/demand/print.ts')};
+    import { Tree } from ${from('./fixtures/shapes.ts')};
     const ones = L.repeat(1);
     ones.force();
     const cycle = L.cycle(L.fromArray([1, 2, 3]));
@@ -47,7 +46,7 @@ test('a value forced into a cycle (repeat, cycle, a tree that is its own subtree
     const tree = lazy(() => Tree.make.Node({ left: tree, value: 1, right: tree }));
     console.log(JSON.stringify([util.inspect(ones), util.inspect(cycle), util.inspect(tree.force())]));
   `;
-  const run = spawnSync(process.execPath, ['--max-old-space-size=200', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(process.execPath, ['--max-old-space-size=200', ...ownProcessArgs(), '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
   assert.equal(run.status, 0, `the child ended with ${run.status ?? run.signal}: ${run.stderr.slice(0, 500)}`);
   const [ones, cycle, tree] = JSON.parse(run.stdout) as string[];
   assert.match(ones!, /^Lazy\(1 : 1 : 1 : .* : 1 : …\)$/);
