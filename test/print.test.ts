@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import util from 'node:util';
 import { lazy, thunk } from '../src/lazy/lazy.ts';
-import { nil, type List } from '../src/lazy/cell.ts';
+import { nil } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { option } from '../src/demand/declared-data.ts';
 import { dynamic } from '../src/demand/dynamic.ts';
@@ -26,9 +26,8 @@ function printedAlikeExactlyWhenEqual(demands: readonly Demand[]): void {
   for (const a of demands) for (const b of demands) assert.equal(prettyDemand(a) === prettyDemand(b), demandEquals(a, b), `${prettyDemand(a)} and ${prettyDemand(b)}`);
 }
 
-let million: List<number> | undefined;
-/** The list 0 : 1 : … : 999999 : [], every cell evaluated: built once, for the tests that print it. */
-const millionCells = () => (million ??= L.fromArray(Array.from({ length: 1_000_000 }, (_, i) => i)));
+/** The list 0 : 1 : … : 999999 : [], every cell evaluated. */
+const millionCells = () => L.fromArray(Array.from({ length: 1_000_000 }, (_, i) => i));
 
 test('a value forced into a cycle (repeat, cycle, a tree that is its own subtree) prints a bounded prefix', () => {
   // In a child process with little memory and a deadline: unbounded, printing never ends.
@@ -62,8 +61,9 @@ test('printing a lazy value forces nothing, and a million evaluated cells print 
   const later = lazy(() => ++forced);
   assert.deepEqual([util.inspect(xs), util.inspect(later), util.inspect(L.cons(1, thunk))], ['Lazy(_ : _)', 'Lazy(_)', 'Lazy(1 : _)']);
   assert.equal(forced, 0);
-  assert.equal(L.length(millionCells()), 1_000_000);
-  const shown = util.inspect(millionCells());
+  const million = millionCells();
+  assert.equal(L.length(million), 1_000_000);
+  const shown = util.inspect(million);
   assert.match(shown, /^Lazy\(0 : 1 : 2 : .*…/);
   assert.ok(shown.length < 1000, shown);
   assert.equal(util.inspect(L.fromArray([1, 2])), 'Lazy(1 : 2 : [])');
@@ -153,10 +153,11 @@ test('eliding cuts only between tokens, keeps both ends and is never longer than
   assert.equal(prettyDemand(cases[2]!.d, { maxWidth: 40 }), '1000 : 1001 : 1002 … : 1028 : 1029 : []');
 });
 
-test('a list of a million cells printed in full (maxItems Infinity) is elided by width, without overflowing the stack', () => {
-  const million = toDemand(millionCells());
-  const shown = prettyDemand(million, { maxItems: Infinity });
-  assert.match(shown, /^0 : 1 : 2 : .* … .* : 999998 : 999999 : \[\]$/);
+test('a list of 100,000 cells printed in full (maxItems Infinity) is elided by width, without overflowing the stack', () => {
+  // Cells enough to overflow the default stack where printing recurses.
+  const long = toDemand(L.fromArray(Array.from({ length: 100_000 }, (_, i) => i)));
+  const shown = prettyDemand(long, { maxItems: Infinity });
+  assert.match(shown, /^0 : 1 : 2 : .* … .* : 99998 : 99999 : \[\]$/);
   assert.ok(shown.length <= 4000, `${shown.length} characters`);
 });
 
