@@ -1,5 +1,5 @@
 /**
- * JavaScript copies of the repository's TypeScript (`src/`, `test/`, `examples/`, `scripts/`, `bench/`) in `.cache/transpiled/`,
+ * JavaScript copies of the repository's TypeScript (`src/`, `test/`, `examples/`, `scripts/`, `bench/`, `repl.ts`) in `.cache/transpiled/`,
  * made by TypeScript's `transpileModule` (no type check: the group `compile` checks the types),
  * from which `npm test`'s groups run their test files (test/groups.ts) and start their worker
  * threads. A worker started from the source registered tsx to load the source and the check's
@@ -26,15 +26,19 @@ const repository = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The folder of the copies, from the repository's root: `<file>.ts` is copied to `<COPIES>/<file>.js`. */
 export const COPIES = '.cache/transpiled';
 
-/** The modules that are copied, from `root`: the TypeScript of these folders but declarations and the consumer project (a project of its own, test/package.test.ts). */
+/**
+ * The modules that are copied, from `root`: the TypeScript of these folders but declarations and
+ * the consumer project (a project of its own, test/package.test.ts), and the REPL's (test/repl.test.ts runs it).
+ */
 function modules(root: string): string[] {
-  return ['src', 'test', 'examples', 'scripts', 'bench'].flatMap((dir) =>
+  const repl = existsSync(join(root, 'repl.ts')) ? ['repl.ts'] : [];
+  return repl.concat(['src', 'test', 'examples', 'scripts', 'bench'].flatMap((dir) =>
     existsSync(join(root, dir))
       ? readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
           .map((f) => `${dir}/${f.replaceAll('\\', '/')}`)
           .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('test/fixtures/consumer/') && !f.includes('node_modules/'))
       : [],
-  );
+  ));
 }
 
 /**

@@ -5,12 +5,11 @@
  * checks work over async iterables.
  */
 import { test } from 'node:test';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import assert from 'node:assert/strict';
 import {
   asyncIterable, checkSameStrictness, checkSameStrictnessAsync, checkSpecAsync, checkSpecExhaustiveAsync, inferSpec, inferSpecAsync, iterable, list, NIL, number, sameStrictnessAs, type List,
 } from '../src/index.ts';
+import { importable, runScript } from './fixtures/own-process.ts';
 
 const numbers = iterable(number);
 
@@ -145,10 +144,10 @@ test('checkSameStrictness over async iterables points to checkSameStrictnessAsyn
 
 test('inferSpec of a function that diverges reports it diverging, as checkSpec does, under the default force budget, where it ran for ever', { timeout: 120_000 }, async () => {
   // In a process of its own: a synchronous run for ever cannot be stopped by the test's timeout.
-  const script = `import { inferSpec, list, number, lazy, lazyOf, List } from ${JSON.stringify(new URL('../src/index.ts', import.meta.url).href)};
+  const script = `import { inferSpec, list, number, lazy, lazyOf, List } from ${JSON.stringify(importable(new URL('../src/index.ts', import.meta.url)))};
     const r = inferSpec([list(number)], lazyOf(number), (xs) => lazy(() => List.length(List.repeat(1))), { trials: 5 });
     process.stdout.write(JSON.stringify({ proposals: r.proposals.length, message: r.message }));`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 60_000 });
+  const { stdout } = await runScript(script);
   const r = JSON.parse(stdout) as { proposals: number; message: string };
   assert.equal(r.proposals, 0);
   assert.match(r.message, /^Failed: the function probably diverges \(after 1 case and 0 shrinks; seed 1\)/);

@@ -3,9 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import util from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { lazy, thunk } from '../src/lazy/lazy.ts';
-import { nil, type List } from '../src/lazy/cell.ts';
+import { nil } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { option } from '../src/demand/declared-data.ts';
 import { dynamic } from '../src/demand/dynamic.ts';
@@ -13,8 +12,7 @@ import { demandEquals, type Demand } from '../src/demand/demand.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { drawDiagram } from '../src/spec/diagram.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { importable, ownProcessArgs } from './fixtures/own-process.ts';
 
 /** A shape of one field of any value: a demand on its value is printed as an argument. */
 const maybe = option(dynamic);
@@ -28,18 +26,18 @@ function printedAlikeExactlyWhenEqual(demands: readonly Demand[]): void {
   for (const a of demands) for (const b of demands) assert.equal(prettyDemand(a) === prettyDemand(b), demandEquals(a, b), `${prettyDemand(a)} and ${prettyDemand(b)}`);
 }
 
-let million: List<number> | undefined;
-/** The list 0 : 1 : … : 999999 : [], every cell evaluated: built once, for the tests that print it. */
-const millionCells = () => (million ??= L.fromArray(Array.from({ length: 1_000_000 }, (_, i) => i)));
+/** The list 0 : 1 : … : 999999 : [], every cell evaluated. */
+const millionCells = () => L.fromArray(Array.from({ length: 1_000_000 }, (_, i) => i));
 
 test('a value forced into a cycle (repeat, cycle, a tree that is its own subtree) prints a bounded prefix', () => {
   // In a child process with little memory and a deadline: unbounded, printing never ends.
+  const from = (path: string) => JSON.stringify(importable(new URL(path, import.meta.url)));
   const script = `
     import util from 'node:util';
-    import { lazy } from './src/lazy/lazy.ts';
-    import * as L from './src/lazy/list.ts';
-    import './src/demand/print.ts';
-    import { Tree } from './test/fixtures/shapes.ts';
+    import { lazy } from ${from('../src/lazy/lazy.ts')};
+    import * as L from ${from('../src/lazy/list.ts')};
+    import ${from('../src/demand/print.ts')};
+    import { Tree } from ${from('./fixtures/shapes.ts')};
     const ones = L.repeat(1);
     ones.force();
     const cycle = L.cycle(L.fromArray([1, 2, 3]));
@@ -47,7 +45,7 @@ test('a value forced into a cycle (repeat, cycle, a tree that is its own subtree
     const tree = lazy(() => Tree.make.Node({ left: tree, value: 1, right: tree }));
     console.log(JSON.stringify([util.inspect(ones), util.inspect(cycle), util.inspect(tree.force())]));
   `;
-  const run = spawnSync(process.execPath, ['--max-old-space-size=200', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(process.execPath, ['--max-old-space-size=200', ...ownProcessArgs(), '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
   assert.equal(run.status, 0, `the child ended with ${run.status ?? run.signal}: ${run.stderr.slice(0, 500)}`);
   const [ones, cycle, tree] = JSON.parse(run.stdout) as string[];
   assert.match(ones!, /^Lazy\(1 : 1 : 1 : .* : 1 : …\)$/);
@@ -63,8 +61,9 @@ test('printing a lazy value forces nothing, and a million evaluated cells print 
   const later = lazy(() => ++forced);
   assert.deepEqual([util.inspect(xs), util.inspect(later), util.inspect(L.cons(1, thunk))], ['Lazy(_ : _)', 'Lazy(_)', 'Lazy(1 : _)']);
   assert.equal(forced, 0);
-  assert.equal(L.length(millionCells()), 1_000_000);
-  const shown = util.inspect(millionCells());
+  const million = millionCells();
+  assert.equal(L.length(million), 1_000_000);
+  const shown = util.inspect(million);
   assert.match(shown, /^Lazy\(0 : 1 : 2 : .*…/);
   assert.ok(shown.length < 1000, shown);
   assert.equal(util.inspect(L.fromArray([1, 2])), 'Lazy(1 : 2 : [])');
@@ -154,10 +153,11 @@ test('eliding cuts only between tokens, keeps both ends and is never longer than
   assert.equal(prettyDemand(cases[2]!.d, { maxWidth: 40 }), '1000 : 1001 : 1002 … : 1028 : 1029 : []');
 });
 
-test('a list of a million cells printed in full (maxItems Infinity) is elided by width, without overflowing the stack', () => {
-  const million = toDemand(millionCells());
-  const shown = prettyDemand(million, { maxItems: Infinity });
-  assert.match(shown, /^0 : 1 : 2 : .* … .* : 999998 : 999999 : \[\]$/);
+test('a list of 100,000 cells printed in full (maxItems Infinity) is elided by width, without overflowing the stack', () => {
+  // Cells enough to overflow the default stack where printing recurses.
+  const long = toDemand(L.fromArray(Array.from({ length: 100_000 }, (_, i) => i)));
+  const shown = prettyDemand(long, { maxItems: Infinity });
+  assert.match(shown, /^0 : 1 : 2 : .* … .* : 99998 : 99999 : \[\]$/);
   assert.ok(shown.length <= 4000, `${shown.length} characters`);
 });
 

@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { markdownBlocks } from '../scripts/markdown.ts';
+import { importable, ownProcessArgs } from './fixtures/own-process.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PROMPT = 'strictcheck> ';
@@ -35,7 +36,8 @@ function transcripts(): Exchange[][] {
 
 /** Types `inputs` into a fresh `npm run repl` (stdin a pipe, as in a script) and returns what it printed after each. */
 async function replay(inputs: readonly string[]): Promise<string[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'repl.ts'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  const repl = fileURLToPath(importable(new URL('../repl.ts', import.meta.url)));
+  const child = spawn(process.execPath, [...ownProcessArgs(), repl], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));

@@ -6,36 +6,19 @@
  * warned (before, it hung silently for ever).
  */
 import { test } from 'node:test';
-import { spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
+import { importable, runScript } from './fixtures/own-process.ts';
 
-const index = JSON.stringify(new URL('../src/index.ts', import.meta.url).href);
-const examples = JSON.stringify(new URL('../examples/take.ts', import.meta.url).href);
+const index = JSON.stringify(importable(new URL('../src/index.ts', import.meta.url)));
+const examples = JSON.stringify(importable(new URL('../examples/take.ts', import.meta.url)));
 
 const TAKE = `import { checkSpec, checkSpecAsync, checkSpecExhaustive, specOf, number, asyncIterable } from ${index};
   import { take, takeSpec } from ${examples};
   const anums = asyncIterable(number);
   const mapSpec = specOf([anums], anums, ({ pulledAsResult }) => [pulledAsResult()]);`;
 
-/**
- * Runs `script` (an ES module importing strictcheck as `index`) in a process of its own until it
- * exits, or until its standard error holds `until` (then it is killed): its exit code (null if
- * killed) and output.
- */
-function run(script: string, until?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, NODE_TEST_CONTEXT: undefined } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d;
-      if (until?.test(stderr)) child.kill('SIGKILL');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs `script` in a process of its own until it exits, or until its standard error holds `until` (then it is killed). */
+const run = (script: string, until?: RegExp) => runScript(script, { until, timeout: 120_000 });
 
 const WARNING = /strictcheck: warning: .*has run for/;
 
@@ -43,7 +26,7 @@ test('a checkSpec of a loop that forces nothing, without workers, warns on stand
   const { stderr } = await run(
     `${TAKE}
     const spin = (n, xs) => { for (;;) {} };
-    checkSpec(takeSpec, spin, { seed: 1, stallWarning: 1000 });`,
+    checkSpec(takeSpec, spin, { seed: 1, stallWarning: 300 });`,
     WARNING,
   );
   assert.match(stderr, /strictcheck: warning: a case of checkSpec of spin has run for \d+ s without ending/, stderr);
@@ -56,7 +39,7 @@ test('an exhaustive check of a loop that forces nothing warns as well', { timeou
   const { stderr } = await run(
     `${TAKE}
     function spin(n, xs) { for (;;) {} }
-    checkSpecExhaustive(takeSpec, spin, { depth: 2, stallWarning: 1000 });`,
+    checkSpecExhaustive(takeSpec, spin, { depth: 2, stallWarning: 300 });`,
     WARNING,
   );
   assert.match(stderr, /a case of checkSpecExhaustive of spin has run for/, stderr);
@@ -66,7 +49,7 @@ test('an async check of a function looping on microtasks warns, naming the check
   const { stderr } = await run(
     `${TAKE}
     async function* asyncSpin(xs) { for (;;) await null; }
-    await checkSpecAsync(mapSpec, asyncSpin, { seed: 1, stallWarning: 1000 });`,
+    await checkSpecAsync(mapSpec, asyncSpin, { seed: 1, stallWarning: 300 });`,
     WARNING,
   );
   assert.match(stderr, /a case of checkSpecAsync of asyncSpin has run for/, stderr);
@@ -75,7 +58,8 @@ test('an async check of a function looping on microtasks warns, naming the check
 test('a check that is slow but makes progress, every case short, passes with no warning, and the process ends', { timeout: 120_000 }, async () => {
   const { code, stdout, stderr } = await run(`${TAKE}
     const slowTake = (n, xs) => { const end = Date.now() + 40; while (Date.now() < end); return take(n, xs); };
-    const r = checkSpec(takeSpec, slowTake, { seed: 1, trials: 60, stallWarning: 1000 });
+    // 30 cases of 40 ms: past stallWarning together, each far within it.
+    const r = checkSpec(takeSpec, slowTake, { seed: 1, trials: 30, stallWarning: 500 });
     console.log(r.passed);`);
   assert.equal(code, 0, stderr);
   assert.equal(stdout.trim(), 'true');
@@ -84,22 +68,22 @@ test('a check that is slow but makes progress, every case short, passes with no 
 
 test('a check that ended does not warn while the process goes on blocked after it', { timeout: 60_000 }, async () => {
   const { code, stderr } = await run(`${TAKE}
-    const r = checkSpec(takeSpec, take, { seed: 1, stallWarning: 1000 });
-    const end = Date.now() + 3000; while (Date.now() < end);
+    const r = checkSpec(takeSpec, take, { seed: 1, stallWarning: 300 });
+    const end = Date.now() + 1000; while (Date.now() < end);
     console.log(r.passed);`);
   assert.equal(code, 0, stderr);
   assert.doesNotMatch(stderr, /warning/, stderr);
 });
 
 test("a check with workers, whose looping case runs in a worker until its timeout, gets no warning: the worker's timeout stops it", { timeout: 120_000 }, async () => {
-  const checks = JSON.stringify(new URL('./fixtures/checks.ts', import.meta.url).href);
+  const checks = JSON.stringify(importable(new URL('./fixtures/checks.ts', import.meta.url)));
   const { code, stdout, stderr } = await run(`import { checkSpec } from ${index};
     import { loopCheck } from ${checks};
-    const r = await checkSpec(loopCheck, { workers: 1, timeout: 2000, maxShrinkTimeouts: 0, seed: 1, stallWarning: 500 });
+    const r = await checkSpec(loopCheck, { workers: 1, timeout: 1000, maxShrinkTimeouts: 0, seed: 1, stallWarning: 250 });
     console.log(JSON.stringify({ passed: r.passed, message: r.message }));`);
   assert.equal(code, 0, stderr);
   const r = JSON.parse(stdout) as { passed: boolean; message: string };
   assert.equal(r.passed, false);
-  assert.match(r.message, /timed out after 2000 ms/, r.message);
+  assert.match(r.message, /timed out after 1000 ms/, r.message);
   assert.doesNotMatch(stderr, /warning/, stderr);
 });
