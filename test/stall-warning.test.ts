@@ -12,7 +12,7 @@ import { importable, runScript } from './fixtures/own-process.ts';
 const index = JSON.stringify(importable(new URL('../src/index.ts', import.meta.url)));
 const examples = JSON.stringify(importable(new URL('../examples/take.ts', import.meta.url)));
 
-const TAKE = `import { checkSpec, checkSpecAsync, checkSpecExhaustive, specOf, number, asyncIterable } from ${index};
+const TAKE = `import { assertSpecAsync, checkSpec, checkSpecAsync, checkSpecExhaustive, specOf, number, asyncIterable } from ${index};
   import { take, takeSpec } from ${examples};
   const anums = asyncIterable(number);
   const mapSpec = specOf([anums], anums, ({ pulledAsResult }) => [pulledAsResult()]);`;
@@ -55,11 +55,23 @@ test('an async check of a function looping on microtasks warns, naming the check
   assert.match(stderr, /a case of checkSpecAsync of asyncSpin has run for/, stderr);
 });
 
+test('an async check of a function awaiting a promise that never settles, where something keeps the event loop alive (as a test runner does), warns saying so', { timeout: 60_000 }, async () => {
+  const { stderr } = await run(
+    `${TAKE}
+    setInterval(() => {}, 1000); // a test runner's channel
+    async function* stuck(xs) { await new Promise(() => {}); }
+    await assertSpecAsync(mapSpec, stuck, { seed: 1, stallWarning: 300 });`,
+    WARNING,
+  );
+  assert.match(stderr, /a case of assertSpecAsync of stuck has run for/, stderr);
+  assert.match(stderr, /An async function awaiting a promise that never settles [^\n]*a test runner keeps from happening/, stderr);
+});
+
 test('a check that is slow but makes progress, every case short, passes with no warning, and the process ends', { timeout: 120_000 }, async () => {
   const { code, stdout, stderr } = await run(`${TAKE}
     const slowTake = (n, xs) => { const end = Date.now() + 40; while (Date.now() < end); return take(n, xs); };
-    // 30 cases of 40 ms: past stallWarning together, each far within it.
-    const r = checkSpec(takeSpec, slowTake, { seed: 1, trials: 30, stallWarning: 500 });
+    // 30 cases of 40 ms: past stallWarning together, each far within it, however loaded the machine.
+    const r = checkSpec(takeSpec, slowTake, { seed: 1, trials: 30, stallWarning: 1000 });
     console.log(r.passed);`);
   assert.equal(code, 0, stderr);
   assert.equal(stdout.trim(), 'true');
