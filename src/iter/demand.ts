@@ -12,6 +12,7 @@ import { Cons, Nil, NIL, type List } from '../lazy/cell.ts';
 import { fromLazyArray } from '../lazy/list.ts';
 import type { Ctor, Shape } from '../demand/shape-types.ts';
 import { perShape, someShapeWithin } from '../demand/shape-walk.ts';
+import { lastAsked } from '../demand/last-asked.ts';
 import { growableNode, pushField, type Demand, type Forced } from '../demand/demand.ts';
 import { AsyncSource, Source, sourceOf } from './source.ts';
 import { isBottom } from '../demand/value-form.ts';
@@ -472,12 +473,25 @@ const holdsIterable = perShape((s) => someShapeWithin(s, (x) => x !== s && x.pro
  */
 export function declareIterableInputs(shapes: readonly Shape<unknown>[], inputs: readonly unknown[]): void {
   // The common arguments (a number, a source) without a walk: a spec runs on every trial.
-  for (let i = 0; i < shapes.length; i++) {
+  const found = iterableArguments(shapes, undefined);
+  for (let k = 0; k < found.length; k++) {
+    const i = found[k]!;
     const shape = shapes[i]!;
     if (shape.protocol !== undefined) declare(inputs[i], shape);
-    else if (shape.kind !== 'prim' && holdsIterable(shape)) declareWithin(inputs[i], shape);
+    else declareWithin(inputs[i], shape);
   }
 }
+
+/**
+ * The indices of the arguments of `shapes` that are or may hold iterables, those of the shapes
+ * asked last kept: a spec asks on every trial, where a lookup per argument (held weakly, see
+ * {@link holdsIterable}) was 1% of a check of take, whose arguments hold none.
+ */
+const iterableArguments = lastAsked((shapes: readonly Shape<unknown>[], _: void): readonly number[] => {
+  const found: number[] = [];
+  for (let i = 0; i < shapes.length; i++) if (shapes[i]!.protocol !== undefined || (shapes[i]!.kind !== 'prim' && holdsIterable(shapes[i]!))) found.push(i);
+  return found;
+});
 
 /** Notes that `x`, if an object, was given at iterable shape `s`. */
 function declare(x: unknown, s: Shape<unknown>): void {
