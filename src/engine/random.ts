@@ -91,6 +91,11 @@ export class Seed {
     return new Seed(w[0]!, w[1]!, w[2]!, w[3]!);
   }
 
+  /** `variant(n).stream()`, without the seed and the array of its words made between (a check's every trial asks it). */
+  variantStream(n: number): Random {
+    return new Random(xoroshiro128plusFromState(mixed(this.a, this.b, this.c, this.d, n)));
+  }
+
   /** A fresh random stream starting from this seed. */
   stream(): Random {
     return new Random(xoroshiro128plusFromState([this.a, this.b, this.c, this.d]));

@@ -32,7 +32,7 @@ const runSeed = lastAsked((seed: number, _: void): Seed => Seed.ofRun(seed));
 
 /** Trial `i` of a run with `seed`: its inputs and context (what workers and shards reproduce). */
 export function trialCase(s: AnySpec, seed: number, i: number, size: number): { inputs: unknown[]; context: Context } {
-  const r = runSeed(seed, undefined).variant(i).stream();
+  const r = runSeed(seed, undefined).variantStream(i);
   const inputs = generateInputs(s.args as readonly Shape<unknown>[], r, size);
   return { inputs, context: randomContext(r.split(), size) };
 }
