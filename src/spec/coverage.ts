@@ -10,7 +10,7 @@ import type { Ctor } from '../demand/shape-types.ts';
 import { END_CTORS, TAKEN_CTOR } from '../iter/demand.ts';
 import { SpineCell } from '../demand/compact-demand.ts';
 import type { CheckResult } from './result.ts';
-import { showOption } from '../engine/options.ts';
+import { showOption } from '../demand/options.ts';
 import { argumentName } from '../demand/observe.ts';
 
 /** How many trials left a value not forced, partly forced (some `_` left inside), and fully forced. */

@@ -16,7 +16,7 @@ import type { Shape } from '../demand/shape-types.ts';
 import { fieldDemand } from '../demand/value-form.ts';
 import { CaseTree, type EnumeratedCase } from '../engine/enumerate.ts';
 import { NoSeriesError } from '../engine/series.ts';
-import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
+import { checkDeclared, integer, showOption, type OptionDescriptor } from '../demand/options.ts';
 import { failureHeader, infiniteSourceHint, report, showInputs } from './report.ts';
 import { drive, driveAsync, unjudgedTrial, unjudgedTrialAsync, type AnySpec, type Steps, type Trial } from './run-case.ts';
 import { shrink } from './shrink-case.ts';
