@@ -27,8 +27,9 @@ import type { Shape } from './demand/shape-types.ts';
  * ```
  */
 export function checkSameStrictness<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R>, fn: NoInfer<(...args: A) => R>, options?: CheckOptions): CheckResult {
-  refuseAsync({ args, result }, ASYNC_FORMS);
-  return checkSpec(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined });
+  const same = sameStrictnessAs(args, result, reference); // refuses shapes that are none, before refuseAsync reads them
+  refuseAsync(same, ASYNC_FORMS);
+  return checkSpec(same, fn, options as CheckOptions & { readonly workers?: undefined });
 }
 
 /**
@@ -41,8 +42,9 @@ export function checkSameStrictness<const A extends readonly unknown[], R>(args:
  * ```
  */
 export function assertSameStrictness<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R>, fn: NoInfer<(...args: A) => R>, options?: CheckOptions): void {
-  refuseAsync({ args, result }, ASYNC_FORMS);
-  assertSpec(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined });
+  const same = sameStrictnessAs(args, result, reference); // refuses shapes that are none, before refuseAsync reads them
+  refuseAsync(same, ASYNC_FORMS);
+  assertSpec(same, fn, options as CheckOptions & { readonly workers?: undefined });
 }
 
 /** What a same-strictness check over async shapes is to be called. */

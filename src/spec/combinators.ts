@@ -199,12 +199,14 @@ export function specOf<const A extends readonly unknown[], R>(
   demands: NoInfer<(language: SpecLanguage<A, R>) => ArgumentDemands<A, R>>,
   names?: readonly string[],
 ): Spec<A, R> {
+  // spec checks the shapes first; the rules are made after, from them, and read only when the spec is run.
+  const made = spec(args, result, (predict, d, ...inputs) => predict(...(rules.map((rule, i) => rule(d, inputs[i], inputs, i, argNames[i]!)) as unknown as A)), names);
   // A strict argument has no unevaluated demand: the call evaluates it, whatever the result's demand.
   const lazyAt = (args as readonly Shape<unknown>[]).map((s) => s.kind === 'lazy' || s.kind === 'fn');
   const whenDemanded = (d: unknown, x: unknown, _inputs: unknown, i: number) => (isThunk(d) && lazyAt[i] ? thunk : x);
   const rules = demands({ ...language, whenDemanded } as unknown as SpecLanguage<A, R>) as unknown as readonly ArgumentDemand<A, R, unknown>[];
   const argNames = lazyAt.map((_, i) => argumentName(names, i));
-  return spec(args, result, (predict, d, ...inputs) => predict(...(rules.map((rule, i) => rule(d, inputs[i], inputs, i, argNames[i]!)) as unknown as A)), names);
+  return made;
 }
 
 /**

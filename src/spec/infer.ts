@@ -16,6 +16,7 @@ import type { Shape } from '../demand/shape-types.ts';
 import { fieldDemand } from '../demand/value-form.ts';
 import { CaseTree, type EnumeratedCase } from '../engine/enumerate.ts';
 import { NoSeriesError } from '../engine/series.ts';
+import { checkShapes } from '../demand/shape-arguments.ts';
 import { checkDeclared, integer, showOption, type OptionDescriptor } from '../demand/options.ts';
 import { failureHeader, infiniteSourceHint, report, showInputs } from './report.ts';
 import { drive, driveAsync, unjudgedTrial, unjudgedTrialAsync, type AnySpec, type Steps, type Trial } from './run-case.ts';
@@ -320,6 +321,7 @@ export function inferSpecAsync<const A extends readonly unknown[], R>(args: Shap
  * the next; a case's trial fails only where the function threw or diverged (see unjudgedTrial).
  */
 function infer<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions, async: boolean): Inference<A, R> | Promise<Inference<A, R>> {
+  checkShapes(args, result);
   const shapes = { inputs: args, result };
   const steps = inferenceSteps(args, result, fn, options);
   // A rejection the function leaves unhandled fails the inference as a throw does, where it ended the process.
