@@ -54,12 +54,20 @@ export function checkKnownOptions(options: object, known: readonly string[], of?
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue;
     const other = Object.hasOwn(OTHER_TOOLS, key) ? OTHER_TOOLS[key]! : undefined;
-    const lower = key.toLowerCase();
-    const near = known.find((k) => editDistance(k.toLowerCase(), lower) <= 2 || lower.includes(k.toLowerCase()));
-    const hint = other && known.includes(other[1]) ? ` (${other[0]}'s name: here it is ${other[1]})` : near ? ` (did you mean ${near}?)` : '';
+    const near = nearest(key, known);
+    const hint = other && known.includes(other[1]) ? ` (${other[0]}'s name: here it is ${other[1]})` : didYouMean(near);
     throw new RangeError(`unknown option ${showOption(key)}${of === undefined ? '' : ` of ${of}`}${hint}; the options here are ${known.join(', ')}`);
   }
 }
+
+/** @internal The one of `known` that `key` stands for, misspelt (`trails`) or within it (`maxTrials`): a message's "did you mean". */
+export function nearest(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  return known.find((k) => editDistance(k.toLowerCase(), lower) <= 2 || lower.includes(k.toLowerCase()));
+}
+
+/** @internal What a message adds of the name `meant` by a misspelt one ({@link nearest}), if any. */
+export const didYouMean = (meant: string | undefined): string => (meant === undefined ? '' : ` (did you mean ${meant}?)`);
 
 /**
  * @internal The check of an integer option from `min` to `max`, or Infinity when `max` is (a
