@@ -36,3 +36,17 @@ test("a module that the check module imports and tsx cannot compile as the worke
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a check module that is a vitest test file (defineCheck in the test file itself) is refused saying to move defineCheck into a module of its own, not only quoting vitest's \"failed to find the current suite\"", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'strictcheck-vitest-file-'));
+  try {
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(fileURLToPath(new URL('../node_modules/vitest', import.meta.url)), join(dir, 'node_modules/vitest'), 'dir');
+    writeFileSync(join(dir, 'take.test.mjs'), "import { test } from 'vitest';\nexport const n = 1;\ntest('take', () => {});\n");
+    await assert.rejects(importCheckModule(pathToFileURL(join(dir, 'take.test.mjs')).href), (e: Error) =>
+      /take\.test\.mjs is a test file: a worker imports the check's module again, in a thread where no test runs, and vitest's test\(\) threw there \(Vitest failed to find the current suite\)/.test(e.message) &&
+      /Move defineCheck, with the spec and function it names, into a module of its own that the test file imports/.test(e.message) && !/isMainThread/.test(e.message));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
