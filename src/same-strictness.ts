@@ -23,7 +23,7 @@ import type { Shape } from './demand/shape-types.ts';
  * @example
  * ```ts
  * const shapes = [lazyOf(number), list(number)] as const;
- * checkSameStrictness(shapes, list(number), take, takePrime, { seed: 1 }).message; // 'Failed: the reference does not match the function …', then the diagram
+ * checkSameStrictness(shapes, list(number), take, takePrime, { seed: 1 }).message; // "Failed: the function's demands differ from the reference's (after 1 trial and 0 shrinks; seed 1)", then the diagram
  * ```
  */
 export function checkSameStrictness<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R>, fn: NoInfer<(...args: A) => R>, options?: CheckOptions): CheckResult {
