@@ -61,3 +61,9 @@ test('opaque refuses a misspelt option and an option of the wrong type', () => {
   assert.throws(() => opaque<Date>('Date', { arbitrary: () => new Date() } as never), { name: 'TypeError', message: /^arbitrary of opaque must be a fast-check arbitrary \(fc\.date\(\), …\), got / });
   assert.doesNotThrow(() => lazyOf(opaque<Date>('Date', { is: (v) => v instanceof Date, show: undefined })));
 });
+
+test('options of a combinator or a shape that are not an object are refused, not read as none', () => {
+  assert.throws(iterSpec((l) => l.pulledAsResult(5 as never)), { name: 'TypeError', message: 'the options of pulledAsResult are an object, got 5' });
+  assert.throws(iterSpec((l) => l.pulledInLockstep(null as never)), { name: 'TypeError', message: 'the options of pulledInLockstep are an object, got null' });
+  assert.throws(() => opaque('Date', true as never), { name: 'TypeError', message: 'the options of opaque are an object, got true' });
+});
