@@ -42,9 +42,16 @@ test('a coverage requirement that is met passes; arguments are named by index or
 });
 
 test('a coverage requirement naming no value, or a share out of 0 to 1, is refused before any trial', () => {
-  assert.throws(() => checkSpec(takeSpec, take, { coverage: { reslut: { partial: 0.1 } } }), /coverage\.reslut: no such value; name 'result', an argument's index from 0 to 1/);
+  assert.throws(() => checkSpec(takeSpec, take, { coverage: { reslut: { partial: 0.1 } } }), /coverage\.reslut: no such value \(did you mean result\?\); name 'result', an argument's index from 0 to 1/);
   assert.throws(() => checkSpec(takeSpec, take, { coverage: { result: { partial: 20 } } }), /coverage\.result\.partial must be a share from 0 to 1, got 20/);
   assert.throws(() => checkSpec(takeSpec, take, { coverage: { result: { partly: 0.2 } } as never }), /the shares are none, partial and full/);
+});
+
+test('a misspelt value or share of a coverage requirement is refused with the one meant, as a misspelt option is', () => {
+  assert.throws(() => checkSpec(takeSpec, take, { coverage: { reslt: { partial: 0.1 } } }), { name: 'RangeError', message: "coverage.reslt: no such value (did you mean result?); name 'result', an argument's index from 0 to 1" });
+  const named = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d), ['count']);
+  assert.throws(() => checkSpec(named, (x: Lazy<number>) => x, { coverage: { conut: { full: 0.5 } } }), /coverage\.conut: no such value \(did you mean count\?\)/);
+  assert.throws(() => checkSpec(takeSpec, take, { coverage: { result: { partal: 0.2 } } as never }), { name: 'RangeError', message: 'coverage.result.partal (did you mean partial?): the shares are none, partial and full' });
 });
 
 test('with workers, a run counts the same coverage as in this thread', { timeout: 60_000 }, async () => {

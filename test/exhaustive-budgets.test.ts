@@ -18,6 +18,11 @@ test('maxCases stops a run that finds no counterexample: it passes, saying where
   assert.match(r.message, new RegExp(`^\\+\\+\\+ OK, passed all 1000 cases run before maxCases \\(1000\\) stopped the run: depths 0 to ${r.depth - 1} in full, and ${r.cases} cases of depth ${r.depth}\\. Depths ${r.depth} to 12 were not checked in full\\.$`));
 });
 
+test('a run stopped in its last depth, after one depth in full, names each depth alone, not as a range of one', () => {
+  const r = checkSpecExhaustive(takeSpec, take, { depth: 1, maxCases: 2 });
+  assert.equal(r.message, '+++ OK, passed all 2 cases run before maxCases (2) stopped the run: depth 0 in full, and 1 case of depth 1. Depth 1 was not checked in full.');
+});
+
 test('a counterexample found before the budget runs out fails the run as without a budget', () => {
   const r = checkSpecExhaustive(takeSpec, takePrime, { depth: 12, maxCases: 1000 });
   assert.equal(r.passed, false);

@@ -66,6 +66,16 @@ test('when no combinator spec fits (rot, which reverses its second list a cell a
   for (const line of lines.slice(2)) assert.match(line, /^  [a-zA-Z]+.*: on inputs .* under the result demand .*, it forced .* where this predicts .*$/);
 });
 
+test('without names, a one-parameter arrow without parentheses, as esbuild prints it, is named by its parameter as a parenthesised one is', () => {
+  // Made from source text, so that the arrow is written as esbuild (tsx, vitest) emits it, whatever this file's transform prints.
+  const bare = new Function('return xs=>xs')() as (xs: LazyList<number>) => LazyList<number>;
+  const parenthesised = new Function('return (xs) => xs')() as (xs: LazyList<number>) => LazyList<number>;
+  for (const id of [bare, parenthesised]) {
+    const inferred = inferSpec([numbers], numbers, id, quick);
+    assert.match(inferred.proposals[0]!.sentences[0]!, /^xs /, String(id));
+  }
+});
+
 test('names given are used in the code and the sentences; a misspelt option or a wrong number of names is refused', () => {
   const inferred = inferSpec([lazyOf(number), numbers], numbers, take, { ...quick, names: ['count', 'items'] });
   assert.match(inferred.proposals[0]!.sentences[1]!, /^items as far as the result, .* when count is at most its length$/);

@@ -10,6 +10,7 @@ import { types } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
 import { dynamic } from './dynamic.ts';
 import { IDENTIFIER } from './key-text.ts';
+import { parameterList } from './parameter-names.ts';
 import { argumentName } from './observe.ts';
 import type { Shape } from './shape-types.ts';
 import { shapesInside, someShapeWithin } from './shape-walk.ts';
@@ -74,9 +75,6 @@ export function forceHint(thrown: unknown, fn: (...args: any[]) => unknown, inpu
  * default value, destructuring or rest): for messages, which name arguments as the function does.
  */
 function parameterNames(fn: (...args: any[]) => unknown): readonly string[] | undefined {
-  const source = Function.prototype.toString.call(fn);
-  const list = /^[^(=]*\(([^)]*)\)/.exec(source)?.[1] ?? /^(?:async\s+)?([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)\s*=>/u.exec(source)?.[1];
-  if (list === undefined) return undefined;
-  const params = list.split(',').map((p) => p.trim()).filter((p) => p !== '');
-  return params.every((p) => IDENTIFIER.test(p)) ? params : undefined;
+  const params = parameterList(fn);
+  return params?.every((p) => IDENTIFIER.test(p)) ? params : undefined;
 }

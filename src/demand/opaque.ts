@@ -7,6 +7,7 @@ import type { Arbitrary } from 'fast-check';
 import { Lazy } from '../lazy/lazy.ts';
 import { describeSafely } from './describe.ts';
 import { mismatch } from './shape-errors.ts';
+import { checkDeclared, FUNCTION_OPTION, showOption } from './options.ts';
 import { NO_FIELDS, NO_SHAPES, type Ctor, type Shape } from './shape-types.ts';
 
 /** What {@link opaque} needs to know of its values. */
@@ -20,6 +21,18 @@ export interface OpaqueOptions<T> {
   /** A fast-check arbitrary that generates and shrinks the values (without one, a check cannot generate them). */
   readonly arbitrary?: Arbitrary<T> | undefined;
 }
+
+/** The options of {@link opaque}: checked, as a misspelt one (`equal`) was ignored without a word. */
+const OPAQUE_OPTIONS = {
+  is: FUNCTION_OPTION,
+  equals: FUNCTION_OPTION,
+  show: FUNCTION_OPTION,
+  arbitrary: {
+    check(value: unknown, name: string) {
+      if (typeof (value as { generate?: unknown } | null)?.generate !== 'function') throw new TypeError(`${name} must be a fast-check arbitrary (fc.date(), …), got ${showOption(value)}`);
+    },
+  },
+};
 
 /**
  * Objects read as atoms: a `Date`, a class instance, anything that is not data strictcheck can
@@ -43,6 +56,7 @@ export interface OpaqueOptions<T> {
  * ```
  */
 export function opaque<T extends object>(name: string, options: OpaqueOptions<T> = {}): Shape<T> {
+  checkDeclared(options, OPAQUE_OPTIONS, Object.keys(OPAQUE_OPTIONS), 'opaque');
   const { is, equals, show = (v: T) => inspect(v, { breakLength: Infinity, depth: 2 }), arbitrary } = options;
   // The callbacks are user code: a throw names the shape (and printing, which must not fail, shows it instead).
   const blame = (what: string, err: unknown) => new TypeError(`the \`${what}\` of the opaque shape ${name} threw: ${describeSafely(err)}`, { cause: err });

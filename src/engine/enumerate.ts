@@ -24,7 +24,7 @@ import { Lazy } from '../lazy/lazy.ts';
 import { dynamic } from '../demand/dynamic.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { argumentName, type Context } from '../demand/observe.ts';
-import { checkKnownOptions } from './options.ts';
+import { checkKnownOptions } from '../demand/options.ts';
 import type { CaseSteps } from './steps.ts';
 import { expand, fillings, firstHole, fillSmallest, Hole, materialize, ownSeries, partial, product, Refine, replaceHole, type Skel } from './series.ts';
 

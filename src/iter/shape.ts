@@ -21,7 +21,7 @@ import { consumeIterable, consumeRandomly, instrumentIterable, isIterable } from
 import { describeSource, sourceOf } from './source.ts';
 import { generateAsyncSource, generateSource, shrinkSource } from './generate.ts';
 import { OWN_SERIES } from '../engine/series.ts';
-import { checkKnownOptions, showOption } from '../engine/options.ts';
+import { checkKnownOptions, showOption } from '../demand/options.ts';
 import { iterableSeries } from './series.ts';
 
 

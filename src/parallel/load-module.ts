@@ -211,6 +211,12 @@ const UNLOADABLE = /^ERR_(?:REQUIRE_|UNKNOWN_FILE_EXTENSION$|UNKNOWN_MODULE_FORM
 /** The codes of Node's errors that say an import's specifier resolves to no module that Node can load. */
 const UNRESOLVED = /^(?:ERR_MODULE_NOT_FOUND|MODULE_NOT_FOUND|ERR_UNSUPPORTED_DIR_IMPORT|ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_PACKAGE_IMPORT_NOT_DEFINED|ERR_INVALID_MODULE_SPECIFIER|ERR_UNSUPPORTED_ESM_URL_SCHEME)$/;
 
+/**
+ * What a test runner's API throws outside its runner, and the runner: a check module that is a
+ * test file (defineCheck written in the test file itself) throws it in a worker, where no test runs.
+ */
+const OUTSIDE_RUNNER = /(Vitest failed to find the current suite)|(Do not import `@jest\/globals` outside of the Jest test environment)/;
+
 /** What CommonJS gives a module that an ES module has not: using one, a module written as CommonJS fails as an ES module. */
 const COMMON_JS_ONLY = /^(?:ReferenceError: )?(__dirname|__filename|require|module|exports) is not defined\b/;
 
@@ -327,6 +333,13 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
       throw new CheckModuleError(
         `a worker could not load the check's module ${moduleUrl}: it uses ${used[1]}, which CommonJS has and an ES module has not, and a worker loads it ${loader}, as the main thread did. ` +
           `Use ${IN_ES_MODULES[used[1]!]} instead; or run the tests under tsx (node --import tsx), which loads a TypeScript module of a CommonJS package as CommonJS in workers too`,
+      );
+    }
+    const runner = OUTSIDE_RUNNER.exec(said);
+    if (runner) {
+      throw new CheckModuleError(
+        `the check's module ${moduleUrl} is a test file: a worker imports the check's module again, in a thread where no test runs, and ${runner[1] ? "vitest's test()" : '@jest/globals'} threw there (${runner[0]}). ` +
+          'Move defineCheck, with the spec and function it names, into a module of its own that the test file imports, and run the check from the test file',
       );
     }
     throw new CheckModuleError(

@@ -23,6 +23,7 @@ import type { List } from '../lazy/cell.ts';
 import * as L from '../lazy/list.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { argumentName } from '../demand/observe.ts';
+import { BOOLEAN_OPTION, checkDeclared, FUNCTION_OPTION } from '../demand/options.ts';
 import { spec, type ShapesOf, type Spec } from './spec.ts';
 import { iterLanguage, type IterSpecLanguage } from './iter-combinators.ts';
 
@@ -198,12 +199,14 @@ export function specOf<const A extends readonly unknown[], R>(
   demands: NoInfer<(language: SpecLanguage<A, R>) => ArgumentDemands<A, R>>,
   names?: readonly string[],
 ): Spec<A, R> {
+  // spec checks the shapes first; the rules are made after, from them, and read only when the spec is run.
+  const made = spec(args, result, (predict, d, ...inputs) => predict(...(rules.map((rule, i) => rule(d, inputs[i], inputs, i, argNames[i]!)) as unknown as A)), names);
   // A strict argument has no unevaluated demand: the call evaluates it, whatever the result's demand.
   const lazyAt = (args as readonly Shape<unknown>[]).map((s) => s.kind === 'lazy' || s.kind === 'fn');
   const whenDemanded = (d: unknown, x: unknown, _inputs: unknown, i: number) => (isThunk(d) && lazyAt[i] ? thunk : x);
   const rules = demands({ ...language, whenDemanded } as unknown as SpecLanguage<A, R>) as unknown as readonly ArgumentDemand<A, R, unknown>[];
   const argNames = lazyAt.map((_, i) => argumentName(names, i));
-  return spec(args, result, (predict, d, ...inputs) => predict(...(rules.map((rule, i) => rule(d, inputs[i], inputs, i, argNames[i]!)) as unknown as A)), names);
+  return made;
 }
 
 /**
@@ -252,6 +255,11 @@ const untilFound =
     return prefixOf(xs, ended ? cells + 1 : cells, (_i, x) => x);
   };
 
+/** The options of the list combinators that take some: checked when the spec is made, as a misspelt one changed what the spec says without a word. */
+const AS_RESULT_OPTIONS = { stopsEarly: FUNCTION_OPTION, atMost: FUNCTION_OPTION, elements: FUNCTION_OPTION };
+const RESULT_FROM_OPTIONS = { reversed: BOOLEAN_OPTION };
+const UNTIL_FOUND_OPTIONS = { count: FUNCTION_OPTION };
+
 // whenDemanded is bound by specOf, to the shapes.
 const language: Omit<SpecLanguage<Inputs, Any>, 'whenDemanded'> = {
   ...iterLanguage,
@@ -259,18 +267,25 @@ const language: Omit<SpecLanguage<Inputs, Any>, 'whenDemanded'> = {
   forcedWhen: (condition) => forcedWhen(condition) as Any,
   spineStrict: (d, xs) => (isThunk(d) ? thunk : prefixOf(xs, Infinity, () => thunk)),
   asResult: (options: AsResultOptions<Inputs> & { readonly elements?: (dy: Any, x: Lazy<unknown>, ...inputs: Inputs) => Lazy<unknown> } = {}) => {
+    checkDeclared(options, AS_RESULT_OPTIONS, Object.keys(AS_RESULT_OPTIONS), 'asResult');
     const { elements, stopsEarly, atMost } = options;
     return (d: List<unknown>, xs: List<unknown>, inputs: Inputs) => {
       const count = Math.min(stopsEarly?.(...inputs) ? L.spineForced(d) : L.numCtrForced(d), atMost ? atMost(...inputs) : Infinity);
       return prefixOf(xs, count, (i, x) => (elements ? elements(L.elementAt(d, i), x, ...inputs) : L.elementAt(d, i)));
     };
   },
-  resultFrom: (offset, options = {}) => (d: List<unknown>, xs: List<unknown>, inputs: Inputs) => {
-    const n = offset(...inputs);
-    if (L.numCtrForced(d) <= n) return thunk;
-    const rest = L.drop(n, d);
-    return options.reversed ? L.reverse(L.take(L.length(xs), L.append(L.cap(rest), L.repeat(thunk)))) : rest;
+  resultFrom: (offset, options = {}) => {
+    checkDeclared(options, RESULT_FROM_OPTIONS, Object.keys(RESULT_FROM_OPTIONS), 'resultFrom');
+    return (d: List<unknown>, xs: List<unknown>, inputs: Inputs) => {
+      const n = offset(...inputs);
+      if (L.numCtrForced(d) <= n) return thunk;
+      const rest = L.drop(n, d);
+      return options.reversed ? L.reverse(L.take(L.length(xs), L.append(L.cap(rest), L.repeat(thunk)))) : rest;
+    };
   },
-  untilFound: (match, options) => untilFound(match as Any, options) as Any,
+  untilFound: (match, options = {}) => {
+    checkDeclared(options, UNTIL_FOUND_OPTIONS, Object.keys(UNTIL_FOUND_OPTIONS), 'untilFound');
+    return untilFound(match as Any, options) as Any;
+  },
   shortCircuits: (value) => untilFound((x) => Object.is(x, value)) as Any,
 };

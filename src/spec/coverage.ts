@@ -10,7 +10,7 @@ import type { Ctor } from '../demand/shape-types.ts';
 import { END_CTORS, TAKEN_CTOR } from '../iter/demand.ts';
 import { SpineCell } from '../demand/compact-demand.ts';
 import type { CheckResult } from './result.ts';
-import { showOption } from '../engine/options.ts';
+import { didYouMean, nearest, showOption } from '../demand/options.ts';
 import { argumentName } from '../demand/observe.ts';
 
 /** How many trials left a value not forced, partly forced (some `_` left inside), and fully forced. */
@@ -135,10 +135,10 @@ export function checkCoverageOption(required: unknown, arity: number, names: rea
   if (typeof required !== 'object' || required === null) throw new TypeError(`coverage must be an object such as { result: { partial: 0.2 } }, got ${showOption(required)}`);
   for (const [key, shares] of Object.entries(required)) {
     if (valueIndex(key, arity, names) === undefined) {
-      throw new RangeError(`coverage.${key}: no such value; name 'result', an argument's index from 0 to ${arity - 1}${names ? ` or its name (${names.join(', ')})` : ''}`);
+      throw new RangeError(`coverage.${key}: no such value${didYouMean(nearest(key, ['result', ...(names ?? [])]))}; name 'result', an argument's index from 0 to ${arity - 1}${names ? ` or its name (${names.join(', ')})` : ''}`);
     }
     for (const [kind, share] of Object.entries(shares as object)) {
-      if (!(KINDS as readonly string[]).includes(kind)) throw new RangeError(`coverage.${key}.${kind}: the shares are none, partial and full`);
+      if (!(KINDS as readonly string[]).includes(kind)) throw new RangeError(`coverage.${key}.${kind}${didYouMean(nearest(kind, KINDS))}: the shares are none, partial and full`);
       if (typeof share !== 'number' || !(share >= 0 && share <= 1)) throw new RangeError(`coverage.${key}.${kind} must be a share from 0 to 1, got ${showOption(share)}`);
     }
   }

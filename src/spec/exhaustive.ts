@@ -211,12 +211,16 @@ function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: n
 function stoppedResult(set: Run, depth: number, done: Omit<ExhaustiveResult, 'passed' | 'message'>, cases: number, part: string): ExhaustiveResult {
   const stoppedBy = set.watch.stoppedBy!;
   const limit = stoppedBy === 'maxCases' ? `maxCases (${set.settings.maxCases})` : `timeLimit (${set.settings.timeLimit} ms)`;
-  const full = depth === 0 ? 'no depth in full' : `depths 0 to ${depth - 1} in full`;
+  const full = depth === 0 ? 'no depth in full' : `${depths(0, depth - 1)} in full`;
+  const rest = depths(depth, set.settings.depth);
   const message =
     `+++ OK, passed all ${done.totalCases} cases run before ${limit} stopped the run${part}: ${full}, and ${cases} case${cases === 1 ? '' : 's'} of depth ${depth}. ` +
-    `Depths ${depth} to ${set.settings.depth} were not checked in full.`;
+    `${rest[0]!.toUpperCase()}${rest.slice(1)} ${depth === set.settings.depth ? 'was' : 'were'} not checked in full.`;
   return { passed: true, ...done, stoppedBy, message };
 }
+
+/** Depths `from` to `to` as a message names them: one alone where they are one ("depth 6", not "depths 6 to 6"). */
+const depths = (from: number, to: number): string => (from === to ? `depth ${from}` : `depths ${from} to ${to}`);
 
 /**
  * @internal A depth's outcome with its found case, if any, run again on its total inputs (holes

@@ -16,7 +16,10 @@ import type { Shape } from '../demand/shape-types.ts';
 import { fieldDemand } from '../demand/value-form.ts';
 import { CaseTree, type EnumeratedCase } from '../engine/enumerate.ts';
 import { NoSeriesError } from '../engine/series.ts';
-import { checkDeclared, integer, showOption, type OptionDescriptor } from '../engine/options.ts';
+import { checkShapes } from '../demand/shape-arguments.ts';
+import { parameterList } from '../demand/parameter-names.ts';
+import { IDENTIFIER } from '../demand/key-text.ts';
+import { checkDeclared, integer, showOption, type OptionDescriptor } from '../demand/options.ts';
 import { failureHeader, infiniteSourceHint, report, showInputs } from './report.ts';
 import { drive, driveAsync, unjudgedTrial, unjudgedTrialAsync, type AnySpec, type Steps, type Trial } from './run-case.ts';
 import { shrink } from './shrink-case.ts';
@@ -271,11 +274,11 @@ const COMPARISONS: readonly (readonly [string, (x: number, n: number) => boolean
   ['===', (x, n) => x === n],
 ];
 
-/** The function's parameter names, read off its source; `argument i` where that fails. */
+/** The function's parameter names, read off its source; `x{i + 1}` where that fails. */
 function parameterNames(fn: (...args: any[]) => unknown, arity: number): string[] {
-  const m = /^(?:async\s+)?(?:function\s*\*?\s*[\w$]*\s*)?(?:<[^>]*>\s*)?\(([^)]*)\)/.exec(fn.toString());
-  const found = m ? m[1]!.split(',').map((p) => p.trim().replace(/[:=].*$/, '').trim()) : [];
-  return Array.from({ length: arity }, (_, i) => (/^[A-Za-z_$][\w$]*$/.test(found[i] ?? '') ? found[i]! : `x${i + 1}`));
+  // A parameter with a default value is named as the one without; one destructured, or none read, as x1, x2, ….
+  const found = (parameterList(fn) ?? []).map((p) => p.replace(/=.*$/, '').trim());
+  return Array.from({ length: arity }, (_, i) => (IDENTIFIER.test(found[i] ?? '') ? found[i]! : `x${i + 1}`));
 }
 
 /**
@@ -320,6 +323,7 @@ export function inferSpecAsync<const A extends readonly unknown[], R>(args: Shap
  * the next; a case's trial fails only where the function threw or diverged (see unjudgedTrial).
  */
 function infer<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions, async: boolean): Inference<A, R> | Promise<Inference<A, R>> {
+  checkShapes(args, result);
   const shapes = { inputs: args, result };
   const steps = inferenceSteps(args, result, fn, options);
   // A rejection the function leaves unhandled fails the inference as a throw does, where it ended the process.

@@ -22,6 +22,7 @@ import { sourcePrefix } from '../iter/read.ts';
 import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
 import { describeValue } from '../demand/shape-errors.ts';
+import { BOOLEAN_OPTION, checkDeclared, FUNCTION_OPTION } from '../demand/options.ts';
 import { SpecError } from './spec.ts';
 
 /** The type of the elements of an iterable or iterator type `X`, sync or async. */
@@ -284,12 +285,20 @@ function pulledInLockstep(options: ClosingOptions, d: Source, xs: Source, inputs
   return pulled(undefined, xs, k + 1, 'closed');
 }
 
+/** The options of {@link IterSpecLanguage.pulledInLockstep}, and those of {@link IterSpecLanguage.pulledAsResult}: checked when the spec is made, as a misspelt one changed what the spec says without a word. */
+const CLOSING_OPTIONS = { closesUnstarted: BOOLEAN_OPTION };
+const PULLED_AS_RESULT_OPTIONS = { pulls: FUNCTION_OPTION, yields: FUNCTION_OPTION, limit: FUNCTION_OPTION, delegates: BOOLEAN_OPTION, ...CLOSING_OPTIONS };
+
 /** @internal The implementations of {@link IterSpecLanguage}. */
 export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
-  pulledAsResult: (options: PulledAsResultOptions<Inputs, unknown> = {}) =>
-    ((d: Source, xs: Source, inputs: Inputs, _index: number, arg: string) => takenWhenCalled(xs, options, pulledAsResult(options, d, xs, inputs, arg))) as Any,
-  pulledInLockstep: (options: ClosingOptions = {}) =>
-    ((d: Source, xs: Source, inputs: Inputs, index: number, arg: string) => takenWhenCalled(xs, options, pulledInLockstep(options, d, xs, inputs, index, arg))) as Any,
+  pulledAsResult: (options: PulledAsResultOptions<Inputs, unknown> = {}) => {
+    checkDeclared(options, PULLED_AS_RESULT_OPTIONS, Object.keys(PULLED_AS_RESULT_OPTIONS), 'pulledAsResult');
+    return ((d: Source, xs: Source, inputs: Inputs, _index: number, arg: string) => takenWhenCalled(xs, options, pulledAsResult(options, d, xs, inputs, arg))) as Any;
+  },
+  pulledInLockstep: (options: ClosingOptions = {}) => {
+    checkDeclared(options, CLOSING_OPTIONS, Object.keys(CLOSING_OPTIONS), 'pulledInLockstep');
+    return ((d: Source, xs: Source, inputs: Inputs, index: number, arg: string) => takenWhenCalled(xs, options, pulledInLockstep(options, d, xs, inputs, index, arg))) as Any;
+  },
   pulledUntil: (match: (x: Any, ...inputs: Inputs) => boolean) =>
     ((d: Source, xs: Source, inputs: Inputs, _index: number, arg: string) => {
       iterArgument('pulledUntil', xs, arg);

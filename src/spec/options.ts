@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { definedBelow, equalDemands, type Demand } from '../demand/demand.ts';
-import { checkDeclared, integer, ofType, oneOf, showOption, type OptionDescriptor } from '../engine/options.ts';
+import { checkDeclared, integer, ofType, oneOf, showOption, type OptionDescriptor } from '../demand/options.ts';
 import { checkCoverageOption, type CoverageRequirement } from './coverage.ts';
 import { unicodeTerminal } from './diagram.ts';
 import { parseShard } from './shard.ts';

@@ -7,7 +7,7 @@
  * @module
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { checkKnownOptions } from '../engine/options.ts';
+import { checkKnownOptions } from '../demand/options.ts';
 import { checkCall, type Spec } from './spec.ts';
 import type { Comparison } from './options.ts';
 import type { AnySpec, Fn } from './run-case.ts';

@@ -13,6 +13,7 @@ import { describeSafely } from '../demand/describe.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { Shape } from '../demand/shape-types.ts';
 import { someShapeWithin } from '../demand/shape-walk.ts';
+import { checkShapes } from '../demand/shape-arguments.ts';
 import { safeInstanceof } from '../lazy/thrown.ts';
 import { matchesValueForm } from '../demand/value-form-match.ts';
 import { lastAsked } from '../demand/last-asked.ts';
@@ -62,6 +63,7 @@ export interface Spec<A extends readonly unknown[], R> {
  */
 // NoInfer: the shapes type the body; a body that leaves out inputs it does not use must not type them (it made A `[]`, and the error blamed the shapes).
 export function spec<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, body: NoInfer<SpecBody<A, R>>, names?: readonly string[]): Spec<A, R> {
+  checkShapes(args, result);
   return { args, result, body, ...(names ? { names } : {}) };
 }
 

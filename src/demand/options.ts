@@ -26,14 +26,18 @@ export interface OptionDescriptor<T> {
 /**
  * @internal Checks `options` against `table`: an option not among `names` (those the call
  * accepts, in the order an error lists them) is refused with the known one closest to it, then
- * each option given, and each one required, is checked by its descriptor.
+ * each option given, and each one required, is checked by its descriptor. The errors name the
+ * options of `of` (a combinator, a shape) so, where one is given, and then options that are not
+ * an object are refused.
  */
-export function checkDeclared(options: object, table: { readonly [name: string]: OptionDescriptor<unknown> }, names: readonly string[]): void {
-  checkKnownOptions(options, names);
+export function checkDeclared(options: object, table: { readonly [name: string]: OptionDescriptor<unknown> }, names: readonly string[], of?: string): void {
+  // Untyped (JavaScript, a cast), a number or null would read as no options at all.
+  if (of !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`the options of ${of} are an object, got ${showOption(options)}`);
+  checkKnownOptions(options, names, of);
   for (const name of names) {
     const value = (options as Record<string, unknown>)[name];
     const option = table[name]!;
-    if (value !== undefined || option.required) option.check(value, name);
+    if (value !== undefined || option.required) option.check(value, of === undefined ? name : `${name} of ${of}`);
   }
 }
 
@@ -45,20 +49,28 @@ const OTHER_TOOLS: { readonly [name: string]: readonly [tool: string, here: stri
 };
 
 /**
- * @internal Throws a RangeError naming an option of `options` that is not one of `known`, and the
- * known one it stands for: another tool's name for it, or the one closest to it (misspelt, or
- * within it: `maxTrials`).
+ * @internal Throws a RangeError naming an option of `options` that is not one of `known` (an
+ * option of `of`, where given), and the known one it stands for: another tool's name for it, or
+ * the one closest to it (misspelt, or within it: `maxTrials`).
  */
-export function checkKnownOptions(options: object, known: readonly string[]): void {
+export function checkKnownOptions(options: object, known: readonly string[], of?: string): void {
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue;
     const other = Object.hasOwn(OTHER_TOOLS, key) ? OTHER_TOOLS[key]! : undefined;
-    const lower = key.toLowerCase();
-    const near = known.find((k) => editDistance(k.toLowerCase(), lower) <= 2 || lower.includes(k.toLowerCase()));
-    const hint = other && known.includes(other[1]) ? ` (${other[0]}'s name: here it is ${other[1]})` : near ? ` (did you mean ${near}?)` : '';
-    throw new RangeError(`unknown option ${showOption(key)}${hint}; the options here are ${known.join(', ')}`);
+    const near = nearest(key, known);
+    const hint = other && known.includes(other[1]) ? ` (${other[0]}'s name: here it is ${other[1]})` : didYouMean(near);
+    throw new RangeError(`unknown option ${showOption(key)}${of === undefined ? '' : ` of ${of}`}${hint}; the options here are ${known.join(', ')}`);
   }
 }
+
+/** @internal The one of `known` that `key` stands for, misspelt (`trails`) or within it (`maxTrials`): a message's "did you mean". */
+export function nearest(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  return known.find((k) => editDistance(k.toLowerCase(), lower) <= 2 || lower.includes(k.toLowerCase()));
+}
+
+/** @internal What a message adds of the name `meant` by a misspelt one ({@link nearest}), if any. */
+export const didYouMean = (meant: string | undefined): string => (meant === undefined ? '' : ` (did you mean ${meant}?)`);
 
 /**
  * @internal The check of an integer option from `min` to `max`, or Infinity when `max` is (a
@@ -80,6 +92,10 @@ export function ofType(type: 'boolean' | 'function'): OptionDescriptor<unknown>[
     if (typeof value !== type) throw new TypeError(`${name} must be ${what}, got ${showOption(value)}`);
   };
 }
+
+/** @internal An option that is a function, or a boolean, with no default (a combinator's, a shape's). */
+export const FUNCTION_OPTION: OptionDescriptor<unknown> = { check: ofType('function') };
+export const BOOLEAN_OPTION: OptionDescriptor<unknown> = { check: ofType('boolean') };
 
 /** @internal The check of an option that is one of `values`, named as `'a' or 'b'`. */
 export function oneOf(...values: readonly string[]): OptionDescriptor<unknown>['check'] {
