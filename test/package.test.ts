@@ -95,7 +95,7 @@ before(() => {
   });
   for (const tool of LINKED) {
     mkdirSync(dirname(join(project, 'node_modules', tool)), { recursive: true });
-    symlinkSync(join(root, 'node_modules', tool), join(project, 'node_modules', tool), 'dir');
+    symlinkSync(join(root, 'node_modules', tool), join(project, 'node_modules', tool), 'junction');
   }
   runAll();
 });
