@@ -11,6 +11,7 @@
  * It is the project's type check too: the examples are checked in one program with the files of
  * `tsconfig.json` and its options, which reports what `tsc --noEmit` reports (but for a name an
  * example leaves unused), where a second program, `tsc --noEmit`'s, parsed and checked them again.
+ * TypeDoc then converts and validates the API reference from that program (scripts/api-reference.ts).
  * @module
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic, SourceFile } from 'typescript';
+import { checkApiReference } from './api-reference.ts';
 import { markdownBlocks, type MarkdownBlock } from './markdown.ts';
 
 // Required, not imported: an import of TypeScript's 9 MB of CommonJS scans it for its exports first (0.6 s of CPU).
@@ -145,7 +147,9 @@ for (const d of errors) {
   console.error(`${origin}, example line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 for (const m of misquotes) console.error(m);
+const documented = await checkApiReference(program, root);
 console.log(`${config.fileNames.length} files of tsconfig.json: ${projectErrors.length === 0 ? 'all type-check' : `${projectErrors.length} errors`}`);
 console.log(`${virtual.size} examples (TSDoc comments of src/, README.md, docs/): ${errors.length === 0 ? 'all type-check' : `${errors.length} errors`}`);
 console.log(`${quotes} quotes of examples/ in docs/: ${misquotes.length === 0 ? 'all match their files' : `${misquotes.length} ${misquotes.length === 1 ? 'does' : 'do'} not`}`);
-process.exitCode = diagnostics.length === 0 && misquotes.length === 0 ? 0 : 1;
+console.log(`API reference (typedoc.json): ${documented ? 'converts and validates' : 'TypeDoc reported what is above'}`);
+process.exitCode = diagnostics.length === 0 && misquotes.length === 0 && documented ? 0 : 1;
