@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { assertSpec, assertSpecExhaustive, checkSpec, ExhaustiveCheckFailure, iterable, number, specOf, StrictCheckFailure } from '../src/index.ts';
+import { assertSpec, assertSpecExhaustive, CheckFailure, checkSpec, ExhaustiveCheckFailure, iterable, number, specOf, StrictCheckFailure } from '../src/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixture = fileURLToPath(new URL('./fixtures/deep-failure/', import.meta.url));
@@ -67,6 +67,7 @@ test('a failure, random or exhaustive, holds its result for programs, but not as
   assert.equal(failure.result.counterexample?.inputs.length, 1);
   assert.equal(exhaustive.result.passed, false);
   for (const f of [failure, exhaustive]) {
+    assert.ok(f instanceof CheckFailure);
     assert.ok(!Object.getOwnPropertyNames(f).includes('result'));
     assert.deepEqual(JSON.parse(JSON.stringify(f)), { name: f.name, message: f.result.message });
   }

@@ -10,7 +10,7 @@ export { checkSpec, assertSpec, strictCheckSpecExact, checkSpecExhaustive, asser
 export { checkSameStrictness, assertSameStrictness, checkSameStrictnessAsync, assertSameStrictnessAsync } from '../same-strictness.ts';
 export { configureGlobal, readConfigureGlobal, resetConfigureGlobal, SEED_VARIABLE } from '../config.ts';
 export type { CheckOptions, Comparison, GlobalSettings } from '../spec/options.ts';
-export { StrictCheckFailure, type CheckResult, type Counterexample, type FailureJson } from '../spec/result.ts';
+export { CheckFailure, StrictCheckFailure, type CheckResult, type Counterexample, type FailureJson } from '../spec/result.ts';
 export type { Coverage, CoverageCounts, CoverageShares, CoverageRequirement } from '../spec/coverage.ts';
 export { ExhaustiveCheckFailure, type ExhaustiveOptions, type ExhaustiveResult } from '../spec/exhaustive.ts';
 export type { ParallelExhaustiveResult } from '../parallel/exhaustive.ts';

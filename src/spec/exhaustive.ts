@@ -12,7 +12,7 @@ import { inhabited, NoSeriesError } from '../engine/series.ts';
 import type { CheckOptions } from './options.ts';
 import { replayWith } from './replay.ts';
 import { failureReport } from './report.ts';
-import { failureJson, printable, type Counterexample, type FailureJson } from './result.ts';
+import { CheckFailure, printable, type Counterexample } from './result.ts';
 import { caseDriver, counterexampleOf, drive, driveAsync, blameCase, type AnySpec, type Fn, type Steps, type Trial } from './run-case.ts';
 import { rerun } from './shrink-case.ts';
 import { checkCall } from './spec.ts';
@@ -80,22 +80,9 @@ export interface ExhaustiveResult {
 }
 
 /** Thrown by `assertSpecExhaustive` on a counterexample; its message holds the diagram. */
-export class ExhaustiveCheckFailure extends Error {
+export class ExhaustiveCheckFailure extends CheckFailure<ExhaustiveResult> {
   /** Always `'ExhaustiveCheckFailure'`, telling an exhaustive check's failure from a random one's (`StrictCheckFailure`). */
   override name = 'ExhaustiveCheckFailure';
-  readonly #result: ExhaustiveResult;
-  constructor(result: ExhaustiveResult) {
-    super(result.message);
-    this.#result = result;
-  }
-  /** The failed check's result, with its counterexample: not a property of the failure's own (see {@link StrictCheckFailure.result}). */
-  get result(): ExhaustiveResult {
-    return this.#result;
-  }
-  /** The failure as a runner sends it between processes: its name and message (the diagram). */
-  toJSON(): FailureJson {
-    return failureJson(this);
-  }
 }
 
 /** @internal What a run needs: the spec and function checked, and the settings of its call. */

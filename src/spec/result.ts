@@ -51,12 +51,13 @@ export interface CheckResult {
   readonly coverage?: Coverage;
 }
 
-/** Thrown by `assertSpec` and `strictCheckSpecExact` when the spec and the function disagree; its message holds the diagram. */
-export class StrictCheckFailure extends Error {
-  /** Always `'StrictCheckFailure'`: the name a test runner prints before its report. */
-  override name = 'StrictCheckFailure';
-  readonly #result: CheckResult;
-  constructor(result: CheckResult) {
+/**
+ * A check's failure, thrown by the asserting checks: its message is the report (the diagram and
+ * how to reproduce it), and its {@link result} is for programs.
+ */
+export abstract class CheckFailure<R extends { readonly message: string }> extends Error {
+  readonly #result: R;
+  constructor(result: R) {
     super(result.message);
     this.#result = result;
   }
@@ -66,24 +67,27 @@ export class StrictCheckFailure extends Error {
    * as deep as the force budget overflowed its stack, losing the diagram; nor does an uncaught
    * failure print it, where Node would print its fields (a hundred lines for a diagram of fifteen).
    */
-  get result(): CheckResult {
+  get result(): R {
     return this.#result;
   }
   /** The failure as a runner sends it between processes: its name and message (the diagram), not its {@link result} (see there). */
   toJSON(): FailureJson {
-    return failureJson(this);
+    return { name: this.name, message: this.message };
   }
 }
 
 /** A check failure as JSON: its name and its message, the diagram. */
 export interface FailureJson {
+  /** The failure's class: `'StrictCheckFailure'` or `'ExhaustiveCheckFailure'`. */
   readonly name: string;
+  /** The report: a line of summary, the diagram, and how to reproduce it. */
   readonly message: string;
 }
 
-/** @internal `failure` as JSON (see {@link FailureJson}). */
-export function failureJson(failure: Error): FailureJson {
-  return { name: failure.name, message: failure.message };
+/** Thrown by `assertSpec` and `strictCheckSpecExact` when the spec and the function disagree; its message holds the diagram. */
+export class StrictCheckFailure extends CheckFailure<CheckResult> {
+  /** Always `'StrictCheckFailure'`: the name a test runner prints before its report. */
+  override name = 'StrictCheckFailure';
 }
 
 /**
@@ -115,4 +119,4 @@ export function printable<R extends { readonly message: string }>(result: R, sho
   });
 }
 
-safeInstanceof(StrictCheckFailure);
+safeInstanceof(CheckFailure, StrictCheckFailure);
