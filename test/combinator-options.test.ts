@@ -57,6 +57,7 @@ test('options given as undefined are left to their defaults, as TypeScript allow
 
 test('opaque refuses a misspelt option and an option of the wrong type', () => {
   assert.throws(() => opaque<Date>('Date', { equal: (a: Date, b: Date) => a.getTime() === b.getTime() } as never), /^RangeError: unknown option "equal" of opaque \(did you mean equals\?\); the options here are is, equals, show, arbitrary$/);
+  assert.throws(() => opaque<Date>('Date', { isEqual: () => true } as never), /^RangeError: unknown option "isEqual" of opaque; the options here are is, equals, show, arbitrary$/);
   assert.throws(() => opaque<Date>('Date', { show: 'iso' } as never), { name: 'TypeError', message: 'show of opaque must be a function, got "iso"' });
   assert.throws(() => opaque<Date>('Date', { arbitrary: () => new Date() } as never), { name: 'TypeError', message: /^arbitrary of opaque must be a fast-check arbitrary \(fc\.date\(\), …\), got / });
   assert.doesNotThrow(() => lazyOf(opaque<Date>('Date', { is: (v) => v instanceof Date, show: undefined })));

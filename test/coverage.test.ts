@@ -54,6 +54,14 @@ test('a misspelt value or share of a coverage requirement is refused with the on
   assert.throws(() => checkSpec(takeSpec, take, { coverage: { result: { partal: 0.2 } } as never }), { name: 'RangeError', message: 'coverage.result.partal (did you mean partial?): the shares are none, partial and full' });
 });
 
+test('a coverage requirement naming an index out of range, or a word near a short argument name, suggests no name: the closest is meant, and a name of one or two letters is meant by none', () => {
+  const named = spec([lazyOf(number), lazyOf(number)], lazyOf(number), (predict, d) => predict(d, d), ['n', 'xs']);
+  const id = (a: Lazy<number>, _: Lazy<number>) => a;
+  for (const key of ['3', 'input', 'x']) {
+    assert.throws(() => checkSpec(named, id, { coverage: { [key]: { full: 0.5 } } }), (e: Error) => e.message.startsWith(`coverage.${key}: no such value; name 'result'`), key);
+  }
+});
+
 test('with workers, a run counts the same coverage as in this thread', { timeout: 60_000 }, async () => {
   const here = checkSpec(takeCheck.spec, takeCheck.fn, { seed: 5 });
   const there = await checkSpec(takeCheck, { seed: 5, workers: 2 });

@@ -63,10 +63,23 @@ export function checkKnownOptions(options: object, known: readonly string[], of?
   }
 }
 
-/** @internal The one of `known` that `key` stands for, misspelt (`trails`) or within it (`maxTrials`): a message's "did you mean". */
+/**
+ * @internal The one of `known` that `key` stands for, misspelt (`trails`) or within it
+ * (`maxTrials`): a message's "did you mean". The closest, as far as its length allows: a name of
+ * one or two letters (an argument's `n`, `xs`; opaque's `is`) is one edit from most short keys, and
+ * within many words, so it is suggested for none; nor is anything for a number (an index out of range).
+ */
 export function nearest(key: string, known: readonly string[]): string | undefined {
+  if (/^\d+$/.test(key)) return undefined;
   const lower = key.toLowerCase();
-  return known.find((k) => editDistance(k.toLowerCase(), lower) <= 2 || lower.includes(k.toLowerCase()));
+  let best: { name: string; distance: number } | undefined;
+  for (const name of known) {
+    const k = name.toLowerCase();
+    const allowed = k.length >= 5 ? 2 : k.length >= 3 ? 1 : 0;
+    const distance = k.length >= 4 && lower.includes(k) ? 0 : editDistance(k, lower);
+    if (allowed > 0 && distance <= allowed && (best === undefined || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
 }
 
 /** @internal What a message adds of the name `meant` by a misspelt one ({@link nearest}), if any. */
