@@ -39,10 +39,19 @@ test("a module that the check module imports and tsx cannot compile as the worke
       /through tsx/.test(e.message) && /rename it to \.mts/.test(e.message) && !/top level|isMainThread/.test(e.message));
   }));
 
-test("a check module that is a vitest test file (defineCheck in the test file itself) is refused saying to move defineCheck into a module of its own, not only quoting vitest's \"failed to find the current suite\"", () =>
+test("a check module that is a vitest or jest test file (defineCheck in the test file itself) is refused saying to move defineCheck into a module of its own, whichever of the runner's calls comes first, not only quoting what the runner threw", () =>
   inFolder('strictcheck-vitest-file-', ['vitest'], async (dir) => {
-    writeFileSync(join(dir, 'take.test.mjs'), "import { test } from 'vitest';\nexport const n = 1;\ntest('take', () => {});\n");
-    await assert.rejects(importCheckModule(pathToFileURL(join(dir, 'take.test.mjs')).href), (e: Error) =>
-      /take\.test\.mjs is a test file: a worker imports the check's module again, in a thread where no test runs, and vitest's test\(\) threw there \(Vitest failed to find the current suite\)/.test(e.message) &&
-      /Move defineCheck, with the spec and function it names, into a module of its own that the test file imports/.test(e.message) && !/isMainThread/.test(e.message));
+    const files = {
+      'take.test.mjs': "import { test } from 'vitest';\nexport const n = 1;\ntest('take', () => {});\n",
+      'described.test.mjs': "import { describe, test } from 'vitest';\nexport const n = 1;\ndescribe('take', () => test('take', () => {}));\n",
+      'before.test.mjs': "import { beforeEach, test } from 'vitest';\nexport const n = 1;\nbeforeEach(() => {});\ntest('take', () => {});\n",
+      // jest's globals, which no import gives: not defined in a worker, whatever the file is named.
+      'checks.mjs': "export const n = 1;\ntest('take', () => {});\n",
+    };
+    for (const [name, text] of Object.entries(files)) {
+      writeFileSync(join(dir, name), text);
+      await assert.rejects(importCheckModule(pathToFileURL(join(dir, name)).href), (e: Error) =>
+        e.message.includes(`${name} is a test file: a worker imports the check's module again, in a thread where no test runs, and its import threw there: `) &&
+        /Move defineCheck, with the spec and function it names, into a module of its own that the test file imports/.test(e.message) && !/isMainThread/.test(e.message), name);
+    }
   }));

@@ -212,10 +212,15 @@ const UNLOADABLE = /^ERR_(?:REQUIRE_|UNKNOWN_FILE_EXTENSION$|UNKNOWN_MODULE_FORM
 const UNRESOLVED = /^(?:ERR_MODULE_NOT_FOUND|MODULE_NOT_FOUND|ERR_UNSUPPORTED_DIR_IMPORT|ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_PACKAGE_IMPORT_NOT_DEFINED|ERR_INVALID_MODULE_SPECIFIER|ERR_UNSUPPORTED_ESM_URL_SCHEME)$/;
 
 /**
- * What a test runner's API throws outside its runner, and the runner: a check module that is a
- * test file (defineCheck written in the test file itself) throws it in a worker, where no test runs.
+ * What a test runner's API throws outside its runner: a check module that is a test file
+ * (defineCheck written in the test file itself) throws it in a worker, where no test runs. Each of
+ * vitest's calls throws its own (test(): no current suite; beforeEach: no runner; describe(): a
+ * TypeError of its internals), and jest's globals are not defined there: so a module named as the
+ * runners name test files is taken for one too, whatever its import threw.
  */
-const OUTSIDE_RUNNER = /(Vitest failed to find the current suite)|(Do not import `@jest\/globals` outside of the Jest test environment)/;
+const OUTSIDE_RUNNER = /Vitest failed to find the (?:current suite|runner)|Do not import `@jest\/globals` outside of the Jest test environment|\b(?:test|it|describe|expect|(?:before|after)(?:Each|All)) is not defined\b/;
+/** A test file's path, as vitest's and jest's default patterns name them. */
+const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$|\/__tests__\//;
 
 /** What CommonJS gives a module that an ES module has not: using one, a module written as CommonJS fails as an ES module. */
 const COMMON_JS_ONLY = /^(?:ReferenceError: )?(__dirname|__filename|require|module|exports) is not defined\b/;
@@ -335,10 +340,9 @@ export async function importCheckModule(moduleUrl: string, asImport: <T>(start: 
           `Use ${IN_ES_MODULES[used[1]!]} instead; or run the tests under tsx (node --import tsx), which loads a TypeScript module of a CommonJS package as CommonJS in workers too`,
       );
     }
-    const runner = OUTSIDE_RUNNER.exec(said);
-    if (runner) {
+    if (OUTSIDE_RUNNER.test(said) || TEST_FILE.test(new URL(moduleUrl).pathname)) {
       throw new CheckModuleError(
-        `the check's module ${moduleUrl} is a test file: a worker imports the check's module again, in a thread where no test runs, and ${runner[1] ? "vitest's test()" : '@jest/globals'} threw there (${runner[0]}). ` +
+        `the check's module ${moduleUrl} is a test file: a worker imports the check's module again, in a thread where no test runs, and its import threw there: ${said}. ` +
           'Move defineCheck, with the spec and function it names, into a module of its own that the test file imports, and run the check from the test file',
       );
     }
