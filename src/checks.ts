@@ -65,7 +65,7 @@ export function dispatch<M extends 'random' | 'exhaustive', R>(runners: Runners<
     // A defined check's own comparison and the global workers apply: see resolveSettings.
     const settings = resolveSettings(runners.mode, options, { spec, check, global: globalDefaults() });
     // Its cases watched: one that never ends blocks this thread, and a watchdog thread warns (see stall-watch.ts).
-    if ((settings as { readonly workers?: number }).workers === undefined) return watchingCases(name, (settings as { readonly stallWarning?: number }).stallWarning!, () => runners.inThread(spec, fn, settings));
+    if ((settings as { readonly workers?: number }).workers === undefined) return watchingCases(name, runners.async, (settings as { readonly stallWarning?: number }).stallWarning!, () => runners.inThread(spec, fn, settings));
     // The check itself with workers: another check of the same spec and function is another module's; one never defined is refused.
     return runners.withWorkers(check ?? registeredCheck(spec, fn, what, runners.mode, runners.async), settings);
   };
@@ -114,7 +114,12 @@ export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, 
 export function assertSpec<const A extends readonly unknown[], R>(spec: Spec<A, R>, fn: (...args: A) => R, options: ParallelOptions & { readonly workers: number | 'all' }): Promise<void>;
 export function assertSpec<A extends readonly unknown[], R>(check: DefinedCheck<A, R>, options?: ParallelOptions): Promise<void>;
 export function assertSpec(first: object, second?: unknown, third?: unknown): void | Promise<void> {
-  return passing(dispatch(RANDOM, 'assertSpec', first, second, third), randomFailure);
+  return assertAs('assertSpec', first, second, third);
+}
+
+/** @internal {@link assertSpec} as `what` calls it: named so in what the run says (a warning, a refusal). */
+export function assertAs(what: string, first: object, second?: unknown, third?: unknown): void | Promise<void> {
+  return passing(dispatch(RANDOM, what, first, second, third), randomFailure);
 }
 
 /**
@@ -145,8 +150,7 @@ export function strictCheckSpecExact(first: object, second?: unknown, third?: un
           'run it as its comparison says with assertSpec(check, options), or define a check without one to compare it exactly',
       );
     }
-    const call = (assertSpec as (a: object, b?: unknown, c?: unknown) => void | Promise<void>);
-    return check ? call(check, { ...options, compare: 'exact' }) : call(first, second, { ...options, compare: 'exact' });
+    return check ? assertAs('strictCheckSpecExact', check, { ...options, compare: 'exact' }) : assertAs('strictCheckSpecExact', first, second, { ...options, compare: 'exact' });
   };
   return check ? new Promise<void>((resolve) => resolve(exact())) : exact();
 }

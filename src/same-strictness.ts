@@ -4,7 +4,7 @@
  * async iterables (`checkSameStrictnessAsync`/`assertSameStrictnessAsync`).
  * @module
  */
-import { assertSpec, checkSpec } from './checks.ts';
+import { assertAs, checkSpec } from './checks.ts';
 import { assertSpecAsync, checkSpecAsync } from './async-checks.ts';
 import { refuseAsync } from './spec/spec.ts';
 import { sameStrictnessAs } from './spec/reference.ts';
@@ -44,7 +44,7 @@ export function checkSameStrictness<const A extends readonly unknown[], R>(args:
 export function assertSameStrictness<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R>, fn: NoInfer<(...args: A) => R>, options?: CheckOptions): void {
   const same = sameStrictnessAs(args, result, reference); // refuses shapes that are none, before refuseAsync reads them
   refuseAsync(same, ASYNC_FORMS);
-  assertSpec(same, fn, options as CheckOptions & { readonly workers?: undefined });
+  assertAs('assertSameStrictness', same, fn, options);
 }
 
 /** What a same-strictness check over async shapes is to be called. */

@@ -85,4 +85,5 @@ test('a throwing check names itself in what it says, not the check returning a r
   const unregistered: typeof take = (n, xs) => take(n, xs);
   await assert.rejects(assertSpec(takeSpec, unregistered, { workers: 2 }), /^TypeError: assertSpec with workers: [^]*assertSpec\(myCheck, options\)/);
   await assert.rejects(assertSpecExhaustive(takeSpec, unregistered, { depth: 1, workers: 2 }), /^TypeError: assertSpecExhaustive with workers: /);
+  await assert.rejects(strictCheckSpecExact(takeSpec, unregistered, { workers: 2 }), /^TypeError: strictCheckSpecExact with workers: [^]*strictCheckSpecExact\(myCheck, options\)/);
 });

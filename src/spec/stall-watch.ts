@@ -29,7 +29,8 @@ const WATCHDOG = `
 const { workerData: { shared, port }, receiveMessageOnPort } = require('node:worker_threads');
 const { writeSync } = require('node:fs');
 let name = 'a check';
-const named = () => { for (let m; (m = receiveMessageOnPort(port)) !== undefined; ) name = m.message; };
+let async = false;
+const named = () => { for (let m; (m = receiveMessageOnPort(port)) !== undefined; ) [name, async] = m.message; };
 for (;;) {
   Atomics.wait(shared, ${RUNNING}, 0);
   named();
@@ -44,7 +45,7 @@ for (;;) {
       warned = true;
       writeSync(2, 'strictcheck: warning: a case of ' + name + ' has run for ' + Math.floor(ran / 1000) + ' s without ending, and nothing can stop it in the thread that runs the check.\\n' +
         '  A function that loops without forcing its inputs (for (;;) {}, or an async loop on microtasks) is not stopped by the force budget: see whether it does.\\n' +
-        '  An async function awaiting a promise that never settles is told as never settling only once the event loop empties, which a test runner keeps from happening: see whether it awaits one.\\n' +
+        (async ? '  An async function awaiting a promise that never settles is told as never settling only once the event loop empties, which a test runner keeps from happening: see whether it awaits one.\\n' : '') +
         '  Or run the check with workers: 1 and a timeout (a check made with defineCheck, see docs/parallel.md): a case past the timeout is stopped and reported as a counterexample.\\n' +
         '  (This warning comes once a case has run stallWarning ms, ' + limit + ' here.)\\n');
     }
@@ -52,9 +53,9 @@ for (;;) {
   }
 }`;
 
-/** The channel to the watchdog, once started: the name of each check that runs goes through it (read as the watchdog wakes). */
+/** The channel to the watchdog, once started: the name of each check that runs, and whether it is asynchronous, go through it (read as the watchdog wakes). */
 let watchdog: MessagePort | undefined;
-/** The name last sent, not sent again for each run of the same check. */
+/** The name last sent (which names the call, so whether it is asynchronous too), not sent again for each run of the same check. */
 let lastName: string | undefined;
 
 /** Starts the watchdog thread, once per thread that checks; unref'd, it never keeps the process alive, and one that cannot start only leaves checks unwatched. */
@@ -68,14 +69,14 @@ function startWatchdog(): MessagePort {
 }
 
 /**
- * @internal Runs `run`, the check `name` in this thread, its cases watched: one that runs past
- * `limit` ms gets the watchdog's warning (a limit past the longest timer never). Its result is
- * returned as it is, a promise included (watched until it settles).
+ * @internal Runs `run`, the check `name` in this thread (`async`: an asynchronous one), its cases
+ * watched: one that runs past `limit` ms gets the watchdog's warning (a limit past the longest timer
+ * never). Its result is returned as it is, a promise included (watched until it settles).
  */
-export function watchingCases<R>(name: string, limit: number, run: () => R): R {
+export function watchingCases<R>(name: string, async: boolean, limit: number, run: () => R): R {
   if (limit > MAX_TIMER) return run();
   watchdog ??= startWatchdog();
-  if (name !== lastName) watchdog.postMessage((lastName = name));
+  if (name !== lastName) watchdog.postMessage([(lastName = name), async]);
   Atomics.store(shared, LIMIT, limit);
   if (Atomics.add(shared, RUNNING, 1) === 0) Atomics.notify(shared, RUNNING);
   const ended = () => void Atomics.sub(shared, RUNNING, 1);
