@@ -23,6 +23,11 @@ test('a run stopped in its last depth, after one depth in full, names each depth
   assert.equal(r.message, '+++ OK, passed all 2 cases run before maxCases (2) stopped the run: depth 0 in full, and 1 case of depth 1. Depth 1 was not checked in full.');
 });
 
+test('a run of one depth, or of one case, says so in the singular, not as a range of one or "all 1 cases"', () => {
+  assert.match(checkSpecExhaustive(takeSpec, take, { depth: 0 }).message, /^\+\+\+ OK, passed all 1 case of depth 0 \(1 case and \d+ runs over depth 0\)\./);
+  assert.match(checkSpecExhaustive(takeSpec, take, { depth: 1, maxCases: 1 }).message, /^\+\+\+ OK, passed the 1 case run before maxCases \(1\) stopped the run: /);
+});
+
 test('a counterexample found before the budget runs out fails the run as without a budget', () => {
   const r = checkSpecExhaustive(takeSpec, takePrime, { depth: 12, maxCases: 1000 });
   assert.equal(r.passed, false);

@@ -7,7 +7,9 @@
 /**
  * The parameters of `fn` as its source writes them (`n`, `n = 1`, `{ a }`, `...xs`), from its
  * parenthesised list or the one parameter of an arrow written without parentheses (`xs=>…`, as
- * esbuild prints it); undefined where the source shows none (a native function, a class).
+ * esbuild prints it); none (`[]`) for a native or bound function, undefined where the source has
+ * no list at all. Not for classes: the first list of a class's source, which a compiler may have
+ * rewritten (tsx's), is not its constructor's.
  */
 export function parameterList(fn: (...args: any[]) => unknown): readonly string[] | undefined {
   const source = Function.prototype.toString.call(fn);

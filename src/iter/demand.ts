@@ -472,7 +472,6 @@ const holdsIterable = perShape((s) => someShapeWithin(s, (x) => x !== s && x.pro
  * field) and at lazy positions, as far as they are evaluated (nothing is forced).
  */
 export function declareIterableInputs(shapes: readonly Shape<unknown>[], inputs: readonly unknown[]): void {
-  // The common arguments (a number, a source) without a walk: a spec runs on every trial.
   const found = iterableArguments(shapes, undefined);
   for (let k = 0; k < found.length; k++) {
     const i = found[k]!;
