@@ -55,7 +55,12 @@ export interface CheckResult {
  * A check's failure, thrown by the asserting checks: its message is the report (the diagram and
  * how to reproduce it), and its {@link result} is for programs.
  */
-export abstract class CheckFailure<R extends { readonly message: string }> extends Error {
+export abstract class CheckFailure<
+  R extends {
+    /** The report, which is the failure's message. */
+    readonly message: string;
+  },
+> extends Error {
   readonly #result: R;
   constructor(result: R) {
     super(result.message);
