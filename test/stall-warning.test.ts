@@ -19,12 +19,12 @@ const TAKE = `import { checkSpec, checkSpecAsync, checkSpecExhaustive, specOf, n
 
 /**
  * Runs `script` (an ES module importing strictcheck as `index`) in a process of its own until it
- * exits, or until its standard error holds `until` (then it is killed): its exit code (null if
- * killed) and output.
+ * exits, or until its standard error holds `until`, or `timeout` ms have passed (then it is killed):
+ * its exit code (null if killed) and output.
  */
-function run(script: string, until?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(script: string, until?: RegExp, timeout?: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, NODE_TEST_CONTEXT: undefined } });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, NODE_TEST_CONTEXT: undefined }, ...(timeout === undefined ? {} : { timeout, killSignal: 'SIGKILL' as const }) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
@@ -80,6 +80,19 @@ test('a check that is slow but makes progress, every case short, passes with no 
   assert.equal(code, 0, stderr);
   assert.equal(stdout.trim(), 'true');
   assert.doesNotMatch(stderr, /warning/, stderr);
+});
+
+test("the watchdog keeps no process alive, even one that listens to every worker's messages as it starts", { timeout: 120_000 }, async () => {
+  // Node refs an unref'd worker's port again when its first 'message' listener is added: here the user's, on the watchdog too.
+  const { code, stdout, stderr } = await run(
+    `${TAKE}
+    process.on('worker', (w) => w.on('message', () => {}));
+    console.log(checkSpec(takeSpec, take, { seed: 1 }).passed);`,
+    undefined,
+    60_000,
+  );
+  assert.equal(code, 0, `the process did not end by itself (killed after 60 s):\n${stderr}`);
+  assert.equal(stdout.trim(), 'true');
 });
 
 test('a check that ended does not warn while the process goes on blocked after it', { timeout: 60_000 }, async () => {
