@@ -8,9 +8,10 @@
 import { test } from 'node:test';
 import { spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
+import { nodeStart, runnable } from './fixtures/run-fixture.ts';
 
-const index = JSON.stringify(new URL('../src/index.ts', import.meta.url).href);
-const examples = JSON.stringify(new URL('../examples/take.ts', import.meta.url).href);
+const index = JSON.stringify(runnable(new URL('../src/index.ts', import.meta.url)).href);
+const examples = JSON.stringify(runnable(new URL('../examples/take.ts', import.meta.url)).href);
 
 const TAKE = `import { checkSpec, checkSpecAsync, checkSpecExhaustive, specOf, number, asyncIterable } from ${index};
   import { take, takeSpec } from ${examples};
@@ -24,7 +25,7 @@ const TAKE = `import { checkSpec, checkSpecAsync, checkSpecExhaustive, specOf, n
  */
 function run(script: string, until?: RegExp, timeout?: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, NODE_TEST_CONTEXT: undefined }, ...(timeout === undefined ? {} : { timeout, killSignal: 'SIGKILL' as const }) });
+    const child = spawn(process.execPath, [...nodeStart(), '--input-type=module', '-e', script], { env: { ...process.env, NODE_TEST_CONTEXT: undefined }, ...(timeout === undefined ? {} : { timeout, killSignal: 'SIGKILL' as const }) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
@@ -105,7 +106,7 @@ test('a check that ended does not warn while the process goes on blocked after i
 });
 
 test("a check with workers, whose looping case runs in a worker until its timeout, gets no warning: the worker's timeout stops it", { timeout: 120_000 }, async () => {
-  const checks = JSON.stringify(new URL('./fixtures/checks.ts', import.meta.url).href);
+  const checks = JSON.stringify(runnable(new URL('./fixtures/checks.ts', import.meta.url)).href);
   const { code, stdout, stderr } = await run(`import { checkSpec } from ${index};
     import { loopCheck } from ${checks};
     const r = await checkSpec(loopCheck, { workers: 1, timeout: 2000, maxShrinkTimeouts: 0, seed: 1, stallWarning: 500 });
