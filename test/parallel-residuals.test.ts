@@ -18,6 +18,7 @@ import { importTimerDuringAwaitCheck } from './fixtures/residual-import-async-ch
 import { IMPORT_ERROR, importThrowsAsyncCheck, importThrowsCheck } from './fixtures/residual-import-throws-checks.ts';
 import { importLoopsCheck } from './fixtures/residual-import-loops-checks.ts';
 import { diesAtStartCheck, EXIT_CODE } from './fixtures/residual-start-crash-checks.ts';
+import { importable, ownProcessArgs } from './fixtures/own-process.ts';
 import { importIntervalCheck } from './fixtures/residual-import-interval-checks.ts';
 import { heartbeatHangCheck, heartbeatSlowCheck } from './fixtures/residual-import-heartbeat-checks.ts';
 
@@ -76,9 +77,9 @@ test('the ticks of an interval the check module\'s import left do not restart th
 
 test('an error raised by a callback the check module\'s import left, in a worker idle after its run passed, names the import, not a timer a case set', { timeout: 120_000 }, async () => {
   // In a process of its own: the error reaches the process that kept the worker as an uncaught exception.
-  const fixture = JSON.stringify(new URL('./fixtures/residual-idle-import-throws-checks.ts', import.meta.url).href);
+  const fixture = JSON.stringify(importable(new URL('./fixtures/residual-idle-import-throws-checks.ts', import.meta.url)));
   const script = `import { BroadcastChannel } from 'node:worker_threads';
-    import { checkSpec } from ${JSON.stringify(new URL('../src/checks.ts', import.meta.url).href)};
+    import { checkSpec } from ${JSON.stringify(importable(new URL('../src/checks.ts', import.meta.url)))};
     import { idleImportThrowsCheck, IDLE_CHANNEL } from ${fixture};
     process.on('uncaughtException', (e) => { process.stdout.write(JSON.stringify({ name: e.name, message: e.message })); process.exit(0); });
     const r = await checkSpec(idleImportThrowsCheck, { trials: 10, seed: 1, workers: 2, timeout: 200 });
@@ -87,7 +88,7 @@ test('an error raised by a callback the check module\'s import left, in a worker
     channel.postMessage('over');
     channel.close();
     setTimeout(() => process.stdout.write('{}'), 30_000);`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 90_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, [...ownProcessArgs(), '--input-type=module', '-e', script], { timeout: 90_000 });
   const e = JSON.parse(stdout) as { name?: string; message?: string };
   assert.equal(e.name, 'WorkerCrashError', stdout);
   assert.match(e.message!, /^the import of \S+residual-idle-import-throws-checks\.ts left a timer that raised an error/);

@@ -17,8 +17,8 @@ const TAKE = `import { assertSpecAsync, checkSpec, checkSpecAsync, checkSpecExha
   const anums = asyncIterable(number);
   const mapSpec = specOf([anums], anums, ({ pulledAsResult }) => [pulledAsResult()]);`;
 
-/** Runs `script` in a process of its own until it exits, or until its standard error holds `until` (then it is killed). */
-const run = (script: string, until?: RegExp) => runScript(script, { until, timeout: 120_000 });
+/** Runs `script` in a process of its own until it exits, or until its standard error holds `until` or `timeout` ms have passed (then it is killed). */
+const run = (script: string, until?: RegExp, timeout = 120_000) => runScript(script, { until, timeout });
 
 const WARNING = /strictcheck: warning: .*has run for/;
 
@@ -77,6 +77,19 @@ test('a check that is slow but makes progress, every case short, passes with no 
   assert.equal(code, 0, stderr);
   assert.equal(stdout.trim(), 'true');
   assert.doesNotMatch(stderr, /warning/, stderr);
+});
+
+test("the watchdog keeps no process alive, even one that listens to every worker's messages as it starts", { timeout: 120_000 }, async () => {
+  // Node refs an unref'd worker's port again when its first 'message' listener is added: here the user's, on the watchdog too.
+  const { code, stdout, stderr } = await run(
+    `${TAKE}
+    process.on('worker', (w) => w.on('message', () => {}));
+    console.log(checkSpec(takeSpec, take, { seed: 1 }).passed);`,
+    undefined,
+    60_000,
+  );
+  assert.equal(code, 0, `the process did not end by itself (killed after 60 s):\n${stderr}`);
+  assert.equal(stdout.trim(), 'true');
 });
 
 test('a check that ended does not warn while the process goes on blocked after it', { timeout: 60_000 }, async () => {

@@ -62,7 +62,9 @@ let lastName: string | undefined;
 function startWatchdog(): MessagePort {
   const { port1, port2 } = new MessageChannel();
   const w = new Worker(WATCHDOG, { eval: true, execArgv: [], workerData: { shared, port: port2 }, transferList: [port2] });
-  w.on('error', () => {});
+  // A 'message' listener of its own first: Node refs an unref'd worker again when its first one is
+  // added, as a user's listening to every worker started (process.on('worker')) would on this one.
+  w.on('error', () => {}).on('message', () => {});
   w.unref();
   port1.unref();
   return port1;
