@@ -6,11 +6,12 @@
  * built package, as users do.
  * @module
  */
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { buildIfStale } from '../scripts/dist-fresh.ts';
 import { assertSpec, assertSpecExhaustive, CheckFailure, checkSpec, ExhaustiveCheckFailure, iterable, number, specOf, StrictCheckFailure } from '../src/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,6 +25,9 @@ async function run(args: readonly string[]): Promise<string> {
     (e: { stdout?: string; stderr?: string }) => `${e.stdout}${e.stderr}`,
   );
 }
+
+// The fixture imports dist/, which npm test's pretest builds: built here too where this file runs alone.
+before(() => buildIfStale(root));
 
 const diagram = /StrictCheckFailure: Failed: the force budget ran out[^]*Actual input demands[^]*1 : 1 : 1 : … \(19986 more\)[^]*Reproduce with the option \{ seed: 1, forceBudget: 20000 \}/;
 
