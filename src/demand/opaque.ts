@@ -56,7 +56,7 @@ const OPAQUE_OPTIONS = {
  * ```
  */
 export function opaque<T extends object>(name: string, options: OpaqueOptions<T> = {}): Shape<T> {
-  checkDeclared(options, OPAQUE_OPTIONS, Object.keys(OPAQUE_OPTIONS), 'opaque');
+  checkDeclared(options, OPAQUE_OPTIONS, 'opaque');
   const { is, equals, show = (v: T) => inspect(v, { breakLength: Infinity, depth: 2 }), arbitrary } = options;
   // The callbacks are user code: a throw names the shape (and printing, which must not fail, shows it instead).
   const blame = (what: string, err: unknown) => new TypeError(`the \`${what}\` of the opaque shape ${name} threw: ${describeSafely(err)}`, { cause: err });

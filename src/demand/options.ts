@@ -25,12 +25,12 @@ export interface OptionDescriptor<T> {
 
 /**
  * @internal Checks `options` against `table`: an option not among `names` (those the call
- * accepts, in the order an error lists them) is refused with the known one closest to it, then
+ * accepts, in the order an error lists them; by default, all of the table's) is refused with the known one closest to it, then
  * each option given, and each one required, is checked by its descriptor. The errors name the
  * options of `of` (a combinator, a shape) so, where one is given, and then options that are not
  * an object are refused.
  */
-export function checkDeclared(options: object, table: { readonly [name: string]: OptionDescriptor<unknown> }, names: readonly string[], of?: string): void {
+export function checkDeclared(options: object, table: { readonly [name: string]: OptionDescriptor<unknown> }, of?: string, names: readonly string[] = Object.keys(table)): void {
   // Untyped (JavaScript, a cast), a number or null would read as no options at all.
   if (of !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`the options of ${of} are an object, got ${showOption(options)}`);
   checkKnownOptions(options, names, of);

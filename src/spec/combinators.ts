@@ -267,7 +267,7 @@ const language: Omit<SpecLanguage<Inputs, Any>, 'whenDemanded'> = {
   forcedWhen: (condition) => forcedWhen(condition) as Any,
   spineStrict: (d, xs) => (isThunk(d) ? thunk : prefixOf(xs, Infinity, () => thunk)),
   asResult: (options: AsResultOptions<Inputs> & { readonly elements?: (dy: Any, x: Lazy<unknown>, ...inputs: Inputs) => Lazy<unknown> } = {}) => {
-    checkDeclared(options, AS_RESULT_OPTIONS, Object.keys(AS_RESULT_OPTIONS), 'asResult');
+    checkDeclared(options, AS_RESULT_OPTIONS, 'asResult');
     const { elements, stopsEarly, atMost } = options;
     return (d: List<unknown>, xs: List<unknown>, inputs: Inputs) => {
       const count = Math.min(stopsEarly?.(...inputs) ? L.spineForced(d) : L.numCtrForced(d), atMost ? atMost(...inputs) : Infinity);
@@ -275,7 +275,7 @@ const language: Omit<SpecLanguage<Inputs, Any>, 'whenDemanded'> = {
     };
   },
   resultFrom: (offset, options = {}) => {
-    checkDeclared(options, RESULT_FROM_OPTIONS, Object.keys(RESULT_FROM_OPTIONS), 'resultFrom');
+    checkDeclared(options, RESULT_FROM_OPTIONS, 'resultFrom');
     return (d: List<unknown>, xs: List<unknown>, inputs: Inputs) => {
       const n = offset(...inputs);
       if (L.numCtrForced(d) <= n) return thunk;
@@ -284,7 +284,7 @@ const language: Omit<SpecLanguage<Inputs, Any>, 'whenDemanded'> = {
     };
   },
   untilFound: (match, options = {}) => {
-    checkDeclared(options, UNTIL_FOUND_OPTIONS, Object.keys(UNTIL_FOUND_OPTIONS), 'untilFound');
+    checkDeclared(options, UNTIL_FOUND_OPTIONS, 'untilFound');
     return untilFound(match as Any, options) as Any;
   },
   shortCircuits: (value) => untilFound((x) => Object.is(x, value)) as Any,

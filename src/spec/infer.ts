@@ -340,7 +340,7 @@ function printableInference<A extends readonly unknown[], R>(inference: Inferenc
 /** The steps of an inference, written once for observing its cases synchronously and asynchronously: each yields a case and gets its trial back. */
 function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: (...args: A) => unknown, options: InferOptions): Steps<Inference<A, R>> {
   refuseNonFunction(fn, 'the function to infer a spec of');
-  checkDeclared(options, INFER_OPTIONS, Object.keys(INFER_OPTIONS));
+  checkDeclared(options, INFER_OPTIONS);
   const shapes = args as readonly Shape<unknown>[];
   const names = options.names ? [...options.names] : parameterNames(fn as never, shapes.length);
   if (names.length !== shapes.length) throw new TypeError(`names: ${names.length} names given for ${shapes.length} arguments`);

@@ -292,11 +292,11 @@ const PULLED_AS_RESULT_OPTIONS = { pulls: FUNCTION_OPTION, yields: FUNCTION_OPTI
 /** @internal The implementations of {@link IterSpecLanguage}. */
 export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
   pulledAsResult: (options: PulledAsResultOptions<Inputs, unknown> = {}) => {
-    checkDeclared(options, PULLED_AS_RESULT_OPTIONS, Object.keys(PULLED_AS_RESULT_OPTIONS), 'pulledAsResult');
+    checkDeclared(options, PULLED_AS_RESULT_OPTIONS, 'pulledAsResult');
     return ((d: Source, xs: Source, inputs: Inputs, _index: number, arg: string) => takenWhenCalled(xs, options, pulledAsResult(options, d, xs, inputs, arg))) as Any;
   },
   pulledInLockstep: (options: ClosingOptions = {}) => {
-    checkDeclared(options, CLOSING_OPTIONS, Object.keys(CLOSING_OPTIONS), 'pulledInLockstep');
+    checkDeclared(options, CLOSING_OPTIONS, 'pulledInLockstep');
     return ((d: Source, xs: Source, inputs: Inputs, index: number, arg: string) => takenWhenCalled(xs, options, pulledInLockstep(options, d, xs, inputs, index, arg))) as Any;
   },
   pulledUntil: (match: (x: Any, ...inputs: Inputs) => boolean) =>

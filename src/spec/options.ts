@@ -250,7 +250,7 @@ export interface Call {
 /** @internal Checks settings of the global configuration, as a call's options of the same names are. */
 export function checkGlobalSettings(settings: GlobalSettings): void {
   refuseOtherModes(settings, 'global');
-  checkDeclared(settings, OPTIONS, NAMES.global);
+  checkDeclared(settings, OPTIONS, undefined, NAMES.global);
 }
 
 /**
@@ -263,7 +263,7 @@ export function resolveSettings<M extends Exclude<Mode, 'global'>>(mode: M, opti
   refuseInWorker(); // a check module that runs checks when imported, in a worker importing it
   const names: readonly Name[] = NAMES[mode];
   refuseOtherModes(options, mode);
-  checkDeclared(options, OPTIONS, names);
+  checkDeclared(options, OPTIONS, undefined, names);
   const given = options as Record<string, unknown>;
   const global = (call.global ?? {}) as Record<string, unknown>;
   const fromCall = (name: Name, workers: boolean): unknown => {
