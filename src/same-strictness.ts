@@ -64,7 +64,8 @@ const ASYNC_FORMS = 'checkSameStrictnessAsync or assertSameStrictnessAsync';
  * ```
  */
 export function checkSameStrictnessAsync<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R | Promise<R>>, fn: NoInfer<(...args: A) => R | Promise<R>>, options?: CheckOptions): Promise<CheckResult> {
-  return checkSpecAsync(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined });
+  // A shape that is none rejects the promise, as a bad option does, where it threw.
+  return new Promise((resolve) => resolve(checkSpecAsync(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined })));
 }
 
 /**
@@ -78,5 +79,5 @@ export function checkSameStrictnessAsync<const A extends readonly unknown[], R>(
  * ```
  */
 export function assertSameStrictnessAsync<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R | Promise<R>>, fn: NoInfer<(...args: A) => R | Promise<R>>, options?: CheckOptions): Promise<void> {
-  return assertSpecAsync(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined });
+  return new Promise((resolve) => resolve(assertSpecAsync(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined })));
 }

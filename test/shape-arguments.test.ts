@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkSameStrictness, inferSpec, iterable, list, number, spec, specOf, tuple } from '../src/index.ts';
+import { assertSameStrictnessAsync, asyncIterable, checkSameStrictness, checkSameStrictnessAsync, inferSpec, inferSpecAsync, iterable, list, number, spec, specOf, tuple } from '../src/index.ts';
 
 test('a shape maker passed uncalled as an input shape is refused by spec, naming the input and the call to write', () => {
   assert.throws(() => spec([iterable, number] as never, number, (predict, _d, xs, n) => predict(xs, n)), {
@@ -38,4 +38,18 @@ test('checkSameStrictness and inferSpec refuse a shape passed uncalled before th
   const id = (xs: Iterable<number>) => xs;
   assert.throws(() => checkSameStrictness([iterable] as never, iterable(number), id as never, id as never), /args\[0\] is not a shape: iterable is a function making a shape/);
   assert.throws(() => inferSpec([iterable(number)], iterable as never, id), /the shape of the result is not a shape: iterable is a function making a shape/);
+});
+
+test('the asynchronous inference and same-strictness checks reject a shape passed uncalled, as they reject a bad option, not throw', async () => {
+  const id = (xs: AsyncIterable<number>) => xs;
+  const calls = [
+    () => inferSpecAsync([asyncIterable(number)], asyncIterable as never, id),
+    () => checkSameStrictnessAsync([asyncIterable] as never, asyncIterable(number), id as never, id as never),
+    () => assertSameStrictnessAsync([asyncIterable] as never, asyncIterable(number), id as never, id as never),
+  ];
+  for (const call of calls) {
+    let made: Promise<unknown> | undefined;
+    assert.doesNotThrow(() => void (made = call()));
+    await assert.rejects(made!, /is not a shape: asyncIterable is a function making a shape/);
+  }
 });

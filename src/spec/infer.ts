@@ -315,7 +315,8 @@ export function inferSpec<const A extends readonly unknown[], R>(args: ShapesOf<
  * ```
  */
 export function inferSpecAsync<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: NoInfer<(...args: A) => R | Promise<R>>, options: InferOptions = {}): Promise<Inference<A, R>> {
-  return infer(args, result, fn, options, true) as Promise<Inference<A, R>>;
+  // A bad argument rejects the promise, as the asynchronous checks' do, where it threw.
+  return new Promise((resolve) => resolve(infer(args, result, fn, options, true) as Promise<Inference<A, R>>));
 }
 
 /**
