@@ -21,6 +21,7 @@ import { globalDefaults } from './config.ts';
 import { holdingRejections } from './spec/unhandled-rejections.ts';
 import { watchingCases } from './spec/stall-watch.ts';
 import { writtenCompare } from './spec/replay.ts';
+import { promiseOf } from './spec/promise-of.ts';
 
 /** A check's arguments, read: its spec and function (a {@link DefinedCheck}'s, given one: `check`), and its options (`{}` where none are given). */
 interface CheckArguments {
@@ -71,7 +72,7 @@ export function dispatch<M extends 'random' | 'exhaustive', R>(runners: Runners<
   };
   // An asynchronous run holds this thread's rejections left unhandled, which fail the case that left them (see unhandled-rejections.ts).
   if (runners.async) return holdingRejections(name, run);
-  return check || options.workers !== undefined ? new Promise<R>((resolve) => resolve(run())) : run();
+  return check || options.workers !== undefined ? promiseOf(run) : run();
 }
 
 /**
@@ -152,7 +153,7 @@ export function strictCheckSpecExact(first: object, second?: unknown, third?: un
     }
     return check ? assertAs('strictCheckSpecExact', check, { ...options, compare: 'exact' }) : assertAs('strictCheckSpecExact', first, second, { ...options, compare: 'exact' });
   };
-  return check ? new Promise<void>((resolve) => resolve(exact())) : exact();
+  return check ? promiseOf(exact) : exact();
 }
 
 /**

@@ -5,6 +5,7 @@
  * @module
  */
 import { assertAs, checkSpec } from './checks.ts';
+import { promiseOf } from './spec/promise-of.ts';
 import { assertSpecAsync, checkSpecAsync } from './async-checks.ts';
 import { refuseAsync } from './spec/spec.ts';
 import { sameStrictnessAs } from './spec/reference.ts';
@@ -27,9 +28,7 @@ import type { Shape } from './demand/shape-types.ts';
  * ```
  */
 export function checkSameStrictness<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R>, fn: NoInfer<(...args: A) => R>, options?: CheckOptions): CheckResult {
-  const same = sameStrictnessAs(args, result, reference); // refuses shapes that are none, before refuseAsync reads them
-  refuseAsync(same, ASYNC_FORMS);
-  return checkSpec(same, fn, options as CheckOptions & { readonly workers?: undefined });
+  return checkSpec(synchronousSame(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined });
 }
 
 /**
@@ -42,9 +41,14 @@ export function checkSameStrictness<const A extends readonly unknown[], R>(args:
  * ```
  */
 export function assertSameStrictness<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R>, fn: NoInfer<(...args: A) => R>, options?: CheckOptions): void {
+  assertAs('assertSameStrictness', synchronousSame(args, result, reference), fn, options);
+}
+
+/** {@link sameStrictnessAs} for the synchronous checks: refused over async shapes, named by their asynchronous forms. */
+function synchronousSame<A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: (...args: A) => R) {
   const same = sameStrictnessAs(args, result, reference); // refuses shapes that are none, before refuseAsync reads them
   refuseAsync(same, ASYNC_FORMS);
-  assertAs('assertSameStrictness', same, fn, options);
+  return same;
 }
 
 /** What a same-strictness check over async shapes is to be called. */
@@ -64,8 +68,7 @@ const ASYNC_FORMS = 'checkSameStrictnessAsync or assertSameStrictnessAsync';
  * ```
  */
 export function checkSameStrictnessAsync<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R | Promise<R>>, fn: NoInfer<(...args: A) => R | Promise<R>>, options?: CheckOptions): Promise<CheckResult> {
-  // A shape that is none rejects the promise, as a bad option does, where it threw.
-  return new Promise((resolve) => resolve(checkSpecAsync(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined })));
+  return promiseOf(() => checkSpecAsync(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined }));
 }
 
 /**
@@ -79,5 +82,5 @@ export function checkSameStrictnessAsync<const A extends readonly unknown[], R>(
  * ```
  */
 export function assertSameStrictnessAsync<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, reference: NoInfer<(...args: A) => R | Promise<R>>, fn: NoInfer<(...args: A) => R | Promise<R>>, options?: CheckOptions): Promise<void> {
-  return new Promise((resolve) => resolve(assertSpecAsync(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined })));
+  return promiseOf(() => assertSpecAsync(sameStrictnessAs(args, result, reference), fn, options as CheckOptions & { readonly workers?: undefined }));
 }

@@ -8,6 +8,7 @@
  * case, that case is, as a check shows it.
  * @module
  */
+import { promiseOf } from './promise-of.ts';
 import * as L from '../lazy/list.ts';
 import { demandEquals, type Demand } from '../demand/demand.ts';
 import { prettyDemand } from '../demand/print.ts';
@@ -315,8 +316,7 @@ export function inferSpec<const A extends readonly unknown[], R>(args: ShapesOf<
  * ```
  */
 export function inferSpecAsync<const A extends readonly unknown[], R>(args: ShapesOf<A>, result: Shape<R>, fn: NoInfer<(...args: A) => R | Promise<R>>, options: InferOptions = {}): Promise<Inference<A, R>> {
-  // A bad argument rejects the promise, as the asynchronous checks' do, where it threw.
-  return new Promise((resolve) => resolve(infer(args, result, fn, options, true) as Promise<Inference<A, R>>));
+  return promiseOf(() => infer(args, result, fn, options, true) as Promise<Inference<A, R>>);
 }
 
 /**
