@@ -36,7 +36,7 @@ let setAside: SetAside<Listener> | undefined;
 
 function onLoopEmpty(code: number): void {
   if (waiting.size === 0) {
-    for (const l of setAside?.listeners ?? []) l.call(process, code);
+    setAside?.forward(code);
     return;
   }
   // Every one waiting is stuck: nothing left can run to settle it.

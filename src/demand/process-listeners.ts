@@ -6,10 +6,10 @@
  * @module
  */
 
-/** The process's listeners to an event, set aside, and what puts them back. */
+/** The process's listeners to an event, set aside: what calls them, and what puts them back. */
 export interface SetAside<L extends (...args: any[]) => void> {
-  /** The listeners the process had, in order. */
-  readonly listeners: readonly L[];
+  /** Calls each of them with `args`, as an emit would have: how many it called. */
+  forward(...args: Parameters<L>): number;
   /** Removes the listener put in their place, and puts them back in their places, before any added meanwhile. */
   restore(): void;
 }
@@ -20,7 +20,10 @@ export function setAsideListeners<L extends (...args: any[]) => void>(event: 'be
   for (const l of listeners) process.off(event, l);
   process.on(event, own);
   return {
-    listeners,
+    forward(...args) {
+      for (const l of listeners) l.apply(process, args);
+      return listeners.length;
+    },
     restore() {
       process.off(event, own);
       for (let i = listeners.length - 1; i >= 0; i--) (process as NodeJS.EventEmitter).prependListener(event, listeners[i]!);

@@ -128,10 +128,9 @@ function onUnhandled(reason: unknown, promise: Promise<unknown>): void {
     for (const r of open) r.failure ??= new UnattributedRejectionError(reason, names);
     return;
   }
-  const others = setAside?.listeners ?? [];
-  for (const l of others) l.call(process, reason, promise);
+  const forwarded = setAside?.forward(reason, promise) ?? 0;
   // With no listener but this one, as Node would: the process ends with it.
-  if (others.length === 0 && process.listenerCount('unhandledRejection') === 1) throw reason;
+  if (forwarded === 0 && process.listenerCount('unhandledRejection') === 1) throw reason;
 }
 
 /** @internal Makes this thread's rejections left unhandled the cases' (see the module), until the returned function is called; a worker holds them for its life. */
