@@ -19,6 +19,9 @@
  * - `parallelSpeedupWithStartupTypeScript`: the same with the check module in TypeScript
  *   (`parallel-checks-ts.ts`), the process under `node --import tsx`, each worker loading the
  *   module through tsx;
+ * - `parallelSpeedupWithStartupBound`: the most `parallelSpeedupWithStartup` could be with the
+ *   workers' start as measured: the run in this thread (warm) over that start plus half that run,
+ *   as if each worker, once ready, ran its half at once and as fast as this thread does warm;
  * - `parallelColdStartup`, `parallelStartup`: milliseconds until 2 workers are ready, started
  *   (the process's first run), and pooled (a run after the first);
  * - where the first run's CPU time goes (Linux: each thread's clock), medians, in ms:
@@ -80,8 +83,9 @@ async function sideBySide(sequential: () => { readonly passed: boolean; readonly
  * workers' start against the run in this thread warm (`included`) and cold (`cold`), and that
  * start. `loader`: the process's `node` options.
  */
-async function firstRuns(checks: string, loader: readonly string[], ceilings: number[]): Promise<{ included: number; cold: number; cpu: number; coldCpu: number; startup: number; workersCpu: number; compilerCpu: number }> {
+async function firstRuns(checks: string, loader: readonly string[], ceilings: number[]): Promise<{ included: number; bound: number; cold: number; cpu: number; coldCpu: number; startup: number; workersCpu: number; compilerCpu: number }> {
   const seq: number[] = [];
+  const bound: number[] = [];
   const cold: number[] = [];
   const par: number[] = [];
   const cpu: number[] = [];
@@ -92,6 +96,7 @@ async function firstRuns(checks: string, loader: readonly string[], ceilings: nu
   for (let k = 0; k < ROUNDS; k++) {
     const r = sample<{ cold: number; sequential: number; parallel: number; coldCpu: number; sequentialCpu: number; parallelCpu: number; startup: number; threads?: { started: number; others: number } }>('./parallel-first-run.mjs', checks, [String(TRIALS)], loader);
     seq.push(r.sequential);
+    bound.push(r.sequential / (r.startup + r.sequential / 2));
     cold.push(r.cold);
     par.push(r.parallel);
     cpu.push(r.sequentialCpu / r.parallelCpu);
@@ -101,7 +106,7 @@ async function firstRuns(checks: string, loader: readonly string[], ceilings: nu
     compilerCpu.push(r.threads?.others ?? NaN);
     ceilings.push(await ceiling());
   }
-  return { included: median(seq) / median(par), cold: median(cold) / median(par), cpu: median(cpu), coldCpu: median(coldCpu), startup: median(startup), workersCpu: median(workersCpu), compilerCpu: median(compilerCpu) };
+  return { included: median(seq) / median(par), bound: median(bound), cold: median(cold) / median(par), cpu: median(cpu), coldCpu: median(coldCpu), startup: median(startup), workersCpu: median(workersCpu), compilerCpu: median(compilerCpu) };
 }
 
 /** What the bench script `script` prints (JSON), run in a fresh `node` process (with the options `loader`) on the check module `checks` and `args`. */
@@ -167,6 +172,7 @@ export async function benchParallel(): Promise<Record<string, number>> {
     parallelSpeedupVsSequential: take.excluded,
     parallelSpeedupHeavy: heavy.excluded,
     parallelSpeedupWithStartup: first.included,
+    parallelSpeedupWithStartupBound: first.bound,
     parallelSpeedupWithStartupCold: first.cold,
     parallelSpeedupWithStartupTypeScript: firstTypeScript.included,
     exhaustiveParallelSpeedup: exhaustive.excluded,
