@@ -462,7 +462,8 @@ export class Slot {
       // Once it has imported, a worker may warm up and replay a shrink path before it is ready, case by case.
       const left = importing ? this.state[0]! + importLimit - now : (loaded ? Math.max(this.state[0]!, seen.at) : spawned) + this.stallLimit() - now;
       if (left > 0) {
-        watcher = setTimeout(watch, earlier ? Math.min(left, lookEvery(pooled.timeout)) : left).unref();
+        // One that has not begun importing is looked at again soon: its import is held to the import limit from the start it writes, not to the stall limit.
+        watcher = setTimeout(watch, Math.min(left, earlier ? lookEvery(pooled.timeout) : importing || loaded ? left : lookEvery(importLimit))).unref();
         return;
       }
       stop();
