@@ -21,7 +21,7 @@ const MAX_SIZE = 2;
 /** The n of trial `i` of a run of {@link loopsLaterCheck} with `seed`. */
 const nOf = (seed: number, i: number) => (trialCase(loopsLaterCheck.spec as never, seed, i, sizeOf(i, TRIALS, MAX_SIZE)).inputs[0] as { force(): number }).force();
 
-test('with workers, a timer that loops, left by the last trial of a run once it finished, fails the run as a counterexample naming that trial', { timeout: 60_000 }, async () => {
+test('with workers, a timer that loops, left by the last trial of a run once it finished, fails the run as a counterexample naming that trial', { timeout: 180_000 }, async () => {
   // A seed whose last trial alone has the n that leaves the timer.
   const seed = Array.from({ length: 1000 }, (_, s) => s + 1).find((s) => Array.from({ length: TRIALS }, (_, i) => nOf(s, i) === LOOPS_ON).every((hit, i) => hit === (i === TRIALS - 1)))!;
   const r = await checkSpec(loopsLaterCheck, { seed, trials: TRIALS, maxSize: MAX_SIZE, workers: 1, timeout: LOOP_TIMEOUT, maxShrinkTimeouts: 1, unicode: false });
@@ -31,7 +31,7 @@ test('with workers, a timer that loops, left by the last trial of a run once it 
   assert.ok(r.counterexample?.error?.thrown instanceof TrialTimeoutError);
 });
 
-test('with workers, a timer that loops after the last trial, which that trial does not leave alone in a fresh worker, fails the run naming that trial and saying an earlier one left it', { timeout: 60_000 }, async () => {
+test('with workers, a timer that loops after the last trial, which that trial does not leave alone in a fresh worker, fails the run naming that trial and saying an earlier one left it', { timeout: 180_000 }, async () => {
   await assert.rejects(
     checkSpec(thirdCallLoopsLaterCheck, { seed: 1, trials: 3, workers: 1, timeout: LOOP_TIMEOUT }),
     (e: Error) =>
