@@ -14,7 +14,7 @@
  * TypeDoc then converts and validates the API reference from that program (scripts/api-reference.ts).
  * @module
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -151,8 +151,12 @@ const diagnostics = [
   ...builder.getGlobalDiagnostics(),
   ...builder.getSemanticDiagnostics(),
 ].filter((d) => !(inExample(d) && d.reportsUnnecessary));
-// With noEmit, writes the cache only.
-builder.emit();
+// With noEmit, writes the cache only: whole or not at all (renamed into place), as two runs at once may write it.
+builder.emit(undefined, (file, text) => {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.${process.pid}`, text);
+  renameSync(`${file}.${process.pid}`, file);
+});
 const errors = diagnostics.filter(inExample);
 const projectErrors = diagnostics.filter((d) => !inExample(d));
 if (projectErrors.length > 0) console.error(ts.formatDiagnostics(projectErrors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' }));
