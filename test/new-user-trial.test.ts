@@ -83,7 +83,7 @@ test("a tsx whose register() fails is reported as that, naming the tsx, without 
 test("a check module that throws when a worker imports it is reported with its error and that workers run its top level again, not with the rule of defineCheck", { timeout: 60_000 }, async () => {
   // The fixture's check, which this process does not import (its workers do).
   const importFails: DefinedCheck<Parameters<typeof take<number>>, ReturnType<typeof take<number>>> = { moduleUrl: new URL('./fixtures/import-fails.ts', import.meta.url).href, name: 'importFails', spec: takeSpec, fn: take };
-  await assert.rejects(checkSpec(importFails, { trials: 3, workers: 2 }), (err: Error) => {
+  await assert.rejects(checkSpec(importFails, { trials: 3, workers: 1 }), (err: Error) => {
     assert.match(err.message, /the check's module file:.*import-fails\.ts threw when a worker imported it: Error: this module cannot be imported in a worker/);
     assert.match(err.message, /workers import the check's module again/i);
     assert.ok(!err.message.includes(WORKER_RULE), err.message);
