@@ -1,12 +1,12 @@
 /**
  * An asynchronous function that never settles, checked in this thread: when the event loop
  * empties while the function's promise (or an iteration of its async result) is pending, nothing
- * can ever settle it, and the case fails as never settling, its counterexample shrunk. Each hostile
- * case runs in a process of its own: before, the process just ended (exit code 13, no message).
+ * can ever settle it, and the case fails as never settling, its counterexample shrunk. The hostile
+ * cases run in processes of their own: before, the process just ended (exit code 13, no message).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { importable, runScript as run } from './fixtures/own-process.ts';
+import { importable, runScript as run, type Ended } from './fixtures/own-process.ts';
 
 const index = JSON.stringify(importable(new URL('../src/index.ts', import.meta.url)));
 
@@ -16,12 +16,45 @@ const HANGS_ON_ONE = `import { checkSpecAsync, assertSpecAsync, checkSameStrictn
   async function* mapHangs(xs) { for await (const x of xs) { if (x === 1) await new Promise(() => {}); yield 2 * x; } }
   async function* mapAsync(xs) { for await (const x of xs) yield 2 * x; }`;
 
-test('checkSpecAsync of a function that never settles fails saying so, with its shrunk counterexample, and the process goes on', { timeout: 90_000 }, async () => {
-  const { code, stdout, stderr } = await run(`${HANGS_ON_ONE}
+/** The verdicts the process of {@link verdict} printed, by name, and how it ended. */
+type Verdicts = Ended & { printed: Map<string, unknown> };
+let verdicts: Promise<Verdicts> | undefined;
+
+/**
+ * The checks of the tests below, run one after another in one process (a process start cost each
+ * as much as its checks): each function that never settles must leave the process going on to
+ * the next check, and to its end (exit code 0).
+ */
+async function runChecks(): Promise<Verdicts> {
+  const ended = await run(`import { spec, list, lazyOf, List } from ${index};
+    ${HANGS_ON_ONE}
+    const print = (name, verdict) => console.log(JSON.stringify({ name, verdict }));
     const r = await checkSpecAsync(mapSpec, mapHangs, { seed: 1 });
-    console.log(JSON.stringify({ passed: r.passed, message: r.message }));`);
+    print('hangs', { passed: r.passed, message: r.message });
+    const s = spec([list(number)], lazyOf(number), (predict, d, xs) => predict(List.length(xs)));
+    const p = await checkSpecAsync(s, async (xs) => { await new Promise(() => {}); return xs; }, { seed: 1 });
+    print('promise', { passed: p.passed, message: p.message });
+    const same = await checkSameStrictnessAsync([anums], anums, mapAsync, mapHangs, { seed: 1 });
+    const inferred = await inferSpecAsync([anums], anums, mapHangs, { seed: 1 });
+    const reference = await checkSameStrictnessAsync([anums], anums, mapHangs, mapAsync, { seed: 1 }).then(() => 'passed', (e) => e.name + ': ' + e.message);
+    print('others', { same: same.message, inferred: inferred.message, reference });
+    async function* mapSlow(xs) { for await (const x of xs) { await new Promise((r) => setTimeout(r, 5)); yield 2 * x; } }
+    const slow = await checkSpecAsync(mapSpec, mapSlow, { seed: 1, trials: 3 });
+    print('slow', { passed: slow.passed, message: slow.message });`);
+  const lines = ended.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { name: string; verdict: unknown });
+  return { ...ended, printed: new Map(lines.map((l) => [l.name, l.verdict])) };
+}
+
+/** The verdict `name` of the process of {@link runChecks} (run once for all the tests); fails with what it printed if it did not end by itself or printed no such verdict. */
+async function verdict<T>(name: string): Promise<T> {
+  const { code, stdout, stderr, printed } = await (verdicts ??= runChecks());
   assert.equal(code, 0, stderr);
-  const r = JSON.parse(stdout) as { passed: boolean; message: string };
+  assert.ok(printed.has(name), `the process printed no verdict ${name}:\n${stdout}\n${stderr}`);
+  return printed.get(name) as T;
+}
+
+test('checkSpecAsync of a function that never settles fails saying so, with its shrunk counterexample, and the process goes on', { timeout: 90_000 }, async () => {
+  const r = await verdict<{ passed: boolean; message: string }>('hangs');
   assert.equal(r.passed, false);
   assert.match(r.message, /^Failed: the function never settles/, r.message);
   assert.match(r.message, /its promise was pending with nothing left to run/);
@@ -29,12 +62,7 @@ test('checkSpecAsync of a function that never settles fails saying so, with its 
 });
 
 test('an async function awaiting a promise that never settles, returning a Promise, fails as never settling', { timeout: 90_000 }, async () => {
-  const { code, stdout, stderr } = await run(`import { checkSpecAsync, spec, list, number, lazyOf, List } from ${index};
-    const s = spec([list(number)], lazyOf(number), (predict, d, xs) => predict(List.length(xs)));
-    const r = await checkSpecAsync(s, async (xs) => { await new Promise(() => {}); return xs; }, { seed: 1 });
-    console.log(JSON.stringify({ passed: r.passed, message: r.message }));`);
-  assert.equal(code, 0, stderr);
-  const r = JSON.parse(stdout) as { passed: boolean; message: string };
+  const r = await verdict<{ passed: boolean; message: string }>('promise');
   assert.equal(r.passed, false);
   assert.match(r.message, /never settles/, r.message);
 });
@@ -51,25 +79,14 @@ test('under node:test, assertSpecAsync of a function that never settles fails it
 });
 
 test('checkSameStrictnessAsync and inferSpecAsync of a function that never settles say so, and a reference that never settles is a spec error saying so', { timeout: 90_000 }, async () => {
-  const { code, stdout, stderr } = await run(`${HANGS_ON_ONE}
-    const same = await checkSameStrictnessAsync([anums], anums, mapAsync, mapHangs, { seed: 1 });
-    const inferred = await inferSpecAsync([anums], anums, mapHangs, { seed: 1 });
-    const reference = await checkSameStrictnessAsync([anums], anums, mapHangs, mapAsync, { seed: 1 }).then(() => 'passed', (e) => e.name + ': ' + e.message);
-    console.log(JSON.stringify({ same: same.message, inferred: inferred.message, reference }));`);
-  assert.equal(code, 0, stderr);
-  const r = JSON.parse(stdout) as { same: string; inferred: string; reference: string };
+  const r = await verdict<{ same: string; inferred: string; reference: string }>('others');
   assert.match(r.same, /^Failed: the function never settles/, r.same);
   assert.match(r.inferred, /^Failed: the function never settles/, r.inferred);
   assert.match(r.reference, /^SpecError: the reference never settles: its promise was pending with nothing left to run/, r.reference);
 });
 
 test('a function that is merely slow (each pull waits on a timer) is never called never-settling: it passes', { timeout: 90_000 }, async () => {
-  const { code, stdout, stderr } = await run(`${HANGS_ON_ONE}
-    async function* mapSlow(xs) { for await (const x of xs) { await new Promise((r) => setTimeout(r, 5)); yield 2 * x; } }
-    const r = await checkSpecAsync(mapSpec, mapSlow, { seed: 1, trials: 3 });
-    console.log(JSON.stringify({ passed: r.passed, message: r.message }));`);
-  assert.equal(code, 0, stderr);
-  const r = JSON.parse(stdout) as { passed: boolean; message: string };
+  const r = await verdict<{ passed: boolean; message: string }>('slow');
   assert.equal(r.passed, true, r.message);
 });
 

@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { importable, runScript } from './fixtures/own-process.ts';
+import { importable, runScript, type Ended } from './fixtures/own-process.ts';
 
 const index = JSON.stringify(importable(new URL('../src/index.ts', import.meta.url)));
 const examples = JSON.stringify(importable(new URL('../examples/take.ts', import.meta.url)));
@@ -79,24 +79,33 @@ test('a check that is slow but makes progress, every case short, passes with no 
   assert.doesNotMatch(stderr, /warning/, stderr);
 });
 
-test("the watchdog keeps no process alive, even one that listens to every worker's messages as it starts", { timeout: 120_000 }, async () => {
-  // Node refs an unref'd worker's port again when its first 'message' listener is added: here the user's, on the watchdog too.
-  const { code, stdout, stderr } = await run(
+/** The run of {@link endedCheck}'s process. */
+let ended: Promise<Ended> | undefined;
+
+/**
+ * A process that listens to every worker's messages as it starts, runs a check that passes, then
+ * blocks 600 ms (twice its stallWarning): run once for the two tests below, each a process start.
+ */
+const endedCheck = () =>
+  (ended ??= run(
     `${TAKE}
     process.on('worker', (w) => w.on('message', () => {}));
-    console.log(checkSpec(takeSpec, take, { seed: 1 }).passed);`,
+    const r = checkSpec(takeSpec, take, { seed: 1, stallWarning: 300 });
+    const end = Date.now() + 600; while (Date.now() < end);
+    console.log(r.passed);`,
     undefined,
     60_000,
-  );
+  ));
+
+test("the watchdog keeps no process alive, even one that listens to every worker's messages as it starts", { timeout: 120_000 }, async () => {
+  // Node refs an unref'd worker's port again when its first 'message' listener is added: here the user's, on the watchdog too.
+  const { code, stdout, stderr } = await endedCheck();
   assert.equal(code, 0, `the process did not end by itself (killed after 60 s):\n${stderr}`);
   assert.equal(stdout.trim(), 'true');
 });
 
-test('a check that ended does not warn while the process goes on blocked after it', { timeout: 60_000 }, async () => {
-  const { code, stderr } = await run(`${TAKE}
-    const r = checkSpec(takeSpec, take, { seed: 1, stallWarning: 300 });
-    const end = Date.now() + 1000; while (Date.now() < end);
-    console.log(r.passed);`);
+test('a check that ended does not warn while the process goes on blocked after it', { timeout: 120_000 }, async () => {
+  const { code, stderr } = await endedCheck();
   assert.equal(code, 0, stderr);
   assert.doesNotMatch(stderr, /warning/, stderr);
 });
@@ -105,11 +114,11 @@ test("a check with workers, whose looping case runs in a worker until its timeou
   const checks = JSON.stringify(importable(new URL('./fixtures/checks.ts', import.meta.url)));
   const { code, stdout, stderr } = await run(`import { checkSpec } from ${index};
     import { loopCheck } from ${checks};
-    const r = await checkSpec(loopCheck, { workers: 1, timeout: 1000, maxShrinkTimeouts: 0, seed: 1, stallWarning: 250 });
+    const r = await checkSpec(loopCheck, { workers: 1, timeout: 500, maxShrinkTimeouts: 0, seed: 1, stallWarning: 250 });
     console.log(JSON.stringify({ passed: r.passed, message: r.message }));`);
   assert.equal(code, 0, stderr);
   const r = JSON.parse(stdout) as { passed: boolean; message: string };
   assert.equal(r.passed, false);
-  assert.match(r.message, /timed out after 1000 ms/, r.message);
+  assert.match(r.message, /timed out after 500 ms/, r.message);
   assert.doesNotMatch(stderr, /warning/, stderr);
 });
