@@ -17,7 +17,7 @@ import { checkSpecAsync } from '../src/async-checks.ts';
 import { defineCheck, lazyOf, number, spec, type Lazy } from '../src/index.ts';
 import { importCheckModule } from '../src/parallel/load-module.ts';
 import { aWorkerLetGoEnds } from './fixtures/let-go.ts';
-import { builtFromSources } from '../scripts/dist-fresh.ts';
+import { buildIfStale } from '../scripts/dist-fresh.ts';
 import { importPromiseLoopCheck, importPromiseLoopSyncCheck } from './fixtures/loading-import-promise-loop-checks.ts';
 
 test("a loop of promise continuations the check module's import left, computing past the timeout while an asynchronous function waits for its own timer, is not blamed on the trial: a correct function passes with workers", { timeout: 60_000 }, async () => {
@@ -204,10 +204,10 @@ async function installBuilt(dir: string): Promise<void> {
   built ??= (async () => {
     const folder = mkdtempSync(join(tmpdir(), 'strictcheck-built-'));
     const pkg = join(folder, 'node_modules/strictcheck');
-    // The repository's own build where it is of the sources as they are (as npm ci leaves it): building again took 8 s of CPU.
+    // The repository's own build, made first where it is not of the sources as they are (npm test's pretest made it).
     // Copied, not linked: the package's modules are under node_modules, as an installed package's are.
-    if (builtFromSources(root)) cpSync(join(root, 'dist'), join(pkg, 'dist'), { recursive: true });
-    else await promisify(execFile)(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist'), '--declaration', 'false', '--sourceMap', 'false', '--inlineSources', 'false']);
+    await buildIfStale(root);
+    cpSync(join(root, 'dist'), join(pkg, 'dist'), { recursive: true });
     writeFileSync(join(pkg, 'package.json'), readFileSync(join(root, 'package.json')));
     // Node resolves a linked package's imports from where it is.
     for (const name of ['fast-check', 'pure-rand']) symlinkSync(join(root, 'node_modules', name), join(folder, 'node_modules', name), 'dir');

@@ -26,6 +26,7 @@ const GRACE = 1000;
 
 /** Whether this is the TypeScript source (this repository's tests, through tsx) rather than the built package. */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
+// The built package is one folder of JavaScript (scripts/build.ts): the worker's entry is beside whichever file of it holds this module.
 const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url);
 
 /**
