@@ -28,20 +28,21 @@ function* passOn<T>(xs: Iterable<T>): Generator<T> {
 }
 
 // The checks of async pass-throughs against themselves (failingSeeds) run off this thread, where node:test follows every promise (test/fixtures/off-thread.ts).
+// Two seeds each, where four and three: with the reference's reading ahead dropped (3a6c76b undone) every seed of 1..20 failed each of them.
 
 test('an async pass-through of async iterables of async iterables checked against itself passes: the consumer reading an inner iterable ahead through it is predicted so', async () => {
-  const r = await offThread<{ seeds: number[]; first: string }>(RUNS, 'failingSeeds', 'asyncIterable(asyncIterable(number))', 'passOnAsync', 4);
+  const r = await offThread<{ seeds: number[]; first: string }>(RUNS, 'failingSeeds', 'asyncIterable(asyncIterable(number))', 'passOnAsync', 2);
   assert.deepEqual(r.seeds, [], r.first);
 });
 
 test('a function that reads its async source ahead checked against itself passes: the reference\'s reading ahead is predicted, not dropped', async () => {
-  const r = await offThread<{ seeds: number[]; first: string }>(RUNS, 'failingSeeds', 'asyncIterable(number)', 'readTwoAhead', 4);
+  const r = await offThread<{ seeds: number[]; first: string }>(RUNS, 'failingSeeds', 'asyncIterable(number)', 'readTwoAhead', 2);
   assert.deepEqual(r.seeds, [], r.first);
 });
 
 test('reading ahead inside lists and tuples of async iterables passed on is predicted as recorded', async () => {
   for (const sh of ['asyncIterable(list(asyncIterable(number)))', 'asyncIterable(tuple(asyncIterable(number), number))']) {
-    const r = await offThread<{ seeds: number[]; first: string }>(RUNS, 'failingSeeds', sh, 'passOnAsync', 3);
+    const r = await offThread<{ seeds: number[]; first: string }>(RUNS, 'failingSeeds', sh, 'passOnAsync', 2);
     assert.deepEqual(r.seeds, [], `${sh}: ${r.first}`);
   }
 });
@@ -228,7 +229,7 @@ test('a pull of an async source made before the function closes it, answering af
 
 test('inferSpec of a pass-through of iterables of iterables proposes pulledAsResult(), which strictCheckSpecExact and the exhaustive check pass: a consumer throwing into an inner iterable is no throw into the source', () => {
   const sh = iterable(iterable(number));
-  const inferred = inferSpec([sh], sh, passOn as never, { depth: 3 });
+  const inferred = inferSpec([sh], sh, passOn as never, { depth: 2 });
   assert.ok(inferred.proposals.length > 0, inferred.message);
   assert.match(inferred.proposals[0]!.code, /pulledAsResult\(\)/);
 });
