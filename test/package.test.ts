@@ -188,6 +188,11 @@ test('plain node runs a check from an .mjs file with no loader: a pass returns, 
   assert.match(output, /Actual input demands/);
 });
 
+test("a stack frame of a function a thunk of the built package runs names the class Lazy, as the source's does", async () => {
+  const { output } = await ran.mjs;
+  assert.match(output, /^\s+at Lazy\.fails \[as f\] /m, output);
+});
+
 test('CommonJS loads the package with require', async () => {
   const { status, output } = await ran.cjs;
   assert.equal(status, 0, output);

@@ -292,18 +292,27 @@ export class Lazy<T> {
 
   /** A lazy value that applies `fn` to this one's value when forced; stack-safe in long chains. */
   map<U>(fn: (value: T) => U): Lazy<U> {
-    return new Lazy<U>(MAP, this, fn);
+    return following(MAP, this, fn);
   }
 
   /** A lazy value that continues with the `Lazy` returned by `fn`; stack-safe in long chains. */
   chain<U>(fn: (value: T) => Lazy<U>): Lazy<U> {
-    return new Lazy<U>(CHAIN, this, fn);
+    return following(CHAIN, this, fn);
   }
 
   /** Prints as `Lazy(value)` once evaluated, `Lazy(<unevaluated>)` before: printing never forces. */
   toString(): string {
     return this.m === DONE ? `Lazy(${String(this.f)})` : 'Lazy(<unevaluated>)';
   }
+}
+
+/**
+ * A Lazy of kind `mode` (MAP or CHAIN) that continues `from` with `fn`. Outside the class: a class
+ * that names itself in its body is bundled as `var Lazy = class _Lazy` (esbuild), and every stack
+ * frame of a function a thunk runs would then read `_Lazy.f`.
+ */
+function following<U>(mode: number, from: Lazy<unknown>, fn: unknown): Lazy<U> {
+  return new Lazy<U>(mode, from, fn);
 }
 
 /**
