@@ -43,7 +43,7 @@ for (;;) {
     if (!warned && ran >= limit) {
       named();
       warned = true;
-      writeSync(2, 'strictcheck: warning: a case of ' + name + ' has run for ' + Math.floor(ran / 1000) + ' s without ending, and nothing can stop it in the thread that runs the check.\\n' +
+      writeSync(2, 'strictcheck: warning: a case of ' + name + ' has run for ' + (ran / 1000).toFixed(1) + ' s without ending, and nothing can stop it in the thread that runs the check.\\n' +
         '  A function that loops without forcing its inputs (for (;;) {}, or an async loop on microtasks) is not stopped by the force budget: see whether it does.\\n' +
         (async ? '  An async function awaiting a promise that never settles is told as never settling only once the event loop empties, which a test runner keeps from happening: see whether it awaits one.\\n' : '') +
         '  Or run the check with workers: 1 and a timeout (a check made with defineCheck, see docs/parallel.md): a case past the timeout is stopped and reported as a counterexample.\\n' +
