@@ -195,7 +195,7 @@ test('the identity through a default import passes with workers', async () => {
   }
 });
 
-/** strictcheck built from the source (its JavaScript only, as `npm run build` emits it) in `node_modules/strictcheck` of a temporary folder, with its dependencies, once for the tests below. */
+/** strictcheck as `npm run build` emits it (the repository's `dist/`, copied) in `node_modules/strictcheck` of a temporary folder, with its dependencies, once for the tests below. */
 let built: Promise<string> | undefined;
 after(() => void built?.then((folder) => rmSync(folder, { recursive: true, force: true })));
 
