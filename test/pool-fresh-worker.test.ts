@@ -19,7 +19,7 @@ import { importTimerLateCheck } from './fixtures/import-timer-late-checks.ts';
 // One worker a run: the timer runs in each worker alike, and a second worker only starts and burns again.
 
 test('a timer the check module\'s import left, computing past the timeout before the first trial, is not blamed on trial 1: a correct function passes with workers', { timeout: 60_000 }, async () => {
-  const r = await checkSpec(randomCheck, { trials: 30, seed: 1, workers: 1, timeout: 100 });
+  const r = await checkSpec(randomCheck, { trials: 30, seed: 1, workers: 1, timeout: 50 });
   assert.equal(r.passed, true, r.message);
 });
 
@@ -29,12 +29,12 @@ test('with a timeout far shorter than the import\'s timer, a correct function st
 });
 
 test('a timer the check module\'s import left that fires once the first trial has run, computing past the timeout, is blamed on no trial: a correct function passes', { timeout: 60_000 }, async () => {
-  const r = await checkSpec(importTimerLateCheck, { trials: 30, seed: 1, workers: 1, timeout: 100 });
+  const r = await checkSpec(importTimerLateCheck, { trials: 30, seed: 1, workers: 1, timeout: 50 });
   assert.equal(r.passed, true, r.message);
 });
 
 test('in the exhaustive mode with workers, a timer the check module\'s import left is blamed on no case: a correct function passes', { timeout: 60_000 }, async () => {
-  const r = await checkSpecExhaustive(exhaustiveCheck, { depth: 3, workers: 1, timeout: 100 });
+  const r = await checkSpecExhaustive(exhaustiveCheck, { depth: 3, workers: 1, timeout: 50 });
   assert.equal(r.passed, true, r.message);
 });
 
