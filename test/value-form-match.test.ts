@@ -70,7 +70,7 @@ test('a prediction compared as it is read matches the observed demand only where
       if (same) assert.ok(equal, 'the prediction of what was forced converts to the observed demand');
       if (matches) matched++;
     }),
-    { numRuns: 2000, seed: 1 },
+    { numRuns: 500, seed: 1 },
   );
-  assert.ok(matched > 500, `matched ${matched} of 2000`);
+  assert.ok(matched > 125, `matched ${matched} of 500`);
 });
