@@ -66,7 +66,7 @@ function searched(xs: AnyIterDemand<number>): IterDemand<number> {
 describe('finite sources', () => {
   test('sum, pulling its source to the end, passes over iterable(number, { finite: true }) and iterator(…), and probably diverges over iterable(number)', { timeout: 120_000 }, () => {
     for (const sources of [iterable(number, { finite: true }), iterator(number, { finite: true }) as unknown as Shape<Iterable<number>>]) {
-      const r = checkSpec(pulledToTheEnd(sources), sum, { trials: 1_000, seed: 1 });
+      const r = checkSpec(pulledToTheEnd(sources), sum, { trials: 200, seed: 1 });
       assert.equal(r.passed, true, `${sources.name}: ${r.message}`);
     }
     const r = checkSpec(pulledToTheEnd(iterable(number)), sum, { trials: 1_000, seed: 1 });
