@@ -464,7 +464,8 @@ export class Slot {
       const left = importing ? this.state[0]! + importLimit - now : (loaded ? Math.max(this.state[0]!, seen.at) : spawned) + this.stallLimit() - now;
       if (left > 0) {
         // One that has not begun importing is looked at again soon: its import is held to the import limit from the start it writes, not to the stall limit.
-        watcher = setTimeout(watch, Math.min(left, earlier ? lookEvery(pooled.timeout) : importing || loaded ? left : lookEvery(importLimit))).unref();
+        const lookAgain = earlier ? lookEvery(pooled.timeout) : importing || loaded ? Infinity : lookEvery(importLimit);
+        watcher = setTimeout(watch, Math.min(left, lookAgain)).unref();
         return;
       }
       stop();

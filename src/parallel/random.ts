@@ -9,7 +9,7 @@ import { checkCall } from '../spec/spec.ts';
 import { CoverageTally } from '../spec/coverage.ts';
 import { indicesOf, WHOLE_RUN } from '../spec/shard.ts';
 import type { DefinedCheck } from '../spec/registry.ts';
-import { failureSteps, passedResult, type RandomRun } from '../spec/random.ts';
+import { failedAfter, failureSteps, passedResult, type RandomRun } from '../spec/random.ts';
 import { inTrial, replayOptions } from '../spec/replay.ts';
 import { printable, type CheckResult } from '../spec/result.ts';
 import { caseDriver, type AnySpec, type Fn, type Steps, type Trial } from '../spec/run-case.ts';
@@ -344,7 +344,7 @@ export async function runChecked(check: DefinedCheck<readonly unknown[], unknown
     }
     const shrinks = shrinkState.path.length;
 
-    const where = `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`;
+    const where = failedAfter(count, shrinks, seed);
     const reproduce = (note = '') => `\nReproduce with the option ${replayOptions(settings)} and workers${note}.`;
     // Replay the chosen path here, to report the same counterexample a sequential run reports.
     if (!fatal) {

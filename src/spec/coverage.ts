@@ -6,6 +6,7 @@
  * @module
  */
 import type { Demand } from '../demand/demand.ts';
+import { counted } from './counted.ts';
 import type { Ctor } from '../demand/shape-types.ts';
 import { END_CTORS, TAKEN_CTOR } from '../iter/demand.ts';
 import { SpineCell } from '../demand/compact-demand.ts';
@@ -179,7 +180,7 @@ function coverageShortfalls(c: Coverage, required: CoverageRequirement | undefin
  * saying what fell short and how to run it again (`reproduce`).
  */
 export function withCoverage(passed: CheckResult, c: Coverage, required: CoverageRequirement | undefined, names: readonly string[] | undefined, reproduce: string): CheckResult {
-  const trials = `${passed.trials} trial${passed.trials === 1 ? '' : 's'}`;
+  const trials = counted(passed.trials, 'trial');
   // A run of no trial (a shard that holds none) has no coverage to tell.
   return coverageVerdict(passed, c, required, names, {
     unit: 'trial',

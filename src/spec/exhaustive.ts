@@ -7,6 +7,7 @@
  * @module
  */
 import { CaseTree, comparePaths, type CaseNode, type EnumeratedCase, type EnumerationStats } from '../engine/enumerate.ts';
+import { counted } from './counted.ts';
 import { showShard } from './shard.ts';
 import { inhabited, NoSeriesError } from '../engine/series.ts';
 import type { CheckOptions } from './options.ts';
@@ -171,7 +172,7 @@ function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: n
   const totalCases = totals.cases;
   const done = { depth, cases: out.cases, totalCases, runs: totals.runs };
   const part = settings.shard ? `, shard ${showShard(settings.shard)}` : '';
-  const where = `exhaustive, depth ${depth}${part}, after ${totalCases} case${totalCases === 1 ? '' : 's'}`;
+  const where = `exhaustive, depth ${depth}${part}, after ${counted(totalCases, 'case')}`;
   const reproduce = `Reproduce with the options ${replayWith(['depth', String(depth)], settings)}.`;
   if (out.reported) return { passed: false, ...done, ...out.reported(where) };
   if (out.found) {
@@ -183,8 +184,8 @@ function conclude(set: Run, depth: number, out: DepthOutcome, totals: { cases: n
   }
   if (out.stopped) return stoppedResult(set, depth, done, out.cases, part);
   if (depth < settings.depth) return undefined;
-  const passedAs = `all ${out.cases} case${out.cases === 1 ? '' : 's'} of depth ${depth}${part}`;
-  const passed: ExhaustiveResult = { passed: true, ...done, message: `+++ OK, passed ${passedAs} (${totalCases} case${totalCases === 1 ? '' : 's'} and ${totals.runs} runs over ${depths(0, depth)}).` };
+  const passedAs = `all ${counted(out.cases, 'case')} of depth ${depth}${part}`;
+  const passed: ExhaustiveResult = { passed: true, ...done, message: `+++ OK, passed ${passedAs} (${counted(totalCases, 'case')} and ${totals.runs} runs over ${depths(0, depth)}).` };
   if (!out.coverage) return passed;
   return coverageVerdict(passed, out.coverage, settings.coverage, spec.names, {
     unit: 'case',
@@ -201,7 +202,7 @@ function stoppedResult(set: Run, depth: number, done: Omit<ExhaustiveResult, 'pa
   const full = depth === 0 ? 'no depth in full' : `${depths(0, depth - 1)} in full`;
   const rest = depths(depth, set.settings.depth);
   const message =
-    `+++ OK, passed ${done.totalCases === 1 ? 'the 1 case' : `all ${done.totalCases} cases`} run before ${limit} stopped the run${part}: ${full}, and ${cases} case${cases === 1 ? '' : 's'} of depth ${depth}. ` +
+    `+++ OK, passed ${done.totalCases === 1 ? 'the 1 case' : `all ${done.totalCases} cases`} run before ${limit} stopped the run${part}: ${full}, and ${counted(cases, 'case')} of depth ${depth}. ` +
     `${rest[0]!.toUpperCase()}${rest.slice(1)} ${depth === set.settings.depth ? 'was' : 'were'} not checked in full.`;
   return { passed: true, ...done, stoppedBy, message };
 }

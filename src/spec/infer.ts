@@ -9,6 +9,7 @@
  * @module
  */
 import { promiseOf } from './promise-of.ts';
+import { counted } from './counted.ts';
 import * as L from '../lazy/list.ts';
 import { demandEquals, type Demand } from '../demand/demand.ts';
 import { prettyDemand } from '../demand/print.ts';
@@ -425,7 +426,7 @@ const SHRINK_ATTEMPTS = 1000;
 /** The inference of a function that threw: the case shrunk and reported as a check reports it, and no proposal. */
 function* threwSteps<A extends readonly unknown[], R>(s: AnySpec, threw: Threw, options: InferOptions): Steps<Inference<A, R>> {
   const [small, shrinks] = yield* shrink(s, threw.trial, SHRINK_ATTEMPTS);
-  const where = `after ${threw.cases} case${threw.cases === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${options.seed ?? 1}`;
+  const where = `after ${counted(threw.cases, 'case')} and ${counted(shrinks, 'shrink')}; seed ${options.seed ?? 1}`;
   const does = whatItDoes(small.error?.thrown);
   const why = `Inferred nothing: no spec fits a function that ${does}, as a check fails a case where it ${does}. ${
     infiniteSourceHint(s, small) === undefined ? `Make it ${does === 'throws' ? 'total' : 'end'} on such inputs, or give shapes that do not make them.` : 'If it is meant to pull its sources to their end, declare them finite, as said above.'

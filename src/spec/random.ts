@@ -4,6 +4,7 @@
  * @module
  */
 import { describeSafely } from '../demand/describe.ts';
+import { counted } from './counted.ts';
 import { checkCall } from './spec.ts';
 import { CoverageTally, withCoverage } from './coverage.ts';
 import type { Settings } from './options.ts';
@@ -87,8 +88,13 @@ export function passedResult({ spec, settings }: RandomRun, count: number, cover
   const { seed, shard } = settings;
   // A shard can hold no trial (more shards than trials): it passes, saying so.
   const where = shard === undefined ? '' : `, shard ${showShard(shard)}${count === 0 ? ", which holds none of the run's trials" : ''}`;
-  const passed = { passed: true, trials: count, seed, shrinks: 0, message: `+++ OK, passed ${count} trial${count === 1 ? '' : 's'} (seed ${seed}${where}).` };
+  const passed = { passed: true, trials: count, seed, shrinks: 0, message: `+++ OK, passed ${counted(count, 'trial')} (seed ${seed}${where}).` };
   return withCoverage(passed, coverage.figures(), settings.coverage, spec.names, replayOptions(settings));
+}
+
+/** @internal Where a random run failed, as its report's first line says it: `after 3 trials and 2 shrinks; seed 42`. */
+export function failedAfter(count: number, shrinks: number, seed: number): string {
+  return `after ${counted(count, 'trial')} and ${counted(shrinks, 'shrink')}; seed ${seed}`;
 }
 
 /** @internal The steps that end a failure of `run` after `count` trials, shrunk to `small` in `shrinks` steps: its case run once more, and the result. */
@@ -97,7 +103,7 @@ export function* failureSteps({ spec, settings }: RandomRun, small: Trial, count
   resetInputCalls(spec, small.inputs);
   const final: Trial = yield rerun(small);
   const { seed } = settings;
-  const where = `after ${count} trial${count === 1 ? '' : 's'} and ${shrinks} shrink${shrinks === 1 ? '' : 's'}; seed ${seed}`;
+  const where = failedAfter(count, shrinks, seed);
   const { shown, message } = failureReport(spec, small, final, where, `Reproduce with the option ${replayOptions(settings)}.`, settings.unicode);
   return { passed: false, trials: count, seed, shrinks, counterexample: counterexampleOf(shown), message };
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { inspect } from 'node:util';
+import { counted } from './counted.ts';
 import { ForceBudgetExceeded, forceCallCount, overBudget, rewindForceCalls, thunk, UnevaluatedError, withBudget, type GrowingBudget, type withForceBudget } from '../lazy/lazy.ts';
 import { checkDemand, type Demand } from '../demand/demand.ts';
 import { fromDemandGuided, inValueForm, toDemand, valueGuide } from '../demand/convert.ts';
@@ -98,7 +99,7 @@ export function checkCall(s: Spec<readonly unknown[], unknown>, fn: (...args: an
   if (fn.length !== 0 && fn.length !== arity) {
     // fn.length stops at a parameter with a default value or a rest parameter: say so, as that may be why.
     throw new SpecError(
-      `the spec is for functions of ${arity} argument${arity === 1 ? '' : 's'}, but the function takes ${fn.length}` +
+      `the spec is for functions of ${counted(arity, 'argument')}, but the function takes ${fn.length}` +
         (fn.length < arity ? ' (JavaScript counts the parameters before the first one with a default value; to check such a function, wrap it: (a, b) => f(a, b))' : ''),
     );
   }
@@ -159,7 +160,7 @@ function prediction<A extends readonly unknown[], R>(s: Spec<A, R>, resultDemand
   if (calls === 0) throw new SpecError('the spec never called predict');
   if (calls > 1) throw new SpecError(`the spec called predict ${calls} times; it must call it once`);
   if (predicted.length !== arity) {
-    throw new SpecError(`the spec called predict with ${predicted.length} demand${predicted.length === 1 ? '' : 's'}, but the function has ${arity} argument${arity === 1 ? '' : 's'}`);
+    throw new SpecError(`the spec called predict with ${counted(predicted.length, 'demand')}, but the function has ${counted(arity, 'argument')}`);
   }
   return predicted;
 }
