@@ -15,10 +15,17 @@ const INLINE_MAP = /\/\/# sourceMappingURL=data:application\/json;base64,(\S+)\s
 /** The source map of each copy whose frame a stack has shown, by the copy's URL (undefined for a module with none). */
 const maps = new Map<string, SourceMap | undefined>();
 
+/** The source map of the copy at `url`; none if it has none, or cannot be read (a stack is formatted all the same, as Node does). */
 function mapOf(url: string): SourceMap | undefined {
   if (!maps.has(url)) {
-    const inline = INLINE_MAP.exec(readFileSync(fileURLToPath(url), 'utf8'))?.[1];
-    maps.set(url, inline === undefined ? undefined : new SourceMap(JSON.parse(Buffer.from(inline, 'base64').toString())));
+    let map: SourceMap | undefined;
+    try {
+      const inline = INLINE_MAP.exec(readFileSync(fileURLToPath(url), 'utf8'))?.[1];
+      map = inline === undefined ? undefined : new SourceMap(JSON.parse(Buffer.from(inline, 'base64').toString()));
+    } catch {
+      map = undefined;
+    }
+    maps.set(url, map);
   }
   return maps.get(url);
 }
