@@ -50,7 +50,7 @@ test('with workers, a timer that loops, left by the last case of an exhaustive r
 });
 
 test('with workers, timers that each end within the timeout pass an exhaustive run, however long they take together: the timeout bounds each timer, not their sum', { timeout: 60_000 }, async () => {
-  // The cases of depth 2 with n = 2 leave timers of BUSY_MS (100) ms each, several in a subtree: more than the timeout together.
+  // The cases of depth 2 with n = 2 leave timers of BUSY_MS (40) ms each, 17 or more in a subtree: more than twice the timeout together.
   const options = { depth: 2, workers: 1, timeout: LOOP_TIMEOUT, progress: false };
   const r = await checkSpecExhaustive(busyLaterCheck, options);
   assert.equal(r.passed, true, r.message);

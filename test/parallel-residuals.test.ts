@@ -38,13 +38,13 @@ test('an error raised by a timer the check module\'s import left rejects the run
 });
 
 test('a timer the check module\'s import left that never ends rejects the run, saying the import left it and what to do, blamed on no trial, within the import\'s limit', { timeout: 60_000 }, async () => {
-  await withWorkerLimits({ import: 1500 }, () =>
+  await withWorkerLimits({ import: 500 }, () =>
     assert.rejects(
       // One worker: each loops for the import's limit.
       checkSpec(importLoopsCheck, { trials: 10, seed: 1, workers: 1, timeout: 200 }),
       (e: Error) =>
         e instanceof WorkerCrashError &&
-        e.message.includes(`the import of ${importLoopsCheck.moduleUrl} left a timer that did not finish within 1500 ms in a worker (it loops, or blocks)`) &&
+        e.message.includes(`the import of ${importLoopsCheck.moduleUrl} left a timer that did not finish within 500 ms in a worker (it loops, or blocks)`) &&
         /clear that timer, or set it only in the main thread/.test(e.message) &&
         !/trial \d|making a case/.test(e.message),
     ),
@@ -65,13 +65,13 @@ test('a worker that a run lets go (more than the pool keeps) ends, though the ch
 
 test('the ticks of an interval the check module\'s import left do not restart the clock of the function they interrupt: an asynchronous function that never settles still times out with workers', { timeout: 120_000 }, async () => {
   // Shrinking is not what this asserts: each candidate that times out costs a fresh worker.
-  const r = await checkSpecAsync(heartbeatHangCheck, { trials: 10, seed: 1, workers: 2, timeout: 200, maxShrinkTimeouts: 0 });
+  const r = await checkSpecAsync(heartbeatHangCheck, { trials: 10, seed: 1, workers: 1, timeout: 200, maxShrinkTimeouts: 0 });
   assert.equal(r.passed, false);
   assert.match(r.message, /^Failed: the function did not finish: timed out after 200 ms/);
 });
 
 test('the ticks of an interval the check module\'s import left do not restart the clock of the function they interrupt: an asynchronous function slower than the timeout times out with workers, not passes', { timeout: 120_000 }, async () => {
-  const r = await checkSpecAsync(heartbeatSlowCheck, { trials: 10, seed: 1, workers: 2, timeout: 200, maxShrinkTimeouts: 0 });
+  const r = await checkSpecAsync(heartbeatSlowCheck, { trials: 10, seed: 1, workers: 1, timeout: 200, maxShrinkTimeouts: 0 });
   assert.equal(r.passed, false);
   assert.match(r.message, /^Failed: the function did not finish: timed out after 200 ms/);
 });

@@ -48,16 +48,20 @@ test('the copy of a module that is gone is removed, so that importing it fails a
   }
 });
 
-test("a module's copy has its module's URL as import.meta.url, and with source maps in use its stack traces show the module's lines", { timeout: 30_000 }, async () => {
+test("a module's copy has its module's URL as import.meta.url, and its stack traces show the module's lines with source maps in use, as with mapStackLines (a worker that npm test starts)", { timeout: 30_000 }, async () => {
   transpileStale();
   const fixture = new URL('./fixtures/throws-at-line.ts', import.meta.url).href;
-  const copy = new URL(`../${COPIES}/test/fixtures/throws-at-line.js`, import.meta.url).href;
-  // In a worker thread, as a worker started from the copies imports them: source maps are in use there alone.
-  const code = `process.setSourceMapsEnabled(true); import(${JSON.stringify(copy)})
-    .then((m) => { try { m.fail(); } catch (e) { require('node:worker_threads').parentPort.postMessage({ url: m.url, stack: e.stack }); } });`;
-  const worker = new Worker(code, { eval: true });
-  const { url, stack } = await new Promise<{ url: string; stack: string }>((resolve, reject) => worker.once('message', resolve).once('error', reject));
-  await worker.terminate();
-  assert.equal(url, fixture);
-  assert.match(stack, /throws-at-line\.ts:12:9/);
+  const copies = new URL(`../${COPIES}/`, import.meta.url).href;
+  const copy = new URL('test/fixtures/throws-at-line.js', copies).href;
+  const mapper = new URL('scripts/stack-lines.js', copies).href;
+  // In worker threads, as a worker started from the copies imports them: source maps are in use there alone.
+  for (const setup of ['process.setSourceMapsEnabled(true)', `await import(${JSON.stringify(mapper)}).then((m) => m.mapStackLines(${JSON.stringify(copies)}))`]) {
+    const code = `(async () => { ${setup}; const m = await import(${JSON.stringify(copy)});
+      try { m.fail(); } catch (e) { require('node:worker_threads').parentPort.postMessage({ url: m.url, stack: e.stack }); } })()`;
+    const worker = new Worker(code, { eval: true });
+    const { url, stack } = await new Promise<{ url: string; stack: string }>((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    await worker.terminate();
+    assert.equal(url, fixture);
+    assert.match(stack, /^Error: thrown at line 12\n {4}at Module\.fail \(.*throws-at-line\.ts:12:9\)\n/, setup);
+  }
 });

@@ -86,11 +86,12 @@ function ownTsx(kind: 'esm' | 'cjs'): string {
 
 /**
  * The code that starts a worker from the source: the entry's copy in the folder SOURCE_COPIES
- * names, with the source maps of the copies in use (as tsx does), or else the entry, tsx
- * registered first (this repository's own).
+ * names, its stack traces showing the source's lines (scripts/stack-lines.ts: as the copies'
+ * source maps in use would, without decoding each module's map as it loads), or else the entry,
+ * tsx registered first (this repository's own).
  */
 function sourceEntry(copies: string | undefined): string {
-  if (copies) return `process.setSourceMapsEnabled(true); import(${JSON.stringify(copyPath('src/parallel/worker.ts', copies).href)});`;
+  if (copies) return `import(${JSON.stringify(copyPath('scripts/stack-lines.ts', copies).href)}).then((m) => { m.mapStackLines(${JSON.stringify(copies)}); return import(${JSON.stringify(copyPath('src/parallel/worker.ts', copies).href)}); });`;
   return `import(${JSON.stringify(ownTsx('esm'))}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
 }
 
