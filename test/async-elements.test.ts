@@ -52,11 +52,13 @@ describe('async iterables of elements that are not primitives', () => {
   }
 
   test('the exhaustive mode with workers has the verdicts of the run in this thread', { timeout: 120_000 }, async () => {
+    // At depth 1, where a source has one element: with the fix of ac19bd3 undone, each kind's first element crashes there (its 'made'
+    // fails, or its 'passed on' throws), with workers as in this thread; depth 2 (172 to 850 cases a check, where 34 to 44) is this thread's.
     for (const c of ELEMENT_CHECKS) {
-      passes(await checkSpecExhaustiveAsync(c.made, { depth: 2, workers: 2 }), `${c.name} made`);
-      if (c.passed) passes(await checkSpecExhaustiveAsync(c.passed, { depth: 2, workers: 2 }), `${c.name} passed on`);
-      const inThread = await checkSpecExhaustiveAsync(c.ahead, { depth: 2 });
-      const withWorkers = await checkSpecExhaustiveAsync(c.ahead, { depth: 2, workers: 2 });
+      passes(await checkSpecExhaustiveAsync(c.made, { depth: 1, workers: 2 }), `${c.name} made`);
+      if (c.passed) passes(await checkSpecExhaustiveAsync(c.passed, { depth: 1, workers: 2 }), `${c.name} passed on`);
+      const inThread = await checkSpecExhaustiveAsync(c.ahead, { depth: 1 });
+      const withWorkers = await checkSpecExhaustiveAsync(c.ahead, { depth: 1, workers: 2 });
       failsOnDemands(withWorkers, `${c.name} pulls ahead`);
       assert.equal(withWorkers.message, inThread.message);
     }

@@ -166,11 +166,9 @@ test('a check over an input of 10^6 cells does not call a linear function diverg
   const big = withArbitrary(fc.constant(L.fromArray(Array.from({ length: 1_000_000 }, (_, i) => i))), list(number));
   // The spec walks the spine too, and its prediction is a demand of 10^6 cells to convert.
   const spineSpec = spec([big], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));
+  // length forces 10^6 + 1 thunks, the least past the default; a sum, whose spec predicts the input, is the next test's.
   const r = checkSpec(spineSpec, L.length, { seed: 1, trials: 1 });
   assert.ok(r.passed, r.message);
-  const sumSpec = spec([big], number, (predict, _d, xs) => predict(xs));
-  const s = checkSpec(sumSpec, L.sum, { seed: 1, trials: 1 });
-  assert.ok(s.passed, s.message);
 });
 
 test('a forceBudget given is that many forces, even 1,000,000: only a budget not given grows with the inputs', { timeout: 300_000 }, () => {
