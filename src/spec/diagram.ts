@@ -53,13 +53,6 @@ const WIDE =
 const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}]+$/u;
 
 /**
- * Printable ASCII and the symbols reports print (`•`, `…`, `⊥`, `λ`, box drawing): each its own grapheme
- * cluster of one code unit, a column wide. Most lines are only these, and segmenting them took
- * most of the time a report took to draw.
- */
-const NARROW = /^[\x20-\x7E•…⊥λ\u2500-\u257F]*$/;
-
-/**
  * The width of a string in terminal columns. Demands print strings (from `withArbitrary`, say) and
  * the names of declared constructors, which may be in any script; so each grapheme cluster (what
  * reads as one character: a letter and its accents, an emoji sequence) takes two columns if it is
@@ -67,7 +60,6 @@ const NARROW = /^[\x20-\x7E•…⊥λ\u2500-\u257F]*$/;
  * or format characters, and one otherwise.
  */
 function width(s: string): number {
-  if (NARROW.test(s)) return s.length;
   let w = 0;
   for (const { segment } of GRAPHEMES.segment(s)) w += EMOJI.test(segment) || WIDE.test(segment) ? 2 : ZERO_WIDTH.test(segment) ? 0 : 1;
   return w;
