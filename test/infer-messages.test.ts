@@ -18,9 +18,12 @@ function* reversed(xs: Iterable<number>) {
   for (let i = a.length - 1; i >= 0; i--) yield a[i]!;
 }
 
-/** The check of `reversed`, which diverges on an infinite source: made once, as two tests read its report. */
+/**
+ * The check of `reversed`, which diverges on an infinite source: made once, as two tests read its
+ * report; not shrunk, as each candidate diverges again (the inference below reports a shrunk one).
+ */
 let reversedCheck: CheckResult | undefined;
-const reversedChecked = () => (reversedCheck ??= checkSpec(reverseSpec, reversed, { seed: 2 }));
+const reversedChecked = () => (reversedCheck ??= checkSpec(reverseSpec, reversed, { seed: 2, maxShrinkAttempts: 0 }));
 
 test('the report of a function that pulls an infinite iterable for ever says, in the spec column too, that it diverged, not that it threw', () => {
   const r = reversedChecked();

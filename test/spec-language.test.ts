@@ -102,14 +102,17 @@ function compareSpecs<A extends readonly unknown[], R>(one: Spec<A, R>, other: S
   return { cases, differ };
 }
 
+// Depths at which a combinator made wrong is caught: an element's demand read from the cell before
+// it past the second cell (prefixOf), a reversal of only two cells (resultFrom), asResult's count
+// capped at 2 or 3 cells. map and zip miss the first and the last of these at depth 2, so stay at 3.
 const pairsOfSpecs: readonly { name: string; hand: Spec<readonly any[], any>; combinators: Spec<readonly any[], any>; fn: (...args: any[]) => any; depth: number; least: number }[] = [
-  { name: 'take', hand: takeSpec, combinators: takeByCombinators, fn: take, depth: 5, least: 30_061 },
+  { name: 'take', hand: takeSpec, combinators: takeByCombinators, fn: take, depth: 4, least: 2_997 },
   { name: 'map', hand: mapSpec, combinators: mapByCombinators, fn: map, depth: 3, least: 19_828 },
   { name: 'and', hand: andSpec, combinators: andByCombinators, fn: and, depth: 8, least: 17 },
   { name: 'zip', hand: zipSpec, combinators: zipByCombinators, fn: zip, depth: 3, least: 11_218 },
-  { name: 'append', hand: appendSpec, combinators: appendByCombinators, fn: append, depth: 4, least: 21_017 },
+  { name: 'append', hand: appendSpec, combinators: appendByCombinators, fn: append, depth: 3, least: 1_333 },
   { name: 'filter', hand: filterSpec, combinators: filterByCombinators, fn: filter, depth: 3, least: 4_257 },
-  { name: 'rot_simple_spec (rotNaive)', hand: rotSimpleSpec, combinators: rotSimpleByCombinators, fn: rotNaive, depth: 4, least: 30_037 },
+  { name: 'rot_simple_spec (rotNaive)', hand: rotSimpleSpec, combinators: rotSimpleByCombinators, fn: rotNaive, depth: 3, least: 1_917 },
   { name: 'length', hand: lengthSpec, combinators: lengthByCombinators, fn: length, depth: 5, least: 6 },
   { name: 'reverse', hand: reverseSpec, combinators: reverseByCombinators, fn: reverse, depth: 4, least: 1_357 },
 ];
@@ -140,7 +143,7 @@ test("take passes its spec in the spec language, and take' fails it with the pap
   assert.ok(checkSpecExhaustive(takeByCombinators, take, { depth: 4 }).passed);
   assert.equal(drawn(checkSpec(takeByCombinators, takePrime, { seed: 1 }).counterexample), paperTakePrime);
   assert.equal(drawn(checkSpecExhaustive(takeByCombinators, takePrime, { depth: 3 }).counterexample), paperTakePrime);
-  const inWorkers = await checkSpec(takePrimeByCombinatorsCheck.spec, takePrimeByCombinatorsCheck.fn, { seed: 1, workers: 2 });
+  const inWorkers = await checkSpec(takePrimeByCombinatorsCheck.spec, takePrimeByCombinatorsCheck.fn, { seed: 1, workers: 1 });
   assert.equal(drawn(inWorkers.counterexample), paperTakePrime);
   const r = fc.check(strictProperty(takeByCombinators, takePrime, { unicode: false }), { seed: 1 });
   assert.ok(r.failed);

@@ -41,7 +41,7 @@ test('an exhaustive check of a loop that forces nothing warns as well', { timeou
   const { stderr } = await run(
     `${TAKE}
     function spin(n, xs) { for (;;) {} }
-    checkSpecExhaustive(takeSpec, spin, { depth: 2, stallWarning: 300 });`,
+    checkSpecExhaustive(takeSpec, spin, { depth: 2, stallWarning: 100 });`,
     WARNING,
   );
   assert.match(stderr, /a case of checkSpecExhaustive of spin has run for/, stderr);
@@ -51,7 +51,7 @@ test('an async check of a function looping on microtasks warns, naming the check
   const { stderr } = await run(
     `${TAKE}
     async function* asyncSpin(xs) { for (;;) await null; }
-    await checkSpecAsync(mapSpec, asyncSpin, { seed: 1, stallWarning: 300 });`,
+    await checkSpecAsync(mapSpec, asyncSpin, { seed: 1, stallWarning: 100 });`,
     WARNING,
   );
   assert.match(stderr, /a case of checkSpecAsync of asyncSpin has run for/, stderr);
