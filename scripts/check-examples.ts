@@ -12,6 +12,7 @@
  * `tsconfig.json` and its options, which reports what `tsc --noEmit` reports (but for a name an
  * example leaves unused), where a second program, `tsc --noEmit`'s, parsed and checked them again.
  * TypeDoc then converts and validates the API reference from that program (scripts/api-reference.ts).
+ * A run that would read all as the last passing run read it passes without checking (scripts/passed-inputs.ts).
  * @module
  */
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
