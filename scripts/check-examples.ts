@@ -12,6 +12,7 @@
  * `tsconfig.json` and its options, which reports what `tsc --noEmit` reports (but for a name an
  * example leaves unused), where a second program, `tsc --noEmit`'s, parsed and checked them again.
  * TypeDoc then converts and validates the API reference from that program (scripts/api-reference.ts).
+ * A run that would read all as the last passing run read it passes without checking (scripts/passed-inputs.ts).
  * @module
  */
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -19,8 +20,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic, SourceFile } from 'typescript';
-import { checkApiReference } from './api-reference.ts';
 import { markdownBlocks, type MarkdownBlock } from './markdown.ts';
+import { forgetPass, passedAsIs, recordPass } from './passed-inputs.ts';
 
 // Required, not imported: an import of TypeScript's 9 MB of CommonJS scans it for its exports first (0.6 s of CPU).
 const ts: typeof import('typescript') = createRequire(import.meta.url)('typescript');
@@ -33,6 +34,20 @@ const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), 
  */
 const options = { ...config.options, incremental: true, tsBuildInfoFile: join(root, '.cache/typecheck.tsbuildinfo') };
 
+/** The last passing run's inputs (see scripts/passed-inputs.ts): if none changed, nothing is checked again. */
+const PASSED = join(root, '.cache/check-examples.json');
+if (passedAsIs(PASSED, config.fileNames)) {
+  console.log(`Nothing the last passing run read has changed (${relative(root, PASSED)}): the type check, the examples, the quotes and the API reference pass as they did`);
+  process.exit(0);
+}
+/** The files this run reads and their texts, for the record of a pass: all TypeScript reads (source files, package.json files), the documents, the quoted files. */
+const read = new Map<string, string>();
+const readFile = (path: string): string => {
+  const text = readFileSync(path, 'utf8');
+  read.set(path, text);
+  return text;
+};
+
 /** The example modules, made below, by file name: the program's host reads them from here. */
 const virtual = new Map<string, { text: string; origin: string }>();
 // One host for both programs, which parses each file once: the examples' program takes the source
@@ -40,7 +55,12 @@ const virtual = new Map<string, { text: string; origin: string }>();
 const host = ts.createIncrementalCompilerHost(options, {
   ...ts.sys,
   fileExists: (name) => virtual.has(name) || ts.sys.fileExists(name),
-  readFile: (name, encoding) => virtual.get(name)?.text ?? ts.sys.readFile(name, encoding),
+  readFile: (name, encoding) => {
+    if (virtual.has(name)) return virtual.get(name)!.text;
+    const text = ts.sys.readFile(name, encoding);
+    if (text !== undefined && name !== options.tsBuildInfoFile) read.set(name, text);
+    return text;
+  },
 });
 const { getSourceFile } = host;
 const parsed = new Map<string, SourceFile | undefined>();
@@ -68,7 +88,7 @@ type Block = Omit<MarkdownBlock, 'lang'>;
 
 /** The `@example` code blocks of a source file, or the `ts` code blocks of a Markdown file, with their line numbers. */
 function examplesOf(path: string): Block[] {
-  const text = readFileSync(path, 'utf8');
+  const text = readFile(path);
   if (path.endsWith('.md')) return markdownBlocks(text).filter((b) => b.lang === 'ts');
   const lineOf = (index: number) => text.slice(0, index).split('\n').length;
   const found: Block[] = [];
@@ -86,7 +106,7 @@ function sourceFiles(dir: string): string[] {
 
 /** Why quote `code` is not an abridgement of the file `quoted` (its lines, in order, but added `//` comments), or `undefined` if it is. */
 function misquote(code: string, quoted: string): string | undefined {
-  const source = readFileSync(join(root, quoted), 'utf8').split('\n').map((l) => l.trim());
+  const source = readFile(join(root, quoted)).split('\n').map((l) => l.trim());
   let at = 0;
   for (const line of code.split('\n').map((l) => l.trim())) {
     if (line === '' || line.startsWith('//')) continue;
@@ -166,9 +186,16 @@ for (const d of errors) {
   console.error(`${origin}, example line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 for (const m of misquotes) console.error(m);
+// Imported here, so that a run with nothing to check does not load TypeDoc (and TypeScript again, as an ES module: 1.5 s of CPU).
+const { checkApiReference } = await import('./api-reference.ts');
 const documented = await checkApiReference(program, root);
 console.log(`${config.fileNames.length} files of tsconfig.json: ${projectErrors.length === 0 ? 'all type-check' : `${projectErrors.length} errors`}`);
 console.log(`${virtual.size} examples (TSDoc comments of src/, README.md, docs/): ${errors.length === 0 ? 'all type-check' : `${errors.length} errors`}`);
 console.log(`${quotes} quotes of examples/ in docs/: ${misquotes.length === 0 ? 'all match their files' : `${misquotes.length} ${misquotes.length === 1 ? 'does' : 'do'} not`}`);
 console.log(`API reference (typedoc.json): ${documented ? 'converts and validates' : 'TypeDoc reported what is above'}`);
-process.exitCode = diagnostics.length === 0 && misquotes.length === 0 && documented ? 0 : 1;
+const passed = diagnostics.length === 0 && misquotes.length === 0 && documented;
+// What TypeDoc and the configuration read besides; npm's record of node_modules, which changes with any install there.
+for (const file of ['tsconfig.json', 'tsconfig.build.json', 'typedoc.json', 'package.json', 'node_modules/.package-lock.json']) readFile(join(root, file));
+if (passed) recordPass(PASSED, config.fileNames, read);
+else forgetPass(PASSED);
+process.exitCode = passed ? 0 : 1;
