@@ -36,7 +36,11 @@ const options = { ...config.options, incremental: true, tsBuildInfoFile: join(ro
 
 /** The last passing run's inputs (see scripts/passed-inputs.ts): if none changed, nothing is checked again. */
 const PASSED = join(root, '.cache/check-examples.json');
-if (passedAsIs(PASSED, config.fileNames)) {
+/** The documents whose `ts` blocks are examples: the README and docs/. */
+const documents = [join(root, 'README.md'), ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(root, 'docs', f))];
+/** What the run is given to check, the project's files and the documents: a file added to either is a change. */
+const named = [...config.fileNames, ...documents];
+if (passedAsIs(PASSED, named)) {
   console.log(`Nothing the last passing run read has changed (${relative(root, PASSED)}): the type check, the examples, the quotes and the API reference pass as they did`);
   process.exit(0);
 }
@@ -120,7 +124,6 @@ function misquote(code: string, quoted: string): string | undefined {
 const { values, types } = exportsOf(join(root, 'src/index.ts'));
 const misquotes: string[] = [];
 let quotes = 0;
-const documents = [join(root, 'README.md'), ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(root, 'docs', f))];
 for (const path of [...sourceFiles(join(root, 'src')), ...documents]) {
   for (const { line, code, quote } of examplesOf(path)) {
     if (quote !== undefined) {
@@ -196,6 +199,6 @@ console.log(`API reference (typedoc.json): ${documented ? 'converts and validate
 const passed = diagnostics.length === 0 && misquotes.length === 0 && documented;
 // What TypeDoc and the configuration read besides; npm's record of node_modules, which changes with any install there.
 for (const file of ['tsconfig.json', 'tsconfig.build.json', 'typedoc.json', 'package.json', 'node_modules/.package-lock.json']) readFile(join(root, file));
-if (passed) recordPass(PASSED, config.fileNames, read);
+if (passed) recordPass(PASSED, named, read);
 else forgetPass(PASSED);
 process.exitCode = passed ? 0 : 1;
