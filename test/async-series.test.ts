@@ -16,13 +16,11 @@ import { iterable, pulls, readAhead, sourcePrefix, untouched, type AnyIterDemand
 import { checkSpecExhaustive } from '../src/checks.ts';
 import { assertSpecExhaustiveAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
 import { ExhaustiveCheckFailure, type ExhaustiveResult } from '../src/spec/exhaustive.ts';
-import { inferSpec } from '../src/spec/infer.ts';
+import { inferSpec, inferSpecAsync } from '../src/spec/infer.ts';
 import { numbers } from '../examples/iterators/take.ts';
 import { asyncNumbers, takeAsync, takeAsyncPullsOneMore, takeAsyncSpec } from '../examples/iterators/take-async.ts';
 import { bothExhaustiveAsync } from './fixtures/both-exhaustive.ts';
 import { importable, runScript } from './fixtures/own-process.ts';
-import { offThread } from './fixtures/off-thread.ts';
-import { SERIES_RUNS, type takeAsyncExhaustive, type takeAsyncInferred } from './fixtures/async-series-runs.ts';
 import { pullsOneMoreSeriesCheck, takeAsyncSeriesCheck, takeAsyncWithoutClosing, withoutClosingSeriesCheck } from './fixtures/async-series-checks.ts';
 
 const shown = (c: ExhaustiveResult) => c.counterexample!.inputs.map((v, i) => prettyValue(v, takeAsyncSpec.args[i] as never));
@@ -98,9 +96,8 @@ describe('specs over the sources of the exhaustive mode', () => {
 });
 
 describe('the exhaustive mode over async iterables', () => {
-  // Run off this thread, where node:test follows every promise (test/fixtures/off-thread.ts).
   test('passes the correct async take at depth 4', { timeout: 60_000 }, async () => {
-    const r = await offThread<Awaited<ReturnType<typeof takeAsyncExhaustive>>>(SERIES_RUNS, 'takeAsyncExhaustive', 4);
+    const r = await checkSpecExhaustiveAsync(takeAsyncSpec, takeAsync, { depth: 4 });
     assert.equal(r.passed, true, r.message);
     assert.ok(r.cases > 100, `${r.cases} cases`);
     await assertSpecExhaustiveAsync(takeAsyncSpec, takeAsync, { depth: 2 });
@@ -156,12 +153,12 @@ describe('the exhaustive mode over async iterables', () => {
 
 describe('inferring a spec over async iterables', () => {
   test('observes the cases of the series as well as random ones, and proposes take\'s twin', { timeout: 60_000 }, async () => {
-    // Run off this thread, as the check above.
-    const r = await offThread<Awaited<ReturnType<typeof takeAsyncInferred>>>(SERIES_RUNS, 'takeAsyncInferred', 3, 100);
-    assert.ok(r.exhaustiveOnly > 100, `${r.exhaustiveOnly} observations`);
-    assert.equal(r.observations, 100 + r.exhaustiveOnly);
-    assert.match(r.code, /onlyWhen\(\(_d, n\) => n > 0, pulledAsResult\(\{ limit: \(n\) => n \}\)\)/);
-    assert.equal(r.check.passed, true, r.check.message);
+    const exhaustiveOnly = await inferSpecAsync([number, asyncNumbers], asyncNumbers, takeAsync, { trials: 0, depth: 3 });
+    assert.ok(exhaustiveOnly.observations > 100, `${exhaustiveOnly.observations} observations`);
+    const inferred = await inferSpecAsync([number, asyncNumbers], asyncNumbers, takeAsync, { trials: 100, depth: 3 });
+    assert.equal(inferred.observations, 100 + exhaustiveOnly.observations);
+    assert.match(inferred.proposals[0]!.code, /onlyWhen\(\(_d, n\) => n > 0, pulledAsResult\(\{ limit: \(n\) => n \}\)\)/);
+    await assertSpecExhaustiveAsync(inferred.proposals[0]!.spec, takeAsync, { depth: 3 });
   });
 
   test('the synchronous inference refuses async shapes, naming the asynchronous one', () => {
