@@ -21,11 +21,12 @@ describe('the exhaustive mode over iterables', () => {
     assert.ok(!series(numbers, 0).some((s) => prettyValue(s, numbers).includes('without')), 'a source without return is one level deeper');
   });
 
+  // Depth 3: 598 runs pruned, 2,664 without (depth 4: 3,302 and 25,516).
   test('passes the correct take, refining only the pulls it makes', () => {
-    const r = checkSpecExhaustive(takeSpec, take, { depth: 4 });
+    const r = checkSpecExhaustive(takeSpec, take, { depth: 3 });
     assert.equal(r.passed, true, r.message);
     assert.ok(r.totalCases > 50, `${r.totalCases} cases`);
-    const unpruned = checkSpecExhaustive(takeSpec, take, { depth: 4, prune: false });
+    const unpruned = checkSpecExhaustive(takeSpec, take, { depth: 3, prune: false });
     assert.equal(unpruned.passed, true);
     assert.ok(r.runs * 3 < unpruned.runs, `${r.runs} runs pruned, ${unpruned.runs} without`);
   });

@@ -5,33 +5,14 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { number, asyncIterable, AsyncSource, checkSpecAsync, observeDetailedAsync, normalize, spec, ForceBudgetExceeded } from '../src/index.ts';
-import { readAsyncSource, toItsEnd } from '../examples/iterators/read-source.ts';
+import { number, asyncIterable, AsyncSource, observeDetailedAsync, normalize, ForceBudgetExceeded } from '../src/index.ts';
+import { offThread } from './fixtures/off-thread.ts';
+import { countingTimers, DIVERGING_RUNS, type divergingSum } from './fixtures/diverging-runs.ts';
 
 /** A take that yields n elements and then goes on pulling its source, never returning on an infinite one. */
 async function* takeNeverStops<T>(n: number, it: AsyncIterable<T>): AsyncGenerator<T> {
   let i = 0;
   for await (const x of it) if (i++ < n) yield x;
-}
-
-/** The sum of an async source's elements, pulling it to its end: a spec says so, which an infinite source makes it miss by diverging. */
-async function sumAsync(xs: AsyncIterable<number>): Promise<number> {
-  let s = 0;
-  for await (const x of xs) s += x;
-  return s;
-}
-const pulledToTheEnd = spec([asyncIterable(number)], number, (predict, _d, xs) => predict(toItsEnd(readAsyncSource(xs, 1e6)) as never));
-
-/** What `body` returns, and how many times it (and what it started) called `setImmediate`. */
-async function countingTimers<R>(body: () => Promise<R>): Promise<{ value: R; timers: number }> {
-  const real = globalThis.setImmediate;
-  let timers = 0;
-  globalThis.setImmediate = ((...args: Parameters<typeof setImmediate>) => (timers++, real(...args))) as typeof setImmediate;
-  try {
-    return { value: await body(), timers };
-  } finally {
-    globalThis.setImmediate = real;
-  }
 }
 
 describe('an async function pulling an infinite async source for ever', () => {
@@ -45,9 +26,8 @@ describe('an async function pulling an infinite async source for ever', () => {
   });
 
   test('is reported as probably diverging with its shrunk counterexample, each run waiting a few timers, not one a pull', { timeout: 120_000 }, async () => {
-    let runs = 0;
-    const counted = (xs: AsyncIterable<number>) => (runs++, sumAsync(xs));
-    const { value: r, timers } = await countingTimers(() => checkSpecAsync(pulledToTheEnd, counted, { trials: 300, seed: 1, forceBudget: 20_000 }));
+    // Run off this thread, where node:test follows every promise (test/fixtures/off-thread.ts).
+    const { timers, runs, ...r } = await offThread<Awaited<ReturnType<typeof divergingSum>>>(DIVERGING_RUNS, 'divergingSum');
     assert.equal(r.passed, false);
     assert.match(r.message, /made more than 20000 forces of thunks and pulls of iterators: it probably diverges/);
     assert.match(r.message, /iter \[[^\]]*…\]/, 'the counterexample keeps its infinite source');

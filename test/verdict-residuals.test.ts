@@ -38,14 +38,14 @@ import { BURN, loopingTimerCheck, slowInputsCheck, slowSpecCheck, TIMEOUT } from
 // A timeout counts the function's run only
 
 test(`with workers and a timeout of ${TIMEOUT} ms, a correct spec computing ${BURN} ms on each case is neither blamed nor makes the function time out`, { timeout: 120_000 }, async () => {
-  const r = await checkSpec(slowSpecCheck, { seed: 1, trials: 4, workers: 1, timeout: TIMEOUT });
+  const r = await checkSpec(slowSpecCheck, { seed: 1, trials: 2, workers: 1, timeout: TIMEOUT });
   assert.equal(r.passed, true, r.message);
   const e = await checkSpecExhaustive(slowSpecCheck.spec, slowSpecCheck.fn, { depth: 0, workers: 1, timeout: TIMEOUT });
   assert.equal(e.passed, true, e.message);
 });
 
 test(`with workers and a timeout of ${TIMEOUT} ms, inputs whose generation computes ${BURN} ms do not make a fast function time out`, { timeout: 120_000 }, async () => {
-  const r = await checkSpec(slowInputsCheck, { seed: 1, trials: 4, workers: 1, timeout: TIMEOUT });
+  const r = await checkSpec(slowInputsCheck, { seed: 1, trials: 2, workers: 1, timeout: TIMEOUT });
   assert.equal(r.passed, true, r.message);
 });
 
