@@ -11,11 +11,10 @@ import { generateInputs } from '../src/engine/generate.ts';
 import { Seed } from '../src/engine/random.ts';
 import { shrinkValue } from '../src/engine/shrink.ts';
 import { mapSpec as listMapSpec, type ElementFn } from '../examples/list-specs.ts';
+import { finiteMapSpec, mapNoReturn } from './fixtures/iter-checks.ts';
 
 const numbers = iterable(number);
-const finiteNumbers = iterable(number, { finite: true });
 const mapSpec = specOf([numbers], numbers, ({ pulledAsResult }) => [pulledAsResult()]);
-const finiteMapSpec = specOf([finiteNumbers], numbers, ({ pulledAsResult }) => [pulledAsResult()]);
 
 /** A map that reads one element ahead of the one it yields. */
 function* mapAhead(xs: Iterable<number>): Generator<number> {
@@ -30,12 +29,6 @@ function* mapAhead(xs: Iterable<number>): Generator<number> {
   } finally {
     if (!cur.done) it.return?.();
   }
-}
-
-/** A map that never closes its source when it is closed. */
-function* mapNoReturn(xs: Iterable<number>): Generator<number> {
-  const it = xs[Symbol.iterator]();
-  for (let r = it.next(); !r.done; r = it.next()) yield r.value * 2;
 }
 
 /**
