@@ -137,6 +137,15 @@ test('with workers, maxCases is exact: a run stopped by it has checked that many
   }
 });
 
+test('with one worker, maxCases hands back no piece before it is reached: a run that only refined a hole gives back the case it took', { timeout: 60_000 }, async () => {
+  // One worker splits no subtree (no other waits for work): it is sent a piece a depth, unless the allowance runs out in a piece.
+  const full = await checkSpecExhaustive(takeCheck, { depth: 2, workers: 1, progress: false });
+  const r = await checkSpecExhaustive(takeCheck, { depth: 2, maxCases: full.totalCases - 1, workers: 1, progress: false });
+  assert.equal(r.stoppedBy, 'maxCases');
+  assert.equal(r.totalCases, full.totalCases - 1);
+  assert.equal(r.subtrees, full.subtrees, `the pieces sent: ${r.subtrees}, where ${full.subtrees} without maxCases`);
+});
+
 test('with a shard and workers, maxCases stops the run as in this thread: it says so, and counts the cases this thread ran to find the shard', { timeout: 60_000 }, async () => {
   const r = await checkSpecExhaustive(takeCheck, { depth: 6, shard: '2/2', maxCases: 5, workers: 2, progress: false });
   assert.equal(r.stoppedBy, 'maxCases', r.message);
