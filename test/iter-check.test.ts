@@ -42,7 +42,6 @@ describe('checking take over iterables', () => {
     // Its smallest case: take 0 takes its source's iterator and leaves it open (taken), where take takes none.
     assert.match(r.message, /taken/);
     assert.ok((r.counterexample!.inputs[0] as number) <= 2);
-    assert.ok(r.shrinks < 50, `${r.shrinks} shrinks: an element is delivered with its pull, so a demand leaving it unforced runs back to the same case, no smaller`);
   });
 
   test('a function pulling an infinite source for ever is reported as divergent', { timeout: 60_000 }, () => {
