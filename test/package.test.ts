@@ -54,7 +54,7 @@ function run(args: readonly string[]): Promise<Run> {
 }
 
 /** vitest's test files here, run at once (a vitest run costs a second of CPU before its first file); {@link vitestFile} reads what each did. */
-const VITEST_FILES = ['vitest/take.test.ts', 'vitest/workers.test.ts', 'commonjs/vitest.test.ts', 'vitest/property.test.ts'] as const;
+const VITEST_FILES = ['vitest/take.test.ts', 'commonjs/vitest.test.ts', 'vitest/property.test.ts'] as const;
 const VITEST_REPORT = 'vitest-report.json';
 /** The `node` commands of the tests below, each a process of a user's own; the longest first, as they start in this order (see {@link runAll}). */
 const COMMANDS = {
@@ -132,27 +132,27 @@ const NODE_TEST_COUNTS = /# pass 1\n# fail 1/;
 const VITEST_COUNTS = /^1 failed \| 1 passed$/m;
 
 /**
- * What the vitest run did with `file`: the run's exit code, how many of the file's tests passed and
- * failed (as vitest counts a suite, /1 failed \| 1 passed/), and the file's failures as the run
- * printed them.
+ * What the vitest run did with `file` (or with its tests in the describe `suite`): the run's exit
+ * code, how many of those tests passed and failed (as vitest counts a suite, /1 failed \| 1
+ * passed/), and their failures as the run printed them.
  */
-async function vitestFile(file: (typeof VITEST_FILES)[number]): Promise<Run> {
+async function vitestFile(file: (typeof VITEST_FILES)[number], suite?: string): Promise<Run> {
   const { status, output } = await ran.vitest;
-  let report: { testResults: { name: string; assertionResults: { status: string; failureMessages: string[] }[] }[] };
+  let report: { testResults: { name: string; assertionResults: { ancestorTitles: string[]; status: string; failureMessages: string[] }[] }[] };
   try {
     report = JSON.parse(readFileSync(join(project, VITEST_REPORT), 'utf8'));
   } catch (err) {
     assert.fail(`vitest wrote no report (${(err as Error).message}):\n${output}`);
   }
-  const tests = report.testResults.find((r) => r.name === join(project, file))?.assertionResults;
-  assert.ok(tests, `vitest ran no ${file}:\n${output}`);
+  const tests = report.testResults.find((r) => r.name === join(project, file))?.assertionResults.filter((t) => suite === undefined || t.ancestorTitles[0] === suite);
+  assert.ok(tests?.length, `vitest ran no ${file}${suite === undefined ? '' : ` ${suite}`}:\n${output}`);
   const count = (state: string) => tests.filter((t) => t.status === state).length;
   return { status, output: `${count('failed')} failed | ${count('passed')} passed\n${tests.flatMap((t) => t.failureMessages).join('\n')}` };
 }
 
-/** The test `name`: vitest ran `file`, a suite of one passing and one failing check (see {@link assertOnePassOneFail}). */
-function vitestTest(name: string, file: (typeof VITEST_FILES)[number]): void {
-  test(name, async () => assertOnePassOneFail(await vitestFile(file), VITEST_COUNTS));
+/** The test `name`: vitest ran `file` (or its describe `suite`), a suite of one passing and one failing check (see {@link assertOnePassOneFail}). */
+function vitestTest(name: string, file: (typeof VITEST_FILES)[number], suite?: string): void {
+  test(name, async () => assertOnePassOneFail(await vitestFile(file, suite), VITEST_COUNTS));
 }
 
 /** The test `name`: command `command` ran a suite of one passing and one failing check, counted as `counts` says (see {@link assertOnePassOneFail}). */
@@ -203,7 +203,7 @@ suiteTest('node:test runs a passing and a failing check, the failing one failing
 
 suiteTest('node:test through tsx runs the same checks written in TypeScript', 'nodeTestTsx', NODE_TEST_COUNTS);
 
-vitestTest('vitest runs a passing and a failing check, the failing one failing the suite with its diagram', 'vitest/take.test.ts');
+vitestTest('vitest runs a passing and a failing check, the failing one failing the suite with its diagram', 'vitest/take.test.ts', 'in this thread');
 
 suiteTest('jest, in its ES module mode as the README configures it, runs a passing and a failing check', 'jest', /1 failed, 1 passed/);
 
@@ -233,7 +233,7 @@ suiteTest('workers run from the built package without tsx, loading a JavaScript 
 
 suiteTest('workers load a TypeScript check module through the loader of the process (node --import tsx)', 'workersTsx', NODE_TEST_COUNTS);
 
-vitestTest("workers load a TypeScript check module of a vitest run, whose loader is vitest's own, through the project's tsx", 'vitest/workers.test.ts');
+vitestTest("workers load a TypeScript check module of a vitest run, whose loader is vitest's own, through the project's tsx", 'vitest/take.test.ts', 'in a worker');
 
 suiteTest('workers load a TypeScript check module of a CommonJS package (`"type": "commonjs"`, as npm init writes it) under node --import tsx, as CommonJS through tsx, as the main thread loads it', 'workersCommonJs', NODE_TEST_COUNTS);
 

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { checkSpecAsync } from '../src/async-checks.ts';
@@ -104,27 +104,32 @@ const modules = { defaultImport: './default-import.ts', writtenAsCjs: './written
   return { dir, run };
 }
 
-describe('a TypeScript check module that tsx loads as CommonJS (node --import tsx), in workers', { timeout: 120_000 }, () => {
-  let project: ReturnType<typeof commonJsProject>;
-  before(() => void (project = commonJsProject()));
+/** Within a describe: the project `make` writes, its run started before the describe's tests, and removed after them once its run has ended (whether or not a test awaited it); what it gives is its run. */
+function projectOfTheseTests<R>(make: () => { dir: string; run: Promise<R> }): () => Promise<R> {
+  let project: { dir: string; run: Promise<R> };
+  before(() => void (project = make()));
   after(async () => {
-    // Once its run has ended, whether or not a test awaited it.
     await project.run.catch(() => undefined);
     rmSync(project.dir, { recursive: true, force: true });
   });
+  return () => project.run;
+}
+
+describe('a TypeScript check module that tsx loads as CommonJS (node --import tsx), in workers', { timeout: 120_000 }, () => {
+  const ran = projectOfTheseTests(commonJsProject);
 
   test("is loaded as CommonJS in workers too, as the main thread loaded it: its default import of a compiled CommonJS module is the main thread's (exports.default), and a correct function passes", async () => {
-    const { defaultImport } = await project.run;
+    const { defaultImport } = await ran();
     assert.equal(defaultImport!.passed, true, defaultImport!.message);
   });
 
   test('written as CommonJS (import = require, require, __dirname), it loads in workers as it does in the main thread, and a correct function passes', async () => {
-    const { writtenAsCjs } = await project.run;
+    const { writtenAsCjs } = await ran();
     assert.equal(writtenAsCjs!.passed, true, writtenAsCjs!.message);
   });
 
   test('a .cts check module loads in workers as it does in the main thread, and a correct function passes', async () => {
-    const { cts } = await project.run;
+    const { cts } = await ran();
     assert.equal(cts!.passed, true, cts!.message);
   });
 });
@@ -161,41 +166,6 @@ test("defineCheck given undefined for its module's URL, as import.meta.url is in
     e instanceof TypeError && /import\.meta\.url is undefined in a module compiled to CommonJS/.test(e.message) && /pathToFileURL\(__filename\)\.href \(from node:url\)/.test(e.message));
 });
 
-/** Runs `file`'s tests under vitest (this repository's, linked into `dir`'s node_modules) in `dir`: whether they passed, and vitest's output. */
-async function underVitest(dir: string, file: string): Promise<{ passed: boolean; output: string }> {
-  symlinkSync(join(root, 'node_modules/vitest'), join(dir, 'node_modules/vitest'), 'dir');
-  const env = { ...process.env, NODE_TEST_CONTEXT: undefined, NO_COLOR: '1', CI: 'true' };
-  return promisify(execFile)(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', file], { cwd: dir, env, timeout: 90_000 }).then(
-    ({ stdout }) => ({ passed: true, output: stdout }),
-    (e: { stdout?: string; stderr?: string }) => ({ passed: false, output: `${e.stdout}${e.stderr}` }),
-  );
-}
-
-test("under vitest, a check module's default import of a compiled CommonJS module is in workers what vitest made it in the main thread (exports.default), and a correct function passes", { timeout: 120_000 }, async () => {
-  const dir = project('vitest', {
-    'package.json': '{ "type": "module" }',
-    'checks.ts': `import identityOf from 'cjsdep';
-import { defineCheck, spec, lazyOf, number, type Lazy } from ${source};
-const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
-export const check = defineCheck(import.meta.url, 'default import', idSpec, (n: Lazy<number>) => identityOf(n));
-`,
-    'workers.test.ts': `import { test, expect } from 'vitest';
-import { checkSpec } from ${source};
-import { check } from './checks.ts';
-test('the identity through a default import passes with workers', async () => {
-  const r = await checkSpec(check, { trials: 20, seed: 1, workers: 1 });
-  expect(r.message).toMatch(/^[+]{3} OK/);
-}, 60_000);
-`,
-  });
-  try {
-    const ran = await underVitest(dir, 'workers.test.ts');
-    assert.ok(ran.passed, ran.output);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
 /** strictcheck as `npm run build` emits it (the repository's `dist/`, copied) in `node_modules/strictcheck` of a temporary folder, with its dependencies, once for the tests below. */
 let built: Promise<string> | undefined;
 after(() => void built?.then((folder) => rmSync(folder, { recursive: true, force: true })));
@@ -218,59 +188,112 @@ async function installBuilt(dir: string): Promise<void> {
   symlinkSync(join(root, 'node_modules/tsx'), join(dir, 'node_modules/tsx'), 'dir');
 }
 
-test("under vitest in a CommonJS package (as npm init writes it), a check module importing the project's own TypeScript by name, with and without its extension, loads it in workers of the built package as ES modules, as vitest does (a top-level await in one works), and a correct function passes", { timeout: 120_000 }, async () => {
-  // tsx gives a named import of a TypeScript module it compiles to CommonJS a URL of its own (?tsx-commonjs-export-preparse).
-  const dir = project('vitest-cjs', {
-    'package.json': '{ "type": "commonjs" }',
-    'own.ts': 'export function identity<T>(x: T): T { return x; }\n',
+/** What vitest's JSON reporter says of a test file: its status, and its tests' failure messages. */
+type VitestFile = { name: string; status: string; message: string; assertionResults: { failureMessages: string[] }[] };
+
+/**
+ * Projects of a user's own, one a folder with its own package.json, in one temporary folder (its
+ * node_modules shared: `cjsdep`, this repository's vitest and tsx, the built strictcheck), whose
+ * tests one vitest run runs (a run a project, each another vitest process, cost half a second of CPU
+ * more): for each folder, whether its tests passed, and what vitest said of them (its JSON reporter's).
+ */
+function vitestProjects(): { dir: string; run: Promise<Record<string, { passed: boolean; output: string }>> } {
+  const dir = project('vitest', {
+    // A check module's default import of a compiled CommonJS module, strictcheck imported from the source.
+    'default-import/package.json': '{ "type": "module" }',
+    'default-import/checks.ts': `import identityOf from 'cjsdep';
+import { defineCheck, spec, lazyOf, number, type Lazy } from ${source};
+const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
+export const check = defineCheck(import.meta.url, 'default import', idSpec, (n: Lazy<number>) => identityOf(n));
+`,
+    'default-import/workers.test.ts': `import { test, expect } from 'vitest';
+import { checkSpec } from ${source};
+import { check } from './checks.ts';
+test('the identity through a default import passes with workers', async () => {
+  const r = await checkSpec(check, { trials: 20, seed: 1, workers: 1 });
+  expect(r.message).toMatch(/^[+]{3} OK/);
+}, 60_000);
+`,
+    // A CommonJS package (as npm init writes it) whose check module imports the project's own TypeScript.
+    'cjs-package/package.json': '{ "type": "commonjs" }',
+    'cjs-package/own.ts': 'export function identity<T>(x: T): T { return x; }\n',
     // Compiled to CommonJS, it failed in workers: "Top-level await is currently not supported with the "cjs" output format".
-    'noext.ts': 'export const same = await Promise.resolve(<T,>(x: T): T => x);\n',
-    'checks.ts': `import identityOf from 'cjsdep';
+    'cjs-package/noext.ts': 'export const same = await Promise.resolve(<T,>(x: T): T => x);\n',
+    'cjs-package/checks.ts': `import identityOf from 'cjsdep';
 import { identity } from './own.ts';
 import { same } from './noext';
 import { defineCheck, spec, lazyOf, number, type Lazy } from 'strictcheck';
 const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
 export const check = defineCheck(import.meta.url, 'own imports', idSpec, (n: Lazy<number>) => same(identity(identityOf(n))));
 `,
-    'workers.test.ts': `import { test } from 'vitest';
+    'cjs-package/workers.test.ts': `import { test } from 'vitest';
 import { assertSpec } from 'strictcheck';
 import { check } from './checks.ts';
 test("the identity through the project's own modules passes with workers", () => assertSpec(check, { trials: 20, seed: 1, workers: 1 }), 60_000);
 `,
-  });
-  try {
-    await installBuilt(dir);
-    const ran = await underVitest(dir, 'workers.test.ts');
-    assert.ok(ran.passed, ran.output);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-test("under vitest in an ES module package, a check module using __dirname, which vitest's transform gave it in the main thread, is refused in workers saying so and what to use, not that workers load it as the main thread did", { timeout: 120_000 }, async () => {
-  const dir = project('vitest-dirname', {
-    'package.json': '{ "type": "module" }',
-    'checks.ts': `import { join } from 'node:path';
+    // An ES module package whose check module uses __dirname.
+    'dirname/package.json': '{ "type": "module" }',
+    'dirname/checks.ts': `import { join } from 'node:path';
 import { defineCheck, spec, lazyOf, number, type Lazy } from 'strictcheck';
 export const here = join(__dirname, 'data');
 const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
 export const check = defineCheck(import.meta.url, 'dirname', idSpec, (n: Lazy<number>) => n);
 `,
-    'workers.test.ts': `import { test } from 'vitest';
+    'dirname/workers.test.ts': `import { test } from 'vitest';
 import { assertSpec } from 'strictcheck';
 import { check } from './checks.ts';
 test('the identity passes with workers', () => assertSpec(check, { trials: 20, seed: 1, workers: 1 }), 60_000);
 `,
   });
-  try {
+  const run = (async () => {
     await installBuilt(dir);
-    const ran = await underVitest(dir, 'workers.test.ts');
+    symlinkSync(join(root, 'node_modules/vitest'), join(dir, 'node_modules/vitest'), 'dir');
+    const env = { ...process.env, NODE_TEST_CONTEXT: undefined, NO_COLOR: '1', CI: 'true' };
+    const report = join(dir, 'report.json');
+    const args = [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile=${report}`, 'default-import/', 'cjs-package/', 'dirname/'];
+    // It exits with 1 as the dirname project fails: its report says which.
+    const ended = await promisify(execFile)(process.execPath, args, { cwd: dir, env, timeout: 90_000 }).then(
+      ({ stdout, stderr }) => `${stdout}${stderr}`,
+      (e: { stdout?: string; stderr?: string }) => `${e.stdout}${e.stderr}`,
+    );
+    let files: VitestFile[];
+    try {
+      files = (JSON.parse(readFileSync(report, 'utf8')) as { testResults: VitestFile[] }).testResults;
+    } catch {
+      throw new Error(`vitest wrote no report:\n${ended}`);
+    }
+    return Object.fromEntries(
+      files.map((f) => [
+        basename(dirname(f.name)),
+        { passed: f.status === 'passed', output: [f.message, ...f.assertionResults.flatMap((a) => a.failureMessages)].join('\n') || ended },
+      ]),
+    );
+  })();
+  return { dir, run };
+}
+
+describe('under vitest', { timeout: 120_000 }, () => {
+  const ran = projectOfTheseTests(vitestProjects);
+  /** What the vitest run said of the project in `folder`, or a failure saying it has no such project. */
+  const ranIn = async (folder: string) => (await ran())[folder] ?? assert.fail(`vitest ran no tests in ${folder}: ${Object.keys(await ran()).join(', ')}`);
+
+  test("a check module's default import of a compiled CommonJS module is in workers what vitest made it in the main thread (exports.default), and a correct function passes", async () => {
+    const ran = await ranIn('default-import');
+    assert.ok(ran.passed, ran.output);
+  });
+
+  test("in a CommonJS package (as npm init writes it), a check module importing the project's own TypeScript by name, with and without its extension, loads it in workers of the built package as ES modules, as vitest does (a top-level await in one works), and a correct function passes", async () => {
+    // tsx gives a named import of a TypeScript module it compiles to CommonJS a URL of its own (?tsx-commonjs-export-preparse).
+    const ran = await ranIn('cjs-package');
+    assert.ok(ran.passed, ran.output);
+  });
+
+  test("in an ES module package, a check module using __dirname, which vitest's transform gave it in the main thread, is refused in workers saying so and what to use, not that workers load it as the main thread did", async () => {
+    const ran = await ranIn('dirname');
     assert.ok(!ran.passed, ran.output);
     const said = ran.output.replace(/\s+/g, ' ');
     assert.match(said, /uses __dirname, which vitest's transform gives ES modules in the main thread only/);
     assert.match(said, /Use import\.meta\.dirname \(Node 20\.11 on\), or dirname\(fileURLToPath\(import\.meta\.url\)\) instead/);
     assert.doesNotMatch(said, /as the main thread did|--import tsx|top level/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

@@ -2,8 +2,8 @@
  * A case that never ends in this thread (a loop that forces nothing, which the force budget cannot
  * stop, or an async loop on microtasks) blocks the thread, and nothing in it can speak: a watchdog
  * thread warns on standard error once a case has run past `stallWarning`, naming the check and
- * saying what to do. Each check runs in a process of its own, which the test kills once it has
- * warned (before, it hung silently for ever).
+ * saying what to do. Each check that warns runs in a process of its own, which the test kills once
+ * it has warned (before, it hung silently for ever); the checks that must not warn share one.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -69,57 +69,74 @@ test('an async check of a function awaiting a promise that never settles, where 
   assert.match(stderr, /An async function awaiting a promise that never settles [^\n]*a test runner keeps from happening/, stderr);
 });
 
-test('a check that is slow but makes progress, every case short, passes with no warning, and the process ends', { timeout: 120_000 }, async () => {
-  const { code, stdout, stderr } = await run(`${TAKE}
-    const slowTake = (n, xs) => { const end = Date.now() + 40; while (Date.now() < end); return take(n, xs); };
-    // 15 cases of 40 ms: past stallWarning together, each far within it, however loaded the machine.
-    const r = checkSpec(takeSpec, slowTake, { seed: 1, trials: 15, stallWarning: 500 });
-    console.log(r.passed);`);
-  assert.equal(code, 0, stderr);
-  assert.equal(stdout.trim(), 'true');
-  assert.doesNotMatch(stderr, /warning/, stderr);
-});
+/** What starts {@link endedChecks}' line on standard error after its check `i` (written synchronously, as the watchdog writes: in order with it). */
+const ENDED = 'ended check ';
 
-/** The run of {@link endedCheck}'s process. */
+/** The run of {@link endedChecks}' process. */
 let ended: Promise<Ended> | undefined;
 
 /**
- * A process that listens to every worker's messages as it starts, runs a check that passes, then
- * blocks 600 ms (twice its stallWarning): run once for the two tests below, each a process start.
+ * A process that listens to every worker's messages as it starts, then runs three checks that get
+ * no warning: `slowTake`, slow but every case short; `take`, which passes, after which the process
+ * blocks 600 ms (twice its stallWarning); `takeLoops`, with workers, whose looping case the
+ * worker's timeout stops. It prints each result on a line, and after each check a line on standard
+ * error that ends the part of it written while the check ran (see {@link during}). Run once for the
+ * tests below: a process each cost a process start more each (0.35 s of CPU from the copies, 1.1 s
+ * through tsx).
  */
-const endedCheck = () =>
+const endedChecks = () =>
   (ended ??= run(
     `${TAKE}
+    import { loopCheck } from ${JSON.stringify(importable(new URL('./fixtures/checks.ts', import.meta.url)))};
+    import { writeSync } from 'node:fs';
     process.on('worker', (w) => w.on('message', () => {}));
+    const ended = (i) => writeSync(2, ${JSON.stringify(ENDED)} + i + '\\n');
+    const slowTake = (n, xs) => { const end = Date.now() + 40; while (Date.now() < end); return take(n, xs); };
+    // 15 cases of 40 ms: past stallWarning together, each far within it, however loaded the machine.
+    console.log(checkSpec(takeSpec, slowTake, { seed: 1, trials: 15, stallWarning: 500 }).passed);
+    ended(0);
     const r = checkSpec(takeSpec, take, { seed: 1, stallWarning: 300 });
     const end = Date.now() + 600; while (Date.now() < end);
-    console.log(r.passed);`,
+    console.log(r.passed);
+    ended(1);
+    const w = await checkSpec(loopCheck, { workers: 1, timeout: 500, maxShrinkTimeouts: 0, seed: 1, stallWarning: 250 });
+    console.log(JSON.stringify({ passed: w.passed, message: w.message }));
+    ended(2);`,
     undefined,
     60_000,
   ));
 
+/** The line `i` of what {@link endedChecks}' process printed. */
+const printed = async (i: number) => (await endedChecks()).stdout.trim().split('\n')[i];
+
+/** What {@link endedChecks}' process wrote on standard error while its check `i` ran (and after the one before it), as far as it got. */
+const during = async (i: number) => (await endedChecks()).stderr.split(new RegExp(`^${ENDED}\\d\n`, 'm'))[i] ?? '';
+
+test('a check that is slow but makes progress, every case short, passes with no warning, and the process ends', { timeout: 120_000 }, async () => {
+  const { code, stderr } = await endedChecks();
+  assert.equal(code, 0, stderr);
+  assert.equal(await printed(0), 'true');
+  assert.doesNotMatch(await during(0), /warning/, stderr);
+});
+
 test("the watchdog keeps no process alive, even one that listens to every worker's messages as it starts", { timeout: 120_000 }, async () => {
   // Node refs an unref'd worker's port again when its first 'message' listener is added: here the user's, on the watchdog too.
-  const { code, stdout, stderr } = await endedCheck();
+  const { code, stderr } = await endedChecks();
   assert.equal(code, 0, `the process did not end by itself (killed after 60 s):\n${stderr}`);
-  assert.equal(stdout.trim(), 'true');
+  assert.equal(await printed(1), 'true');
 });
 
 test('a check that ended does not warn while the process goes on blocked after it', { timeout: 120_000 }, async () => {
-  const { code, stderr } = await endedCheck();
+  const { code, stderr } = await endedChecks();
   assert.equal(code, 0, stderr);
-  assert.doesNotMatch(stderr, /warning/, stderr);
+  assert.doesNotMatch(await during(1), /warning/, stderr);
 });
 
 test("a check with workers, whose looping case runs in a worker until its timeout, gets no warning: the worker's timeout stops it", { timeout: 120_000 }, async () => {
-  const checks = JSON.stringify(importable(new URL('./fixtures/checks.ts', import.meta.url)));
-  const { code, stdout, stderr } = await run(`import { checkSpec } from ${index};
-    import { loopCheck } from ${checks};
-    const r = await checkSpec(loopCheck, { workers: 1, timeout: 500, maxShrinkTimeouts: 0, seed: 1, stallWarning: 250 });
-    console.log(JSON.stringify({ passed: r.passed, message: r.message }));`);
+  const { code, stderr } = await endedChecks();
   assert.equal(code, 0, stderr);
-  const r = JSON.parse(stdout) as { passed: boolean; message: string };
+  const r = JSON.parse((await printed(2)) ?? assert.fail(stderr)) as { passed: boolean; message: string };
   assert.equal(r.passed, false);
   assert.match(r.message, /timed out after 500 ms/, r.message);
-  assert.doesNotMatch(stderr, /warning/, stderr);
+  assert.doesNotMatch(await during(2), /warning/, stderr);
 });
