@@ -15,13 +15,14 @@
  * A run that would read all as the last passing run read it passes without checking (scripts/passed-inputs.ts).
  * @module
  */
-import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic, SourceFile } from 'typescript';
 import { markdownBlocks, type MarkdownBlock } from './markdown.ts';
 import { forgetPass, passedAsIs, recordPass } from './passed-inputs.ts';
+import { writeWhole } from './write-whole.ts';
 
 // Required, not imported: an import of TypeScript's 9 MB of CommonJS scans it for its exports first (0.6 s of CPU).
 const ts: typeof import('typescript') = createRequire(import.meta.url)('typescript');
@@ -174,12 +175,8 @@ const diagnostics = [
   ...builder.getGlobalDiagnostics(),
   ...builder.getSemanticDiagnostics(),
 ].filter((d) => !(inExample(d) && d.reportsUnnecessary));
-// With noEmit, writes the cache only: whole or not at all (renamed into place), as two runs at once may write it.
-builder.emit(undefined, (file, text) => {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.${process.pid}`, text);
-  renameSync(`${file}.${process.pid}`, file);
-});
+// With noEmit, writes the cache only; whole, as two runs at once may write it.
+builder.emit(undefined, writeWhole);
 const errors = diagnostics.filter(inExample);
 const projectErrors = diagnostics.filter((d) => !inExample(d));
 if (projectErrors.length > 0) console.error(ts.formatDiagnostics(projectErrors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' }));

@@ -6,8 +6,8 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { writeWhole } from './write-whole.ts';
 
 /** What a passing run read: the files named to it (a change of the list is a change), and every file it read, and their hash. */
 type PassRecord = { named: string[]; read: string[]; hash: string };
@@ -52,9 +52,7 @@ export function passedAsIs(path: string, named: readonly string[]): boolean {
  */
 export function recordPass(path: string, named: readonly string[], read: ReadonlyMap<string, string>): void {
   const record: PassRecord = { named: [...named], read: [...read.keys()].sort(), hash: hashOf(read) };
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(`${path}.${process.pid}`, JSON.stringify(record));
-  renameSync(`${path}.${process.pid}`, path);
+  writeWhole(path, JSON.stringify(record));
 }
 
 /** Forgets the passing run recorded at `path`, after a run that failed. */

@@ -15,12 +15,13 @@
  * transpiling the same files at once.
  * @module
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TransformerFactory, SourceFile } from 'typescript';
 import { copyPath, SOURCE_COPIES } from '../src/parallel/load-module.ts';
+import { writeWhole } from './write-whole.ts';
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The folder of the copies, from the repository's root: `<file>.ts` is copied to `<COPIES>/<file>.js`. */
@@ -74,9 +75,7 @@ export function transpileStale(root = repository): string[] {
     const { outputText, sourceMapText } = ts.transpileModule(readFileSync(join(root, f), 'utf8'), { fileName: join(root, f), compilerOptions, transformers: { before: [moduleUrl] } });
     const map = Buffer.from(JSON.stringify({ ...JSON.parse(sourceMapText!), sources: [url], sourceRoot: undefined })).toString('base64');
     const copy = copies.get(f)!;
-    mkdirSync(dirname(copy), { recursive: true });
-    writeFileSync(`${copy}.${process.pid}`, `${outputText.replace(/\/\/# sourceMappingURL=.*\s*$/, '')}//# sourceMappingURL=data:application/json;base64,${map}\n`);
-    renameSync(`${copy}.${process.pid}`, copy);
+    writeWhole(copy, `${outputText.replace(/\/\/# sourceMappingURL=.*\s*$/, '')}//# sourceMappingURL=data:application/json;base64,${map}\n`);
   }
   return stale;
 }
