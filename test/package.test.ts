@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtFromSources } from '../scripts/dist-fresh.ts';
+import { vitestReport } from './fixtures/vitest-report.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -138,13 +139,7 @@ const VITEST_COUNTS = /^1 failed \| 1 passed$/m;
  */
 async function vitestFile(file: (typeof VITEST_FILES)[number], suite?: string): Promise<Run> {
   const { status, output } = await ran.vitest;
-  let report: { testResults: { name: string; assertionResults: { ancestorTitles: string[]; status: string; failureMessages: string[] }[] }[] };
-  try {
-    report = JSON.parse(readFileSync(join(project, VITEST_REPORT), 'utf8'));
-  } catch (err) {
-    assert.fail(`vitest wrote no report (${(err as Error).message}):\n${output}`);
-  }
-  const tests = report.testResults.find((r) => r.name === join(project, file))?.assertionResults.filter((t) => suite === undefined || t.ancestorTitles[0] === suite);
+  const tests = vitestReport(join(project, VITEST_REPORT), output).find((r) => r.name === join(project, file))?.assertionResults.filter((t) => suite === undefined || t.ancestorTitles[0] === suite);
   assert.ok(tests?.length, `vitest ran no ${file}${suite === undefined ? '' : ` ${suite}`}:\n${output}`);
   const count = (state: string) => tests.filter((t) => t.status === state).length;
   return { status, output: `${count('failed')} failed | ${count('passed')} passed\n${tests.flatMap((t) => t.failureMessages).join('\n')}` };

@@ -17,6 +17,7 @@ import { checkSpecAsync } from '../src/async-checks.ts';
 import { defineCheck, lazyOf, number, spec, type Lazy } from '../src/index.ts';
 import { importCheckModule } from '../src/parallel/load-module.ts';
 import { aWorkerLetGoEnds } from './fixtures/let-go.ts';
+import { vitestReport } from './fixtures/vitest-report.ts';
 import { buildIfStale } from '../scripts/dist-fresh.ts';
 import { importPromiseLoopCheck, importPromiseLoopSyncCheck } from './fixtures/loading-import-promise-loop-checks.ts';
 
@@ -188,9 +189,6 @@ async function installBuilt(dir: string): Promise<void> {
   symlinkSync(join(root, 'node_modules/tsx'), join(dir, 'node_modules/tsx'), 'dir');
 }
 
-/** What vitest's JSON reporter says of a test file: its status, and its tests' failure messages. */
-type VitestFile = { name: string; status: string; message: string; assertionResults: { failureMessages: string[] }[] };
-
 /**
  * Projects of a user's own, one a folder with its own package.json, in one temporary folder (its
  * node_modules shared: `cjsdep`, this repository's vitest and tsx, the built strictcheck), whose
@@ -256,14 +254,8 @@ test('the identity passes with workers', () => assertSpec(check, { trials: 20, s
       ({ stdout, stderr }) => `${stdout}${stderr}`,
       (e: { stdout?: string; stderr?: string }) => `${e.stdout}${e.stderr}`,
     );
-    let files: VitestFile[];
-    try {
-      files = (JSON.parse(readFileSync(report, 'utf8')) as { testResults: VitestFile[] }).testResults;
-    } catch {
-      throw new Error(`vitest wrote no report:\n${ended}`);
-    }
     return Object.fromEntries(
-      files.map((f) => [
+      vitestReport(report, ended).map((f) => [
         basename(dirname(f.name)),
         { passed: f.status === 'passed', output: [f.message, ...f.assertionResults.flatMap((a) => a.failureMessages)].join('\n') || ended },
       ]),
