@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { number } from '../src/demand/primitives.ts';
 import { prettyDemand } from '../src/demand/print.ts';
-import { showInput } from '../src/spec/report.ts';
+import { docsCounterexample } from './fixtures/docs-counterexample.ts';
 import type { CheckResult } from '../src/spec/result.ts';
 import { checkSpec, checkSpecAsync } from '../src/index.ts';
 import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
@@ -41,9 +41,7 @@ const passes = (name: string, lib: Library, model: Model = tc39, op: Operator = 
 /** A counterexample as docs/iterators.md shows it: inputs | demand on the result | each input's actual → predicted demand. */
 function shown(r: CheckResult, op: Operator): string {
   assert.equal(r.passed, false, 'the check passed');
-  const c = r.counterexample!;
-  const s = modelSpec(op);
-  return `${c.inputs.map((v, i) => showInput(s, v, i)).join(', ')} | ${prettyDemand(c.resultDemand)} | ${c.actual.map((a, i) => `${prettyDemand(a)} → ${prettyDemand(c.predicted[i]!)}`).join(', ')}`;
+  return docsCounterexample(modelSpec(op), r.counterexample!);
 }
 
 
