@@ -12,5 +12,5 @@ import { transpileStale } from './transpile.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = buildIfStale(root);
-transpileStale();
+await transpileStale();
 await built;

@@ -8,10 +8,11 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { COPIES, transpileStale } from '../scripts/transpile.ts';
 
-test('a module is transpiled again once its source is newer than its copy, and only then; declarations and the consumer project are not', () => {
+test('a module is transpiled again once its source is newer than its copy, and only then; declarations and the consumer project are not', async () => {
   const root = mkdtempSync(join(tmpdir(), 'strictcheck-transpile-'));
   try {
     const files = { 'src/a.ts': 'export const a: number = 1;\n', 'src/b.d.ts': 'export declare const b: number;\n', 'test/fixtures/consumer/c.ts': 'export const c = 1;\n' };
@@ -19,28 +20,48 @@ test('a module is transpiled again once its source is newer than its copy, and o
       mkdirSync(join(root, file, '..'), { recursive: true });
       writeFileSync(join(root, file), text);
     }
-    assert.deepEqual(transpileStale(root), ['src/a.ts']);
-    assert.match(readFileSync(join(root, COPIES, 'src/a.js'), 'utf8'), /^export const a = 1;/);
-    assert.deepEqual(transpileStale(root), []);
+    assert.deepEqual(await transpileStale(root), ['src/a.ts']);
+    assert.match(readFileSync(join(root, COPIES, 'src/a.js'), 'utf8'), /^const a = 1;$/m);
+    assert.deepEqual(await transpileStale(root), []);
     writeFileSync(join(root, 'src/a.ts'), 'export const a: number = 2;\n');
     const later = new Date(Date.now() + 10_000);
     utimesSync(join(root, 'src/a.ts'), later, later);
-    assert.deepEqual(transpileStale(root), ['src/a.ts']);
-    assert.match(readFileSync(join(root, COPIES, 'src/a.js'), 'utf8'), /^export const a = 2;/);
+    assert.deepEqual(await transpileStale(root), ['src/a.ts']);
+    assert.match(readFileSync(join(root, COPIES, 'src/a.js'), 'utf8'), /^const a = 2;$/m);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 });
 
-test('the copy of a module that is gone is removed, so that importing it fails as importing the module would', () => {
+test("a copy's relative imports, static and dynamic, name the copies, a module that is not TypeScript is imported from its place, and a string that reads as an import is left as written", async () => {
+  const root = mkdtempSync(join(tmpdir(), 'strictcheck-transpile-'));
+  try {
+    mkdirSync(join(root, 'src'), { recursive: true });
+    writeFileSync(join(root, 'src/b.ts'), 'export const b = 2;\n');
+    writeFileSync(join(root, 'src/c.mjs'), 'export const c = 3;\n');
+    writeFileSync(join(root, 'src/a.ts'), `import { b } from './b.ts';
+import { c } from './c.mjs';
+export const text = 'import("./b.ts")';
+export const sum = async (): Promise<number> => b + c + (await import('./b.ts')).b;
+`);
+    await transpileStale(root);
+    const { text, sum } = await import(pathToFileURL(join(root, COPIES, 'src/a.js')).href);
+    assert.equal(text, 'import("./b.ts")');
+    assert.equal(await sum(), 7);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the copy of a module that is gone is removed, so that importing it fails as importing the module would', async () => {
   const root = mkdtempSync(join(tmpdir(), 'strictcheck-transpile-'));
   try {
     mkdirSync(join(root, 'src'), { recursive: true });
     writeFileSync(join(root, 'src/a.ts'), 'export const a = 1;\n');
     writeFileSync(join(root, 'src/b.ts'), 'export const b = 1;\n');
-    transpileStale(root);
+    await transpileStale(root);
     rmSync(join(root, 'src/b.ts'));
-    assert.deepEqual(transpileStale(root), []);
+    assert.deepEqual(await transpileStale(root), []);
     assert.ok(existsSync(join(root, COPIES, 'src/a.js')));
     assert.ok(!existsSync(join(root, COPIES, 'src/b.js')));
   } finally {
@@ -49,7 +70,7 @@ test('the copy of a module that is gone is removed, so that importing it fails a
 });
 
 test("a module's copy has its module's URL as import.meta.url, and its stack traces show the module's lines with source maps in use, as with mapStackLines (a worker that npm test starts)", { timeout: 30_000 }, async () => {
-  transpileStale();
+  await transpileStale();
   const fixture = new URL('./fixtures/throws-at-line.ts', import.meta.url).href;
   const copies = new URL(`../${COPIES}/`, import.meta.url).href;
   const copy = new URL('test/fixtures/throws-at-line.js', copies).href;
