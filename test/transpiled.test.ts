@@ -12,14 +12,22 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { COPIES, transpileStale } from '../scripts/transpile.ts';
 
-test('a module is transpiled again once its source is newer than its copy, and only then; declarations and the consumer project are not', async () => {
+/** Runs `body` on a repository of its own in a temporary folder, made of `files` (path to text), then removes it. */
+async function inRepository(files: Record<string, string>, body: (root: string) => Promise<void>): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'strictcheck-transpile-'));
   try {
-    const files = { 'src/a.ts': 'export const a: number = 1;\n', 'src/b.d.ts': 'export declare const b: number;\n', 'test/fixtures/consumer/c.ts': 'export const c = 1;\n' };
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(join(root, file, '..'), { recursive: true });
       writeFileSync(join(root, file), text);
     }
+    await body(root);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+test('a module is transpiled again once its source is newer than its copy, and only then; declarations and the consumer project are not', () =>
+  inRepository({ 'src/a.ts': 'export const a: number = 1;\n', 'src/b.d.ts': 'export declare const b: number;\n', 'test/fixtures/consumer/c.ts': 'export const c = 1;\n' }, async (root) => {
     assert.deepEqual(await transpileStale(root), ['src/a.ts']);
     assert.match(readFileSync(join(root, COPIES, 'src/a.js'), 'utf8'), /^const a = 1;$/m);
     assert.deepEqual(await transpileStale(root), []);
@@ -28,46 +36,32 @@ test('a module is transpiled again once its source is newer than its copy, and o
     utimesSync(join(root, 'src/a.ts'), later, later);
     assert.deepEqual(await transpileStale(root), ['src/a.ts']);
     assert.match(readFileSync(join(root, COPIES, 'src/a.js'), 'utf8'), /^const a = 2;$/m);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-});
+  }));
 
-test("a copy's relative imports, static and dynamic, name the copies, a module that is not TypeScript is imported from its place, and a string that reads as an import is left as written", async () => {
-  const root = mkdtempSync(join(tmpdir(), 'strictcheck-transpile-'));
-  try {
-    mkdirSync(join(root, 'src'), { recursive: true });
-    writeFileSync(join(root, 'src/b.ts'), 'export const b = 2;\n');
-    writeFileSync(join(root, 'src/c.mjs'), 'export const c = 3;\n');
-    writeFileSync(join(root, 'src/a.ts'), `import { b } from './b.ts';
+test("a copy's relative imports, static and dynamic, name the copies, a module that is not TypeScript is imported from its place, and a string that reads as an import is left as written", () =>
+  inRepository({
+    'src/a.ts': `import { b } from './b.ts';
 import { c } from './c.mjs';
 export const text = 'import("./b.ts")';
 export const sum = async (): Promise<number> => b + c + (await import('./b.ts')).b;
-`);
+`,
+    'src/b.ts': 'export const b = 2;\n',
+    'src/c.mjs': 'export const c = 3;\n',
+  }, async (root) => {
     await transpileStale(root);
     const { text, sum } = await import(pathToFileURL(join(root, COPIES, 'src/a.js')).href);
     assert.equal(text, 'import("./b.ts")');
     assert.equal(await sum(), 7);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('the copy of a module that is gone is removed, so that importing it fails as importing the module would', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'strictcheck-transpile-'));
-  try {
-    mkdirSync(join(root, 'src'), { recursive: true });
-    writeFileSync(join(root, 'src/a.ts'), 'export const a = 1;\n');
-    writeFileSync(join(root, 'src/b.ts'), 'export const b = 1;\n');
+test('the copy of a module that is gone is removed, so that importing it fails as importing the module would', () =>
+  inRepository({ 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 1;\n' }, async (root) => {
     await transpileStale(root);
     rmSync(join(root, 'src/b.ts'));
     assert.deepEqual(await transpileStale(root), []);
     assert.ok(existsSync(join(root, COPIES, 'src/a.js')));
     assert.ok(!existsSync(join(root, COPIES, 'src/b.js')));
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-});
+  }));
 
 test("a module's copy has its module's URL as import.meta.url, and its stack traces show the module's lines with source maps in use, as with mapStackLines (a worker that npm test starts)", { timeout: 30_000 }, async () => {
   await transpileStale();
