@@ -19,6 +19,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { copyPath, SOURCE_COPIES } from '../src/parallel/load-module.ts';
+import { mapStackLines } from './stack-lines.ts';
 import { writeWhole } from './write-whole.ts';
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -95,10 +96,15 @@ function removeOrphans(root: string, copies: ReadonlySet<string>): void {
   }
 }
 
-/** Makes the copies up to date, and has the workers this process starts from the source import them; returns their folder's URL. */
+/**
+ * Makes the copies up to date, and has the workers this process starts from the source import them,
+ * and this thread's stack traces show the source's lines for the copies' frames, as under tsx; returns their folder's URL.
+ */
 export async function useTranspiled(): Promise<string> {
   await transpileStale();
-  return ((globalThis as Record<string, unknown>)[SOURCE_COPIES] = copiesUrl(repository));
+  const copies = copiesUrl(repository);
+  mapStackLines(copies);
+  return ((globalThis as Record<string, unknown>)[SOURCE_COPIES] = copies);
 }
 
 /** The URL of the folder of the copies of the modules under `root`. */

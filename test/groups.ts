@@ -1,5 +1,7 @@
 /**
- * The test files of `npm test`, in groups that each run in one process (`test/groups/<group>.test.ts`):
+ * The test files of `npm test`, in groups that each run in one process (`test/groups/<group>.test.ts`,
+ * which npm test runs from its JavaScript copy, scripts/transpile.ts, with no tsx: through tsx, whose
+ * hooks see every module a group imports, a group took 1.0-1.2 s more CPU time, side by side):
  * a process per file would load tsx and the source anew for each (about 0.7 s of CPU a file), and
  * the runs of a group reuse the workers an earlier run left idle, as a user's process does. The
  * groups are of about equal CPU time, so that `--test-concurrency` keeps both cores busy to the end.

@@ -38,7 +38,8 @@ test("a TypeScript check module registers the ES module build of its project's t
   await inProject(
     {
       'node_modules/tsx/package.json': JSON.stringify({ name: 'tsx', version: '4.23.15', type: 'module', exports: exportsOfApi }),
-      'node_modules/tsx/api.mjs': 'export function register() { globalThis.registeredTsx = "esm"; }\n',
+      // It registers this project's tsx, to load checks.ts where the process has no loader of its own (npm test's groups run JavaScript copies).
+      'node_modules/tsx/api.mjs': `import { register as tsx } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};\nexport function register() { globalThis.registeredTsx = "esm"; tsx(); }\n`,
       'node_modules/tsx/api.cjs': 'exports.register = () => { throw new Error("the CommonJS build of tsx was registered"); };\n',
       'checks.ts': 'export const n: number = 1;\n',
     },
