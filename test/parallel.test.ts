@@ -28,7 +28,8 @@ const same = (a: { message: string; trials: number; shrinks: number; passed: boo
 };
 
 test("2 workers find the sequential counterexample of take' and take's first attempt (same seed)", async () => {
-  for (const c of [takePrimeCheck, takeFirstAttemptCheck, bigCheck]) {
+  // A failure found late, its trial told from the stripes, is the next test's bigCheck.
+  for (const c of [takePrimeCheck, takeFirstAttemptCheck]) {
     for (const seed of [7]) {
       const opts = { seed, unicode: false };
       same(checkSpec(c.spec, c.fn, opts), await checkSpec(c.spec, c.fn, { ...opts, workers: 2 }));
