@@ -23,7 +23,7 @@ import { importIntervalCheck } from './fixtures/residual-import-interval-checks.
 import { heartbeatHangCheck, heartbeatSlowCheck } from './fixtures/residual-import-heartbeat-checks.ts';
 
 test('a timer the check module\'s import left, computing past the timeout while an asynchronous function waits for its own, is not blamed on the trial: a correct function passes with workers', { timeout: 60_000 }, async () => {
-  // One worker: the import's timer computes once in each worker started (600 ms of CPU).
+  // One worker: the import's timer computes once in each worker started (300 ms of CPU).
   const r = await checkSpecAsync(importTimerDuringAwaitCheck, { trials: 10, seed: 1, workers: 1, timeout: 200 });
   assert.equal(r.passed, true, r.message);
 });
