@@ -42,7 +42,7 @@ test('with workers, a timer that loops after the last trial, which that trial do
 
 test('with workers, a timer that loops, left by the last case of an exhaustive run, fails the run, saying that no case can be blamed', { timeout: 60_000 }, async () => {
   await assert.rejects(
-    checkSpecExhaustive(loopsLaterCheck.spec, loopsLaterCheck.fn, { depth: 2, workers: 1, timeout: LOOP_TIMEOUT }),
+    checkSpecExhaustive(loopsLaterCheck.spec, loopsLaterCheck.fn, { depth: 2, workers: 2, timeout: LOOP_TIMEOUT }),
     (e: Error) =>
       e instanceof WorkerCrashError &&
       /^a timer that a case left did not finish after the last case: it ran past the timeout \(250 ms\) while the run waited for the timers its cases left \(it loops, or blocks\)\. No case can be blamed: a worker runs the cases of a subtree back to back, and waits for the timers they left after them\./.test(e.message),
