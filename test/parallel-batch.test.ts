@@ -27,7 +27,7 @@ test('a passing run of 200 trials with 2 workers takes a few messages from each 
 });
 
 test('a batched run reports the first failing trial, its counterexample and coverage as the run in this thread does, shard or not', { timeout: 120_000 }, async () => {
-  for (const [seed, shard] of [[1, undefined], [5, '2/3'], [11, '1/2']] as const) {
+  for (const [seed, shard] of [[1, undefined], [5, '2/3']] as const) {
     const options = { seed, trials: 300, unicode: false, ...(shard ? { shard } : {}) };
     const s = checkSpec(takePrimeCheck.spec, takePrimeCheck.fn, options);
     const p = await checkSpec(takePrimeCheck, { ...options, workers: 2 });

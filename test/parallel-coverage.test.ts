@@ -48,7 +48,7 @@ test('a coverage requirement not met fails the exhaustive run with workers with 
 });
 
 test('a coverage requirement met passes the exhaustive run with workers', { timeout: 120_000 }, async () => {
-  const { s, p } = await both({ depth: 4, coverage: { result: { partial: 0.5 }, 1: { partial: 0.5, full: 0.02 } } });
+  const { s, p } = await both({ depth: 3, coverage: { result: { partial: 0.5 }, 1: { partial: 0.5, full: 0.02 } } });
   assert.equal(s.passed, true);
   assert.equal(p.passed, true);
   assert.equal(p.message, s.message);

@@ -22,7 +22,7 @@ import { buildIfStale } from '../scripts/dist-fresh.ts';
 import { importPromiseLoopCheck, importPromiseLoopSyncCheck } from './fixtures/loading-import-promise-loop-checks.ts';
 
 test("a loop of promise continuations the check module's import left, computing past the timeout while an asynchronous function waits for its own timer, is not blamed on the trial: a correct function passes with workers", { timeout: 60_000 }, async () => {
-  // One worker: a continuation of the import's loop computes once in each worker started (600 ms of CPU).
+  // One worker: a continuation of the import's loop computes once in each worker started (300 ms of CPU).
   const r = await checkSpecAsync(importPromiseLoopCheck, { trials: 10, seed: 1, workers: 1, timeout: 200 });
   assert.equal(r.passed, true, r.message);
 });
