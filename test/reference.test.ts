@@ -6,7 +6,7 @@ import {
 } from '../src/index.ts';
 import { take, takePrime } from '../examples/take.ts';
 import { checkOptimisedTakes, takeFast, takeShapes, takeShared } from '../examples/optimised-take.ts';
-import { takeSharedCheck } from './fixtures/reference-checks.ts';
+import { takeSharedCheck } from './fixtures/take-variant-checks.ts';
 import { run as runFutureWork } from '../examples/future-work.ts';
 
 const sameAsTake = sameStrictnessAs(takeShapes, list(number), take);

@@ -11,7 +11,7 @@ import { take, takePrime, takeSpec, takeSpecFirstAttempt } from '../examples/tak
 import { append, appendSpec, length, lengthSpec, map, mapSpec, mapStrict, reverse, reverseSpec, zip, zipSpec } from '../examples/list-specs.ts';
 import { and, andSpec, andStrict, filter, filterSpec } from '../examples/and-filter.ts';
 import { rot, rotNaive, rotSimpleSpec } from '../examples/okasaki-queue/rot.ts';
-import { takePrimeByCombinatorsCheck } from './fixtures/spec-language-checks.ts';
+import { takePrimeByCombinatorsCheck } from './fixtures/take-variant-checks.ts';
 import {
   andByCombinators, appendByCombinators, filterByCombinators, lengthByCombinators, mapByCombinators, reverseByCombinators, rotSimpleByCombinators, takeByCombinators, takePrimeByCombinators,
   zipByCombinators,

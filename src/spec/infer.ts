@@ -354,12 +354,15 @@ function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, res
   for (let i = 0; i < shapes.length; i++) {
     // A source thrown into: the function delegates to it (a yield*), which its pulledAsResult says.
     const delegates = observations.some((o) => holdsThrowInto(o.actual[i]!));
-    const scored = candidates(shapes, result as Shape<unknown>, names, i, delegates).map((c) => ({ c, ...contradictions(s, i, c, observations) }));
-    const closest = scored.filter((x) => x.failures > 0).sort((a, b) => a.failures - b.failures).slice(0, 2);
-    const fits = scored.filter((x) => x.failures === 0).map((x) => x.c);
-    // The case that rules out each closest candidate, shrunk as a counterexample is (only when none fits: else it is not shown).
+    const all = candidates(shapes, result as Shape<unknown>, names, i, delegates);
+    // A candidate is ruled out by its first contradiction; they are all counted only to rank the closest candidates, shown when none fits.
+    const fits = all.filter((c) => firstContradiction(onlySpec(s, i, c), i, observations) === undefined);
+    // The case that rules out each closest candidate, shrunk as a counterexample is.
     const shown: { c: Candidate; first: string }[] = [];
-    if (fits.length === 0) for (const x of closest) shown.push({ c: x.c, first: yield* shrunkRuleOut(s, i, x.c, x.first!) });
+    if (fits.length === 0) {
+      const closest = all.map((c) => ({ c, ...contradictions(s, i, c, observations) })).sort((a, b) => a.failures - b.failures).slice(0, 2);
+      for (const x of closest) shown.push({ c: x.c, first: yield* shrunkRuleOut(s, i, x.c, x.first!) });
+    }
     perArgument.push({ fits, closest: shown });
   }
   const unfit = perArgument.flatMap((p, i) => (p.fits.length === 0 ? [i] : []));
@@ -466,6 +469,11 @@ function ruledOut(only: AnySpec, i: number, o: Observation): string | Demand | u
 function toldRuledOut(only: AnySpec, i: number, o: Observation): string {
   const predicted = ruledOut(only, i, o)!;
   return `on inputs ${showInputs(only, o.inputs)} under the result demand ${prettyDemand(o.result)}, it forced ${prettyDemand(o.actual[i]!)} where this predicts ${typeof predicted === 'string' ? predicted : prettyDemand(predicted)}`;
+}
+
+/** The first observation that `only` (see {@link onlySpec}) fails to predict for argument `i`, if any. */
+function firstContradiction(only: AnySpec, i: number, observations: readonly Observation[]): Observation | undefined {
+  return observations.find((o) => ruledOut(only, i, o) !== undefined);
 }
 
 /** How many observations candidate `c` for argument `i` contradicts, and the first of them. */
