@@ -7,7 +7,7 @@
  */
 import { inspect } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
-import { checkDemand, Forced, Unforced, type Demand } from './demand.ts';
+import { checkDemand, Forced, Unforced, type CellRun, type Demand } from './demand.ts';
 import { valuePrefix } from './convert.ts';
 import { DATA_PROTO } from './declared-data.ts';
 import { dynamic, lenient } from './dynamic.ts';
@@ -99,20 +99,15 @@ function tokens(demand: Demand, maxItems: number, fromEnd: boolean, limit: numbe
         stack.push(d.ctor.name);
         break;
       case 'cons': {
-        const items: Demand[] = [];
-        let rest: Demand = d;
-        while (rest.forced && rest.ctor.style === 'cons') {
-          items.push(rest.field(0));
-          rest = rest.field(1);
-        }
+        const list = listOf(d);
         const tasks: Task[] = [];
-        const keep = items.length > maxItems ? Math.floor(maxItems / 2) : items.length;
-        for (let i = 0; i < keep; i++) tasks.push({ d: items[i]!, ctx: LEFT }, ' : ');
-        if (keep < items.length) {
-          tasks.push(`… (${items.length - 2 * keep} more) … : `);
-          for (let i = items.length - keep; i < items.length; i++) tasks.push({ d: items[i]!, ctx: LEFT }, ' : ');
+        const keep = list.length > maxItems ? Math.floor(maxItems / 2) : list.length;
+        for (let i = 0; i < keep; i++) tasks.push({ d: list.item(i), ctx: LEFT }, ' : ');
+        if (keep < list.length) {
+          tasks.push(`… (${list.length - 2 * keep} more) … : `);
+          for (let i = list.length - keep; i < list.length; i++) tasks.push({ d: list.item(i), ctx: LEFT }, ' : ');
         }
-        tasks.push({ d: rest, ctx: LEFT });
+        tasks.push({ d: list.rest, ctx: LEFT });
         push(parenthesised(ctx >= LEFT, tasks));
         break;
       }
@@ -153,6 +148,45 @@ function tokens(demand: Demand, maxItems: number, fromEnd: boolean, limit: numbe
     }
   }
   return { out, complete: stack.length === 0 };
+}
+
+/**
+ * The list whose first cell is `d`: how many elements, the demand on element `i`, and what follows
+ * its last cell. A run of cells kept compactly (the spine of a long list) is counted, not walked:
+ * its cells, and the nodes of their primitive heads, are made only for the elements printed, where
+ * a demand on a million cells made two million nodes (a divergent case's report prints one).
+ */
+function listOf(d: Demand): { length: number; item(i: number): Demand; rest: Demand } {
+  // A piece is a cell, or a run of cells from its first; starts[p] is the index of piece p's first element.
+  const pieces: Forced[] = [];
+  const starts: number[] = [];
+  let length = 0;
+  let rest = d;
+  while (rest.forced && rest.ctor.style === 'cons') {
+    pieces.push(rest);
+    starts.push(length);
+    const run = rest as Partial<CellRun>;
+    if (run.cellAt !== undefined) {
+      length += run.spine!.length - run.k!;
+      rest = run.spine!.rest;
+    } else {
+      length++;
+      rest = rest.field(1);
+    }
+  }
+  const item = (i: number): Demand => {
+    // The last piece starting at or before element i.
+    let [lo, hi] = [0, pieces.length - 1];
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    const [piece, offset] = [pieces[lo]!, i - starts[lo]!];
+    const cell = offset === 0 ? piece : ((piece as Forced & CellRun).cellAt((piece as Forced & CellRun).k + offset) as Forced);
+    return cell.field(0);
+  };
+  return { length, item, rest };
 }
 
 function parenthesised(needed: boolean, tasks: Task[]): Task[] {
