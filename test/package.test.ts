@@ -55,7 +55,7 @@ function run(args: readonly string[]): Promise<Run> {
 }
 
 /** vitest's test files here, run at once (a vitest run costs a second of CPU before its first file); {@link vitestFile} reads what each did. */
-const VITEST_FILES = ['vitest/take.test.ts', 'commonjs/vitest.test.ts', 'vitest/property.test.ts'] as const;
+const VITEST_FILES = ['vitest/take.test.ts', 'commonjs/vitest.test.ts'] as const;
 const VITEST_REPORT = 'vitest-report.json';
 /** The `node` commands of the tests below, each a process of a user's own; the longest first, as they start in this order (see {@link runAll}). */
 const COMMANDS = {
@@ -63,10 +63,8 @@ const COMMANDS = {
   tsc: ['node_modules/typescript/bin/tsc', '--build', '.', 'types', '--verbose', '--listFiles'],
   // Its own report as well, to tell the files apart; a timeout for a loaded machine (vitest's default is 5 s).
   vitest: ['node_modules/vitest/vitest.mjs', 'run', '--testTimeout=60000', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`, ...VITEST_FILES],
-  workersCommonJsImportingEsm: ['--import', 'tsx', '--test', 'commonjs/dynamic.test.ts'],
-  workersCommonJs: ['--import', 'tsx', '--test', 'commonjs/take.test.ts'],
-  workersTsx: ['--import', 'tsx', '--test', 'workers/take.test.ts'],
-  workers: ['--test', 'workers/take.test.mjs'],
+  // Each node --test file here holds two suites, one process for both (see nodeTestSuite).
+  nodeTestCommonJs: ['--import', 'tsx', '--test', 'commonjs/take.test.ts'],
   nodeTestTsx: ['--import', 'tsx', '--test', 'node/take.test.ts'],
   jest: ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', 'jest/'],
   nodeTest: ['--test', 'node/take.test.mjs'],
@@ -150,9 +148,24 @@ function vitestTest(name: string, file: (typeof VITEST_FILES)[number], suite?: s
   test(name, async () => assertOnePassOneFail(await vitestFile(file, suite), VITEST_COUNTS));
 }
 
-/** The test `name`: command `command` ran a suite of one passing and one failing check, counted as `counts` says (see {@link assertOnePassOneFail}). */
-function suiteTest(name: string, command: keyof typeof COMMANDS, counts: RegExp): void {
-  test(name, async () => assertOnePassOneFail(await ran[command], counts));
+/**
+ * What the node --test run `command` did in its describe `suite`: the run's exit code, how many of
+ * the suite's tests passed and failed (as node:test counts a file, /# pass 1\n# fail 1/), and what
+ * it printed of them: TAP, node --test's output to a pipe, where a suite is `# Subtest: <name>`, its
+ * tests indented below it, up to its own `ok` or `not ok` line.
+ */
+async function nodeTestSuite(command: keyof typeof COMMANDS, suite: string): Promise<Run> {
+  const { status, output } = await ran[command];
+  const part = output.split(/^# Subtest: /m).find((p) => p.startsWith(`${suite}\n`));
+  assert.ok(part, `node --test ran no suite ${suite}:\n${output}`);
+  const tests = part.slice(0, part.search(/^(not )?ok \d+ - /m));
+  const count = (line: RegExp) => tests.match(line)?.length ?? 0;
+  return { status, output: `# pass ${count(/^ {4}ok \d+ - /gm)}\n# fail ${count(/^ {4}not ok \d+ - /gm)}\n${tests}` };
+}
+
+/** The test `name`: command `command` (or its describe `suite`, see {@link nodeTestSuite}) ran a suite of one passing and one failing check, counted as `counts` says (see {@link assertOnePassOneFail}). */
+function suiteTest(name: string, command: keyof typeof COMMANDS, counts: RegExp, suite?: string): void {
+  test(name, async () => assertOnePassOneFail(suite === undefined ? await ran[command] : await nodeTestSuite(command, suite), counts));
 }
 
 test('the tarball holds the built JavaScript, its types, README, LICENSE, CHANGELOG and the guides that messages name, and nothing else', () => {
@@ -194,9 +207,9 @@ test('CommonJS loads the package with require', async () => {
   assert.equal(output.trim(), 'passed');
 });
 
-suiteTest('node:test runs a passing and a failing check, the failing one failing the suite with its diagram', 'nodeTest', NODE_TEST_COUNTS);
+suiteTest('node:test runs a passing and a failing check, the failing one failing the suite with its diagram', 'nodeTest', NODE_TEST_COUNTS, 'in this thread');
 
-suiteTest('node:test through tsx runs the same checks written in TypeScript', 'nodeTestTsx', NODE_TEST_COUNTS);
+suiteTest('node:test through tsx runs the same checks written in TypeScript', 'nodeTestTsx', NODE_TEST_COUNTS, 'in this thread');
 
 vitestTest('vitest runs a passing and a failing check, the failing one failing the suite with its diagram', 'vitest/take.test.ts', 'in this thread');
 
@@ -224,22 +237,22 @@ test("tsc with strict settings and no Node types (TypeScript 7's default `types:
   assert.doesNotMatch(await tscBuilt('types'), /@types[\\/]node[\\/]/);
 });
 
-suiteTest('workers run from the built package without tsx, loading a JavaScript check module', 'workers', NODE_TEST_COUNTS);
+suiteTest('workers run from the built package without tsx, loading a JavaScript check module', 'nodeTest', NODE_TEST_COUNTS, 'in a worker');
 
-suiteTest('workers load a TypeScript check module through the loader of the process (node --import tsx)', 'workersTsx', NODE_TEST_COUNTS);
+suiteTest('workers load a TypeScript check module through the loader of the process (node --import tsx)', 'nodeTestTsx', NODE_TEST_COUNTS, 'in a worker');
 
 vitestTest("workers load a TypeScript check module of a vitest run, whose loader is vitest's own, through the project's tsx", 'vitest/take.test.ts', 'in a worker');
 
-suiteTest('workers load a TypeScript check module of a CommonJS package (`"type": "commonjs"`, as npm init writes it) under node --import tsx, as CommonJS through tsx, as the main thread loads it', 'workersCommonJs', NODE_TEST_COUNTS);
+suiteTest('workers load a TypeScript check module of a CommonJS package (`"type": "commonjs"`, as npm init writes it) under node --import tsx, as CommonJS through tsx, as the main thread loads it', 'nodeTestCommonJs', NODE_TEST_COUNTS, 'its check module of this package');
 
-suiteTest('workers load an ES module check module that a CommonJS test file imports under node --import tsx, from the copy of strictcheck it imports (the ES module one), not the CommonJS copy the test file runs', 'workersCommonJsImportingEsm', NODE_TEST_COUNTS);
+suiteTest('workers load an ES module check module that a CommonJS test file imports under node --import tsx, from the copy of strictcheck it imports (the ES module one), not the CommonJS copy the test file runs', 'nodeTestCommonJs', NODE_TEST_COUNTS, 'its check module an ES module');
 
 vitestTest("workers load a TypeScript check module of a CommonJS package in a vitest run, as an ES module through the project's tsx", 'commonjs/vitest.test.ts');
 
 test("@fast-check/vitest's test.prop checks strictness case by case, a failure failing the suite with the diagram", async () => {
-  const { status, output } = await vitestFile('vitest/property.test.ts');
+  const { status, output } = await vitestFile('vitest/take.test.ts', 'case by case, in test.prop');
   assert.notEqual(status, 0, output);
   assert.match(output, VITEST_COUNTS);
-  // The cause of fast-check's error, printed below it (not in the report): no other file's check throws it.
+  // The cause of fast-check's error, printed below it (not in the report): no other suite's check throws it.
   assert.match((await ran.vitest).output, /strictness check failed:[^]*Actual input demands/);
 });
