@@ -54,21 +54,23 @@ function run(args: readonly string[]): Promise<Run> {
   });
 }
 
-/** vitest's test files here, run at once (a vitest run costs a second of CPU before its first file); {@link vitestFile} reads what each did. */
-const VITEST_FILES = ['vitest/take.test.ts', 'commonjs/vitest.test.ts', 'vitest/property.test.ts'] as const;
-const VITEST_REPORT = 'vitest-report.json';
+/**
+ * vitest's and jest's test files here, each runner's run at once (a vitest run costs a second of CPU
+ * before its first file, jest's more than half); {@link reportedFile} reads what each file did.
+ */
+const FILES = { vitest: ['vitest/take.test.ts', 'commonjs/vitest.test.ts'], jest: ['jest/take.test.mjs', 'jest/deep.test.mjs'] } as const;
+/** Where each runner writes its JSON report (jest's `--json` form, which vitest's copies). */
+const REPORTS = { vitest: 'vitest-report.json', jest: 'jest-report.json' } as const;
 /** The `node` commands of the tests below, each a process of a user's own; the longest first, as they start in this order (see {@link runAll}). */
 const COMMANDS = {
   // Both projects (this folder's and types/) in one process, which parses the files they share once: 2.5 s of CPU a second process took.
   tsc: ['node_modules/typescript/bin/tsc', '--build', '.', 'types', '--verbose', '--listFiles'],
   // Its own report as well, to tell the files apart; a timeout for a loaded machine (vitest's default is 5 s).
-  vitest: ['node_modules/vitest/vitest.mjs', 'run', '--testTimeout=60000', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`, ...VITEST_FILES],
-  workersCommonJsImportingEsm: ['--import', 'tsx', '--test', 'commonjs/dynamic.test.ts'],
-  workersCommonJs: ['--import', 'tsx', '--test', 'commonjs/take.test.ts'],
-  workersTsx: ['--import', 'tsx', '--test', 'workers/take.test.ts'],
-  workers: ['--test', 'workers/take.test.mjs'],
+  vitest: ['node_modules/vitest/vitest.mjs', 'run', '--testTimeout=60000', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS.vitest}`, ...FILES.vitest],
+  // Each node --test file here holds two suites, one process for both (see nodeTestSuite).
+  nodeTestCommonJs: ['--import', 'tsx', '--test', 'commonjs/take.test.ts'],
   nodeTestTsx: ['--import', 'tsx', '--test', 'node/take.test.ts'],
-  jest: ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', 'jest/'],
+  jest: ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${REPORTS.jest}`, 'jest/'],
   nodeTest: ['--test', 'node/take.test.mjs'],
   mjs: ['check.mjs'],
   cjs: ['check.cjs'],
@@ -128,31 +130,46 @@ function assertOnePassOneFail({ status, output }: { status: number | null; outpu
   assert.match(output, /Reproduce with the option \{ seed: 42 \}/);
 }
 
-/** How node:test and vitest count a suite of one passing and one failing check. */
+/** How node:test counts a suite of one passing and one failing check, and how {@link reportedFile} does. */
 const NODE_TEST_COUNTS = /# pass 1\n# fail 1/;
-const VITEST_COUNTS = /^1 failed \| 1 passed$/m;
+const REPORTED_COUNTS = /^1 failed \| 1 passed$/m;
 
 /**
- * What the vitest run did with `file` (or with its tests in the describe `suite`): the run's exit
- * code, how many of those tests passed and failed (as vitest counts a suite, /1 failed \| 1
- * passed/), and their failures as the run printed them.
+ * What `runner`'s run did with `file` (or with its tests in the describe `suite`), as its report
+ * says: the run's exit code, how many of those tests passed and failed (/1 failed \| 1 passed/),
+ * and their failures.
  */
-async function vitestFile(file: (typeof VITEST_FILES)[number], suite?: string): Promise<Run> {
-  const { status, output } = await ran.vitest;
-  const tests = vitestReport(join(project, VITEST_REPORT), output).find((r) => r.name === join(project, file))?.assertionResults.filter((t) => suite === undefined || t.ancestorTitles[0] === suite);
-  assert.ok(tests?.length, `vitest ran no ${file}${suite === undefined ? '' : ` ${suite}`}:\n${output}`);
+async function reportedFile<R extends keyof typeof FILES>(runner: R, file: (typeof FILES)[R][number], suite?: string): Promise<Run> {
+  const { status, output } = await ran[runner];
+  const tests = vitestReport(join(project, REPORTS[runner]), output).find((r) => r.name === join(project, file))?.assertionResults.filter((t) => suite === undefined || t.ancestorTitles[0] === suite);
+  assert.ok(tests?.length, `${runner} ran no ${file}${suite === undefined ? '' : ` ${suite}`}:\n${output}`);
   const count = (state: string) => tests.filter((t) => t.status === state).length;
   return { status, output: `${count('failed')} failed | ${count('passed')} passed\n${tests.flatMap((t) => t.failureMessages).join('\n')}` };
 }
 
 /** The test `name`: vitest ran `file` (or its describe `suite`), a suite of one passing and one failing check (see {@link assertOnePassOneFail}). */
-function vitestTest(name: string, file: (typeof VITEST_FILES)[number], suite?: string): void {
-  test(name, async () => assertOnePassOneFail(await vitestFile(file, suite), VITEST_COUNTS));
+function vitestTest(name: string, file: (typeof FILES)['vitest'][number], suite?: string): void {
+  test(name, async () => assertOnePassOneFail(await reportedFile('vitest', file, suite), REPORTED_COUNTS));
 }
 
-/** The test `name`: command `command` ran a suite of one passing and one failing check, counted as `counts` says (see {@link assertOnePassOneFail}). */
-function suiteTest(name: string, command: keyof typeof COMMANDS, counts: RegExp): void {
-  test(name, async () => assertOnePassOneFail(await ran[command], counts));
+/**
+ * What the node --test run `command` did in its describe `suite`: the run's exit code, how many of
+ * the suite's tests passed and failed (as node:test counts a file, /# pass 1\n# fail 1/), and what
+ * it printed of them: TAP, node --test's output to a pipe, where a suite is `# Subtest: <name>`, its
+ * tests indented below it, up to its own `ok` or `not ok` line.
+ */
+async function nodeTestSuite(command: keyof typeof COMMANDS, suite: string): Promise<Run> {
+  const { status, output } = await ran[command];
+  const part = output.split(/^# Subtest: /m).find((p) => p.startsWith(`${suite}\n`));
+  assert.ok(part, `node --test ran no suite ${suite}:\n${output}`);
+  const tests = part.slice(0, part.search(/^(not )?ok \d+ - /m));
+  const count = (line: RegExp) => tests.match(line)?.length ?? 0;
+  return { status, output: `# pass ${count(/^ {4}ok \d+ - /gm)}\n# fail ${count(/^ {4}not ok \d+ - /gm)}\n${tests}` };
+}
+
+/** The test `name`: command `command` (or its describe `suite`, see {@link nodeTestSuite}) ran a suite of one passing and one failing check, counted as `counts` says (see {@link assertOnePassOneFail}). */
+function suiteTest(name: string, command: keyof typeof COMMANDS, counts: RegExp, suite?: string): void {
+  test(name, async () => assertOnePassOneFail(suite === undefined ? await ran[command] : await nodeTestSuite(command, suite), counts));
 }
 
 test('the tarball holds the built JavaScript, its types, README, LICENSE, CHANGELOG and the guides that messages name, and nothing else', () => {
@@ -194,13 +211,32 @@ test('CommonJS loads the package with require', async () => {
   assert.equal(output.trim(), 'passed');
 });
 
-suiteTest('node:test runs a passing and a failing check, the failing one failing the suite with its diagram', 'nodeTest', NODE_TEST_COUNTS);
+suiteTest('node:test runs a passing and a failing check, the failing one failing the suite with its diagram', 'nodeTest', NODE_TEST_COUNTS, 'in this thread');
 
-suiteTest('node:test through tsx runs the same checks written in TypeScript', 'nodeTestTsx', NODE_TEST_COUNTS);
+suiteTest('node:test through tsx runs the same checks written in TypeScript', 'nodeTestTsx', NODE_TEST_COUNTS, 'in this thread');
 
 vitestTest('vitest runs a passing and a failing check, the failing one failing the suite with its diagram', 'vitest/take.test.ts', 'in this thread');
 
-suiteTest('jest, in its ES module mode as the README configures it, runs a passing and a failing check', 'jest', /1 failed, 1 passed/);
+test('jest, in its ES module mode as the README configures it, runs a passing and a failing check', async () => {
+  assertOnePassOneFail(await reportedFile('jest', 'jest/take.test.mjs'), REPORTED_COUNTS);
+});
+
+/** The diagram of deep.mjs's failing check, with its demand 20,000 pulls deep, and its replay line. */
+const DEEP_DIAGRAM = /StrictCheckFailure: Failed: the force budget ran out[^]*Actual input demands[^]*1 : 1 : 1 : … \(19986 more\)[^]*Reproduce with the option \{ seed: 1, forceBudget: 20000 \}/;
+
+test('under vitest, a check failing with a demand 20,000 pulls deep fails its test with the diagram, and the next test runs', async () => {
+  const { output } = await ran.vitest;
+  assert.match(output, DEEP_DIAGRAM);
+  assert.match((await reportedFile('vitest', 'vitest/take.test.ts', 'a failure 20,000 pulls deep')).output, REPORTED_COUNTS);
+  assert.doesNotMatch(output, /Maximum call stack|Unhandled Errors/);
+});
+
+test('under jest, a check failing with a demand 20,000 pulls deep fails its test with the diagram, and the next test runs', async () => {
+  const { output } = await ran.jest;
+  assert.match(output, DEEP_DIAGRAM);
+  assert.match((await reportedFile('jest', 'jest/deep.test.mjs')).output, REPORTED_COUNTS);
+  assert.doesNotMatch(output, /Maximum call stack/);
+});
 
 /** What tsc printed as it built the consumer's project in folder `dir` (its files and its errors), which it built with no error. */
 async function tscBuilt(dir: '.' | 'types'): Promise<string> {
@@ -224,22 +260,22 @@ test("tsc with strict settings and no Node types (TypeScript 7's default `types:
   assert.doesNotMatch(await tscBuilt('types'), /@types[\\/]node[\\/]/);
 });
 
-suiteTest('workers run from the built package without tsx, loading a JavaScript check module', 'workers', NODE_TEST_COUNTS);
+suiteTest('workers run from the built package without tsx, loading a JavaScript check module', 'nodeTest', NODE_TEST_COUNTS, 'in a worker');
 
-suiteTest('workers load a TypeScript check module through the loader of the process (node --import tsx)', 'workersTsx', NODE_TEST_COUNTS);
+suiteTest('workers load a TypeScript check module through the loader of the process (node --import tsx)', 'nodeTestTsx', NODE_TEST_COUNTS, 'in a worker');
 
 vitestTest("workers load a TypeScript check module of a vitest run, whose loader is vitest's own, through the project's tsx", 'vitest/take.test.ts', 'in a worker');
 
-suiteTest('workers load a TypeScript check module of a CommonJS package (`"type": "commonjs"`, as npm init writes it) under node --import tsx, as CommonJS through tsx, as the main thread loads it', 'workersCommonJs', NODE_TEST_COUNTS);
+suiteTest('workers load a TypeScript check module of a CommonJS package (`"type": "commonjs"`, as npm init writes it) under node --import tsx, as CommonJS through tsx, as the main thread loads it', 'nodeTestCommonJs', NODE_TEST_COUNTS, 'its check module of this package');
 
-suiteTest('workers load an ES module check module that a CommonJS test file imports under node --import tsx, from the copy of strictcheck it imports (the ES module one), not the CommonJS copy the test file runs', 'workersCommonJsImportingEsm', NODE_TEST_COUNTS);
+suiteTest('workers load an ES module check module that a CommonJS test file imports under node --import tsx, from the copy of strictcheck it imports (the ES module one), not the CommonJS copy the test file runs', 'nodeTestCommonJs', NODE_TEST_COUNTS, 'its check module an ES module');
 
 vitestTest("workers load a TypeScript check module of a CommonJS package in a vitest run, as an ES module through the project's tsx", 'commonjs/vitest.test.ts');
 
 test("@fast-check/vitest's test.prop checks strictness case by case, a failure failing the suite with the diagram", async () => {
-  const { status, output } = await vitestFile('vitest/property.test.ts');
+  const { status, output } = await reportedFile('vitest', 'vitest/take.test.ts', 'case by case, in test.prop');
   assert.notEqual(status, 0, output);
-  assert.match(output, VITEST_COUNTS);
-  // The cause of fast-check's error, printed below it (not in the report): no other file's check throws it.
+  assert.match(output, REPORTED_COUNTS);
+  // The cause of fast-check's error, printed below it (not in the report): no other suite's check throws it.
   assert.match((await ran.vitest).output, /strictness check failed:[^]*Actual input demands/);
 });

@@ -39,7 +39,7 @@ exports.default = function identityOf(x) { return x; };
 `;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** strictcheck's source, as the check modules of the projects below import it. */
+/** strictcheck's source, as the check modules of the CommonJS project below import it. */
 const source = JSON.stringify(join(root, 'src/index.ts'));
 
 /** A temporary folder holding `files` and `cjsdep`, a compiled CommonJS module in its node_modules. */
@@ -197,15 +197,15 @@ async function installBuilt(dir: string): Promise<void> {
  */
 function vitestProjects(): { dir: string; run: Promise<Record<string, { passed: boolean; output: string }>> } {
   const dir = project('vitest', {
-    // A check module's default import of a compiled CommonJS module, strictcheck imported from the source.
+    // A check module's default import of a compiled CommonJS module.
     'default-import/package.json': '{ "type": "module" }',
     'default-import/checks.ts': `import identityOf from 'cjsdep';
-import { defineCheck, spec, lazyOf, number, type Lazy } from ${source};
+import { defineCheck, spec, lazyOf, number, type Lazy } from 'strictcheck';
 const idSpec = spec([lazyOf(number)], lazyOf(number), (predict, d) => predict(d));
 export const check = defineCheck(import.meta.url, 'default import', idSpec, (n: Lazy<number>) => identityOf(n));
 `,
     'default-import/workers.test.ts': `import { test, expect } from 'vitest';
-import { checkSpec } from ${source};
+import { checkSpec } from 'strictcheck';
 import { check } from './checks.ts';
 test('the identity through a default import passes with workers', async () => {
   const r = await checkSpec(check, { trials: 20, seed: 1, workers: 1 });
