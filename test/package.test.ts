@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtFromSources } from '../scripts/dist-fresh.ts';
-import { vitestReport } from './fixtures/vitest-report.ts';
+import { runnerReport } from './fixtures/runner-report.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -141,7 +141,7 @@ const REPORTED_COUNTS = /^1 failed \| 1 passed$/m;
  */
 async function reportedFile<R extends keyof typeof FILES>(runner: R, file: (typeof FILES)[R][number], suite?: string): Promise<Run> {
   const { status, output } = await ran[runner];
-  const tests = vitestReport(join(project, REPORTS[runner]), output).find((r) => r.name === join(project, file))?.assertionResults.filter((t) => suite === undefined || t.ancestorTitles[0] === suite);
+  const tests = runnerReport(join(project, REPORTS[runner]), output).find((r) => r.name === join(project, file))?.assertionResults.filter((t) => suite === undefined || t.ancestorTitles[0] === suite);
   assert.ok(tests?.length, `${runner} ran no ${file}${suite === undefined ? '' : ` ${suite}`}:\n${output}`);
   const count = (state: string) => tests.filter((t) => t.status === state).length;
   return { status, output: `${count('failed')} failed | ${count('passed')} passed\n${tests.flatMap((t) => t.failureMessages).join('\n')}` };

@@ -17,7 +17,7 @@ import { checkSpecAsync } from '../src/async-checks.ts';
 import { defineCheck, lazyOf, number, spec, type Lazy } from '../src/index.ts';
 import { importCheckModule } from '../src/parallel/load-module.ts';
 import { aWorkerLetGoEnds } from './fixtures/let-go.ts';
-import { vitestReport } from './fixtures/vitest-report.ts';
+import { runnerReport } from './fixtures/runner-report.ts';
 import { buildIfStale } from '../scripts/dist-fresh.ts';
 import { importPromiseLoopCheck, importPromiseLoopSyncCheck } from './fixtures/loading-import-promise-loop-checks.ts';
 
@@ -255,7 +255,7 @@ test('the identity passes with workers', () => assertSpec(check, { trials: 20, s
       (e: { stdout?: string; stderr?: string }) => `${e.stdout}${e.stderr}`,
     );
     return Object.fromEntries(
-      vitestReport(report, ended).map((f) => [
+      runnerReport(report, ended).map((f) => [
         basename(dirname(f.name)),
         { passed: f.status === 'passed', output: [f.message, ...f.assertionResults.flatMap((a) => a.failureMessages)].join('\n') || ended },
       ]),
