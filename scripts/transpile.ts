@@ -59,7 +59,7 @@ export async function transpileStale(root = repository): Promise<string[]> {
   await lexer.init;
   await Promise.all(stale.map(async (f) => {
     const url = pathToFileURL(join(root, f)).href;
-    // esbuild, as the package is built: all the copies in 0.7 s, where TypeScript's transpileModule took 5 s (8 s of CPU).
+    // esbuild, as the package is built: all the copies in under a second (1.5 s of CPU, its process's included), where TypeScript's transpileModule took 5 s (8 s of CPU).
     const { code } = await transform(readFileSync(join(root, f), 'utf8'), {
       loader: 'ts', format: 'esm', target: 'es2022', sourcefile: url, sourcemap: 'inline', sourcesContent: false,
       define: { 'import.meta.url': JSON.stringify(url) },
