@@ -8,7 +8,8 @@ import { nil } from '../src/lazy/cell.ts';
 import * as L from '../src/lazy/list.ts';
 import { option } from '../src/demand/declared-data.ts';
 import { dynamic } from '../src/demand/dynamic.ts';
-import { demandEquals, type Demand } from '../src/demand/demand.ts';
+import { demandEquals, type Demand, type Forced } from '../src/demand/demand.ts';
+import { normalize, observe } from '../src/demand/observe.ts';
 import { toDemand } from '../src/demand/convert.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { drawDiagram } from '../src/spec/diagram.ts';
@@ -117,6 +118,15 @@ test('a long evaluated list prints with its true end, elided in the middle', () 
   // With a budget of 200 layers, a finite list of 300 cells printed as if it went on: `… : 99 : …`.
   assert.match(util.inspect(L.fromArray(Array.from({ length: 300 }, (_, i) => i))), /^Lazy\(0 : 1 : .* : 298 : 299 : \[\]\)$/);
   assert.match(util.inspect(L.fromArray(Array.from({ length: 9_999 }, (_, i) => i))), /^Lazy\(0 : 1 : .* : 9997 : 9998 : \[\]\)$/);
+});
+
+test("the tail of a recorded list, a run of its cells begun past the first, prints its own elements, whole and elided, as the same list of plain cells does", () => {
+  const recorded = observe(normalize, (xs: L.List<number>) => xs, L.fromArray(Array.from({ length: 40 }, (_, i) => i))).result;
+  const tailOf = (d: Demand) => (d as Forced).field(1);
+  const tail = tailOf(tailOf(tailOf(recorded)));
+  const plain = toDemand(L.fromArray(Array.from({ length: 37 }, (_, i) => i + 3)));
+  for (const maxItems of [40, 6]) assert.equal(prettyDemand(tail, { maxItems }), prettyDemand(plain, { maxItems }));
+  assert.equal(prettyDemand(tail, { maxItems: 6 }), '3 : 4 : 5 : … (31 more) … : 37 : 38 : 39 : []');
 });
 
 test('eliding cuts only between tokens, keeps both ends and is never longer than maxWidth (at least 20) nor the text', () => {
