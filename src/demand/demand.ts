@@ -235,8 +235,9 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       }
     }
     if (!sameLayer(x, y)) return false;
-    if ((x as Partial<CellRun>).cellAt !== undefined && (y as Partial<CellRun>).cellAt !== undefined) {
-      if (!alikeRuns(x as Forced & CellRun, y as Forced & CellRun, stack)) return false;
+    const [xRun, yRun] = [cellRun(x), cellRun(y)];
+    if (xRun !== undefined && yRun !== undefined) {
+      if (!alikeRuns(xRun, yRun, stack)) return false;
       continue;
     }
     for (let i = x.arity - 1; i >= 0; i--) stack.push(x.field(i), y.field(i));
@@ -276,6 +277,11 @@ export interface CellRun {
   readonly k: number;
   /** The run from cell `k` on, or the rest after the last cell. */
   cellAt(k: number): Demand;
+}
+
+/** @internal `d` as the run of list cells it is (see {@link CellRun}), or undefined if it is one cell, or no cell. */
+export function cellRun(d: Demand): (Forced & CellRun) | undefined {
+  return (d as Partial<CellRun>).cellAt !== undefined ? (d as Forced & CellRun) : undefined;
 }
 
 /**
@@ -431,7 +437,7 @@ export function endsClosed(d: Demand): boolean {
   if (!d.forced) return false; // asked of every pair compared whose first is _: most often another _
   if (isClose(d)) return true;
   // A node no iteration runs through (a number, a tree's node) ends in no close: nothing to remember.
-  if ((d as Partial<CellRun>).spine === undefined && iterationField(d) === undefined) return false;
+  if (cellRun(d) === undefined && iterationField(d) === undefined) return false;
   const chain: Forced[] = [];
   let closed = false;
   for (let x: Demand = d; x.forced; ) {
@@ -446,9 +452,9 @@ export function endsClosed(d: Demand): boolean {
     }
     chain.push(x);
     // A run of cells kept compactly ends where its rest begins.
-    const run = x as Partial<CellRun>;
+    const run = cellRun(x);
     const along = iterationField(x);
-    if (run.spine !== undefined) x = run.spine.rest;
+    if (run !== undefined) x = run.spine.rest;
     else if (along !== undefined) x = x.field(along);
     else break;
   }

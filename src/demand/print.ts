@@ -7,7 +7,7 @@
  */
 import { inspect } from 'node:util';
 import { Lazy } from '../lazy/lazy.ts';
-import { checkDemand, Forced, Unforced, type CellRun, type Demand } from './demand.ts';
+import { cellRun, checkDemand, Forced, Unforced, type Demand } from './demand.ts';
 import { valuePrefix } from './convert.ts';
 import { DATA_PROTO } from './declared-data.ts';
 import { dynamic, lenient } from './dynamic.ts';
@@ -165,10 +165,10 @@ function listOf(d: Demand): { length: number; item(i: number): Demand; rest: Dem
   while (rest.forced && rest.ctor.style === 'cons') {
     pieces.push(rest);
     starts.push(length);
-    const run = rest as Partial<CellRun>;
-    if (run.cellAt !== undefined) {
-      length += run.spine!.length - run.k!;
-      rest = run.spine!.rest;
+    const run = cellRun(rest);
+    if (run !== undefined) {
+      length += run.spine.length - run.k;
+      rest = run.spine.rest;
     } else {
       length++;
       rest = rest.field(1);
@@ -183,8 +183,8 @@ function listOf(d: Demand): { length: number; item(i: number): Demand; rest: Dem
       else hi = mid - 1;
     }
     const [piece, offset] = [pieces[lo]!, i - starts[lo]!];
-    const cell = offset === 0 ? piece : ((piece as Forced & CellRun).cellAt((piece as Forced & CellRun).k + offset) as Forced);
-    return cell.field(0);
+    const run = cellRun(piece);
+    return (offset === 0 || run === undefined ? piece : (run.cellAt(run.k + offset) as Forced)).field(0);
   };
   return { length, item, rest };
 }
