@@ -356,7 +356,7 @@ function* inferenceSteps<A extends readonly unknown[], R>(args: ShapesOf<A>, res
     const delegates = observations.some((o) => holdsThrowInto(o.actual[i]!));
     const all = candidates(shapes, result as Shape<unknown>, names, i, delegates);
     // A candidate is ruled out by its first contradiction; they are all counted only to rank the closest candidates, shown when none fits.
-    const fits = all.filter((c) => firstContradiction(onlySpec(s, i, c), i, observations) === undefined);
+    const fits = all.filter((c) => contradictions(s, i, c, observations, 1).failures === 0);
     // The case that rules out each closest candidate, shrunk as a counterexample is.
     const shown: { c: Candidate; first: string }[] = [];
     if (fits.length === 0) {
@@ -471,17 +471,13 @@ function toldRuledOut(only: AnySpec, i: number, o: Observation): string {
   return `on inputs ${showInputs(only, o.inputs)} under the result demand ${prettyDemand(o.result)}, it forced ${prettyDemand(o.actual[i]!)} where this predicts ${typeof predicted === 'string' ? predicted : prettyDemand(predicted)}`;
 }
 
-/** The first observation that `only` (see {@link onlySpec}) fails to predict for argument `i`, if any. */
-function firstContradiction(only: AnySpec, i: number, observations: readonly Observation[]): Observation | undefined {
-  return observations.find((o) => ruledOut(only, i, o) !== undefined);
-}
-
-/** How many observations candidate `c` for argument `i` contradicts, and the first of them. */
-function contradictions(s: AnySpec, i: number, c: Candidate, observations: readonly Observation[]): { failures: number; first: Observation | undefined } {
+/** How many observations candidate `c` for argument `i` contradicts, counted up to `upTo`, and the first of them. */
+function contradictions(s: AnySpec, i: number, c: Candidate, observations: readonly Observation[], upTo = Infinity): { failures: number; first: Observation | undefined } {
   const only = onlySpec(s, i, c);
   let failures = 0;
   let first: Observation | undefined;
   for (const o of observations) {
+    if (failures === upTo) break;
     if (ruledOut(only, i, o) === undefined) continue;
     if (failures++ === 0) first = o;
   }
