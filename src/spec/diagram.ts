@@ -38,8 +38,11 @@ export function unicodeTerminal(env: Readonly<Record<string, string | undefined>
   return locale === undefined || locale === '' || /utf-?8/i.test(locale);
 }
 
-/** Made at the first line that needs it: a segmenter costs 17 ms of CPU to make, in each process and worker, and most diagrams never need one (see NARROW). */
 let graphemes: Intl.Segmenter | undefined;
+/** The grapheme segmenter, made at the first line that needs it: it costs 17 ms of CPU to make, in each process and worker, and most diagrams never need one (see NARROW). */
+function segmenter(): Intl.Segmenter {
+  return (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));
+}
 /** An emoji drawn as a picture: one presented so by default, or any character followed by VS16 (U+FE0F), which asks for it. */
 const EMOJI = /\p{Emoji_Presentation}|\uFE0F/u;
 /**
@@ -70,7 +73,7 @@ const NARROW = /^[\x20-\x7E\u0370-\u03FF\u2010-\u2027\u2190-\u22FF\u2500-\u257F]
 function width(s: string): number {
   if (NARROW.test(s)) return s.length;
   let w = 0;
-  for (const { segment } of (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(s)) w += EMOJI.test(segment) || WIDE.test(segment) ? 2 : ZERO_WIDTH.test(segment) ? 0 : 1;
+  for (const { segment } of segmenter().segment(s)) w += EMOJI.test(segment) || WIDE.test(segment) ? 2 : ZERO_WIDTH.test(segment) ? 0 : 1;
   return w;
 }
 
