@@ -235,7 +235,9 @@ function compareDemands(a: Demand, b: Demand, whenUnforced: (a: Demand, b: Deman
       }
     }
     if (!sameLayer(x, y)) return false;
-    const [xRun, yRun] = [cellRun(x), cellRun(y)];
+    // Asked of every pair compared: no array made, and y asked only where x is a run.
+    const xRun = cellRun(x);
+    const yRun = xRun === undefined ? undefined : cellRun(y);
     if (xRun !== undefined && yRun !== undefined) {
       if (!alikeRuns(xRun, yRun, stack)) return false;
       continue;
