@@ -1,9 +1,9 @@
 /**
  * Stack traces that show the source's lines for frames of the JavaScript copies
  * (scripts/transpile.ts), as source maps in use do, with each copy's inline map read only when a
- * stack shows one of its frames. A worker thread that npm test starts from the copies imports this
- * first (src/parallel/pool.ts): with source maps in use, Node 20 decodes the inline map of every
- * module as it loads it, about 40 ms of CPU a worker (of 0.2 s), and npm test starts 150 workers.
+ * stack shows one of its frames: the prelude of every thread and process npm test runs from the
+ * copies (`fromCopies`). With source maps in use, Node 20 decodes the inline map of every module as
+ * it loads it, about 40 ms of CPU a worker (of 0.2 s), and npm test starts 150 workers.
  * @module
  */
 import { readFileSync } from 'node:fs';
@@ -42,8 +42,8 @@ function frame(site: NodeJS.CallSite, copies: string): string {
   return line.replace(`${url}:${row}:${column}`, `${fileURLToPath(entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`);
 }
 
-/** Has the stack traces of this thread show the source's places for frames of the copies in `copies` (a folder's URL). */
-export function mapStackLines(copies: string): void {
+/** Has the stack traces of this thread show the source's places for frames of the copies in `copies` (a folder's URL): the prelude of a worker started from them (`SOURCE_PRELUDE`). */
+export default function mapStackLines(copies: string): void {
   Error.prepareStackTrace = (error: Error, sites: NodeJS.CallSite[]) =>
     [Error.prototype.toString.call(error), ...sites.map((site) => frame(site, copies))].join('\n    at ');
 }

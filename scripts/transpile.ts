@@ -18,8 +18,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { copyPath, SOURCE_COPIES } from '../src/parallel/load-module.ts';
-import { mapStackLines } from './stack-lines.ts';
+import { copyPath, SOURCE_COPIES, SOURCE_PRELUDE } from '../src/parallel/load-module.ts';
 import { writeWhole } from './write-whole.ts';
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,14 +96,23 @@ function removeOrphans(root: string, copies: ReadonlySet<string>): void {
 }
 
 /**
- * Makes the copies up to date, and has the workers this process starts from the source import them,
- * and this thread's stack traces show the source's lines for the copies' frames, as under tsx; returns their folder's URL.
+ * Code (an ES module's, top-level await) that has the thread or process it runs in run from the
+ * copies in `copies`, as useTranspiled has this one: the workers it starts import them, after the
+ * prelude scripts/stack-lines.ts, which also has its own stack traces show the source's lines for
+ * the copies' frames, as under tsx. A process's `--import` (`data:text/javascript,…`), or the start
+ * of a worker's code.
  */
+export function fromCopies(copies: string): string {
+  const prelude = JSON.stringify(copyPath('scripts/stack-lines.ts', copies).href);
+  return `globalThis.${SOURCE_COPIES} = ${JSON.stringify(copies)}; globalThis.${SOURCE_PRELUDE} = ${prelude}; (await import(${prelude})).default(${JSON.stringify(copies)});`;
+}
+
+/** Makes the copies up to date, and has this thread run from them (`fromCopies`); returns their folder's URL. */
 export async function useTranspiled(): Promise<string> {
   await transpileStale();
   const copies = copiesUrl(repository);
-  mapStackLines(copies);
-  return ((globalThis as Record<string, unknown>)[SOURCE_COPIES] = copies);
+  await import(`data:text/javascript,${encodeURIComponent(fromCopies(copies))}`);
+  return copies;
 }
 
 /** The URL of the folder of the copies of the modules under `root`. */

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { COPIES, transpileStale } from '../scripts/transpile.ts';
+import { COPIES, fromCopies, transpileStale } from '../scripts/transpile.ts';
+import { SOURCE_COPIES, SOURCE_PRELUDE } from '../src/parallel/load-module.ts';
+import { importable, runScript } from './fixtures/own-process.ts';
 
 /** Runs `body` on a repository of its own in a temporary folder, made of `files` (path to text), then removes it. */
 async function inRepository(files: Record<string, string>, body: (root: string) => Promise<void>): Promise<void> {
@@ -63,14 +65,13 @@ test('the copy of a module that is gone is removed, so that importing it fails a
     assert.ok(!existsSync(join(root, COPIES, 'src/b.js')));
   }));
 
-test("a module's copy has its module's URL as import.meta.url, and its stack traces show the module's lines with source maps in use, as with mapStackLines (a worker that npm test starts)", { timeout: 30_000 }, async () => {
+test("a module's copy has its module's URL as import.meta.url, and its stack traces show the module's lines with source maps in use, as with fromCopies (a worker or process that npm test starts)", { timeout: 30_000 }, async () => {
   await transpileStale();
   const fixture = new URL('./fixtures/throws-at-line.ts', import.meta.url).href;
   const copies = new URL(`../${COPIES}/`, import.meta.url).href;
   const copy = new URL('test/fixtures/throws-at-line.js', copies).href;
-  const mapper = new URL('scripts/stack-lines.js', copies).href;
   // In worker threads, as a worker started from the copies imports them: source maps are in use there alone.
-  for (const setup of ['process.setSourceMapsEnabled(true)', `await import(${JSON.stringify(mapper)}).then((m) => m.mapStackLines(${JSON.stringify(copies)}))`]) {
+  for (const setup of ['process.setSourceMapsEnabled(true)', fromCopies(copies)]) {
     const code = `(async () => { ${setup}; const m = await import(${JSON.stringify(copy)});
       try { m.fail(); } catch (e) { require('node:worker_threads').parentPort.postMessage({ url: m.url, stack: e.stack }); } })()`;
     const worker = new Worker(code, { eval: true });
@@ -79,4 +80,17 @@ test("a module's copy has its module's URL as import.meta.url, and its stack tra
     assert.equal(url, fixture);
     assert.match(stack, /^Error: thrown at line 12\n {4}at Module\.fail \(.*throws-at-line\.ts:12:9\)\n/, setup);
   }
+});
+
+test('a worker started from the copies imports first the prelude SOURCE_PRELUDE names, calling it with their folder', { timeout: 60_000 }, async () => {
+  await transpileStale();
+  const copies = new URL(`../${COPIES}/`, import.meta.url).href;
+  const prelude = 'data:text/javascript,export default (copies) => { throw new Error(`the prelude ran for ${copies}`); }';
+  const { stdout } = await runScript(`
+    import { checkSpec } from ${JSON.stringify(importable(new URL('../src/index.ts', import.meta.url)))};
+    import { takeCheck } from ${JSON.stringify(importable(new URL('./fixtures/checks.ts', import.meta.url)))};
+    globalThis.${SOURCE_COPIES} = ${JSON.stringify(copies)};
+    globalThis.${SOURCE_PRELUDE} = ${JSON.stringify(prelude)};
+    await checkSpec(takeCheck, { workers: 1, trials: 10 }).catch((e) => console.log(e.message));`);
+  assert.equal(stdout.trim(), `a worker stopped while starting: Error: the prelude ran for ${copies}`);
 });

@@ -48,6 +48,14 @@ export function runsVitest(): boolean {
  */
 export const SOURCE_COPIES = 'STRICTCHECK_SOURCE_COPIES';
 
+/**
+ * The property of `globalThis` that names, beside {@link SOURCE_COPIES}, the module a worker started
+ * from those copies imports first, calling its default export with their folder: the set-up the
+ * harness that made them gives each of its threads (this repository's: stack traces that show the
+ * source's lines, scripts/stack-lines.ts). None named, the worker imports its entry alone.
+ */
+export const SOURCE_PRELUDE = 'STRICTCHECK_SOURCE_PRELUDE';
+
 /** What the main thread gave this worker under `key` of its `workerData` (undefined in the main thread, whose `workerData` is null). */
 function given(key: string): unknown {
   return (workerData as Record<string, unknown> | null)?.[key];

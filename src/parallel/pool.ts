@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describeSafely } from '../demand/describe.ts';
 import { WORKER_MARK, WORKER_RULE } from '../spec/registry.ts';
 import { MAX_TIMER } from '../spec/options.ts';
-import { copyPath, loadedAsCommonJs, runsVitest, SOURCE_COPIES, TS_LOADER, tsxApi, UNDER_VITEST, workerExecArgv } from './load-module.ts';
+import { copyPath, loadedAsCommonJs, runsVitest, SOURCE_COPIES, SOURCE_PRELUDE, TS_LOADER, tsxApi, UNDER_VITEST, workerExecArgv } from './load-module.ts';
 import { couldNotStart, importLeft, specLimit, WorkerCrashError } from './errors.ts';
 import { BY_IMPORT, CONTROL, FUNCTION, HARNESS, IMPORTING, LOADED, SPEC, TIMERS, type FromWorker, type Init, type Late, type Outcome, type Request, type RequestBody, type RequestType, type ShrinkState, type ToWorker } from './protocol.ts';
 
@@ -86,12 +86,15 @@ function ownTsx(kind: 'esm' | 'cjs'): string {
 
 /**
  * The code that starts a worker from the source: the entry's copy in the folder SOURCE_COPIES
- * names, its stack traces showing the source's lines (scripts/stack-lines.ts: as the copies'
- * source maps in use would, without decoding each module's map as it loads), or else the entry,
- * tsx registered first (this repository's own).
+ * names, after the prelude SOURCE_PRELUDE names if any, or else the entry, tsx registered first
+ * (this repository's own).
  */
 function sourceEntry(copies: string | undefined): string {
-  if (copies) return `import(${JSON.stringify(copyPath('scripts/stack-lines.ts', copies).href)}).then((m) => { m.mapStackLines(${JSON.stringify(copies)}); return import(${JSON.stringify(copyPath('src/parallel/worker.ts', copies).href)}); });`;
+  if (copies) {
+    const entry = `import(${JSON.stringify(copyPath('src/parallel/worker.ts', copies).href)})`;
+    const prelude = (globalThis as Record<string, unknown>)[SOURCE_PRELUDE] as string | undefined;
+    return prelude === undefined ? entry : `import(${JSON.stringify(prelude)}).then((m) => { m.default(${JSON.stringify(copies)}); return ${entry}; });`;
+  }
   return `import(${JSON.stringify(ownTsx('esm'))}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
 }
 
