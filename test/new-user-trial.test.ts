@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { importCheckModule } from '../src/parallel/load-module.ts';
+import { Slot } from '../src/parallel/pool.ts';
+import { SCALED_BUDGET } from '../src/spec/options.ts';
 import { assertSpecExhaustive, checkSpec, checkSpecExhaustive, strictCheckSpecExact } from '../src/checks.ts';
 import { assertSpecExhaustiveAsync } from '../src/async-checks.ts';
 import { defineCheck, WORKER_RULE, type DefinedCheck } from '../src/spec/registry.ts';
@@ -146,6 +148,46 @@ test('with one worker, maxCases hands back no piece before it is reached: a run 
   assert.equal(r.stoppedBy, 'maxCases');
   assert.equal(r.totalCases, full.totalCases - 1);
   assert.equal(r.subtrees, full.subtrees, `the pieces sent: ${r.subtrees}, where ${full.subtrees} without maxCases`);
+});
+
+test("a worker takes from maxCases' allowance exactly the cases it runs, which it reports: it runs its share of a subtree, and hands back the rest unrun", { timeout: 60_000 }, async () => {
+  // The worker alone, driven as a run's main thread drives it. A run counts the cases its workers
+  // report, and once no piece runs sets the allowance again from that count: a worker that ran a
+  // case it did not report (the run then says it passed maxCases cases, where more ran) or reported
+  // one it did not run passes the test above.
+  const shared = () => new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const allowance = shared();
+  // No other worker waits for work (hunger 0): the worker splits its subtree only for the allowance.
+  const hunger = shared().buffer as SharedArrayBuffer;
+  const init = { moduleUrl: takeCheck.moduleUrl, name: takeCheck.name, budget: SCALED_BUDGET, ownCompare: true, async: false, prune: true, hunger, allowance: allowance.buffer as SharedArrayBuffer, unicode: false };
+  const slot = new Slot({ init }, 60_000, { started: 0, startCrashes: 0 });
+  /** The subtree at `path` of depth 2, enumerated with `given` cases allowed: what the worker replied, and the allowance it left. */
+  const piece = async (path: number[], given: number) => {
+    allowance[0] = given;
+    const out = await slot.request({ type: 'cases', depth: 2, path });
+    assert.equal(out.kind, 'reply', JSON.stringify(out));
+    const { cases, rest = [] } = (out as { data: { cases: number; rest?: number[][] } }).data;
+    return { cases, rest, left: allowance[0]! };
+  };
+  try {
+    // Take's tree of depth 2: 55 cases in 79 runs (the others stopped on a hole, and took no case).
+    const whole = await piece([0], 1000);
+    assert.deepEqual(whole, { cases: 55, rest: [], left: 1000 - 55 });
+    for (const share of [1, 10]) {
+      const first = await piece([0], share);
+      assert.deepEqual({ cases: first.cases, left: first.left }, { cases: share, left: 0 }, `allowed ${share}`);
+      // The pieces handed back hold the cases it did not run, no more, no fewer.
+      let after = 0;
+      for (const p of first.rest) {
+        const next = await piece(p, 1000);
+        assert.equal(next.left, 1000 - next.cases, `allowed ${share}: the piece ${p.join('.')} handed back`);
+        after += next.cases;
+      }
+      assert.equal(after, 55 - share, `allowed ${share}: the cases of the pieces handed back`);
+    }
+  } finally {
+    await slot.close();
+  }
 });
 
 test('with a shard and workers, maxCases stops the run as in this thread: it says so, and counts the cases this thread ran to find the shard', { timeout: 60_000 }, async () => {

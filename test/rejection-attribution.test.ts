@@ -10,6 +10,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
 import { SourceError } from '../src/iter/index.ts';
+import { spec } from '../src/spec/spec.ts';
+import { number } from '../src/demand/primitives.ts';
 import { leftUnhandled, withOwnListener } from './fixtures/rejection-listeners.ts';
 import { firstAbove, firstAboveHandled, firstAboveSpec } from './fixtures/unhandled-rejection-checks.ts';
 
@@ -93,6 +95,38 @@ test('a rejection a timer raises after its case ended, while the run goes on, fa
     for (let i = 0; i < 10; i++) await new Promise((done) => setImmediate(done));
     assert.deepEqual(seen, []);
   });
+});
+
+test('a late rejection names the case whose function left it, not the case started last before it came: the second case leaves it, the fourth lets it come while it runs', { timeout: 60_000 }, async () => {
+  // Numbers as they are: the function sees the inputs the error holds.
+  const numbers = spec([number], number, (predict, _d, n) => predict(n));
+  const runs = [
+    ['checkSpecAsync', (f: (n: number) => Promise<number>) => checkSpecAsync(numbers, f, { seed: 1 })],
+    ['checkSpecExhaustiveAsync', (f: (n: number) => Promise<number>) => checkSpecExhaustiveAsync(numbers, f, { depth: 3 })],
+  ] as const;
+  for (const [name, check] of runs) {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const seen: number[] = [];
+    const leavesOne = async (n: number) => {
+      const call = seen.push(n) - 1;
+      // Made in the second case, rejected once the fourth opens the gate and lets the rejection be told, a turn later, while it runs.
+      if (call === 1) void gate.then(() => Promise.reject(new Error('left by the second case')));
+      if (call === 3) {
+        openGate();
+        await new Promise((r) => setImmediate(r));
+      }
+      return n;
+    };
+    const err = (await check(leavesOne).then(
+      (r) => assert.fail(`${name}: the run did not fail: ${r.message}`),
+      (e: unknown) => e,
+    )) as Error & { inputs?: readonly unknown[] };
+    assert.equal(err.name, 'LateRejectionError', err.message);
+    assert.notEqual(seen[1], seen[3], `${name}: the second and fourth cases have inputs of their own`);
+    assert.deepEqual(err.inputs, [seen[1]], `${name}: ${err.message}`);
+    assert.match(err.message, new RegExp(`It was left by a case of ${name} of leavesOne, on inputs ${seen[1]},`));
+  }
 });
 
 test('a rejection left by a case of a run that has ended goes to the listeners of the process, even while another run is open, which it does not fail', { timeout: 60_000 }, async () => {
