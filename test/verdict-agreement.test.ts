@@ -156,11 +156,13 @@ test('a counterexample fails again alone: by its seed, as a strictExample, and a
   }
 });
 
-test('the exhaustive check fails first at the depth of its counterexample: one depth less passes', () => {
+test('the exhaustive check fails first at the depth of its counterexample, with pruning or without: one depth less passes', () => {
   for (const q of failing()) {
     const x = exhaustiveRun(q);
     assert.ok(!x.passed && x.depth <= DEPTH, `${q.label}:\n${x.message}`);
     if (x.depth > 0) assert.ok(checkSpecExhaustive(q.spec as never, q.fn as never, { depth: x.depth - 1 }).passed, `${q.label}: fails at depth ${x.depth - 1} too`);
+    const unpruned = checkSpecExhaustive(q.spec as never, q.fn as never, { depth: DEPTH, prune: false, unicode: false });
+    assert.deepEqual([unpruned.passed, unpruned.depth], [false, x.depth], `${q.label}, without pruning:\n${unpruned.message}`);
   }
 });
 
