@@ -34,7 +34,7 @@ const GROUPS: Record<string, readonly (string | RegExp)[]> = {
   'parallel-timing': ['test/parallel-async.test.ts', 'test/parallel-timeouts.test.ts'],
   'iter-exhaustive': ['test/iter-combinators-exhaustive.test.ts', 'test/iter-combinators.test.ts', 'test/iter-libraries.test.ts', 'test/async-series.test.ts'],
   iter: [/^test\/iter-/, /^examples\/iterators\//, 'test/verdict-residuals.test.ts'],
-  'spec-tools': ['test/repl.test.ts', 'test/spec-language.test.ts', 'test/infer.test.ts', 'test/reference.test.ts', 'examples/exhaustive.test.ts'],
+  'spec-tools': ['test/repl.test.ts', 'test/spec-language.test.ts', 'test/infer.test.ts', 'test/reference.test.ts', 'examples/exhaustive.test.ts', 'test/verdict-agreement.test.ts'],
   demand: [
     'test/budget-and-bottom.test.ts', 'test/lattice.test.ts', 'test/list.test.ts', 'test/demand.test.ts', 'test/observe-edge.test.ts',
     'test/print.test.ts', 'test/sharing.test.ts', 'test/lazy.test.ts', 'test/record.test.ts',

@@ -36,6 +36,20 @@ test('pulledAsResult, for a result that ended over an infinite source, is a Spec
   );
 });
 
+test('pulledAsResult over an infinite source says too that, if the spec is right, the function stopped early: the counterexample a finite source shows, as the exhaustive check does', () => {
+  // A pass-through that ends after its first element: the random check meets an infinite source
+  // first at seed 2 (a finite one at seed 1, a counterexample); the exhaustive check's are finite.
+  function* firstOnly(xs: Iterable<number>): Generator<number, void, undefined> {
+    for (const x of xs) return yield x;
+  }
+  assert.throws(
+    () => checkSpec(passOn, firstOnly, { seed: 2 }),
+    (e: Error) => e instanceof SpecError && /If the spec is right, the function is not: it stopped before the end of args\[0\] that pulledAsResult waits for/.test(e.message),
+  );
+  assert.equal(checkSpec(passOn, firstOnly, { seed: 1 }).passed, false);
+  assert.equal(checkSpecExhaustive(passOn, firstOnly, { depth: 2 }).passed, false);
+});
+
 test('an iterable combinator\'s error names the argument as the spec names it', () => {
   const named = specOf([numbers], numbers, ({ pulledAsResult }) => [pulledAsResult()], ['source']);
   assert.throws(

@@ -161,11 +161,14 @@ const INSTEAD: Record<Reader['name'], string> = {
  * Refuses a prediction of an infinite source pulled to its end (read as far as `sourcePrefix`
  * reads one): it has no end to predict, and the function, which returned, stopped before one.
  * Predicting 10,000 pulls instead made a mismatch of a spec that does not say what it means.
+ * The function may be the one in the wrong: over a finite source the same stop is a
+ * counterexample (an exhaustive check's sources are all finite), so the error says so too.
  */
 function endless({ name, arg }: Reader): never {
   throw new SpecError(
     `${name} predicts that ${arg} is pulled to its end, but ${arg} is an infinite iterable: the spec walks an infinite input, where the function stopped. Instead, ` +
-      `${INSTEAD[name]}; or, where the function runs its source to its end, declare the argument iterable(…, { finite: true })`,
+      `${INSTEAD[name]}; or, where the function runs its source to its end, declare the argument iterable(…, { finite: true }). ` +
+      `If the spec is right, the function is not: it stopped before the end of ${arg} that ${name} waits for, which over a finite source (as an exhaustive check's are) is a counterexample`,
   );
 }
 
