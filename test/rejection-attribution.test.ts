@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSpecAsync, checkSpecExhaustiveAsync } from '../src/async-checks.ts';
+import { checkSpec } from '../src/checks.ts';
 import { SourceError } from '../src/iter/index.ts';
 import { spec } from '../src/spec/spec.ts';
 import { number } from '../src/demand/primitives.ts';
@@ -152,5 +153,22 @@ test('a rejection left by a case of a run that has ended goes to the listeners o
     const second = await checkSpecAsync(firstAboveSpec, opensTheGate, { seed: 1 });
     assert.equal(second.passed, true, second.message);
     assert.deepEqual(seen, [afterTheRun]);
+  });
+});
+
+test('a synchronous function that leaves a rejection fails its case under checkSpecAsync, shrunk to the input that leaves it; under checkSpec, which returns before Node tells it, the rejection goes to the process, not lost', { timeout: 60_000 }, async () => {
+  const numbers = spec([number], number, (predict, _d, n) => predict(n));
+  const leaves = (n: number) => {
+    if (n > 2) void Promise.reject(new Error(`left on ${n}`));
+    return n;
+  };
+  const r = await checkSpecAsync(numbers, leaves, { seed: 1 });
+  assert.equal(r.passed, false);
+  assert.deepEqual(r.counterexample!.inputs, [3]);
+  assert.equal((leftUnhandled(r.counterexample) as Error).message, 'left on 3');
+  await withOwnListener(async (seen) => {
+    assert.equal(checkSpec(numbers, leaves, { seed: 1 }).passed, true);
+    await new Promise((r) => setImmediate(r));
+    assert.ok(seen.length > 0 && seen.every((e) => /^left on \d+$/.test((e as Error).message)), `the process was told: ${seen.length}`);
   });
 });
