@@ -462,3 +462,10 @@ test('a value met again under another shape is no cycle: a declared record that 
 function observe1Shaped(value: unknown, shape: Shape<any>): Demand {
   return observeDetailed(normalize, (x: unknown) => x, [value], { inputs: [shape] }).inputs[0]!;
 }
+
+test('JSON.stringify writes a Lazy as it prints, never forcing it: an observed input shows as unevaluated, not the value it wraps read without a force', () => {
+  assert.equal(JSON.stringify({ a: now(5), b: lazy(() => 6) }), '{"a":"Lazy(5)","b":"Lazy(<unevaluated>)"}');
+  const o = observe(normalize, (x: Lazy<number>) => JSON.stringify(x), now(5));
+  assert.equal(prettyDemand(o.inputs[0]!), '_');
+  assert.equal(prettyDemand(o.result), '"\\"Lazy(<unevaluated>)\\""');
+});

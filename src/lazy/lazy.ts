@@ -304,6 +304,11 @@ export class Lazy<T> {
   toString(): string {
     return this.m === DONE ? `Lazy(${String(this.f)})` : 'Lazy(<unevaluated>)';
   }
+
+  /** `JSON.stringify` writes it as {@link toString} prints it, never forcing, rather than its internal fields (an observed input's would show the value it wraps, read without a force to record). */
+  toJSON(): string {
+    return this.toString();
+  }
 }
 
 /**
