@@ -101,6 +101,7 @@ test('a failure seen only in a worker is reported as such, with the case as the 
   const r = await checkSpec(workerOnlyCheck, { seed: 3, workers: 1, unicode: false });
   assert.equal(r.passed, false);
   assert.match(r.message, /^Failed: the spec does not match the function in a worker thread only \(after \d+ trials? and \d+ shrinks?; seed 3\)/);
+  assert.match(r.message, /does it keep state between calls/);
   assert.match(r.message, /run again in the main thread, it passes/);
   assert.equal(r.counterexample, undefined, 'no counterexample of the main thread, where it passes');
   // The worker's diagram: the function forced the whole list, the spec did not.
