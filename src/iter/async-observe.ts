@@ -320,7 +320,7 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
-    await returnFromAsync(it, work);
+    await returnFromAsync(it, work, path, iteration);
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
     await throwIntoAsync(it, work);
