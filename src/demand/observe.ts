@@ -74,9 +74,14 @@ export function guided(guide: Guide, fit = false): Recorder {
  * ```
  */
 export function entangle<T>(value: T, shape: Shape<T> = dynamic as Shape<T>): [T, () => Demand] {
+  return entangleAt(value, shape, 'value');
+}
+
+/** @internal {@link entangle}, naming the value `root` where it does not fit its shape (a generated function's argument). */
+export function entangleAt<T>(value: T, shape: Shape<T>, root: string): [T, () => Demand] {
   const rec = new Recording(true);
-  const holder = rec.root('value');
-  const copy = instrument(value, shape as Shape<unknown>, 'value', holder, 0, rec, false) as T;
+  const holder = rec.root(root);
+  const copy = instrument(value, shape as Shape<unknown>, root, holder, 0, rec, false) as T;
   return [copy, () => snapshot(holder.field(0))];
 }
 
