@@ -219,6 +219,21 @@ describe("a result iterator whose return() answers no object is refused, as a fo
     await assert.rejects(checkSpecExhaustiveAsync(constantAsync, (_xs: AsyncIterable<number>) => closingWithAsync(5), { depth: 2 }), /at result\.iteration\.return: .*got number 5/);
   });
 
+  test("a source whose return() answers no object is refused at the argument's return, where the function closing it was blamed for the TypeError", async () => {
+    const first = (xs: Iterable<number>) => {
+      for (const x of xs) return x;
+      return -1;
+    };
+    const closedFirst = spec([withArbitrary(fc.constant(closingWith(undefined)), numbers)], number, (predict, _d, xs) => predict(xs as never));
+    assert.throws(() => checkSpec(closedFirst, first, { seed: 1, trials: 5 }), /at args\[0\]\.iteration\.return: expected an iterator result \(an object \{ done, value \}\) from return\(\), got undefined/);
+    const firstAsync = async (xs: AsyncIterable<number>) => {
+      for await (const x of xs) return x;
+      return -1;
+    };
+    const closedFirstAsync = spec([withArbitrary(fc.constant(closingWithAsync(5)), asyncNumbers)], number, (predict, _d, xs) => predict(xs as never));
+    await assert.rejects(checkSpecAsync(closedFirstAsync, firstAsync, { seed: 1, trials: 5 }), /at args\[0\]\.iteration\.return: .*got number 5/);
+  });
+
   test('a result whose return() answers an object, done or not, passes', () => {
     assert.equal(checkSpec(constant, (_xs: Iterable<number>) => closingWith({ done: true, value: undefined }), { seed: 1 }).passed, true);
     assert.equal(checkSpec(constant, (_xs: Iterable<number>) => closingWith({}), { seed: 1 }).passed, true);

@@ -488,12 +488,16 @@ export class RecordedIterator extends RefusingCopy {
       countForceCall();
       if (it.#rec.open && !it.#log.ended) it.#log.end(how);
       if (how === 'throw') return it.#real.throw!(arg);
+      let r: IteratorResult<unknown>;
       try {
-        return it.#real.return!(arg);
+        r = it.#real.return!(arg);
       } catch (err) {
         noteFailure(it.#rec, err);
         throw err;
       }
+      // The source's fault, as a next() answering no object is: not the function's, whose closing would throw the TypeError.
+      if (it.#rec.open && !isIteratorResult(r)) throw it.#rec.pullFailed(notAClosingResult(r, it.#of.path, it.#log.iteration));
+      return r;
     };
   }
 }
@@ -683,8 +687,8 @@ export async function returnFromAsync(it: AsyncIterator<unknown>, work: AsyncWor
   if (!isIteratorResult(r)) throw notAClosingResult(r, path, iteration);
 }
 
-/** The refusal of `r`, what `return()` on iteration `iteration` at `path` answered, which is not an object: what JavaScript's closing of an iterator throws there. */
-function notAClosingResult(r: unknown, path: Path, iteration: number): ShapeMismatchError {
+/** @internal The refusal of `r`, what `return()` on iteration `iteration` at `path` answered, which is not an object: what JavaScript's closing of an iterator throws there. */
+export function notAClosingResult(r: unknown, path: Path, iteration: number): ShapeMismatchError {
   return new ShapeMismatchError(showPath(child(iterationPath(path, iteration), 'return')), 'an iterator result (an object { done, value }) from return()', r, `${describeValue(r)}: return() must answer an object, even where it ends nothing (JavaScript throws ${notAnObject(r)} when a for…of is left by break)`);
 }
 
