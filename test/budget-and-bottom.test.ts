@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { defer, ForceBudgetExceeded, lazy, LazyStackOverflow, now, thunk, withForceBudget, type Lazy } from '../src/lazy/lazy.ts';
 import * as L from '../src/lazy/list.ts';
 import { spec, SpecError, type Spec } from '../src/spec/spec.ts';
-import { list } from '../src/demand/lazy-positions.ts';
+import { lazyOf, list } from '../src/demand/lazy-positions.ts';
 import { number } from '../src/demand/primitives.ts';
 import { observe, observeDetailed, whnf } from '../src/demand/observe.ts';
 import { demandEquals, demandSize, lessDefined } from '../src/demand/demand.ts';
@@ -141,6 +141,23 @@ test('after LazyStackOverflow in a chain mixing lazy with map and defer, no thun
     }
   }
   assert.ok(overflows > 0, 'some chain overflowed');
+});
+
+test("a stack overflow of the function's own recursion inside one thunk stays a RangeError, not blamed on a chain of thunks", () => {
+  const recurse = (k: number): number => (k < 0 ? 0 : recurse(k + 1) + 1);
+  const err = (() => {
+    try {
+      lazy(() => recurse(0)).force();
+    } catch (e) {
+      return e;
+    }
+  })();
+  assert.ok(err instanceof RangeError, String(err));
+  // In a check, the report quotes it as it is.
+  const overflows = (_xs: L.List<number>) => lazy(() => recurse(0));
+  const r = checkSpec(spec([list(number)], lazyOf(number), (predict) => predict(thunk)), overflows, { seed: 1, trials: 1 });
+  assert.match(r.message, /The function threw: RangeError: Maximum call stack size exceeded/);
+  assert.doesNotMatch(r.message, /chain of thunks/);
 });
 
 test('the force budget counts the forces of the function, not the observation forcing the input it copies', () => {

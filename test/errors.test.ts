@@ -25,6 +25,8 @@ import { withArbitrary } from '../src/engine/fast-check-bridge.ts';
 import { shrinkDemand } from '../src/engine/shrink.ts';
 import { predictDemands, spec, SpecError } from '../src/spec/spec.ts';
 import { take, takeSpec } from '../examples/take.ts';
+import { mapSpec } from '../examples/list-specs.ts';
+import { ShapeMismatchError } from '../src/demand/shape-errors.ts';
 import { strictProperty } from '../src/spec/property.ts';
 import { unprintable, unprintableChecks, type Unprintable } from './fixtures/unprintable.ts';
 import { mismatchOf } from './fixtures/assertions.ts';
@@ -277,4 +279,12 @@ test('an arbitrary that cannot make its value is named, with its trial and seed'
   revoke();
   const s = spec([withArbitrary(fc.constant(proxy), dynamic)], number, (predict, _d, x) => predict(x));
   assert.throws(() => checkSpec(s, (_x: unknown) => 1, { seed: 1 }), /^TypeError: generating args\[0\] \(shape unknown\) threw: TypeError: Cannot perform 'has' on a proxy that has been revoked \(trial 1, seed 1\)$/);
+});
+
+test("a function that calls its generated function argument with what its shape does not declare is refused naming that argument of the generated function, where the message said 'at value'", () => {
+  // map's element function is declared fn([lazyOf(number)], number): this map gives it the element's value.
+  const mapGivingValues = (f: (x: Lazy<number>) => number, xs: LazyList<number>) => L.mapLazy((x: Lazy<number>) => lazy(() => f(x.force() as never)), xs);
+  assert.throws(() => checkSpec(mapSpec, mapGivingValues as never, { seed: 1 }), (err: unknown) =>
+    err instanceof ShapeMismatchError && /at argument 0 of a generated function \(Lazy<number>\) => number: expected a Lazy, got number -?\d+ \(trial \d+, seed 1/.test(err.message),
+  );
 });

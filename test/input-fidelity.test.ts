@@ -155,6 +155,19 @@ function* failingCleanup(xs: Iterable<number>): Generator<number> {
   }
 }
 
+test("a function that gives an input array or record to structuredClone fails with a hint that the copy it was given is a Proxy, and how to copy it instead", () => {
+  const clonesPair = (p: readonly [number, number]) => structuredClone(p)[0];
+  const pair = checkSpec(spec([tuple(number, number)], number, (predict, _d, p) => predict(p)), clonesPair, { seed: 1, trials: 1 });
+  assert.equal(pair.passed, false);
+  assert.match(pair.message, /The function threw: DataCloneError: \[object Array\] could not be cloned\.\nHint: structuredClone \(or postMessage\) refused a Proxy: .*array, record, tuple.*\[\.\.\.array\] or \{ \.\.\.object \}/s);
+  const clonesRecord = (r: { a: number }) => structuredClone(r).a;
+  const o = observeDetailed(normalize, clonesRecord, [{ a: 1 }], { inputs: [record({ a: number })] });
+  assert.match(String(o.error?.hint), /^Hint: structuredClone \(or postMessage\) refused a Proxy/);
+  // A value that no run could clone (a function) gets no such hint.
+  const clonesFunction = (_r: { a: number }) => structuredClone(() => 1);
+  assert.equal(observeDetailed(normalize, clonesFunction, [{ a: 1 }], { inputs: [record({ a: number })] }).error?.hint, undefined);
+});
+
 test('a consumer\'s throw() into the result that fails with the function\'s own error (a hand-written throw() that crashes, a finally that throws) is the function\'s error', () => {
   for (const f of [crashingThrow, failingCleanup]) {
     const o = observeDetailed(thrownAfterOne, f, [[]], { inputs: [iterable(number, { finite: true })], result: numbers });

@@ -15,6 +15,7 @@ import { list, lazyOf } from '../src/demand/lazy-positions.ts';
 import { number } from '../src/demand/primitives.ts';
 import { record } from '../src/demand/records.ts';
 import { tuple } from '../src/demand/tuples.ts';
+import { setOf } from '../src/demand/collections.ts';
 import { prettyDemand } from '../src/demand/print.ts';
 import { normalize, observe, observeDetailed } from '../src/demand/observe.ts';
 import { spec, SpecError } from '../src/spec/spec.ts';
@@ -142,4 +143,22 @@ test('a spec that returns a Promise is refused: specs are synchronous, and the m
     }, { seed: 1, trials: 5 }),
     (err: unknown) => err instanceof SpecError && /the spec returned a Promise.*synchronous/s.test(err.message),
   );
+});
+
+test('a spec that changes its input (an element of a tuple, a Set) is a SpecError naming the input, where the function was blamed as behaving differently', () => {
+  const pair = spec([tuple(number, number)], number, (predict, _d, p) => {
+    (p as unknown as number[])[0] = 99;
+    predict(p);
+  });
+  const sum = (p: readonly [number, number]) => p[0] + p[1];
+  const changedPair = /the spec changed its input args\[0\]: the function read \(0, 0\), and after the spec it is \(99, 0\)\. A spec must not change its inputs.*build new values/s;
+  assert.throws(() => checkSpec(pair, sum, { seed: 1, trials: 5 }), (err: unknown) => err instanceof SpecError && changedPair.test(err.message));
+  const set = spec([setOf(number)], number, (predict, _d, s) => {
+    (s as Set<number>).add(12345);
+    predict(s);
+  });
+  assert.throws(() => checkSpec(set, (s: ReadonlySet<number>) => s.size, { seed: 1, trials: 5 }), (err: unknown) => err instanceof SpecError && /the spec changed its input args\[0\]: the function read Set \{\}, and after the spec it is Set \{12345\}/.test(err.message));
+  // A spec that reads its inputs and builds new values is judged as ever.
+  const copies = spec([tuple(number, number)], number, (predict, _d, p) => predict([...p].sort() as unknown as typeof p));
+  assert.equal(checkSpec(copies, sum, { seed: 1, trials: 50 }).passed, false);
 });

@@ -8,7 +8,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { asyncIterable, checkSpec, checkSpecAsync, forceCallCount, iterable, normalize, number, observeDetailed, spec, withArbitrary } from '../src/index.ts';
+import { asyncIterable, checkSpec, checkSpecAsync, checkSpecExhaustive, checkSpecExhaustiveAsync, forceCallCount, iterable, normalize, number, observeDetailed, spec, withArbitrary } from '../src/index.ts';
 import { AsyncSource, pulls, Source, untouched, type SourcePlan } from '../src/iter/index.ts';
 
 /** Pulls past the end that the functions below make before they give up: far more than the budget the checks give. */
@@ -197,6 +197,46 @@ describe('an iterator result that is not an object is refused as JavaScript refu
     const s = spec([broken], number, (predict, _d, xs) => predict(xs as never));
     const first = async (xs: AsyncIterable<number>) => (await xs[Symbol.asyncIterator]().next()).value ?? 0;
     await assert.rejects(checkSpecAsync(s, first, { seed: 1, trials: 5 }), /at args\[0\]\.iteration\.next1: .*got number 7: the iterator result is not an object/);
+  });
+});
+
+describe("a result iterator whose return() answers no object is refused, as a for…of's break throws there", () => {
+  /** An iterable answering 1 for ever, whose iterator's `return()` answers `answer` (a `return() { cleanup(); }` answers undefined). */
+  const closingWith = (answer: unknown): Iterable<number> => ({
+    [Symbol.iterator]: () => ({ next: () => ({ done: false, value: 1 }), return: () => answer }) as Iterator<number>,
+  });
+  const closingWithAsync = (answer: unknown): AsyncIterable<number> => ({
+    [Symbol.asyncIterator]: () => ({ next: async () => ({ done: false, value: 1 }), return: async () => answer }) as AsyncIterator<number>,
+  });
+
+  test("a result whose return() answers undefined or 5 is refused at the result's return, where it passed", () => {
+    assert.throws(() => checkSpec(constant, (_xs: Iterable<number>) => closingWith(undefined), { seed: 1 }), /at result\.iteration\.return: expected an iterator result \(an object \{ done, value \}\) from return\(\), got undefined: .*JavaScript throws TypeError: Iterator result undefined is not an object/);
+    assert.throws(() => checkSpecExhaustive(constant, (_xs: Iterable<number>) => closingWith(5), { depth: 2 }), /at result\.iteration\.return: .*got number 5/);
+  });
+
+  test("an async result whose return() resolves to no object is refused so too, as a for await's break throws there", async () => {
+    await assert.rejects(checkSpecAsync(constantAsync, (_xs: AsyncIterable<number>) => closingWithAsync(undefined), { seed: 1 }), /at result\.iteration\.return: .*got undefined/);
+    await assert.rejects(checkSpecExhaustiveAsync(constantAsync, (_xs: AsyncIterable<number>) => closingWithAsync(5), { depth: 2 }), /at result\.iteration\.return: .*got number 5/);
+  });
+
+  test("a source whose return() answers no object is refused at the argument's return, where the function closing it was blamed for the TypeError", async () => {
+    const first = (xs: Iterable<number>) => {
+      for (const x of xs) return x;
+      return -1;
+    };
+    const closedFirst = spec([withArbitrary(fc.constant(closingWith(undefined)), numbers)], number, (predict, _d, xs) => predict(xs as never));
+    assert.throws(() => checkSpec(closedFirst, first, { seed: 1, trials: 5 }), /at args\[0\]\.iteration\.return: expected an iterator result \(an object \{ done, value \}\) from return\(\), got undefined/);
+    const firstAsync = async (xs: AsyncIterable<number>) => {
+      for await (const x of xs) return x;
+      return -1;
+    };
+    const closedFirstAsync = spec([withArbitrary(fc.constant(closingWithAsync(5)), asyncNumbers)], number, (predict, _d, xs) => predict(xs as never));
+    await assert.rejects(checkSpecAsync(closedFirstAsync, firstAsync, { seed: 1, trials: 5 }), /at args\[0\]\.iteration\.return: .*got number 5/);
+  });
+
+  test('a result whose return() answers an object, done or not, passes', () => {
+    assert.equal(checkSpec(constant, (_xs: Iterable<number>) => closingWith({ done: true, value: undefined }), { seed: 1 }).passed, true);
+    assert.equal(checkSpec(constant, (_xs: Iterable<number>) => closingWith({}), { seed: 1 }).passed, true);
   });
 });
 

@@ -11,6 +11,7 @@ import { demandEquals } from '../src/demand/demand.ts';
 import { observe } from '../src/demand/observe.ts';
 import { list } from '../src/demand/lazy-positions.ts';
 import { number } from '../src/demand/primitives.ts';
+import { tuple } from '../src/demand/tuples.ts';
 import { take, takePrime, takeSpec } from '../examples/take.ts';
 import { rot, rotNaive, rotSpec } from '../examples/okasaki-queue/rot.ts';
 import { map, mapSpec, mapStrict } from '../examples/list-specs.ts';
@@ -115,4 +116,16 @@ test('a fast-check property of a spec whose shapes are async is refused, pointin
   const refused = { name: 'TypeError', message: /^the spec's shape AsyncIterable<number> is async: its check is asynchronous\. Use checkSpecAsync or assertSpecAsync/ };
   assert.throws(() => strictProperty(takeAsyncSpec, plain), refused);
   assert.throws(() => strictCases(takeAsyncSpec, plain), refused);
+});
+
+test('a spec that changes its input ends the property with its SpecError, unshrunk, where fast-check shrank without end', () => {
+  // Each candidate's spec changes it back to the case it shrank (99 in its first place), which fast-check took for a new failure to shrink.
+  const changing = spec([tuple(number, number)], number, (predict, _d, p) => {
+    (p as unknown as number[])[0] = 99;
+    predict(p);
+  });
+  const out = fc.check(strictProperty(changing, (p: readonly [number, number]) => p[0] + p[1]), { seed: 1, interruptAfterTimeLimit: 10_000 });
+  assert.equal(out.interrupted, false, `interrupted after ${out.numShrinks} shrinks`);
+  assert.equal(out.numShrinks, 0);
+  assert.ok(out.errorInstance instanceof SpecError && /the spec changed its input args\[0\]/.test(out.errorInstance.message), String(out.errorInstance));
 });

@@ -22,6 +22,7 @@ import { ALL, WHNF, type Guide } from './guide.ts';
 import { instrument, Recording } from './instrument.ts';
 import { forceHint } from './force-hint.ts';
 import { mutationHint } from './mutation-hint.ts';
+import { cloneHint } from './clone-hint.ts';
 import { revokedInput } from './revoked-proxy.ts';
 import { AsyncWork, withAsyncWork } from './async-work.ts';
 import { InputFailures, withInputFailures } from './input-failures.ts';
@@ -73,9 +74,14 @@ export function guided(guide: Guide, fit = false): Recorder {
  * ```
  */
 export function entangle<T>(value: T, shape: Shape<T> = dynamic as Shape<T>): [T, () => Demand] {
+  return entangleAt(value, shape, 'value');
+}
+
+/** @internal {@link entangle}, naming the value `root` where it does not fit its shape (a generated function's argument). */
+export function entangleAt<T>(value: T, shape: Shape<T>, root: string): [T, () => Demand] {
   const rec = new Recording(true);
-  const holder = rec.root('value');
-  const copy = instrument(value, shape as Shape<unknown>, 'value', holder, 0, rec, false) as T;
+  const holder = rec.root(root);
+  const copy = instrument(value, shape as Shape<unknown>, root, holder, 0, rec, false) as T;
   return [copy, () => snapshot(holder.field(0))];
 }
 
@@ -134,10 +140,10 @@ function thenableKind(value: unknown): 'Promise' | 'thenable' | undefined {
   }
 }
 
-/** {@link forceHint} or {@link mutationHint}, which must not cost the report of what was thrown: `undefined` if it throws. */
+/** {@link forceHint}, {@link mutationHint} or {@link cloneHint}, which must not cost the report of what was thrown: `undefined` if it throws. */
 function hintFor(thrown: unknown, fn: (...args: any[]) => unknown, inputs: readonly unknown[], shapes: ObserveShapes): string | undefined {
   try {
-    return forceHint(thrown, fn, inputs, shapes.inputs ?? [], shapes.names) ?? mutationHint(thrown);
+    return forceHint(thrown, fn, inputs, shapes.inputs ?? [], shapes.names) ?? mutationHint(thrown) ?? cloneHint(thrown);
   } catch {
     return undefined;
   }
@@ -149,7 +155,7 @@ export interface DetailedObservation extends Observation {
   readonly error?: {
     /** The thrown value, whatever it is (wrapped so that a thrown `undefined` still shows). */
     readonly thrown: unknown;
-    /** What the shapes say of a `force` called on what is not a Lazy, if they say something (see `force-hint.ts`). */
+    /** What the shapes say of a `force` called on what is not a Lazy, if they say something (see `force-hint.ts`), or why a change to an input or its structured clone was refused (`mutation-hint.ts`, `clone-hint.ts`). */
     readonly hint?: string;
     /** Present where a force budget ran out while the context forced the function's result, after the function returned. */
     readonly forcingResult?: true;
@@ -337,7 +343,8 @@ export class ObservationRun {
  * `context`, and returns the demand on the result and on each input. Referentially transparent:
  * the demands are frozen when it returns, and two observations never share state. An error
  * thrown by `fn` or the context is rethrown (the TypeError of a `force` called on what is not a
- * Lazy with a hint added to its message, if the inputs say why: an argument given an array). A
+ * Lazy with a hint added to its message, if the inputs say why: an argument given an array; a
+ * change to an input, or a DataCloneError of an input's copy given to `structuredClone`, so too). A
  * part of an input that `fn` forced and that threw is `⊥` in the demand on that input, whether or
  * not `fn` caught the error.
  *
@@ -355,7 +362,8 @@ export class ObservationRun {
  */
 export function observe<A extends unknown[]>(context: Context, fn: (...args: A) => unknown, ...inputs: A): Observation {
   const obs = observeDetailed(context, fn, inputs);
-  if (obs.error?.hint !== undefined) (obs.error.thrown as TypeError).message += `\n${obs.error.hint}`;
+  // Defined, not assigned: a DOMException's message is a getter of its prototype, with no setter.
+  if (obs.error?.hint !== undefined) Object.defineProperty(obs.error.thrown, 'message', { value: `${(obs.error.thrown as Error).message}\n${obs.error.hint}`, writable: true, configurable: true });
   if (obs.error) throw obs.error.thrown;
   return { result: obs.result, inputs: obs.inputs };
 }

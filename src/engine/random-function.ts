@@ -8,7 +8,7 @@ import { lazy, type Lazy } from '../lazy/lazy.ts';
 import { evaluatedPart } from '../demand/convert.ts';
 import { unforced, type Demand } from '../demand/demand.ts';
 import { dynamic } from '../demand/dynamic.ts';
-import { entangle } from '../demand/observe.ts';
+import { entangleAt } from '../demand/observe.ts';
 import { DESCRIBE } from '../demand/primitives.ts';
 import { prettyDemand } from '../demand/print.ts';
 import type { Shape } from '../demand/shape-types.ts';
@@ -74,7 +74,8 @@ export function makeFunction(shape: S & { kind: 'fn' }, seed: Seed, size: number
     // The function consumes entangled copies of its arguments, so that it is shown by what *it*
     // evaluated of them, not by what its caller evaluated of them elsewhere.
     const logged = calls.length < 64;
-    const entangled = args.map((a, i) => (logged ? entangle(a, shape.args[i] ?? dynamic) : ([a, () => unforced] as const)));
+    // Named for a message where an argument does not fit its shape (the function checked called it so): beside the copy's recording, the name costs nothing.
+    const entangled = args.map((a, i) => (logged ? entangleAt(a, shape.args[i] ?? dynamic, `argument ${i} of a generated function ${shape.name}`) : ([a, () => unforced] as const)));
     const inputs = [...outer, ...entangled.map(([a], i) => consume(a, shape.args[i] ?? dynamic))];
     const result = recur(shape.result, inputs, seed.stream(), size);
     if (logged) calls.push({ args: entangled.map(([, demand]) => demand), result });

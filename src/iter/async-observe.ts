@@ -15,7 +15,7 @@ import type { Recording } from '../demand/instrument.ts';
 import { currentAsyncWork, withAsyncWork, type AsyncWork } from '../demand/async-work.ts';
 import { AsyncSource } from './source.ts';
 import { RefusingCopy, refusingAssignments } from '../demand/input-copy.ts';
-import { allowedPulls, answered, elementPath, hasMethod, isIteratorResult, iteratorOf, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, kindOf, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSourceCopy, newIteration, SourceRecord, returnFromAsync, throwIntoAsync, type Plan } from './observe.ts';
+import { allowedPulls, answered, elementPath, hasMethod, isIteratorResult, iteratorOf, notAClosingResult, notAnIteratorResult, IterableRecord, IterationLog, iterationTaken, kindOf, noteFailure, passedOn, planOf, primitiveElement, randomPlan, RecordedSourceCopy, newIteration, SourceRecord, returnFromAsync, throwIntoAsync, type Plan } from './observe.ts';
 
 /** Whether `value` has a `[Symbol.asyncIterator]` method. */
 export const isAsyncIterable = (value: unknown): boolean => hasMethod(value, Symbol.asyncIterator);
@@ -67,7 +67,7 @@ refusingAssignments(RecordedAsyncIterable.prototype, [Symbol.asyncIterator]);
 type Settled = { readonly ok: true; readonly r: IteratorResult<unknown> } | { readonly ok: false; readonly err: unknown };
 
 /** Closes recorded async iterator `it` with `forward`, the real one's `return` or `throw` (see {@link RecordedAsyncIterator}): set in its static block, where alone its private fields are read. */
-let closeAsyncIteration: (it: RecordedAsyncIterator, how: 'return' | 'throw', forward: (real: AsyncIterator<unknown>, rec: Recording) => Promise<IteratorResult<unknown>>) => Promise<IteratorResult<unknown>>;
+let closeAsyncIteration: (it: RecordedAsyncIterator, how: 'return' | 'throw', forward: (real: AsyncIterator<unknown>, rec: Recording, where: { readonly path: Path; readonly iteration: number }) => Promise<IteratorResult<unknown>>) => Promise<IteratorResult<unknown>>;
 
 /**
  * @internal An async iterator forwarding to `real` that records its pulls in the order they were made: a
@@ -225,7 +225,7 @@ export class RecordedAsyncIterator extends RefusingCopy {
         it.#closing = { how, after: it.#calls };
         it.#endIfClosed();
       }
-      return forward(it.#real, it.#of.rec);
+      return forward(it.#real, it.#of.rec, { path: it.#of.path, iteration: it.#log.iteration });
     };
   }
 }
@@ -235,11 +235,15 @@ refusingAssignments(RecordedAsyncIterator.prototype, ['next', Symbol.asyncIterat
 /** A recorded async iterator whose real one has `return`: a source's failure from it is noted as the input's. */
 export class AsyncReturnable extends RecordedAsyncIterator {
   return(v?: unknown): Promise<IteratorResult<unknown>> {
-    return closeAsyncIteration(this, 'return', (real, rec) =>
-      Promise.resolve(real.return!(v)).catch((err: unknown) => {
-        noteFailure(rec, err);
-        throw err;
-      }),
+    return closeAsyncIteration(this, 'return', (real, rec, where) =>
+      Promise.resolve(real.return!(v)).then(
+        // The source's fault, as a next() resolving to no object is (see the sync closing).
+        (r) => (rec.open && !isIteratorResult(r) ? Promise.reject(rec.pullFailed(notAClosingResult(r, where.path, where.iteration))) : r),
+        (err: unknown) => {
+          noteFailure(rec, err);
+          throw err;
+        },
+      ),
     );
   }
 }
@@ -320,7 +324,7 @@ async function consumeAsyncIteration(iterable: AsyncIterable<unknown>, owner: It
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
-    await returnFromAsync(it, work);
+    await returnFromAsync(it, work, path, iteration);
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
     await throwIntoAsync(it, work);

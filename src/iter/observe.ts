@@ -231,8 +231,12 @@ export function isIteratorResult(r: unknown): r is IteratorResult<unknown> {
 
 /** The refusal of `r`, what the pull at `path` answered, which is not an object: what JavaScript's `for…of` throws there, and where. */
 export function notAnIteratorResult(r: unknown, path: Path): ShapeMismatchError {
-  const js = `TypeError: Iterator result ${typeof r === 'symbol' ? r.toString() : String(r)} is not an object`;
-  return new ShapeMismatchError(showPath(path), 'an iterator result (an object { done, value })', r, `${describeValue(r)}: the iterator result is not an object (JavaScript throws ${js})`);
+  return new ShapeMismatchError(showPath(path), 'an iterator result (an object { done, value })', r, `${describeValue(r)}: the iterator result is not an object (JavaScript throws ${notAnObject(r)})`);
+}
+
+/** The TypeError JavaScript throws where an iterator result `r` is not an object. */
+function notAnObject(r: unknown): string {
+  return `TypeError: Iterator result ${typeof r === 'symbol' ? r.toString() : String(r)} is not an object`;
 }
 
 /**
@@ -484,12 +488,16 @@ export class RecordedIterator extends RefusingCopy {
       countForceCall();
       if (it.#rec.open && !it.#log.ended) it.#log.end(how);
       if (how === 'throw') return it.#real.throw!(arg);
+      let r: IteratorResult<unknown>;
       try {
-        return it.#real.return!(arg);
+        r = it.#real.return!(arg);
       } catch (err) {
         noteFailure(it.#rec, err);
         throw err;
       }
+      // The source's fault, as a next() answering no object is: not the function's, whose closing would throw the TypeError.
+      if (it.#rec.open && !isIteratorResult(r)) throw it.#rec.pullFailed(notAClosingResult(r, it.#of.path, it.#log.iteration));
+      return r;
     };
   }
 }
@@ -650,22 +658,38 @@ function throwInto(it: Iterator<unknown>): void {
   }
 }
 
-/** @internal `return()` on `it`, if it has one, as a consumer closes it: a `return` that throws is a source's failure passed on, or the function's (see {@link closedThrowing}). */
-export function returnFrom(it: Iterator<unknown>): void {
+/**
+ * @internal `return()` on `it` (iteration `iteration` at `path`), if it has one, as a consumer
+ * closes it: a `return` that throws is a source's failure passed on, or the function's (see
+ * {@link closedThrowing}); one that answers no object is refused, as JavaScript's closing (a
+ * `break` out of a `for…of`) throws a TypeError there, which a consumer that never closed would not see.
+ */
+export function returnFrom(it: Iterator<unknown>, path: Path, iteration: number): void {
+  let r: unknown;
   try {
-    it.return?.();
+    if (it.return === undefined || it.return === null) return;
+    r = it.return();
   } catch (err) {
-    closedThrowing(err);
+    return closedThrowing(err);
   }
+  if (!isIteratorResult(r)) throw notAClosingResult(r, path, iteration);
 }
 
 /** @internal {@link returnFrom} an async iterator (its promise rejecting, or its `return` throwing), in `work`. */
-export async function returnFromAsync(it: AsyncIterator<unknown>, work: AsyncWork): Promise<void> {
+export async function returnFromAsync(it: AsyncIterator<unknown>, work: AsyncWork, path: Path, iteration: number): Promise<void> {
+  let r: unknown;
   try {
-    await it.return?.();
+    if (it.return === undefined || it.return === null) return;
+    r = await it.return();
   } catch (err) {
-    withAsyncWork(work, () => closedThrowing(err));
+    return withAsyncWork(work, () => closedThrowing(err));
   }
+  if (!isIteratorResult(r)) throw notAClosingResult(r, path, iteration);
+}
+
+/** @internal The refusal of `r`, what `return()` on iteration `iteration` at `path` answered, which is not an object: what JavaScript's closing of an iterator throws there. */
+export function notAClosingResult(r: unknown, path: Path, iteration: number): ShapeMismatchError {
+  return new ShapeMismatchError(showPath(child(iterationPath(path, iteration), 'return')), 'an iterator result (an object { done, value }) from return()', r, `${describeValue(r)}: return() must answer an object, even where it ends nothing (JavaScript throws ${notAnObject(r)} when a for…of is left by break)`);
 }
 
 /** @internal {@link throwInto} an async iterator (its promise rejecting, or its `throw` throwing), in `work`. */
@@ -754,7 +778,7 @@ function consumeIteration(iterable: Iterable<unknown>, owner: IterableRecord, el
   }
   if (plan.then === 'return' && typeof it.return === 'function') {
     log.end('return');
-    returnFrom(it);
+    returnFrom(it, path, iteration);
   } else if (plan.then === 'throw' && typeof it.throw === 'function') {
     log.end('throw');
     throwInto(it);

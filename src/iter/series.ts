@@ -20,7 +20,7 @@
 import { now, type Lazy } from '../lazy/lazy.ts';
 import { Cons, NIL, type List } from '../lazy/cell.ts';
 import { lazyOf } from '../demand/lazy-positions.ts';
-import { showPath } from '../demand/path.ts';
+import { showPath, type Path } from '../demand/path.ts';
 import { ShapeMismatchError } from '../demand/shape-errors.ts';
 import type { Alternative, Ctor, Shape } from '../demand/shape-types.ts';
 import { Hole, partial, withSeries, type OwnSeries, type Skel } from '../engine/series.ts';
@@ -165,6 +165,9 @@ class SeriesAsyncSource extends AsyncSource<unknown> {
   }
 }
 
+/** Where a refusal of what the exhaustive mode's contexts consume says it is: in the result (they keep no paths, so an iterable nested in it is named as the result). */
+const IN_RESULT: Path = 'result';
+
 /**
  * Consumes one iteration of `iterable` as a context of the exhaustive mode at budget `budget`:
  * the first event is a pull, or (choice 1) `return()`; pull k (k ≥ 1, k ≤ budget) is made on
@@ -174,7 +177,7 @@ class SeriesAsyncSource extends AsyncSource<unknown> {
 function consumeByChoices(iterable: Iterable<unknown>, elem: S, budget: number, choose: () => number): [unknown, number, S][] {
   const it = iterable[Symbol.iterator]();
   const parts: [unknown, number, S][] = [];
-  if (choose() === 1) return returnFrom(it), parts;
+  if (choose() === 1) return returnFrom(it, IN_RESULT, 0), parts;
   for (let k = 0; k === 0 || (k <= budget && choose() === 1); k++) {
     let r: IteratorResult<unknown>;
     try {
@@ -186,7 +189,7 @@ function consumeByChoices(iterable: Iterable<unknown>, elem: S, budget: number, 
     if (r.done) return parts;
     if (budget - k - 1 >= 0) parts.push([r.value, budget - k - 1, elem]);
   }
-  if (choose() === 1) returnFrom(it);
+  if (choose() === 1) returnFrom(it, IN_RESULT, 0);
   return parts;
 }
 
@@ -202,7 +205,7 @@ function consumeByChoices(iterable: Iterable<unknown>, elem: S, budget: number, 
 function consumeAsyncByChoices(iterable: AsyncIterable<unknown>, elem: S, budget: number, choose: () => number, walk: (part: [unknown, number, S]) => void): [] {
   const work = currentAsyncWork()!;
   const it = iterable[Symbol.asyncIterator]();
-  const end = (how: 'return' | 'throw'): Promise<void> => (how === 'throw' ? throwIntoAsync(it, work) : returnFromAsync(it, work));
+  const end = (how: 'return' | 'throw'): Promise<void> => (how === 'throw' ? throwIntoAsync(it, work) : returnFromAsync(it, work, IN_RESULT, 0));
   if (choose() === 1) {
     work.add(end('return'));
     return [];

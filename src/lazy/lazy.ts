@@ -115,6 +115,11 @@ let refusedAt = NaN;
 // stack shows where the budget ran out.
 let refusal: ForceBudgetExceeded | undefined;
 let forceDepth = 0;
+// The deepest nesting of forces an error passed through on its way out: a stack overflow is a
+// chain of thunks' only where it came through many nested forces (see overflowError).
+let deepestThrow = 0;
+/** The nesting of forces from which a stack overflow is read as a chain of plain thunks' (one overflows through thousands). */
+const CHAIN_DEPTH = 100;
 
 /**
  * Runs `body` allowing at most `budget` forces (calls of `force`, on thunks evaluated or not:
@@ -357,6 +362,7 @@ function forceSimple<T>(node: Lazy<T>, mode: number): T {
     settle(node, value, mode);
   } catch (err) {
     node.m = mode;
+    if (forceDepth > deepestThrow) deepestThrow = forceDepth;
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;
@@ -364,9 +370,15 @@ function forceSimple<T>(node: Lazy<T>, mode: number): T {
   return value as T;
 }
 
-/** A RangeError from a too deep recursion of plain thunks becomes a {@link LazyStackOverflow} that says what to do. */
+/**
+ * A RangeError from a too deep recursion of plain thunks becomes a {@link LazyStackOverflow} that
+ * says what to do; one that came through few nested forces is the function's own recursion (inside
+ * one thunk, say), which `defer` would not help, and stays as it is.
+ */
 function overflowError(err: unknown): unknown {
-  return isInstance(err, RangeError) && /call stack/.test((err as RangeError).message) ? new LazyStackOverflow(err) : err;
+  const nested = deepestThrow;
+  deepestThrow = 0;
+  return nested >= CHAIN_DEPTH && isInstance(err, RangeError) && /call stack/.test((err as RangeError).message) ? new LazyStackOverflow(err) : err;
 }
 
 /**
@@ -442,6 +454,7 @@ function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
       if (node.m !== DONE) node.m &= ~STATE;
     }
     forcing.length = base;
+    if (forceDepth > deepestThrow) deepestThrow = forceDepth;
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;

@@ -65,6 +65,14 @@ function run(set: Setup, c: StrictCase): Trial {
 const lastRun = new WeakMap<StrictCase, Trial>();
 
 /**
+ * The cases whose predicate failed with the spec's or the shapes' mistake, which are not shrunk:
+ * they are no counterexample. Their shrinker cannot tell by running them again where the spec
+ * changed them (see `spec-changes.ts`): run again, the changed case passes, and each of its
+ * candidates, changed back by the spec, failed as a new case to shrink, for ever.
+ */
+const refused = new WeakSet<StrictCase>();
+
+/**
  * A case, printed by fast-check as its inputs and, once shrunk, the demand on the result; a case
  * that fails prints strictcheck's diagram too (fast-check shows a property's error only with
  * `includeErrorInReport`, and test runners do not show its cause).
@@ -145,6 +153,7 @@ class StrictCases extends fc.Arbitrary<StrictCase> {
    */
   shrink(value: StrictCase): fc.Stream<fc.Value<StrictCase>> {
     const set = this.set;
+    if (refused.has(value)) return fc.Stream.nil();
     let t = lastRun.get(value);
     try {
       t ??= run(set, value);
@@ -224,7 +233,10 @@ function assertCase(set: Setup, c: StrictCase): void {
     failure = diagnose(set, c);
   } catch (err) {
     // The spec's or the shapes' mistake, named by its case: fast-check shows the error, not always the case.
-    if (isCaseError(err)) err.message = `${err.message} (${caseLine(set, c, err)})`;
+    if (isCaseError(err)) {
+      err.message = `${err.message} (${caseLine(set, c, err)})`;
+      refused.add(c);
+    }
     throw err;
   }
   if (failure !== undefined) throw new Error(`strictness check failed:\n${failure}`);

@@ -13,6 +13,7 @@ import type { CaseRun, CaseSteps } from '../engine/steps.ts';
 import { MATCHED, predictMatching, SpecError, type Spec } from './spec.ts';
 import { SCALED_BUDGET, type Settings } from './options.ts';
 import { trialBudget } from './trial-budget.ts';
+import { refuseChangedInputs } from './spec-changes.ts';
 import { showInputs } from './report.ts';
 import type { Counterexample } from './result.ts';
 import { runAsCase, UnhandledRejectionError } from './unhandled-rejections.ts';
@@ -120,7 +121,9 @@ function judge({ spec: s, settings }: CaseRunner, { inputs, context }: CaseRun, 
   if (predicted === MATCHED) return trialOf(inputs, obs, obs.inputs, false);
   let failed = false;
   for (let i = 0; i < predicted.length && !failed; i++) failed = !compare[i]!(obs.inputs[i]!, predicted[i]!);
-  return failed ? { ...trialOf(inputs, obs, predicted, true), budget: resolved(budget) } : trialOf(inputs, obs, predicted, false);
+  if (!failed) return trialOf(inputs, obs, predicted, false);
+  refuseChangedInputs(s, inputs, obs.inputs);
+  return { ...trialOf(inputs, obs, predicted, true), budget: resolved(budget) };
 }
 
 /**
