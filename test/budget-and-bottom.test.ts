@@ -160,6 +160,21 @@ test("a stack overflow of the function's own recursion inside one thunk stays a 
   assert.doesNotMatch(r.message, /chain of thunks/);
 });
 
+test("a stack overflow of the function's own recursion stays a RangeError after an error thrown deep in a chain of thunks was caught inside the chain", () => {
+  const recurse = (k: number): number => (k < 0 ? 0 : recurse(k + 1) + 1);
+  // 200 nested forces, the deepest throwing, caught by the outermost thunk: the error never leaves a force of depth 1.
+  const chain = (n: number): Lazy<number> => (n === 0 ? lazy(() => { throw new Error('deep'); }) : lazy(() => chain(n - 1).force()));
+  const caught = lazy(() => {
+    try {
+      return chain(200).force();
+    } catch {
+      return 0;
+    }
+  });
+  assert.equal(caught.force(), 0);
+  assert.throws(() => lazy(() => recurse(0)).force(), RangeError);
+});
+
 test('the force budget counts the forces of the function, not the observation forcing the input it copies', () => {
   const eleven = withArbitrary(fc.constant(L.fromArray([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])), list(number));
   const spineSpec = spec([eleven], number, (predict, _d, xs) => predict(L.fromLazyArray(L.toLazyArray(xs).map(() => thunk))));

@@ -115,9 +115,12 @@ let refusedAt = NaN;
 // stack shows where the budget ran out.
 let refusal: ForceBudgetExceeded | undefined;
 let forceDepth = 0;
-// The deepest nesting of forces an error passed through on its way out: a stack overflow is a
-// chain of thunks' only where it came through many nested forces (see overflowError).
-let deepestThrow = 0;
+// The error last thrown out of a force, and the nesting of forces it left first (its deepest): a
+// stack overflow is a chain of thunks' only where it came through many nested forces (see
+// overflowError). Kept with its error: one caught inside a force never reaches depth 1, and its
+// depth must not be read for a later error.
+let thrown: unknown;
+let thrownDepth = 0;
 /** The nesting of forces from which a stack overflow is read as a chain of plain thunks' (one overflows through thousands). */
 const CHAIN_DEPTH = 100;
 
@@ -362,7 +365,10 @@ function forceSimple<T>(node: Lazy<T>, mode: number): T {
     settle(node, value, mode);
   } catch (err) {
     node.m = mode;
-    if (forceDepth > deepestThrow) deepestThrow = forceDepth;
+    if (err !== thrown) {
+      thrown = err;
+      thrownDepth = forceDepth;
+    }
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;
@@ -376,8 +382,8 @@ function forceSimple<T>(node: Lazy<T>, mode: number): T {
  * one thunk, say), which `defer` would not help, and stays as it is.
  */
 function overflowError(err: unknown): unknown {
-  const nested = deepestThrow;
-  deepestThrow = 0;
+  const nested = thrownDepth;
+  thrown = undefined;
   return nested >= CHAIN_DEPTH && isInstance(err, RangeError) && /call stack/.test((err as RangeError).message) ? new LazyStackOverflow(err) : err;
 }
 
@@ -454,7 +460,10 @@ function forceSlow<T>(start: Lazy<T>, stopAtThunk = false): T {
       if (node.m !== DONE) node.m &= ~STATE;
     }
     forcing.length = base;
-    if (forceDepth > deepestThrow) deepestThrow = forceDepth;
+    if (err !== thrown) {
+      thrown = err;
+      thrownDepth = forceDepth;
+    }
     throw forceDepth === 1 ? overflowError(err) : err;
   } finally {
     forceDepth--;
