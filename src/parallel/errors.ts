@@ -109,7 +109,7 @@ export function fatalFailure(spec: AnySpec, inputs: readonly unknown[], fatal: {
 export function workerOnlyMessage(where: string, seen: string): string {
   return (
     `Failed: the spec does not match the function in a worker thread only (${where}): run again in the main thread, it passes. ` +
-    `The function behaves differently in a worker: does it keep state between calls (each thread has its own copy of a module's state, and this thread's has seen other calls), or read isMainThread? The case as the worker saw it:${seen}`
+    `The function behaves differently in a worker: does it keep state between calls (each thread has its own copy of a module's state, and the worker's had seen other cases' calls), or read isMainThread? The case as the worker saw it:${seen}`
   );
 }
 
