@@ -288,3 +288,15 @@ test("a function that calls its generated function argument with what its shape 
     err instanceof ShapeMismatchError && /at argument 0 of a generated function \(Lazy<number>\) => number: expected a Lazy, got number -?\d+ \(trial \d+, seed 1/.test(err.message),
   );
 });
+
+test('a function that calls its generated function argument with what its shape does not declare is refused past the 64 calls the report shows, where such a call was taken as it was', () => {
+  // 70 calls that fit, then one that gives the element's value where a Lazy is declared.
+  const mapGivingLate = (f: (x: Lazy<number>) => number, xs: LazyList<number>) => {
+    for (let i = 0; i < 70; i++) f(lazy(() => i));
+    f(5 as never);
+    return L.mapLazy((x: Lazy<number>) => lazy(() => f(x)), xs);
+  };
+  assert.throws(() => checkSpec(mapSpec, mapGivingLate as never, { seed: 1, trials: 1 }), (err: unknown) =>
+    err instanceof ShapeMismatchError && /at argument 0 of a generated function \(Lazy<number>\) => number: expected a Lazy, got number 5 /.test(err.message),
+  );
+});

@@ -6,7 +6,7 @@
  */
 import { lazy, type Lazy } from '../lazy/lazy.ts';
 import { evaluatedPart } from '../demand/convert.ts';
-import { unforced, type Demand } from '../demand/demand.ts';
+import type { Demand } from '../demand/demand.ts';
 import { dynamic } from '../demand/dynamic.ts';
 import { entangleAt } from '../demand/observe.ts';
 import { DESCRIBE } from '../demand/primitives.ts';
@@ -73,12 +73,13 @@ export function makeFunction(shape: S & { kind: 'fn' }, seed: Seed, size: number
   const f = (...args: unknown[]) => {
     // The function consumes entangled copies of its arguments, so that it is shown by what *it*
     // evaluated of them, not by what its caller evaluated of them elsewhere.
-    const logged = calls.length < 64;
-    // Named for a message where an argument does not fit its shape (the function checked called it so): beside the copy's recording, the name costs nothing.
-    const entangled = args.map((a, i) => (logged ? entangleAt(a, shape.args[i] ?? dynamic, `argument ${i} of a generated function ${shape.name}`) : ([a, () => unforced] as const)));
+    // Every call's, not only those of the 64 kept to be shown: a copy refuses an argument that does
+    // not fit its shape (the function checked called it so), named for the message, where a call
+    // past the 64th took it as it was. Checks at the default maxSize seldom make one.
+    const entangled = args.map((a, i) => entangleAt(a, shape.args[i] ?? dynamic, `argument ${i} of a generated function ${shape.name}`));
     const inputs = [...outer, ...entangled.map(([a], i) => consume(a, shape.args[i] ?? dynamic))];
     const result = recur(shape.result, inputs, seed.stream(), size);
-    if (logged) calls.push({ args: entangled.map(([, demand]) => demand), result });
+    if (calls.length < 64) calls.push({ args: entangled.map(([, demand]) => demand), result });
     return result;
   };
   Object.defineProperty(f, DESCRIBE, {
