@@ -20,8 +20,7 @@ export interface SourcePrefix<T> {
 /**
  * How many elements of a generated source that never ends (cycling, never throwing) a read to its
  * end takes, which then says `more`: a spec that reads one to its end returns (the combinators
- * refuse a prediction "to its end" of one, a SpecError). A read of a number of elements takes them
- * all, however many.
+ * predict it pulled that far, left open). A read of a number of elements takes them all, however many.
  */
 const ENDLESS_READ = 10_000;
 

@@ -6,8 +6,8 @@
  * result's elements are (`map`'s are not its source's).
  * - `pulledAsResult`: as many pulls as the result's (or as `pulls` or `yields` say), closed when
  *   the result is closed or has reached its `limit`, run to its end when the result ended
- *   (`take`, `drop`, `map`, `filter`, `flatMap`, `chunk`); a source that never ends has no end
- *   to predict, refused (see `endless`);
+ *   (`take`, `drop`, `map`, `filter`, `flatMap`, `chunk`); a source that never ends is
+ *   predicted pulled as far as it is read (see `pulled`);
  * - `pulledInLockstep`: one pull per pull of the result, in turn with the iterable arguments
  *   before it; the first to end closes the others (`zip`);
  * - `pulledUntil`: up to the first element that matches, then closed (a search: `find`, `some`);
@@ -23,7 +23,6 @@ import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
 import { describeValue } from '../demand/shape-errors.ts';
 import { BOOLEAN_OPTION, checkDeclared, FUNCTION_OPTION } from '../demand/options.ts';
-import { SpecError } from './spec.ts';
 
 /** The type of the elements of an iterable or iterator type `X`, sync or async. */
 export type IterElementOf<X> = X extends Iterable<infer T> ? T : X extends AsyncIterable<infer T> ? T : X extends Iterator<infer T> ? T : X extends AsyncIterator<infer T> ? T : never;
@@ -144,44 +143,18 @@ type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Inputs = Any[];
 type Source = AnyIterDemand<unknown>;
 
-/** Which combinator reads which argument (by its name, see {@link ArgumentDemand}), for its errors: one that may read a source to its end. */
-interface Reader {
-  readonly name: 'pulledAsResult' | 'pulledUntil' | 'exhausted';
-  readonly arg: string;
-}
-
-/** What to write instead of a combinator that predicted an infinite source pulled to its end. */
-const INSTEAD: Record<Reader['name'], string> = {
-  pulledAsResult: 'where the function stops after n elements of its own (as take does), write pulledAsResult({ limit: (...inputs) => n })',
-  pulledUntil: 'make match hold of the element where the function stops',
-  exhausted: 'where the function stops before the end, write pulledAsResult or pulledUntil',
-};
-
-/**
- * Refuses a prediction of an infinite source pulled to its end (read as far as `sourcePrefix`
- * reads one): it has no end to predict, and the function, which returned, stopped before one.
- * Predicting 10,000 pulls instead made a mismatch of a spec that does not say what it means.
- * The function may be the one in the wrong: over a finite source the same stop is a
- * counterexample (an exhaustive check's sources are all finite), so the error says so too.
- */
-function endless({ name, arg }: Reader): never {
-  throw new SpecError(
-    `${name} predicts that ${arg} is pulled to its end, but ${arg} is an infinite iterable: the spec walks an infinite input, where the function stopped. Instead, ` +
-      `${INSTEAD[name]}; or, where the function runs its source to its end, declare the argument iterable(…, { finite: true }). ` +
-      `If the spec is right, the function is not: it stopped before the end of ${arg} that ${name} waits for, which over a finite source (as an exhaustive check's are) is a counterexample`,
-  );
-}
-
 /**
  * The demand of `m` pulls of source `xs` (its first `m` elements), then left `open` or `closed`
  * (if it can be); when it ends within them, or for `m` infinite, its elements to its end and
- * that end (`[]` or `⊥`): a {@link SpecError} of the combinator `by` where it never ends. Each element is demanded whole (it is delivered with its pull), but
+ * that end (`[]` or `⊥`). Of a source that never ends, "to its end" is as far as `sourcePrefix`
+ * reads it (10,000 pulls), left open: more than a function that returned pulled, so one that
+ * stopped fails as over a finite source (exactly, or `noLazier`; it passes `noStricter`), and its
+ * shrunk counterexample is one. Each element is demanded whole (it is delivered with its pull), but
  * one with lazy parts among the first `asResult.length`, demanded as `asResult` says at its place:
  * as far as the consumer forced or pulled the result's element there (read ahead as it was read).
  */
-function pulled(by: Reader | undefined, xs: Source, m: number, then: 'open' | 'closed' | 'thrownInto', asResult: readonly Lazy<unknown>[] = []): IterDemand<unknown> {
+function pulled(xs: Source, m: number, then: 'open' | 'closed' | 'thrownInto', asResult: readonly Lazy<unknown>[] = []): IterDemand<unknown> {
   const read = sourcePrefix(xs, m);
-  if (by !== undefined && m === Infinity && read.then === 'more') endless(by);
   const heads = read.values.map((x, i) => (i < asResult.length && hasLazyParts(x) ? passedOnAsIs(asResult[i]!) : now(x)));
   if (read.values.length < m) return pulledThen(heads, read.then === 'more' ? 'open' : read.then);
   const prefix = pulledThen(heads, 'open');
@@ -220,9 +193,9 @@ function fewest(xs: Source, k: number, yields: (x: unknown) => number): number {
  * the function had not started, and a source it had not pulled yet it had not opened yet (a
  * generator that yields before its `for…of`).
  */
-function whenClosed(by: Reader | undefined, xs: Source, k: number, m: number, options: ClosingOptions, how: 'closed' | 'thrownInto' = 'closed', asResult?: readonly Lazy<unknown>[]): IterDemand<unknown> {
-  if (k > 0 && m > 0) return pulled(by, xs, m, how, asResult);
-  return options.closesUnstarted ? pulled(by, xs, 0, 'closed') : untouched;
+function whenClosed(xs: Source, k: number, m: number, options: ClosingOptions, how: 'closed' | 'thrownInto' = 'closed', asResult?: readonly Lazy<unknown>[]): IterDemand<unknown> {
+  if (k > 0 && m > 0) return pulled(xs, m, how, asResult);
+  return options.closesUnstarted ? pulled(xs, 0, 'closed') : untouched;
 }
 
 /**
@@ -265,12 +238,11 @@ function pulledAsResult(options: PulledAsResultOptions<Inputs, unknown>, d: Sour
   const need = () => (count ? count(k, ...inputs) : yields ? fewest(xs, k, (x) => yields(x, ...inputs)) : k);
   // Pull i of the result answered pull i of the source: the element passed on, as far as the consumer forced it.
   const heads = count || yields ? [] : pulledHeads(d);
-  const by: Reader = { name: 'pulledAsResult', arg };
-  if (closedByConsumer(end)) return whenClosed(by, xs, k, need(), options, options.delegates && end === 'throw' ? 'thrownInto' : 'closed', heads);
-  if (end === 'open') return pulled(by, xs, need(), 'open', heads);
+  if (closedByConsumer(end)) return whenClosed(xs, k, need(), options, options.delegates && end === 'throw' ? 'thrownInto' : 'closed', heads);
+  if (end === 'open') return pulled(xs, need(), 'open', heads);
   // A result that ended at its limit closed the source; in ⊥ where the source's return threw.
-  if ((end === 'done' || end === 'threw') && limit && k >= limit(...inputs)) return pulled(by, xs, need(), 'closed', heads);
-  return pulled(by, xs, Infinity, 'open', heads);
+  if ((end === 'done' || end === 'threw') && limit && k >= limit(...inputs)) return pulled(xs, need(), 'closed', heads);
+  return pulled(xs, Infinity, 'open', heads);
 }
 
 /** {@link IterSpecLanguage.pulledInLockstep} but for the iterator taken when called (see {@link takenWhenCalled}). */
@@ -281,11 +253,11 @@ function pulledInLockstep(options: ClosingOptions, d: Source, xs: Source, inputs
   const k = pullCount(d);
   const end = endOf(d);
   // Its reads are bounded: never one to an end that may not come.
-  if (closedByConsumer(end)) return whenClosed(undefined, xs, k, k, options);
-  if (end === 'open') return pulled(undefined, xs, k, 'open');
+  if (closedByConsumer(end)) return whenClosed(xs, k, k, options);
+  if (end === 'open') return pulled(xs, k, 'open');
   // The result ended at its pull k + 1: an iterable argument before this one ended there, or this one, or one after it.
-  if (inputs.slice(0, index).some((ys) => isSource(ys) && sourcePrefix(ys, k + 1).values.length <= k)) return pulled(undefined, xs, k, 'closed');
-  return pulled(undefined, xs, k + 1, 'closed');
+  if (inputs.slice(0, index).some((ys) => isSource(ys) && sourcePrefix(ys, k + 1).values.length <= k)) return pulled(xs, k, 'closed');
+  return pulled(xs, k + 1, 'closed');
 }
 
 /** The options of {@link IterSpecLanguage.pulledInLockstep}, and those of {@link IterSpecLanguage.pulledAsResult}: checked when the spec is made, as a misspelt one changed what the spec says without a word. */
@@ -312,11 +284,11 @@ export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
       const read = sourcePrefix(xs, Infinity, (values) => (hit = values.length > 0 && match(values[values.length - 1], ...inputs)));
       const last = read.values.length - 1;
       if (!hit && read.then !== 'more' && last >= 0) hit = match(read.values[last], ...inputs);
-      return hit ? pulled(undefined, xs, last + 1, 'closed') : pulled({ name: 'pulledUntil', arg }, xs, Infinity, 'open');
+      return hit ? pulled(xs, last + 1, 'closed') : pulled(xs, Infinity, 'open');
     }) as Any,
   exhausted: ((d: unknown, xs: Source, _inputs: Inputs, _index: number, arg: string) => {
     iterArgument('exhausted', xs, arg);
-    return isThunk(d) ? untouched : pulled({ name: 'exhausted', arg }, xs, Infinity, 'open');
+    return isThunk(d) ? untouched : pulled(xs, Infinity, 'open');
   }) as Any,
   onlyWhen: (condition, rule) => (d, x, inputs, index, arg) => (condition(d, ...inputs) ? rule(d, x, inputs, index, arg) : (untouched as Any)),
 };
