@@ -147,11 +147,13 @@ type Source = AnyIterDemand<unknown>;
  * The demand of `m` pulls of source `xs` (its first `m` elements), then left `open` or `closed`
  * (if it can be); when it ends within them, or for `m` infinite, its elements to its end and
  * that end (`[]` or `⊥`). Of a source that never ends, "to its end" is as far as `sourcePrefix`
- * reads it (10,000 pulls), left open: more than a function that returned pulled, so one that
- * stopped fails as over a finite source (exactly, or `noLazier`; it passes `noStricter`), and its
- * shrunk counterexample is one. Each element is demanded whole (it is delivered with its pull), but
- * one with lazy parts among the first `asResult.length`, demanded as `asResult` says at its place:
- * as far as the consumer forced or pulled the result's element there (read ahead as it was read).
+ * reads it (10,000 pulls), left open: more than a function that returned pulled, unless it pulled
+ * more (the force budget allows more), so one that stopped fails as over a finite source
+ * (exactly, or `noLazier`; it passes `noStricter`), and its shrunk counterexample is one. The
+ * prediction counts against the spec's force budget: one under about 10,000 makes it a SpecError.
+ * Each element is demanded whole (it is delivered with its pull), but one with lazy parts among
+ * the first `asResult.length`, demanded as `asResult` says at its place: as far as the consumer
+ * forced or pulled the result's element there (read ahead as it was read).
  */
 function pulled(xs: Source, m: number, then: 'open' | 'closed' | 'thrownInto', asResult: readonly Lazy<unknown>[] = []): IterDemand<unknown> {
   const read = sourcePrefix(xs, m);
