@@ -365,6 +365,7 @@ function forceSimple<T>(node: Lazy<T>, mode: number): T {
     settle(node, value, mode);
   } catch (err) {
     node.m = mode;
+    // Written out, as in forceSlow, not a call of a helper: after a stack overflow this frame may have no room for one.
     if (err !== thrown) {
       thrown = err;
       thrownDepth = forceDepth;
