@@ -70,13 +70,15 @@ interface Call {
 /** @internal A random non-strict function of shape `shape`, fixed by `seed`, whose results draw from `outer` too (the inputs of a function that made it). */
 export function makeFunction(shape: S & { kind: 'fn' }, seed: Seed, size: number, outer: readonly Lazy<Input>[]): (...args: unknown[]) => unknown {
   const calls: Call[] = [];
+  // Each argument's name in a refusal, made once a position rather than at every call.
+  const names: string[] = [];
   const f = (...args: unknown[]) => {
     // The function consumes entangled copies of its arguments, so that it is shown by what *it*
     // evaluated of them, not by what its caller evaluated of them elsewhere.
     // Every call's, not only those of the 64 kept to be shown: a copy refuses an argument that does
     // not fit its shape (the function checked called it so), named for the message, where a call
     // past the 64th took it as it was. Checks at the default maxSize seldom make one.
-    const entangled = args.map((a, i) => entangleAt(a, shape.args[i] ?? dynamic, `argument ${i} of a generated function ${shape.name}`));
+    const entangled = args.map((a, i) => entangleAt(a, shape.args[i] ?? dynamic, (names[i] ??= `argument ${i} of a generated function ${shape.name}`)));
     const inputs = [...outer, ...entangled.map(([a], i) => consume(a, shape.args[i] ?? dynamic))];
     const result = recur(shape.result, inputs, seed.stream(), size);
     if (calls.length < 64) calls.push({ args: entangled.map(([, demand]) => demand), result });
