@@ -143,8 +143,10 @@ test('after LazyStackOverflow in a chain mixing lazy with map and defer, no thun
   assert.ok(overflows > 0, 'some chain overflowed');
 });
 
+/** A plain recursion with no end (k only grows): it overflows the stack inside whatever thunk runs it. */
+const recurse = (k: number): number => (k < 0 ? 0 : recurse(k + 1) + 1);
+
 test("a stack overflow of the function's own recursion inside one thunk stays a RangeError, not blamed on a chain of thunks", () => {
-  const recurse = (k: number): number => (k < 0 ? 0 : recurse(k + 1) + 1);
   const err = (() => {
     try {
       lazy(() => recurse(0)).force();
@@ -161,7 +163,6 @@ test("a stack overflow of the function's own recursion inside one thunk stays a 
 });
 
 test("a stack overflow of the function's own recursion stays a RangeError after an error thrown deep in a chain of thunks was caught inside the chain", () => {
-  const recurse = (k: number): number => (k < 0 ? 0 : recurse(k + 1) + 1);
   // 200 nested forces, the deepest throwing, caught by the outermost thunk: the error never leaves a force of depth 1.
   const chain = (n: number): Lazy<number> => (n === 0 ? lazy(() => { throw new Error('deep'); }) : lazy(() => chain(n - 1).force()));
   const caught = lazy(() => {

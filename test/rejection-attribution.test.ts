@@ -16,6 +16,9 @@ import { number } from '../src/demand/primitives.ts';
 import { leftUnhandled, withOwnListener } from './fixtures/rejection-listeners.ts';
 import { firstAbove, firstAboveHandled, firstAboveSpec } from './fixtures/unhandled-rejection-checks.ts';
 
+/** A spec of a function of a number that forces it: numbers as they are, so that the function sees the inputs an error holds. */
+const numbers = spec([number], number, (predict, _d, n) => predict(n));
+
 test('two asynchronous checks run at once: the correct function passes while the other leaves rejections, which fail only its own run, with the counterexample it has alone', { timeout: 120_000 }, async () => {
   const alone = await checkSpecAsync(firstAboveSpec, firstAbove, { seed: 1 });
   const [bad, good, exhaustive] = await Promise.all([
@@ -99,8 +102,6 @@ test('a rejection a timer raises after its case ended, while the run goes on, fa
 });
 
 test('a late rejection names the case whose function left it, not the case started last before it came: the second case leaves it, the fourth lets it come while it runs', { timeout: 60_000 }, async () => {
-  // Numbers as they are: the function sees the inputs the error holds.
-  const numbers = spec([number], number, (predict, _d, n) => predict(n));
   const runs = [
     ['checkSpecAsync', (f: (n: number) => Promise<number>) => checkSpecAsync(numbers, f, { seed: 1 })],
     ['checkSpecExhaustiveAsync', (f: (n: number) => Promise<number>) => checkSpecExhaustiveAsync(numbers, f, { depth: 3 })],
@@ -157,7 +158,6 @@ test('a rejection left by a case of a run that has ended goes to the listeners o
 });
 
 test('a synchronous function that leaves a rejection fails its case under checkSpecAsync, shrunk to the input that leaves it; under checkSpec, which returns before Node tells it, the rejection goes to the process, not lost', { timeout: 60_000 }, async () => {
-  const numbers = spec([number], number, (predict, _d, n) => predict(n));
   const leaves = (n: number) => {
     if (n > 2) void Promise.reject(new Error(`left on ${n}`));
     return n;

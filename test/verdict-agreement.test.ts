@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  assertStrictCase, checkSpec, checkSpecExhaustive, demandEquals, fromDemand, inferSpec, lessDefined, observeDetailed, prettyDemand,
+  assertStrictCase, checkSpec, checkSpecExhaustive, demandEquals, fromDemand, inferSpec, lazy, lessDefined, observeDetailed, prettyDemand,
   strictExample, strictProperty, toContext, type CheckResult, type Counterexample, type Demand, type ExhaustiveResult, type Spec,
 } from '../src/index.ts';
 import { showInputs } from '../src/spec/report.ts';
@@ -39,25 +39,20 @@ interface Question {
   readonly pair?: Pair;
 }
 
-/** What `make` makes, made on first use: several tests read it. */
-const memo = <T,>(make: () => T) => {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
-};
-
-const inferences = memo(() => new Map(corpus.map((e) => [e.name, inferSpec(e.args as never, e.result, e.fn as never, INFER)])));
+// Made on first use, as several tests read them: strictcheck's own memoising thunks.
+const inferences = lazy(() => new Map(corpus.map((e) => [e.name, inferSpec(e.args as never, e.result, e.fn as never, INFER)])));
 
 /** Each pair of each entry, the function against its reference. */
-const referenceQuestions = memo((): Question[] =>
+const referenceQuestions = lazy((): Question[] =>
   corpus.flatMap((entry) =>
     (Object.keys(PAIRS) as Pair[]).map((pair) => ({ label: `${entry.name} ${pair}`, entry, pair, spec: sameAs(entry, entry[PAIRS[pair].reference]), fn: entry[PAIRS[pair].fn], passes: pair === 'self' })),
   ),
 );
 
 /** Each entry's first inferred spec against the function and both mutants. */
-const inferredQuestions = memo((): Question[] =>
+const inferredQuestions = lazy((): Question[] =>
   corpus.flatMap((entry) => {
-    const p = inferences().get(entry.name)!.proposals[0];
+    const p = inferences.force().get(entry.name)!.proposals[0];
     if (!p) return [];
     return (['fn', 'overStrict', 'overLazy'] as const).map((which) => ({ label: `${entry.name}'s inferred spec, ${which}`, entry, spec: p.spec, fn: entry[which], passes: which === 'fn' }));
   }),
@@ -68,7 +63,7 @@ const exhaustiveRuns = new Map<Question, ExhaustiveResult>();
 const randomRun = (q: Question) => randomRuns.get(q) ?? randomRuns.set(q, checkSpec(q.spec as never, q.fn as never, RANDOM)).get(q)!;
 const exhaustiveRun = (q: Question) => exhaustiveRuns.get(q) ?? exhaustiveRuns.set(q, checkSpecExhaustive(q.spec as never, q.fn as never, { depth: DEPTH, unicode: false })).get(q)!;
 
-const allQuestions = () => [...referenceQuestions(), ...inferredQuestions()];
+const allQuestions = () => [...referenceQuestions.force(), ...inferredQuestions.force()];
 const failing = () => allQuestions().filter((q) => !q.passes);
 
 /** Observes `f` on a counterexample's inputs under its result demand, alone. */
@@ -89,14 +84,14 @@ const counterexamples = (q: Question): [Counterexample, Counterexample] => {
 
 test('every spec inferSpec proposes passes checkSpec and the exhaustive check to the depth it was inferred at', () => {
   for (const e of corpus) {
-    for (const p of inferences().get(e.name)!.proposals) {
+    for (const p of inferences.force().get(e.name)!.proposals) {
       const r = checkSpec(p.spec as never, e.fn as never, RANDOM);
       assert.ok(r.passed, `${e.name}, ${p.code}:\n${r.message}`);
       const x = checkSpecExhaustive(p.spec as never, e.fn as never, { depth: DEPTH, unicode: false });
       assert.ok(x.passed && x.stoppedBy === undefined && x.depth === DEPTH, `${e.name}, ${p.code}:\n${x.message}`);
     }
   }
-  const proposed = corpus.filter((e) => inferences().get(e.name)!.proposals.length > 0).map((e) => e.name);
+  const proposed = corpus.filter((e) => inferences.force().get(e.name)!.proposals.length > 0).map((e) => e.name);
   // map (+1) gets none (asResult's element demands are the result's own, and where its result has 1
   // map forced 0), nor leftmost (no combinator walks a tree), nor ifPositive (its y is forced on a
   // condition no combinator names): the property holds of the others.
@@ -113,7 +108,7 @@ test('the random and the exhaustive check agree on every question of the corpus:
 });
 
 test('a counterexample against a reference shows a real difference: run again alone, the mutant forces more than the function, or the function less than the mutant, as reported', () => {
-  for (const q of referenceQuestions().filter((q) => !q.passes)) {
+  for (const q of referenceQuestions.force().filter((q) => !q.passes)) {
     const pair = PAIRS[q.pair!];
     for (const c of counterexamples(q)) {
       const actual = observeAgain(q.entry, q.entry[pair.fn], c);
@@ -130,7 +125,7 @@ test('a counterexample against a reference shows a real difference: run again al
 });
 
 test("each pair of the corpus passes the comparison that allows its difference: the over-strict mutant is no lazier than the function, the function no stricter than it", () => {
-  for (const q of referenceQuestions().filter((q) => !q.passes)) {
+  for (const q of referenceQuestions.force().filter((q) => !q.passes)) {
     const compare = q.fn === q.entry.fn ? 'noStricter' : 'noLazier';
     const r = checkSpec(q.spec as never, q.fn as never, { ...RANDOM, compare });
     assert.ok(r.passed, `${q.label}, ${compare}:\n${r.message}`);
@@ -204,7 +199,7 @@ test("as a fast-check property, a check passes where the function passes, and a 
 
 test('with workers, a check reaches the verdict, trials, shrinks and report it reaches in this thread, at random and exhaustively', { timeout: 60_000 }, async () => {
   // take's mutants fail at its first trial, length's at its fourth: the workers' stripes then race to it.
-  for (const q of referenceQuestions().filter((q) => q.entry.name === 'take' || q.entry.name === 'length')) {
+  for (const q of referenceQuestions.force().filter((q) => q.entry.name === 'take' || q.entry.name === 'length')) {
     const check = referenceChecks[q.entry.name]![q.pair!];
     const here = randomRun(q);
     const there = await checkSpec(check, { ...RANDOM, workers: 2 });
