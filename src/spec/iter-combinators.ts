@@ -18,7 +18,7 @@
 import { types } from 'node:util';
 import { isThunk, Lazy, now } from '../lazy/lazy.ts';
 import { closedAfter, endOf, leftBeforeFirstPull, passedOnAsIs, pullCount, pulledHeads, pulledThen, thrownInto, untouched, type AnyIterDemand, type IterDemand } from '../iter/demand.ts';
-import { sourcePrefix } from '../iter/read.ts';
+import { sourcePrefix, type SourcePrefix } from '../iter/read.ts';
 import { sourceOf } from '../iter/source.ts';
 import type { ArgumentDemand } from './combinators.ts';
 import { describeValue } from '../demand/shape-errors.ts';
@@ -153,10 +153,10 @@ type Source = AnyIterDemand<unknown>;
  * prediction counts against the spec's force budget: one under about 10,000 makes it a SpecError.
  * Each element is demanded whole (it is delivered with its pull), but one with lazy parts among
  * the first `asResult.length`, demanded as `asResult` says at its place: as far as the consumer
- * forced or pulled the result's element there (read ahead as it was read).
+ * forced or pulled the result's element there (read ahead as it was read). `read`: the source's
+ * first `m` elements where the caller has read them already.
  */
-function pulled(xs: Source, m: number, then: 'open' | 'closed' | 'thrownInto', asResult: readonly Lazy<unknown>[] = []): IterDemand<unknown> {
-  const read = sourcePrefix(xs, m);
+function pulled(xs: Source, m: number, then: 'open' | 'closed' | 'thrownInto', asResult: readonly Lazy<unknown>[] = [], read: SourcePrefix<unknown> = sourcePrefix(xs, m)): IterDemand<unknown> {
   const heads = read.values.map((x, i) => (i < asResult.length && hasLazyParts(x) ? passedOnAsIs(asResult[i]!) : now(x)));
   if (read.values.length < m) return pulledThen(heads, read.then === 'more' ? 'open' : read.then);
   const prefix = pulledThen(heads, 'open');
@@ -286,7 +286,8 @@ export const iterLanguage: IterSpecLanguage<Inputs, Any> = {
       const read = sourcePrefix(xs, Infinity, (values) => (hit = values.length > 0 && match(values[values.length - 1], ...inputs)));
       const last = read.values.length - 1;
       if (!hit && read.then !== 'more' && last >= 0) hit = match(read.values[last], ...inputs);
-      return hit ? pulled(xs, last + 1, 'closed') : pulled(xs, Infinity, 'open');
+      // Read once: its first last + 1 elements where it matched, else all it reads.
+      return hit ? pulled(xs, last + 1, 'closed', [], read) : pulled(xs, Infinity, 'open', [], read);
     }) as Any,
   exhausted: ((d: unknown, xs: Source, _inputs: Inputs, _index: number, arg: string) => {
     iterArgument('exhausted', xs, arg);
